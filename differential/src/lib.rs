@@ -1,0 +1,2 @@
+//! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
+//! the campaign runner. (Skeleton.)

@@ -1,0 +1,401 @@
+//! The document: an arena of nodes.
+//!
+//! Nodes are addressed by [`NodeId`], an index into one vector, and linked by parent,
+//! first/last child and previous/next sibling, so every step of a walk is O(1) and no
+//! walk needs recursion. Strings do not get an allocation each: every text, comment,
+//! attribute name and value lives in one `String` buffer and a node holds a [`Span`]
+//! of it. Element names are interned ([`crate::names`]).
+//!
+//! The read API (`kind`, `children`, `parent`, `attributes`, `template_contents`, …)
+//! is public; the tree builder changes the document only through
+//! [`crate::tree_builder::TreeSink`], which `Document` implements in `dom/sink.rs`.
+
+mod sink;
+
+use crate::error::ParseError;
+use crate::names::{Interner, LocalName};
+
+/// The index of a node in its document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The position of the node in the document's arena.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An element's namespace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Namespace {
+    Html,
+    Svg,
+    MathMl,
+}
+
+impl Namespace {
+    /// The namespace URL. <https://infra.spec.whatwg.org/#namespaces>
+    pub fn url(self) -> &'static str {
+        match self {
+            Namespace::Html => "http://www.w3.org/1999/xhtml",
+            Namespace::Svg => "http://www.w3.org/2000/svg",
+            Namespace::MathMl => "http://www.w3.org/1998/Math/MathML",
+        }
+    }
+}
+
+/// An attribute's namespace: none, or one of the three that "adjust foreign
+/// attributes" gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttrNamespace {
+    None,
+    XLink,
+    Xml,
+    Xmlns,
+}
+
+/// An element's namespace and local name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QualName {
+    pub ns: Namespace,
+    pub local: LocalName,
+}
+
+impl QualName {
+    pub fn html(local: LocalName) -> QualName {
+        QualName {
+            ns: Namespace::Html,
+            local,
+        }
+    }
+}
+
+/// The document's quirks mode. <https://dom.spec.whatwg.org/#concept-document-mode>
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum QuirksMode {
+    #[default]
+    NoQuirks,
+    LimitedQuirks,
+    Quirks,
+}
+
+/// A range of the document's string buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Span {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+}
+
+/// A text node's data: a span of the buffer with room to grow in place. Appending to a
+/// text node that is not at the end of the buffer moves it there with twice the room,
+/// so a run of appends is linear however text nodes interleave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct TextSpan {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+    pub(crate) cap: u32,
+}
+
+/// One attribute, stored.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attribute {
+    pub(crate) ns: AttrNamespace,
+    pub(crate) local: Span,
+    pub(crate) value: Span,
+}
+
+/// An element's attributes: `len` entries of the document's attribute vector from
+/// `start`. `cap` is the room reserved there; a run with `cap == 0` and `len > 0` is
+/// shared with the element it was cloned from and is copied before it grows.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AttrRun {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+    pub(crate) cap: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct ElementData {
+    pub(crate) name: QualName,
+    pub(crate) attrs: AttrRun,
+    pub(crate) template_contents: Option<NodeId>,
+    /// An annotation-xml element whose encoding attribute made it an HTML integration
+    /// point when it was created.
+    pub(crate) html_integration_point: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum NodeData {
+    Document,
+    DocumentFragment,
+    Doctype {
+        name: Span,
+        public_id: Span,
+        system_id: Span,
+    },
+    Element(ElementData),
+    Text(TextSpan),
+    Comment(Span),
+    ProcessingInstruction {
+        target: Span,
+        data: Span,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub(crate) parent: Option<NodeId>,
+    pub(crate) first_child: Option<NodeId>,
+    pub(crate) last_child: Option<NodeId>,
+    pub(crate) prev_sibling: Option<NodeId>,
+    pub(crate) next_sibling: Option<NodeId>,
+    pub(crate) data: NodeData,
+}
+
+/// A node as the read API shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind<'a> {
+    Document,
+    /// A template's contents, or the result of fragment parsing.
+    DocumentFragment,
+    Doctype {
+        name: &'a str,
+        public_id: &'a str,
+        system_id: &'a str,
+    },
+    Element {
+        ns: Namespace,
+        name: &'a str,
+    },
+    Text(&'a str),
+    Comment(&'a str),
+    ProcessingInstruction {
+        target: &'a str,
+        data: &'a str,
+    },
+}
+
+/// An attribute as the read API shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrRef<'a> {
+    pub ns: AttrNamespace,
+    pub local_name: &'a str,
+    pub value: &'a str,
+}
+
+/// A parsed document (or fragment), with the parse errors found building it.
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) strings: String,
+    pub(crate) attrs: Vec<Attribute>,
+    pub(crate) names: Interner,
+    /// The document's mode, as the DOCTYPE (or its absence) set it.
+    pub quirks_mode: QuirksMode,
+    /// Whether the parse ran with the scripting flag set (serialization of
+    /// `<noscript>` depends on it).
+    pub scripting: bool,
+    /// For a fragment parse, the `html` element whose children are the fragment.
+    pub(crate) fragment_root: Option<NodeId>,
+    /// The parse errors, in the order of their positions.
+    pub errors: Vec<ParseError>,
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Document::with_capacity(0)
+    }
+}
+
+impl Document {
+    /// An empty document (just the Document node), with room reserved for a parse of
+    /// an input of `input_len` bytes.
+    pub fn with_capacity(input_len: usize) -> Document {
+        let mut nodes = Vec::with_capacity(1 + input_len / 16);
+        nodes.push(Node {
+            parent: None,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            data: NodeData::Document,
+        });
+        Document {
+            nodes,
+            strings: String::with_capacity(input_len),
+            attrs: Vec::with_capacity(input_len / 32),
+            names: Interner::default(),
+            quirks_mode: QuirksMode::NoQuirks,
+            scripting: true,
+            fragment_root: None,
+            errors: Vec::new(),
+        }
+    }
+
+    /// The Document node.
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// For a fragment parse, the node whose children are the fragment's nodes (the
+    /// spec's `html` root element); `None` for a document parse.
+    pub fn fragment_root(&self) -> Option<NodeId> {
+        self.fragment_root
+    }
+
+    /// The node whose children are the parse's result: the Document node, or for a
+    /// fragment parse the fragment root.
+    pub fn result_root(&self) -> NodeId {
+        self.fragment_root.unwrap_or(self.root())
+    }
+
+    /// How many nodes the arena holds (including detached ones).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    pub(crate) fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+
+    pub(crate) fn str(&self, span: Span) -> &str {
+        let start = span.start as usize;
+        self.strings
+            .get(start..start + span.len as usize)
+            .unwrap_or("")
+    }
+
+    /// What kind of node `id` is, with its data.
+    pub fn kind(&self, id: NodeId) -> NodeKind<'_> {
+        match &self.node(id).data {
+            NodeData::Document => NodeKind::Document,
+            NodeData::DocumentFragment => NodeKind::DocumentFragment,
+            NodeData::Doctype {
+                name,
+                public_id,
+                system_id,
+            } => NodeKind::Doctype {
+                name: self.str(*name),
+                public_id: self.str(*public_id),
+                system_id: self.str(*system_id),
+            },
+            NodeData::Element(element) => NodeKind::Element {
+                ns: element.name.ns,
+                name: self.names.spelling(element.name.local),
+            },
+            NodeData::Text(text) => NodeKind::Text(self.str(Span {
+                start: text.start,
+                len: text.len,
+            })),
+            NodeData::Comment(data) => NodeKind::Comment(self.str(*data)),
+            NodeData::ProcessingInstruction { target, data } => NodeKind::ProcessingInstruction {
+                target: self.str(*target),
+                data: self.str(*data),
+            },
+        }
+    }
+
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).parent
+    }
+
+    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).first_child
+    }
+
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).last_child
+    }
+
+    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).next_sibling
+    }
+
+    pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).prev_sibling
+    }
+
+    /// The children of `id`, first to last.
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        Children {
+            document: self,
+            next: self.first_child(id),
+        }
+    }
+
+    pub(crate) fn element(&self, id: NodeId) -> Option<&ElementData> {
+        match &self.node(id).data {
+            NodeData::Element(element) => Some(element),
+            _ => None,
+        }
+    }
+
+    /// The element's namespace and interned local name.
+    pub fn element_name(&self, id: NodeId) -> Option<QualName> {
+        self.element(id).map(|e| e.name)
+    }
+
+    /// The spelling of an interned name.
+    pub fn spelling(&self, name: LocalName) -> &str {
+        self.names.spelling(name)
+    }
+
+    /// The element's attributes, in the order they were added.
+    pub fn attributes(&self, id: NodeId) -> impl ExactSizeIterator<Item = AttrRef<'_>> + '_ {
+        let run = self.element(id).map(|e| e.attrs).unwrap_or_default();
+        let start = run.start as usize;
+        self.attrs[start..start + run.len as usize]
+            .iter()
+            .map(|a| AttrRef {
+                ns: a.ns,
+                local_name: self.str(a.local),
+                value: self.str(a.value),
+            })
+    }
+
+    /// The value of the element's attribute with this local name and no namespace.
+    pub fn attribute(&self, id: NodeId, local_name: &str) -> Option<&str> {
+        self.attributes(id)
+            .find(|a| a.ns == AttrNamespace::None && a.local_name == local_name)
+            .map(|a| a.value)
+    }
+
+    /// A `template` element's contents (a DocumentFragment node).
+    pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
+        self.element(id).and_then(|e| e.template_contents)
+    }
+
+    /// The data of a Text node.
+    pub fn text(&self, id: NodeId) -> Option<&str> {
+        match self.kind(id) {
+            NodeKind::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether `id` is an element with this namespace and local name.
+    pub fn is_element(&self, id: NodeId, ns: Namespace, local: LocalName) -> bool {
+        self.element_name(id) == Some(QualName { ns, local })
+    }
+}
+
+/// The children of a node, first to last.
+pub struct Children<'a> {
+    document: &'a Document,
+    next: Option<NodeId>,
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        let current = self.next?;
+        self.next = self.document.next_sibling(current);
+        Some(current)
+    }
+}

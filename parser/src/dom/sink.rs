@@ -1,0 +1,533 @@
+//! `Document` as the tree builder's sink: the arena's mutations.
+
+use super::{
+    AttrNamespace, AttrRun, Attribute, Document, ElementData, Node, NodeData, NodeId, QualName,
+    QuirksMode, Span, TextSpan,
+};
+use crate::names::{local, LocalName};
+use crate::tree_builder::{NewAttribute, TreeSink};
+use std::collections::HashSet;
+
+impl Document {
+    /// Stores bytes (UTF-8 whenever the input was) in the string buffer.
+    pub(crate) fn push_string(&mut self, bytes: &[u8]) -> Span {
+        let start = self.strings.len();
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.strings.push_str(text),
+            Err(_) => self.strings.push_str(&String::from_utf8_lossy(bytes)),
+        }
+        Span {
+            start: start as u32,
+            len: (self.strings.len() - start) as u32,
+        }
+    }
+
+    pub(crate) fn new_node(&mut self, data: NodeData) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            parent: None,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            data,
+        });
+        id
+    }
+
+    pub(crate) fn set_fragment_root(&mut self, root: NodeId) {
+        self.fragment_root = Some(root);
+    }
+
+    fn detach(&mut self, node: NodeId) {
+        let Node {
+            parent,
+            prev_sibling,
+            next_sibling,
+            ..
+        } = *self.node(node);
+        let Some(parent) = parent else {
+            return;
+        };
+        match prev_sibling {
+            Some(prev) => self.node_mut(prev).next_sibling = next_sibling,
+            None => self.node_mut(parent).first_child = next_sibling,
+        }
+        match next_sibling {
+            Some(next) => self.node_mut(next).prev_sibling = prev_sibling,
+            None => self.node_mut(parent).last_child = prev_sibling,
+        }
+        let n = self.node_mut(node);
+        n.parent = None;
+        n.prev_sibling = None;
+        n.next_sibling = None;
+    }
+
+    fn append_text_to(&mut self, node: NodeId, text: &[u8]) {
+        let NodeData::Text(span) = self.node(node).data else {
+            return;
+        };
+        let addition = match std::str::from_utf8(text) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(text),
+        };
+        let add = addition.len();
+        let (start, len, cap) = (span.start as usize, span.len as usize, span.cap as usize);
+        let new_span = if start + cap == self.strings.len() && len == cap {
+            // At the end of the buffer: grow in place.
+            self.strings.push_str(&addition);
+            TextSpan {
+                start: span.start,
+                len: (len + add) as u32,
+                cap: (len + add) as u32,
+            }
+        } else if len + add <= cap {
+            // Room reserved earlier (filled with spaces): overwrite it.
+            self.strings
+                .replace_range(start + len..start + len + add, &addition);
+            TextSpan {
+                start: span.start,
+                len: (len + add) as u32,
+                cap: span.cap,
+            }
+        } else {
+            // Move to the end with twice the room, so appends stay linear overall.
+            let existing = self.strings[start..start + len].to_owned();
+            let new_start = self.strings.len();
+            let new_cap = 2 * (len + add);
+            self.strings.push_str(&existing);
+            self.strings.push_str(&addition);
+            self.strings
+                .extend(std::iter::repeat_n(' ', new_cap - len - add));
+            TextSpan {
+                start: new_start as u32,
+                len: (len + add) as u32,
+                cap: new_cap as u32,
+            }
+        };
+        self.node_mut(node).data = NodeData::Text(new_span);
+    }
+
+    fn attribute_slice(&self, run: AttrRun) -> &[Attribute] {
+        let start = run.start as usize;
+        &self.attrs[start..start + run.len as usize]
+    }
+
+    fn push_attribute_to(&mut self, element: NodeId, attribute: Attribute) {
+        let Some(run) = self.element(element).map(|e| e.attrs) else {
+            return;
+        };
+        let (start, len, cap) = (run.start as usize, run.len as usize, run.cap as usize);
+        let new_run = if len < cap {
+            self.attrs[start + len] = attribute;
+            AttrRun {
+                len: run.len + 1,
+                ..run
+            }
+        } else if cap > 0 && start + cap == self.attrs.len() {
+            self.attrs.push(attribute);
+            AttrRun {
+                start: run.start,
+                len: run.len + 1,
+                cap: run.cap + 1,
+            }
+        } else {
+            // Move the run to the end with twice the room (a shared run is copied here).
+            let new_start = self.attrs.len();
+            let new_cap = 2 * (len + 1);
+            self.attrs.extend_from_within(start..start + len);
+            self.attrs.push(attribute);
+            self.attrs
+                .extend(std::iter::repeat_n(attribute, new_cap - len - 1));
+            AttrRun {
+                start: new_start as u32,
+                len: (len + 1) as u32,
+                cap: new_cap as u32,
+            }
+        };
+        if let NodeData::Element(e) = &mut self.node_mut(element).data {
+            e.attrs = new_run;
+        }
+    }
+
+    /// A shallow copy of `source` (an element keeps its attributes, shared; a template
+    /// gets new, empty contents).
+    fn clone_node(&mut self, source: NodeId) -> NodeId {
+        match self.node(source).data.clone() {
+            NodeData::Element(element) => {
+                let mut data = ElementData {
+                    attrs: AttrRun {
+                        cap: 0,
+                        ..element.attrs
+                    },
+                    template_contents: None,
+                    ..element
+                };
+                if data.attrs.len == 0 {
+                    data.attrs.start = self.attrs.len() as u32;
+                }
+                let is_template = data.name == QualName::html(local::TEMPLATE);
+                let id = self.new_node(NodeData::Element(data));
+                if is_template {
+                    let contents = self.new_node(NodeData::DocumentFragment);
+                    if let NodeData::Element(e) = &mut self.node_mut(id).data {
+                        e.template_contents = Some(contents);
+                    }
+                }
+                id
+            }
+            NodeData::Text(span) => {
+                let text = self
+                    .str(Span {
+                        start: span.start,
+                        len: span.len,
+                    })
+                    .to_owned();
+                let copy = self.push_string(text.as_bytes());
+                self.new_node(NodeData::Text(TextSpan {
+                    start: copy.start,
+                    len: copy.len,
+                    cap: copy.len,
+                }))
+            }
+            other => self.new_node(other),
+        }
+    }
+}
+
+impl TreeSink for Document {
+    fn intern(&mut self, name: &[u8]) -> LocalName {
+        self.names.intern(name)
+    }
+
+    fn document(&self) -> NodeId {
+        self.root()
+    }
+
+    fn create_element<'a>(
+        &mut self,
+        name: QualName,
+        attributes: impl Iterator<Item = NewAttribute<'a>>,
+    ) -> NodeId {
+        let start = self.attrs.len();
+        for attribute in attributes {
+            let local = self.push_string(attribute.local_name);
+            let value = self.push_string(attribute.value);
+            self.attrs.push(Attribute {
+                ns: attribute.ns,
+                local,
+                value,
+            });
+        }
+        let len = (self.attrs.len() - start) as u32;
+        let element = self.new_node(NodeData::Element(ElementData {
+            name,
+            attrs: AttrRun {
+                start: start as u32,
+                len,
+                cap: len,
+            },
+            template_contents: None,
+            html_integration_point: false,
+        }));
+        if name == QualName::html(local::TEMPLATE) {
+            let contents = self.new_node(NodeData::DocumentFragment);
+            if let NodeData::Element(e) = &mut self.node_mut(element).data {
+                e.template_contents = Some(contents);
+            }
+        }
+        element
+    }
+
+    fn clone_element(&mut self, element: NodeId) -> NodeId {
+        self.clone_node(element)
+    }
+
+    fn create_comment(&mut self, data: &[u8]) -> NodeId {
+        let data = self.push_string(data);
+        self.new_node(NodeData::Comment(data))
+    }
+
+    fn create_processing_instruction(&mut self, target: &[u8], data: &[u8]) -> NodeId {
+        let target = self.push_string(target);
+        let data = self.push_string(data);
+        self.new_node(NodeData::ProcessingInstruction { target, data })
+    }
+
+    fn create_doctype(&mut self, name: &[u8], public_id: &[u8], system_id: &[u8]) -> NodeId {
+        let name = self.push_string(name);
+        let public_id = self.push_string(public_id);
+        let system_id = self.push_string(system_id);
+        self.new_node(NodeData::Doctype {
+            name,
+            public_id,
+            system_id,
+        })
+    }
+
+    fn append(&mut self, parent: NodeId, child: NodeId) {
+        self.detach(child);
+        let last = self.node(parent).last_child;
+        {
+            let c = self.node_mut(child);
+            c.parent = Some(parent);
+            c.prev_sibling = last;
+        }
+        match last {
+            Some(last) => self.node_mut(last).next_sibling = Some(child),
+            None => self.node_mut(parent).first_child = Some(child),
+        }
+        self.node_mut(parent).last_child = Some(child);
+    }
+
+    fn insert_before(&mut self, parent: NodeId, child: NodeId, reference: NodeId) {
+        if self.node(reference).parent != Some(parent) {
+            self.append(parent, child);
+            return;
+        }
+        self.detach(child);
+        let prev = self.node(reference).prev_sibling;
+        {
+            let c = self.node_mut(child);
+            c.parent = Some(parent);
+            c.prev_sibling = prev;
+            c.next_sibling = Some(reference);
+        }
+        self.node_mut(reference).prev_sibling = Some(child);
+        match prev {
+            Some(prev) => self.node_mut(prev).next_sibling = Some(child),
+            None => self.node_mut(parent).first_child = Some(child),
+        }
+    }
+
+    fn insert_text(&mut self, parent: NodeId, before: Option<NodeId>, text: &[u8]) {
+        if text.is_empty() {
+            return;
+        }
+        let previous = match before {
+            Some(reference) => self.node(reference).prev_sibling,
+            None => self.node(parent).last_child,
+        };
+        if let Some(previous) = previous {
+            if matches!(self.node(previous).data, NodeData::Text(_)) {
+                self.append_text_to(previous, text);
+                return;
+            }
+        }
+        let span = self.push_string(text);
+        let node = self.new_node(NodeData::Text(TextSpan {
+            start: span.start,
+            len: span.len,
+            cap: span.len,
+        }));
+        match before {
+            Some(reference) => self.insert_before(parent, node, reference),
+            None => self.append(parent, node),
+        }
+    }
+
+    fn remove_from_parent(&mut self, node: NodeId) {
+        self.detach(node);
+    }
+
+    fn reparent_children(&mut self, from: NodeId, to: NodeId) {
+        while let Some(child) = self.node(from).first_child {
+            self.append(to, child);
+        }
+    }
+
+    fn remove_all_children(&mut self, node: NodeId) {
+        while let Some(child) = self.node(node).first_child {
+            self.detach(child);
+        }
+    }
+
+    fn clone_children_into(&mut self, source: NodeId, destination: NodeId) {
+        // Preorder walk with an explicit stack of (node to copy, parent of its copy).
+        let mut stack: Vec<(NodeId, NodeId)> = Vec::new();
+        let mut child = self.node(source).last_child;
+        while let Some(c) = child {
+            stack.push((c, destination));
+            child = self.node(c).prev_sibling;
+        }
+        while let Some((original, parent)) = stack.pop() {
+            let copy = self.clone_node(original);
+            self.append(parent, copy);
+            let children_of = |doc: &Document, id: NodeId| -> Vec<NodeId> {
+                let mut list: Vec<NodeId> = doc.children(id).collect();
+                list.reverse();
+                list
+            };
+            for c in children_of(self, original) {
+                stack.push((c, copy));
+            }
+            if let (Some(from), Some(to)) = (
+                self.template_contents(original),
+                self.template_contents(copy),
+            ) {
+                for c in children_of(self, from) {
+                    stack.push((c, to));
+                }
+            }
+        }
+    }
+
+    fn add_attributes_if_missing<'a>(
+        &mut self,
+        element: NodeId,
+        attributes: impl Iterator<Item = NewAttribute<'a>>,
+    ) {
+        let Some(run) = self.element(element).map(|e| e.attrs) else {
+            return;
+        };
+        let mut present: HashSet<(AttrNamespace, Vec<u8>)> = self
+            .attribute_slice(run)
+            .iter()
+            .map(|a| (a.ns, self.str(a.local).as_bytes().to_vec()))
+            .collect();
+        for attribute in attributes {
+            let key = (attribute.ns, attribute.local_name.to_vec());
+            if present.contains(&key) {
+                continue;
+            }
+            let local = self.push_string(attribute.local_name);
+            let value = self.push_string(attribute.value);
+            self.push_attribute_to(
+                element,
+                Attribute {
+                    ns: attribute.ns,
+                    local,
+                    value,
+                },
+            );
+            present.insert(key);
+        }
+    }
+
+    fn mark_html_integration_point(&mut self, element: NodeId) {
+        if let NodeData::Element(e) = &mut self.node_mut(element).data {
+            e.html_integration_point = true;
+        }
+    }
+
+    fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.quirks_mode = mode;
+    }
+
+    fn element_name(&self, node: NodeId) -> Option<QualName> {
+        Document::element_name(self, node)
+    }
+
+    fn parent(&self, node: NodeId) -> Option<NodeId> {
+        self.node(node).parent
+    }
+
+    fn first_child(&self, node: NodeId) -> Option<NodeId> {
+        self.node(node).first_child
+    }
+
+    fn next_sibling(&self, node: NodeId) -> Option<NodeId> {
+        self.node(node).next_sibling
+    }
+
+    fn template_contents(&self, element: NodeId) -> Option<NodeId> {
+        Document::template_contents(self, element)
+    }
+
+    fn is_html_integration_point(&self, element: NodeId) -> bool {
+        self.element(element)
+            .is_some_and(|e| e.html_integration_point)
+    }
+
+    fn has_attribute(&self, element: NodeId, local_name: &[u8]) -> bool {
+        let Some(run) = self.element(element).map(|e| e.attrs) else {
+            return false;
+        };
+        self.attribute_slice(run)
+            .iter()
+            .any(|a| a.ns == AttrNamespace::None && self.str(a.local).as_bytes() == local_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dom::NodeKind;
+
+    fn attr<'a>(name: &'a str, value: &'a str) -> NewAttribute<'a> {
+        NewAttribute {
+            ns: AttrNamespace::None,
+            local_name: name.as_bytes(),
+            value: value.as_bytes(),
+        }
+    }
+
+    #[test]
+    fn text_appends_merge_and_stay_correct_when_interleaved() {
+        let mut doc = Document::default();
+        let root = doc.root();
+        let a = doc.create_element(QualName::html(local::DIV), std::iter::empty());
+        let b = doc.create_element(QualName::html(local::P), std::iter::empty());
+        doc.append(root, a);
+        doc.append(root, b);
+        for i in 0..50 {
+            doc.insert_text(a, None, format!("a{i}").as_bytes());
+            doc.insert_text(b, None, b"b");
+        }
+        let a_text = doc.first_child(a).unwrap();
+        let expected: String = (0..50).map(|i| format!("a{i}")).collect();
+        assert_eq!(doc.kind(a_text), NodeKind::Text(&expected));
+        assert_eq!(doc.children(a).count(), 1);
+        assert_eq!(doc.text(doc.first_child(b).unwrap()), Some("b".repeat(50).as_str()));
+    }
+
+    #[test]
+    fn insert_before_and_detach_keep_links_consistent() {
+        let mut doc = Document::default();
+        let root = doc.root();
+        let nodes: Vec<NodeId> = (0..3).map(|i| doc.create_comment(format!("{i}").as_bytes())).collect();
+        doc.append(root, nodes[0]);
+        doc.append(root, nodes[2]);
+        doc.insert_before(root, nodes[1], nodes[2]);
+        assert_eq!(doc.children(root).collect::<Vec<_>>(), nodes);
+        doc.remove_from_parent(nodes[1]);
+        assert_eq!(doc.children(root).collect::<Vec<_>>(), [nodes[0], nodes[2]]);
+        assert_eq!(doc.prev_sibling(nodes[2]), Some(nodes[0]));
+        doc.append(root, nodes[0]);
+        assert_eq!(doc.children(root).collect::<Vec<_>>(), [nodes[2], nodes[0]]);
+        assert_eq!(doc.last_child(root), Some(nodes[0]));
+    }
+
+    #[test]
+    fn attributes_are_added_once_and_clones_do_not_see_later_additions() {
+        let mut doc = Document::default();
+        let element = doc.create_element(QualName::html(local::B), [attr("x", "1")].into_iter());
+        let clone = doc.clone_element(element);
+        doc.add_attributes_if_missing(element, [attr("x", "2"), attr("y", "3")].into_iter());
+        doc.add_attributes_if_missing(clone, [attr("z", "4")].into_iter());
+        let names = |doc: &Document, id| {
+            doc.attributes(id)
+                .map(|a| format!("{}={}", a.local_name, a.value))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&doc, element), ["x=1", "y=3"]);
+        assert_eq!(names(&doc, clone), ["x=1", "z=4"]);
+    }
+
+    #[test]
+    fn deep_clones_copy_whole_subtrees() {
+        let mut doc = Document::default();
+        let source = doc.create_element(QualName::html(local::OPTION), std::iter::empty());
+        let b = doc.create_element(QualName::html(local::B), std::iter::empty());
+        doc.append(source, b);
+        doc.insert_text(b, None, b"bold");
+        doc.insert_text(source, None, b" tail");
+        let destination = doc.create_element(QualName::html(local::SELECTEDCONTENT), std::iter::empty());
+        doc.clone_children_into(source, destination);
+        let copied_b = doc.first_child(destination).unwrap();
+        assert_ne!(copied_b, b);
+        assert_eq!(doc.element_name(copied_b), Some(QualName::html(local::B)));
+        assert_eq!(doc.text(doc.first_child(copied_b).unwrap()), Some("bold"));
+        assert_eq!(doc.text(doc.last_child(destination).unwrap()), Some(" tail"));
+    }
+}

@@ -1,0 +1,224 @@
+//! The input stream: preprocessing, and positions.
+//!
+//! <https://html.spec.whatwg.org/#preprocessing-the-input-stream>
+//!
+//! The tokenizer reads bytes. They are UTF-8 when the input came in as a `&str`, the
+//! only way a caller can give it; [`preprocess`] also accepts generalized UTF-8
+//! (WTF-8), where a lone surrogate is the 3-byte sequence `ED A0..BF xx`, because the
+//! spec's input stream may hold surrogates (they reach it through script APIs) and the
+//! html5lib tokenizer tests feed some.
+//!
+//! Preprocessing does two things the spec asks for:
+//! - "normalize newlines": every U+000D CR U+000A LF pair and every lone CR becomes one
+//!   LF, so the tokenizer never sees a CR;
+//! - the input-stream parse errors: surrogates, noncharacters, and control characters
+//!   other than ASCII whitespace and NULL. The spec reports them as the tokenizer meets
+//!   them; every input character is met exactly once, so finding them in one pass up
+//!   front and ordering all errors by position at the end gives the same list.
+
+use crate::error::ErrorCode;
+use std::borrow::Cow;
+
+/// The preprocessed input stream and the errors found in it.
+#[derive(Debug)]
+pub struct Preprocessed<'a> {
+    /// The input with newlines normalized. Borrowed when there was no CR.
+    pub bytes: Cow<'a, [u8]>,
+    /// `(code, byte offset)` for each surrogate, noncharacter and control character.
+    pub errors: Vec<(ErrorCode, usize)>,
+}
+
+/// Normalizes newlines and finds the input stream's parse errors.
+pub fn preprocess(input: &[u8]) -> Preprocessed<'_> {
+    let bytes = normalize_newlines(input);
+    let errors = input_stream_errors(&bytes);
+    Preprocessed { bytes, errors }
+}
+
+/// "To normalize newlines in a string, replace every U+000D CR U+000A LF code point pair
+/// with a single U+000A LF code point, and then replace every remaining U+000D CR code
+/// point with a U+000A LF code point."
+fn normalize_newlines(input: &[u8]) -> Cow<'_, [u8]> {
+    let Some(first_cr) = input.iter().position(|&b| b == b'\r') else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = Vec::with_capacity(input.len());
+    out.extend_from_slice(&input[..first_cr]);
+    let mut i = first_cr;
+    while i < input.len() {
+        let b = input[i];
+        if b == b'\r' {
+            out.push(b'\n');
+            if input.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+        } else {
+            out.push(b);
+        }
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// The errors of the input stream itself, with the byte offset of each character.
+fn input_stream_errors(bytes: &[u8]) -> Vec<(ErrorCode, usize)> {
+    let mut errors = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            // "Any occurrences of control code points other than ASCII whitespace and
+            // U+0000 NULL characters are control-character-in-input-stream parse errors."
+            let is_control = b < 0x20 || b == 0x7F;
+            let is_whitespace_or_null = matches!(b, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D | 0x20);
+            if is_control && !is_whitespace_or_null {
+                errors.push((ErrorCode::ControlCharacterInInputStream, i));
+            }
+            i += 1;
+            continue;
+        }
+        let (code_point, len) = decode_generalized_utf8(&bytes[i..]);
+        if let Some(code) = code_point.and_then(input_stream_error_for) {
+            errors.push((code, i));
+        }
+        i += len;
+    }
+    errors
+}
+
+/// The parse error, if any, that a non-ASCII code point in the input stream is.
+fn input_stream_error_for(c: u32) -> Option<ErrorCode> {
+    if (0xD800..=0xDFFF).contains(&c) {
+        // "Any occurrences of surrogates are surrogate-in-input-stream parse errors."
+        Some(ErrorCode::SurrogateInInputStream)
+    } else if is_noncharacter(c) {
+        // "Any occurrences of noncharacters are noncharacter-in-input-stream parse errors."
+        Some(ErrorCode::NoncharacterInInputStream)
+    } else if (0x80..=0x9F).contains(&c) {
+        Some(ErrorCode::ControlCharacterInInputStream)
+    } else {
+        None
+    }
+}
+
+/// <https://infra.spec.whatwg.org/#noncharacter>
+pub fn is_noncharacter(c: u32) -> bool {
+    (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE == 0xFFFE && c <= 0x10FFFF)
+}
+
+/// Decodes one code point of generalized UTF-8 (UTF-8 that may also hold surrogates).
+/// Returns the code point, or `None` for a malformed sequence, and how many bytes to
+/// step over (at least one).
+pub fn decode_generalized_utf8(bytes: &[u8]) -> (Option<u32>, usize) {
+    let Some(&lead) = bytes.first() else {
+        return (None, 1);
+    };
+    let (len, initial) = match lead {
+        0x00..=0x7F => return (Some(lead as u32), 1),
+        0xC2..=0xDF => (2, (lead & 0x1F) as u32),
+        0xE0..=0xEF => (3, (lead & 0x0F) as u32),
+        0xF0..=0xF4 => (4, (lead & 0x07) as u32),
+        _ => return (None, 1),
+    };
+    if bytes.len() < len {
+        return (None, 1);
+    }
+    let mut c = initial;
+    for &b in &bytes[1..len] {
+        if b & 0xC0 != 0x80 {
+            return (None, 1);
+        }
+        c = (c << 6) | (b & 0x3F) as u32;
+    }
+    (Some(c), len)
+}
+
+/// Encodes a code point as generalized UTF-8, surrogates included.
+pub fn encode_generalized_utf8(c: u32, out: &mut Vec<u8>) {
+    match c {
+        0..=0x7F => out.push(c as u8),
+        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]),
+        0x800..=0xFFFF => out.extend_from_slice(&[
+            0xE0 | (c >> 12) as u8,
+            0x80 | ((c >> 6) & 0x3F) as u8,
+            0x80 | (c & 0x3F) as u8,
+        ]),
+        _ => out.extend_from_slice(&[
+            0xF0 | (c >> 18) as u8,
+            0x80 | ((c >> 12) & 0x3F) as u8,
+            0x80 | ((c >> 6) & 0x3F) as u8,
+            0x80 | (c & 0x3F) as u8,
+        ]),
+    }
+}
+
+/// Turns byte offsets into 1-based (line, column) pairs, the column counted in UTF-16
+/// code units as the html5lib tests count it. `offsets` need not be sorted; the
+/// result is in the order given. One pass over the input, plus a sort of the offsets.
+pub fn line_columns(bytes: &[u8], offsets: &[usize]) -> Vec<(u32, u32)> {
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|&i| offsets[i]);
+    let mut result = vec![(1u32, 1u32); offsets.len()];
+    let (mut line, mut column) = (1u32, 1u32);
+    let mut at = 0usize;
+    for i in order {
+        let target = offsets[i].min(bytes.len());
+        while at < target {
+            let b = bytes[at];
+            if b == b'\n' {
+                line += 1;
+                column = 1;
+            } else if b & 0xC0 != 0x80 {
+                // A character starts here; one outside the Basic Multilingual Plane
+                // takes two UTF-16 code units.
+                column += if b >= 0xF0 { 2 } else { 1 };
+            }
+            at += 1;
+        }
+        result[i] = (line, column);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newlines_are_normalized() {
+        assert_eq!(&*preprocess(b"a\r\nb\rc\n\r\r\n").bytes, b"a\nb\nc\n\n\n");
+        assert!(matches!(preprocess(b"no carriage return").bytes, Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn input_stream_errors_are_found_with_their_offsets() {
+        let input = "a\u{1}b\u{7F}\u{85}\u{FDD0}\u{1FFFE}\t\n\u{0}";
+        let errors = preprocess(input.as_bytes()).errors;
+        let codes: Vec<_> = errors.iter().map(|e| (e.0.as_str(), e.1)).collect();
+        assert_eq!(
+            codes,
+            [
+                ("control-character-in-input-stream", 1),
+                ("control-character-in-input-stream", 3),
+                ("control-character-in-input-stream", 4),
+                ("noncharacter-in-input-stream", 6),
+                ("noncharacter-in-input-stream", 9),
+            ]
+        );
+    }
+
+    #[test]
+    fn lone_surrogates_in_generalized_utf8_are_errors() {
+        let mut bytes = b"x".to_vec();
+        encode_generalized_utf8(0xD800, &mut bytes);
+        let errors = preprocess(&bytes).errors;
+        assert_eq!(errors, [(ErrorCode::SurrogateInInputStream, 1)]);
+    }
+
+    #[test]
+    fn columns_count_utf16_code_units() {
+        let text = "ab\n\u{10000}c\u{e9}d";
+        let positions = line_columns(text.as_bytes(), &[text.len(), 0, 3, 7]);
+        assert_eq!(positions, [(2, 6), (1, 1), (2, 1), (2, 3)]);
+    }
+}

@@ -1,0 +1,37 @@
+//! litmus-parser: a reference HTML parser that reads like the WHATWG HTML Standard.
+//!
+//! The pipeline, with its main types:
+//!
+//! - [`input`]: preprocessing of the input stream (newlines, input-stream errors) and
+//!   byte offsets turned into line and column;
+//! - [`tokenizer`]: the tokenizer state machine of §13.2.5, one [`tokenizer::State`]
+//!   variant and one function per spec state, emitting [`tokenizer::Token`]s to a
+//!   [`tokenizer::TokenSink`];
+//! - [`tree_builder`]: tree construction (§13.2.6), one function per insertion mode,
+//!   changing the document only through its [`tree_builder::TreeSink`];
+//! - [`dom`]: the [`Document`] arena and its read API;
+//! - [`serialize`]: the HTML fragment serialization algorithm (§13.3);
+//! - [`dump`]: the html5lib tree dump.
+//!
+//! [`parse_document`] and [`parse_fragment`] run the whole pipeline. Parsing never
+//! fails on content: the [`Document`] carries its [`ParseError`]s. Only the input size
+//! limit and an optional deadline make a parse fail ([`ParseFailure`]).
+
+#![forbid(unsafe_code)]
+
+pub mod dom;
+pub mod dump;
+pub mod error;
+pub mod input;
+pub mod names;
+mod parse;
+pub mod serialize;
+pub mod tokenizer;
+pub mod tree_builder;
+
+pub use dom::{AttrNamespace, AttrRef, Document, Namespace, NodeId, NodeKind, QualName, QuirksMode};
+pub use error::{ErrorCode, ParseError};
+pub use parse::{
+    parse_document, parse_fragment, FragmentContext, ParseFailure, ParseOptions,
+    DEFAULT_MAX_INPUT_BYTES,
+};

@@ -1,0 +1,176 @@
+//! The entry points: parse a document or a fragment.
+//!
+//! <https://html.spec.whatwg.org/#parsing> — the driver that runs preprocessing, the
+//! tokenizer and tree construction, then orders the errors by position.
+
+use crate::dom::{Document, Namespace};
+use crate::error::ParseError;
+use crate::input;
+use crate::names::LocalName;
+use crate::tokenizer::{Tokenizer, TokenizerOptions};
+use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOptions};
+use std::fmt;
+use std::time::Instant;
+
+/// The largest input litmus parses by default: 1 GiB. Larger inputs are refused with
+/// [`ParseFailure::InputTooLarge`], so that every offset fits the document's `u32`
+/// spans with room for what parsing adds (a U+0000 becomes three bytes of U+FFFD).
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 1 << 30;
+
+/// How to parse.
+#[derive(Clone, Debug)]
+pub struct ParseOptions {
+    /// The scripting flag. <https://html.spec.whatwg.org/#scripting-flag>
+    pub scripting: bool,
+    /// Inputs longer than this are refused. At most [`DEFAULT_MAX_INPUT_BYTES`].
+    pub max_input_bytes: usize,
+    /// Stop with [`ParseFailure::DeadlineExceeded`] if the parse runs past this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            scripting: true,
+            max_input_bytes: DEFAULT_MAX_INPUT_BYTES,
+            deadline: None,
+        }
+    }
+}
+
+/// Why a parse produced no document. Content never causes one: only limits do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseFailure {
+    InputTooLarge { len: usize, max: usize },
+    DeadlineExceeded,
+}
+
+impl fmt::Display for ParseFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFailure::InputTooLarge { len, max } => {
+                write!(f, "input of {len} bytes is over the limit of {max} bytes")
+            }
+            ParseFailure::DeadlineExceeded => write!(f, "the parse ran past its deadline"),
+        }
+    }
+}
+
+impl std::error::Error for ParseFailure {}
+
+/// The context element of a fragment parse, as html5lib tests write it: `td`,
+/// `svg path`, `math mi`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FragmentContext {
+    pub ns: Namespace,
+    /// The local name, as given (SVG names in their adjusted case, e.g. `foreignObject`).
+    pub local_name: String,
+}
+
+impl FragmentContext {
+    /// Reads `svg NAME`, `math NAME` or `NAME` (HTML). `None` for an empty name or one
+    /// with whitespace in it.
+    pub fn parse(context: &str) -> Option<FragmentContext> {
+        let (ns, name) = if let Some(name) = context.strip_prefix("svg ") {
+            (Namespace::Svg, name)
+        } else if let Some(name) = context.strip_prefix("math ") {
+            (Namespace::MathMl, name)
+        } else {
+            (Namespace::Html, context)
+        };
+        if name.is_empty() || name.contains(|c: char| c.is_ascii_whitespace()) {
+            return None;
+        }
+        Some(FragmentContext {
+            ns,
+            local_name: name.to_owned(),
+        })
+    }
+}
+
+impl fmt::Display for FragmentContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(crate::dump::namespace_designator(self.ns))?;
+        f.write_str(&self.local_name)
+    }
+}
+
+/// Parses a whole document. <https://html.spec.whatwg.org/#parsing>
+pub fn parse_document(input: &str, options: &ParseOptions) -> Result<Document, ParseFailure> {
+    run(input.as_bytes(), None, options)
+}
+
+/// The HTML fragment parsing algorithm.
+/// <https://html.spec.whatwg.org/#html-fragment-parsing-algorithm>
+///
+/// The fragment's nodes are the children of [`Document::fragment_root`].
+pub fn parse_fragment(
+    input: &str,
+    context: &FragmentContext,
+    options: &ParseOptions,
+) -> Result<Document, ParseFailure> {
+    run(input.as_bytes(), Some(context), options)
+}
+
+fn run(
+    bytes: &[u8],
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+) -> Result<Document, ParseFailure> {
+    let max = options.max_input_bytes.min(DEFAULT_MAX_INPUT_BYTES);
+    if bytes.len() > max {
+        return Err(ParseFailure::InputTooLarge {
+            len: bytes.len(),
+            max,
+        });
+    }
+    let preprocessed = input::preprocess(bytes);
+    let input = &*preprocessed.bytes;
+    let mut document = Document::with_capacity(input.len());
+    document.scripting = options.scripting;
+
+    let context = context.map(|c| FragmentContextElement {
+        ns: c.ns,
+        local_name: LocalName::well_known(c.local_name.as_bytes())
+            .unwrap_or_else(|| document.names.intern(c.local_name.as_bytes())),
+    });
+    let mut builder = TreeBuilder::new(
+        &mut document,
+        TreeBuilderOptions {
+            scripting: options.scripting,
+            fragment_context: context,
+        },
+    );
+    let mut tokenizer = Tokenizer::new(
+        input,
+        TokenizerOptions {
+            initial_state: builder.initial_tokenizer_state(),
+            last_start_tag: None,
+            deadline: options.deadline,
+        },
+    );
+    let finished = tokenizer.run(&mut builder);
+    let tree_errors = builder.finish();
+    if finished.is_err() {
+        return Err(ParseFailure::DeadlineExceeded);
+    }
+
+    let mut errors = preprocessed.errors;
+    errors.extend(tokenizer.take_errors());
+    errors.extend(tree_errors);
+    // Stable: errors at one position keep the order they were found in.
+    errors.sort_by_key(|&(_, offset)| offset);
+    let offsets: Vec<usize> = errors.iter().map(|&(_, offset)| offset).collect();
+    let positions = input::line_columns(input, &offsets);
+    document.errors = errors
+        .iter()
+        .zip(positions)
+        .map(|(&(code, offset), (line, column))| ParseError {
+            code,
+            line,
+            column,
+            offset,
+        })
+        .collect();
+    Ok(document)
+}

@@ -1,0 +1,1 @@
+//! Shared helpers for the test suites (data location, html5lib formats).
