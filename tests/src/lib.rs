@@ -1,1 +1,62 @@
-//! Shared helpers for the test suites (data location, html5lib formats).
+//! Shared helpers for litmus's test suites: where the conformance data is, and the
+//! guard every data-driven suite runs under.
+//!
+//! Conformance data comes from `$HTML5LIB_TESTS`, defaulting to
+//! `../shared/html5lib-tests` from the workspace root. It is never copied into the
+//! repository. A suite that finds no data, or runs fewer cases than its minimum, fails.
+
+use std::path::{Path, PathBuf};
+
+/// The html5lib-tests checkout: `$HTML5LIB_TESTS`, or `../shared/html5lib-tests`
+/// relative to the workspace root.
+pub fn html5lib_tests_dir() -> PathBuf {
+    match std::env::var_os("HTML5LIB_TESTS") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => workspace_root().join("../shared/html5lib-tests"),
+    }
+}
+
+/// The workspace root (the parent of this crate's folder).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// The files with this extension in `html5lib_tests_dir()/subdir`, sorted. Panics with
+/// a clear message when the folder is missing or holds none: a data-driven suite must
+/// not pass by running nothing.
+pub fn data_files(subdir: &str, extension: &str) -> Vec<PathBuf> {
+    let dir = html5lib_tests_dir().join(subdir);
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "conformance data folder {} cannot be read ({e}); set HTML5LIB_TESTS to an html5lib-tests checkout",
+            dir.display()
+        )
+    });
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no .{extension} files in {}; set HTML5LIB_TESTS to an html5lib-tests checkout",
+        dir.display()
+    );
+    files
+}
+
+/// Prints the suite's closing line (`NAME: N passed, M failed`) and fails when fewer
+/// than `minimum` cases ran. Call after the run with the counts.
+pub fn closing_line(suite: &str, passed: usize, failed: usize, minimum: usize) -> String {
+    let line = format!("{suite}: {passed} passed, {failed} failed");
+    println!("{line}");
+    let ran = passed + failed;
+    assert!(
+        ran >= minimum,
+        "{suite}: only {ran} cases ran, fewer than the minimum of {minimum}: is the conformance data complete?"
+    );
+    line
+}
