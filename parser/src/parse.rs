@@ -154,6 +154,13 @@ fn run(
     if finished.is_err() {
         return Err(ParseFailure::DeadlineExceeded);
     }
+    if context.is_some() {
+        // "Return root's children": the html element tree construction put first
+        // into the document holds the fragment.
+        if let Some(root) = document.first_child(document.root()) {
+            document.set_fragment_root(root);
+        }
+    }
 
     let mut errors = preprocessed.errors;
     errors.extend(tokenizer.take_errors());
