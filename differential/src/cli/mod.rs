@@ -1,0 +1,108 @@
+//! The `litmus` command line: argument parsing and dispatch to one module per command.
+//!
+//! Exit codes, for every command: 0 success; 1 the command ran and found what it
+//! reports as failure (divergences, failing cases); 2 bad input (a missing file, a
+//! malformed argument or data file, an unknown engine) — with a message on stderr
+//! naming what is wrong, and nothing already archived touched.
+
+mod parse_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// An error that ends a command with a message and an exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub code: u8,
+}
+
+impl CliError {
+    /// Bad input: exit code 2.
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+pub type CliResult = Result<ExitCode, CliError>;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "litmus",
+    version,
+    about = "A reference HTML parser and a differential fuzzing harness for HTML parsers",
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse one input with the reference parser and print its tree, serialization,
+    /// errors or all of them as JSON.
+    Parse(parse_cmd::ParseArgs),
+}
+
+/// Runs the command line; the binary's `main`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Parse(args) => parse_cmd::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("litmus: {}", error.message);
+            ExitCode::from(error.code)
+        }
+    }
+}
+
+/// Reads a whole input: a file, or standard input for `-` or no path. A missing file, a
+/// directory, or bytes that are not UTF-8 are bad input.
+pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliError> {
+    let bytes = read_input_bytes(path)?;
+    let name = path.map_or("standard input".to_owned(), |p| p.display().to_string());
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::input(format!(
+            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Reads a whole input as bytes: a file, or standard input for `-` or no path.
+pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    match path {
+        None => read_stdin(),
+        Some(p) if p.as_os_str() == "-" => read_stdin(),
+        Some(p) => {
+            if p.is_dir() {
+                return Err(CliError::input(format!(
+                    "{} is a directory; give a file or - for standard input",
+                    p.display()
+                )));
+            }
+            let mut bytes = Vec::new();
+            std::fs::File::open(p)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", p.display())))?;
+            Ok(bytes)
+        }
+    }
+}
+
+fn read_stdin() -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
+    Ok(bytes)
+}
