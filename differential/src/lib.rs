@@ -1,3 +1,6 @@
 //! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
 //! the campaign runner. (Skeleton.)
+pub mod archive;
 pub mod cli;
+pub mod dat;
+pub mod known;

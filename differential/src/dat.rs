@@ -1,0 +1,262 @@
+//! Reading and writing html5lib tree-construction `.dat` files.
+//!
+//! Format: `html5lib-tests/tree-construction/README.md`. A file holds tests separated
+//! by a blank line; each test is a `#data` section (the input, its final newline
+//! removed), `#errors` (one line per error), optionally `#new-errors`,
+//! `#document-fragment` (the context element), `#script-off` or `#script-on`, and
+//! `#document` (the tree dump). litmus's archive adds a `#description` section (lines
+//! that never start with `#`), which other readers ignore as an unknown section.
+
+use std::fmt;
+
+/// One test of a `.dat` file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DatCase {
+    /// The 1-based line of its `#data` header, for messages.
+    pub line: usize,
+    pub data: String,
+    pub errors: Vec<String>,
+    pub new_errors: Vec<String>,
+    pub fragment_context: Option<String>,
+    /// `Some(true)` for `#script-on`, `Some(false)` for `#script-off`, `None` for both.
+    pub scripting: Option<bool>,
+    /// The `#document` section, every line (`| …`) ending with `\n`.
+    pub document: String,
+    /// The `#description` section's lines, each ending with `\n`.
+    pub description: Option<String>,
+}
+
+/// A malformed `.dat` file: the 1-based line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for DatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for DatError {}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Data,
+    Errors,
+    NewErrors,
+    Fragment,
+    Document,
+    Description,
+}
+
+fn header(line: &str) -> Option<Section> {
+    Some(match line {
+        "#data" => Section::Data,
+        "#errors" => Section::Errors,
+        "#new-errors" => Section::NewErrors,
+        "#document-fragment" => Section::Fragment,
+        "#document" => Section::Document,
+        "#description" => Section::Description,
+        _ => return None,
+    })
+}
+
+/// Parses a whole `.dat` file.
+pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut cases = Vec::new();
+    let mut i = 0;
+    // Skip leading blank lines.
+    while i < lines.len() && lines[i].is_empty() {
+        i += 1;
+    }
+    while i < lines.len() {
+        if lines[i] != "#data" {
+            if lines[i..].iter().all(|l| l.is_empty()) {
+                break;
+            }
+            return Err(DatError {
+                line: i + 1,
+                message: format!("expected #data, found {:?}", lines[i]),
+            });
+        }
+        let mut case = DatCase {
+            line: i + 1,
+            ..DatCase::default()
+        };
+        i += 1;
+        // The data: every line up to the first "#errors".
+        let data_start = i;
+        while i < lines.len() && lines[i] != "#errors" {
+            i += 1;
+        }
+        if i == lines.len() {
+            return Err(DatError {
+                line: case.line,
+                message: "#data without a following #errors".into(),
+            });
+        }
+        case.data = lines[data_start..i].join("\n");
+        let mut section = Section::Errors;
+        let mut seen_document = false;
+        i += 1;
+        while i < lines.len() {
+            let line = lines[i];
+            if line == "#data" {
+                break;
+            }
+            if line == "#script-on" || line == "#script-off" {
+                case.scripting = Some(line == "#script-on");
+                i += 1;
+                continue;
+            }
+            if let Some(next) = header(line) {
+                if next == Section::Data || next == Section::Errors {
+                    return Err(DatError {
+                        line: i + 1,
+                        message: format!("unexpected {line} inside a test"),
+                    });
+                }
+                section = next;
+                seen_document |= next == Section::Document;
+                if next == Section::Description {
+                    case.description.get_or_insert_with(String::new);
+                }
+                i += 1;
+                continue;
+            }
+            match section {
+                Section::Errors => push_nonempty(&mut case.errors, line),
+                Section::NewErrors => push_nonempty(&mut case.new_errors, line),
+                Section::Fragment => {
+                    if !line.is_empty() && case.fragment_context.is_none() {
+                        case.fragment_context = Some(line.to_owned());
+                    }
+                }
+                Section::Document => {
+                    case.document.push_str(line);
+                    case.document.push('\n');
+                }
+                Section::Description => {
+                    let d = case.description.get_or_insert_with(String::new);
+                    d.push_str(line);
+                    d.push('\n');
+                }
+                Section::Data => {}
+            }
+            i += 1;
+        }
+        if !seen_document {
+            return Err(DatError {
+                line: case.line,
+                message: "test has no #document section".into(),
+            });
+        }
+        // The blank line that separates tests (and the file's final newline) belongs
+        // to no section.
+        while case.document.ends_with("\n\n") {
+            case.document.pop();
+        }
+        if case.document == "\n" {
+            case.document.clear();
+        }
+        cases.push(case);
+    }
+    Ok(cases)
+}
+
+fn push_nonempty(list: &mut Vec<String>, line: &str) {
+    if !line.is_empty() {
+        list.push(line.to_owned());
+    }
+}
+
+/// Writes one test in the `.dat` format (without the blank separator line).
+pub fn render(case: &DatCase) -> String {
+    let mut out = String::new();
+    out.push_str("#data\n");
+    out.push_str(&case.data);
+    out.push_str("\n#errors\n");
+    for e in &case.errors {
+        out.push_str(e);
+        out.push('\n');
+    }
+    if !case.new_errors.is_empty() {
+        out.push_str("#new-errors\n");
+        for e in &case.new_errors {
+            out.push_str(e);
+            out.push('\n');
+        }
+    }
+    if let Some(description) = &case.description {
+        out.push_str("#description\n");
+        out.push_str(description);
+        if !description.is_empty() && !description.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    if let Some(context) = &case.fragment_context {
+        out.push_str("#document-fragment\n");
+        out.push_str(context);
+        out.push('\n');
+    }
+    match case.scripting {
+        Some(true) => out.push_str("#script-on\n"),
+        Some(false) => out.push_str("#script-off\n"),
+        None => {}
+    }
+    out.push_str("#document\n");
+    out.push_str(&case.document);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_html5lib_style_files() {
+        let text = "#data\n<p>One<p>Two\n#errors\n3: Missing document type declaration\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"One\"\n\n#data\nx\n\n#errors\n#document-fragment\nsvg path\n#script-off\n#document\n| \"x\n\"\n";
+        let cases = parse(text).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].data, "<p>One<p>Two");
+        assert_eq!(cases[0].errors.len(), 1);
+        assert_eq!(cases[0].document.lines().count(), 5);
+        assert!(cases[0].document.ends_with("\"One\"\n"));
+        assert_eq!(cases[1].data, "x\n");
+        assert_eq!(cases[1].fragment_context.as_deref(), Some("svg path"));
+        assert_eq!(cases[1].scripting, Some(false));
+        assert_eq!(cases[1].document, "| \"x\n\"\n");
+        assert_eq!(cases[1].line, 12);
+    }
+
+    #[test]
+    fn rendering_round_trips() {
+        let case = DatCase {
+            line: 1,
+            data: "<b>\r\n<i>".into(),
+            errors: vec!["1:1: tree-missing-or-bad-doctype".into()],
+            new_errors: vec![],
+            fragment_context: Some("td".into()),
+            scripting: Some(true),
+            document: "| <b>\n|   \"\n\"\n".into(),
+            description: Some("signature: x\n  | <html>\n".into()),
+        };
+        let parsed = parse(&render(&case)).unwrap();
+        assert_eq!(parsed, vec![case]);
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        assert_eq!(parse("#data\nx\n").unwrap_err().line, 1);
+        assert_eq!(parse("junk\n").unwrap_err().line, 1);
+        assert_eq!(
+            parse("#data\nx\n#errors\n").unwrap_err().message,
+            "test has no #document section"
+        );
+        let err = parse("#data\nx\n#errors\n#document\n| x\n#errors\n").unwrap_err();
+        assert_eq!(err.line, 6);
+    }
+}

@@ -1,0 +1,246 @@
+//! Known differences: the classes of divergence litmus understands.
+//!
+//! `corpus/known-differences.toml` lists them. Each class has an id, the engine whose
+//! behaviour it explains, signature patterns, a one-line explanation, the spec section,
+//! and the upstream issue where there is one. A finding is *new* unless a class matches
+//! its signature; a class that matched nothing in a campaign is reported as *possibly
+//! fixed upstream*.
+//!
+//! Patterns are globs over the whole signature: `*` matches any run of characters
+//! (including none), `?` is literal, everything else matches itself. For example
+//! `tree | litmus: <?…> | html5ever: <!--…--> | in: *`.
+//!
+//! ```toml
+//! [[class]]
+//! id = "html5ever-no-processing-instructions"
+//! engine = "html5ever"
+//! signatures = ["tree | litmus: <?…> | html5ever: <!--…--> | in: *"]
+//! explanation = "html5ever 0.40 does not parse processing instructions; it builds bogus comments."
+//! spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+//! upstream = "https://github.com/servo/html5ever/issues/789"
+//! right = "reference"
+//! ```
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Which side of a divergence the standard (or the browser) supports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Right {
+    /// The reference parser follows the standard; the other engine does not.
+    Reference,
+    /// The other engine is right; the reference parser has a bug to fix.
+    Other,
+    /// Both follow the standard (e.g. a non-round-tripping case the standard allows).
+    Both,
+    /// Neither, or it depends on what the standard leaves open.
+    Neither,
+}
+
+/// One known class of divergence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownClass {
+    /// A short, stable, kebab-case name.
+    pub id: String,
+    /// The engine whose behaviour the class explains (`html5ever`, `chromium`, a
+    /// `cmd:` engine's name, or `*` for any).
+    pub engine: String,
+    /// Glob patterns over signatures; the class matches a finding when one matches.
+    pub signatures: Vec<String>,
+    /// One line: why the engines differ.
+    pub explanation: String,
+    /// The spec section (a URL with its anchor).
+    pub spec: String,
+    /// The upstream issue, where there is one.
+    #[serde(default)]
+    pub upstream: Option<String>,
+    /// Who is right.
+    pub right: Right,
+}
+
+impl KnownClass {
+    /// Whether the class explains a finding with this signature from this engine.
+    pub fn matches(&self, engine: &str, signature: &str) -> bool {
+        (self.engine == "*" || self.engine == engine)
+            && self.signatures.iter().any(|p| glob_matches(p, signature))
+    }
+}
+
+/// The whole file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownDifferences {
+    #[serde(default, rename = "class")]
+    pub classes: Vec<KnownClass>,
+}
+
+/// A known-differences file that cannot be used, with where and why.
+#[derive(Debug)]
+pub struct KnownDifferencesError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for KnownDifferencesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for KnownDifferencesError {}
+
+impl KnownDifferences {
+    /// Reads and checks a known-differences file.
+    pub fn load(path: &Path) -> Result<KnownDifferences, KnownDifferencesError> {
+        let error = |message: String| KnownDifferencesError {
+            path: path.to_owned(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| error(format!("cannot read: {e}")))?;
+        KnownDifferences::parse(&text).map_err(error)
+    }
+
+    /// Parses and checks the text of a known-differences file. The error names the line.
+    pub fn parse(text: &str) -> Result<KnownDifferences, String> {
+        let known: KnownDifferences = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+            match line {
+                Some(line) => format!("line {line}: {}", e.message()),
+                None => e.message().to_owned(),
+            }
+        })?;
+        let mut ids = HashSet::new();
+        for class in &known.classes {
+            let problem = if class.id.is_empty()
+                || !class
+                    .id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                Some("its id must be non-empty kebab-case (a-z, 0-9, -)".to_owned())
+            } else if !ids.insert(class.id.as_str()) {
+                Some("its id is used by an earlier class".to_owned())
+            } else if class.signatures.is_empty()
+                || class.signatures.iter().any(|s| s.trim().is_empty())
+            {
+                Some("it needs at least one non-empty signature pattern".to_owned())
+            } else if class.engine.is_empty() {
+                Some("its engine is empty (write `*` for any engine)".to_owned())
+            } else if class.explanation.trim().is_empty() || class.spec.trim().is_empty() {
+                Some("it needs an explanation and a spec section".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(format!("class {:?}: {problem}", class.id));
+            }
+        }
+        Ok(known)
+    }
+
+    /// The first class that explains this finding.
+    pub fn classify(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
+        self.classes.iter().find(|c| c.matches(engine, signature))
+    }
+}
+
+/// Whether `text` matches the glob `pattern` (`*` = any run of characters).
+/// Iterative, linear in practice: the classic two-pointer match with one backtrack
+/// point.
+pub fn glob_matches(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ti));
+            pi += 1;
+        } else if pi < p.len() && p[pi] == t[ti] {
+            pi += 1;
+            ti += 1;
+        } else if let Some((star_pi, star_ti)) = star {
+            pi = star_pi + 1;
+            ti = star_ti + 1;
+            star = Some((star_pi, star_ti + 1));
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '*' {
+        pi += 1;
+    }
+    pi == p.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_whole_signatures() {
+        assert!(glob_matches(
+            "tree | * | in: <body>",
+            "tree | a: x | b: y | in: <body>"
+        ));
+        assert!(!glob_matches(
+            "tree | * | in: <body>",
+            "tree | a | in: <head>"
+        ));
+        assert!(glob_matches("*", ""));
+        assert!(glob_matches("a*b*c", "aXXbYYc"));
+        assert!(!glob_matches("a*b*c", "aXXbYY"));
+        assert!(glob_matches("<?…>", "<?…>"));
+        assert!(!glob_matches("abc", "abcd"));
+    }
+
+    const GOOD: &str = r#"
+[[class]]
+id = "html5ever-no-processing-instructions"
+engine = "html5ever"
+signatures = ["tree | litmus: <?…> | html5ever: <!--…--> | in: *"]
+explanation = "html5ever builds bogus comments"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+upstream = "https://github.com/servo/html5ever/issues/789"
+right = "reference"
+"#;
+
+    #[test]
+    fn classes_load_and_classify() {
+        let known = KnownDifferences::parse(GOOD).unwrap();
+        let sig = "tree | litmus: <?…> | html5ever: <!--…--> | in: <body>";
+        assert_eq!(
+            known.classify("html5ever", sig).map(|c| c.id.as_str()),
+            Some("html5ever-no-processing-instructions")
+        );
+        assert!(known.classify("parse5", sig).is_none());
+        assert!(known.classify("html5ever", "tree | other").is_none());
+    }
+
+    #[test]
+    fn malformed_files_name_the_line_and_the_problem() {
+        let err = KnownDifferences::parse("[[class]]\nid = \"a\"\nengine = 3\n").unwrap_err();
+        assert!(err.starts_with("line 3"), "{err}");
+        let unknown_key = GOOD.replace("right =", "rite =");
+        assert!(KnownDifferences::parse(&unknown_key)
+            .unwrap_err()
+            .contains("line"));
+        let twice = format!("{GOOD}{GOOD}");
+        assert!(KnownDifferences::parse(&twice)
+            .unwrap_err()
+            .contains("earlier class"));
+        let no_patterns = GOOD.replace(
+            "signatures = [\"tree | litmus: <?…> | html5ever: <!--…--> | in: *\"]",
+            "signatures = []",
+        );
+        assert!(KnownDifferences::parse(&no_patterns)
+            .unwrap_err()
+            .contains("signature"));
+    }
+}
