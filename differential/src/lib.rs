@@ -4,3 +4,4 @@ pub mod archive;
 pub mod cli;
 pub mod dat;
 pub mod known;
+pub mod minimize;
