@@ -3,5 +3,6 @@
 pub mod archive;
 pub mod cli;
 pub mod dat;
+pub mod finding;
 pub mod known;
 pub mod minimize;

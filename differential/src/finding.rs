@@ -1,0 +1,197 @@
+//! What a campaign found: the model every report is written from.
+//!
+//! `findings.json` is this model serialized (see [`CampaignReport`]); its schema is
+//! documented in the README ("findings.json"). Field names are stable; new fields may
+//! be added, and `schema` goes up when a field changes meaning.
+
+use crate::minimize::MinimizeStats;
+use serde::{Deserialize, Serialize};
+
+/// The version of the findings.json schema.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// An engine as a report names it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineId {
+    pub name: String,
+    pub version: String,
+}
+
+/// Whether a finding's class was known before the campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// No known class explains it.
+    New,
+    /// A class in known-differences.toml explains it.
+    Known,
+}
+
+/// The first line where two outputs differ (1-based; `None` past the end).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstDifference {
+    pub reference_line: Option<usize>,
+    pub other_line: Option<usize>,
+}
+
+/// Where a case came from, to replay it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub seed: u64,
+    pub case_index: u64,
+    /// The generator family that dominated the case, or `mutation`, `file`, `fuzzer`.
+    pub family: String,
+}
+
+/// One finding: a signature, with its smallest example.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    pub signature: String,
+    /// The signature's hash: the archive file's name without `.dat`.
+    pub hash: String,
+    /// `tree`, `fragment`, `serialization`, `round-trip`, `crash` or `timeout`.
+    pub level: String,
+    /// The engine compared with the reference (or the engine that crashed).
+    pub engine: String,
+    /// The known class id, if one explains it.
+    pub class: Option<String>,
+    pub status: Option<Status>,
+    /// How many cases of the campaign showed this signature.
+    pub count: u64,
+    /// The minimized input.
+    pub input: String,
+    /// The first input that showed it, before minimization.
+    pub original_input: String,
+    pub fragment_context: Option<String>,
+    pub scripting: bool,
+    /// The reference parser's output at this level (a tree dump or a serialization).
+    pub reference_output: String,
+    /// The other engine's output at this level (or its failure message).
+    pub other_output: String,
+    pub first_difference: FirstDifference,
+    pub minimization: MinimizeStats,
+    pub origin: Origin,
+    /// Where the finding is archived, relative to the working folder.
+    pub archive_path: Option<String>,
+    /// A third engine's answer (e.g. a browser), where a campaign asked one.
+    pub third: Option<ThirdOpinion>,
+}
+
+/// What a third engine says about a divergence between the reference and the other
+/// engine.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThirdOpinion {
+    pub engine: String,
+    /// `reference`, `other`, or `neither`.
+    pub sides_with: String,
+    pub output: String,
+}
+
+/// Counts for one comparison level.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelCount {
+    pub level: String,
+    /// Comparisons made at this level.
+    pub compared: u64,
+    /// Comparisons where the outputs agreed.
+    pub agreed: u64,
+}
+
+/// A known class that no case matched in this campaign.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PossiblyFixed {
+    pub class: String,
+    pub explanation: String,
+    pub upstream: Option<String>,
+}
+
+/// The whole campaign: findings.json.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignReport {
+    pub schema: u32,
+    /// The campaign's id (its reports folder name by default).
+    pub campaign: String,
+    pub started: String,
+    pub finished: String,
+    pub reference: EngineId,
+    pub other: EngineId,
+    pub seed: u64,
+    /// `i/n` when the campaign is one shard of several.
+    pub shard: Option<String>,
+    pub jobs: usize,
+    /// Cases run.
+    pub cases: u64,
+    pub elapsed_seconds: f64,
+    pub cases_per_second: f64,
+    /// Whether the campaign was interrupted before its planned end.
+    pub interrupted: bool,
+    pub levels: Vec<LevelCount>,
+    pub findings: Vec<Finding>,
+    pub possibly_fixed: Vec<PossiblyFixed>,
+}
+
+impl CampaignReport {
+    /// The findings that no known class explains.
+    pub fn new_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.class.is_none())
+    }
+
+    /// Findings grouped by class: one group per known class (by id) and one per new
+    /// signature, each with its findings sorted by minimized size (smallest first).
+    /// Groups are ordered new first, then by total count.
+    pub fn classes(&self) -> Vec<ClassGroup<'_>> {
+        let mut groups: Vec<ClassGroup<'_>> = Vec::new();
+        for finding in &self.findings {
+            let key = match &finding.class {
+                Some(class) => class.clone(),
+                None => format!("new:{}", finding.hash),
+            };
+            match groups.iter_mut().find(|g| g.key == key) {
+                Some(group) => group.findings.push(finding),
+                None => groups.push(ClassGroup {
+                    key,
+                    class: finding.class.clone(),
+                    findings: vec![finding],
+                }),
+            }
+        }
+        for group in &mut groups {
+            group
+                .findings
+                .sort_by_key(|f| (f.input.len(), f.signature.clone()));
+        }
+        groups.sort_by(|a, b| {
+            (a.class.is_some(), std::cmp::Reverse(a.count()), &a.key).cmp(&(
+                b.class.is_some(),
+                std::cmp::Reverse(b.count()),
+                &b.key,
+            ))
+        });
+        groups
+    }
+}
+
+/// The findings of one class (or of one new signature).
+#[derive(Clone, Debug)]
+pub struct ClassGroup<'a> {
+    /// The class id, or `new:<hash>`.
+    pub key: String,
+    pub class: Option<String>,
+    pub findings: Vec<&'a Finding>,
+}
+
+impl ClassGroup<'_> {
+    /// Cases that showed any signature of the class.
+    pub fn count(&self) -> u64 {
+        self.findings.iter().map(|f| f.count).sum()
+    }
+
+    /// The finding with the smallest minimized input.
+    pub fn smallest(&self) -> Option<&Finding> {
+        self.findings.first().copied()
+    }
+
+    pub fn is_new(&self) -> bool {
+        self.class.is_none()
+    }
+}
