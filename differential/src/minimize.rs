@@ -15,11 +15,11 @@
 //! out first, which the stats say).
 
 use litmus_parser::tokenizer::{SinkResult, Token, TokenSink, Tokenizer, TokenizerOptions};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// What a minimization did.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MinimizeStats {
     pub original_bytes: usize,
     pub final_bytes: usize,
