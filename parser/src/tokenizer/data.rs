@@ -1,0 +1,320 @@
+//! The data, RCDATA, RAWTEXT and PLAINTEXT states, and the less-than sign and end tag
+//! states of RCDATA and RAWTEXT.
+//!
+//! <https://html.spec.whatwg.org/#data-state>
+
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
+use crate::error::ErrorCode;
+
+impl Tokenizer<'_> {
+    /// <https://html.spec.whatwg.org/#data-state>
+    pub(super) fn data_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_data_state_text() {
+                return step;
+            }
+        }
+        match self.consume_next_input_character() {
+            // "U+0026 AMPERSAND (&): Set the return state to the data state. Switch to
+            // the character reference state."
+            Some(b'&') => {
+                self.return_state = State::Data;
+                Step::SwitchTo(State::CharacterReference)
+            }
+            // "U+003C LESS-THAN SIGN (<): Switch to the tag open state."
+            Some(b'<') => Step::SwitchTo(State::TagOpen),
+            // "U+0000 NULL: This is an unexpected-null-character parse error. Emit the
+            // current input character as a character token."
+            Some(0) => {
+                self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_current_input_character();
+                Step::Continue
+            }
+            // "EOF: Emit an end-of-file token."
+            None => {
+                self.emit_end_of_file_token();
+                Step::Continue
+            }
+            // "Anything else: Emit the current input character as a character token."
+            Some(_) => {
+                self.emit_current_input_character();
+                Step::Continue
+            }
+        }
+    }
+
+    /// Fast path for the data state: a run of characters that are none of `&`, `<`
+    /// and U+0000 NULL, each of which the data state's "anything else" arm would emit
+    /// as a character token, is emitted as one slice of the input. Returns `None`
+    /// (and consumes nothing) when the next input character is not such a character.
+    pub(super) fn fast_path_data_state_text(&mut self) -> Option<Step> {
+        let rest = self.input.get(self.pos..)?;
+        let len = rest
+            .iter()
+            .position(|&b| matches!(b, b'&' | b'<' | 0))
+            .unwrap_or(rest.len());
+        if len == 0 {
+            return None;
+        }
+        let start = self.pos;
+        self.pos += len;
+        self.current = self.pos - 1;
+        self.text.push_input(self.input, start, self.pos);
+        Some(Step::Continue)
+    }
+
+    /// <https://html.spec.whatwg.org/#rcdata-state>
+    pub(super) fn rcdata_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+0026 AMPERSAND (&): Set the return state to the RCDATA state. Switch to
+            // the character reference state."
+            Some(b'&') => {
+                self.return_state = State::Rcdata;
+                Step::SwitchTo(State::CharacterReference)
+            }
+            // "U+003C LESS-THAN SIGN (<): Switch to the RCDATA less-than sign state."
+            Some(b'<') => Step::SwitchTo(State::RcdataLessThanSign),
+            // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
+            // U+FFFD REPLACEMENT CHARACTER character token."
+            Some(0) => {
+                self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_replacement_character();
+                Step::Continue
+            }
+            // "EOF: Emit an end-of-file token."
+            None => {
+                self.emit_end_of_file_token();
+                Step::Continue
+            }
+            // "Anything else: Emit the current input character as a character token."
+            Some(_) => {
+                self.emit_current_input_character();
+                Step::Continue
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rawtext-state>
+    pub(super) fn rawtext_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+003C LESS-THAN SIGN (<): Switch to the RAWTEXT less-than sign state."
+            Some(b'<') => Step::SwitchTo(State::RawtextLessThanSign),
+            // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
+            // U+FFFD REPLACEMENT CHARACTER character token."
+            Some(0) => {
+                self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_replacement_character();
+                Step::Continue
+            }
+            // "EOF: Emit an end-of-file token."
+            None => {
+                self.emit_end_of_file_token();
+                Step::Continue
+            }
+            // "Anything else: Emit the current input character as a character token."
+            Some(_) => {
+                self.emit_current_input_character();
+                Step::Continue
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#plaintext-state>
+    pub(super) fn plaintext_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
+            // U+FFFD REPLACEMENT CHARACTER character token."
+            Some(0) => {
+                self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                self.emit_replacement_character();
+                Step::Continue
+            }
+            // "EOF: Emit an end-of-file token."
+            None => {
+                self.emit_end_of_file_token();
+                Step::Continue
+            }
+            // "Anything else: Emit the current input character as a character token."
+            Some(_) => {
+                self.emit_current_input_character();
+                Step::Continue
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rcdata-less-than-sign-state>
+    pub(super) fn rcdata_less_than_sign_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
+            // to the RCDATA end tag open state."
+            Some(b'/') => {
+                self.temporary_buffer.clear();
+                Step::SwitchTo(State::RcdataEndTagOpen)
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
+            // the RCDATA state."
+            _ => {
+                self.emit_characters(b"<");
+                Step::Reconsume(State::Rcdata)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rcdata-end-tag-open-state>
+    pub(super) fn rcdata_end_tag_open_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "ASCII alpha: Create a new end tag token, set its tag name to the empty
+            // string. Reconsume in the RCDATA end tag name state."
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.create_end_tag_token();
+                Step::Reconsume(State::RcdataEndTagName)
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
+            // SOLIDUS character token. Reconsume in the RCDATA state."
+            _ => {
+                self.emit_characters(b"</");
+                Step::Reconsume(State::Rcdata)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rcdata-end-tag-name-state>
+    pub(super) fn rcdata_end_tag_name_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
+            // FEED (FF), U+0020 SPACE: If the current end tag token is an appropriate
+            // end tag token, then switch to the before attribute name state. Otherwise,
+            // treat it as per the 'anything else' entry below."
+            Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                Step::SwitchTo(State::BeforeAttributeName)
+            }
+            // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
+            // tag token, then switch to the self-closing start tag state. Otherwise,
+            // treat it as per the 'anything else' entry below."
+            Some(b'/') if self.is_appropriate_end_tag_token() => {
+                Step::SwitchTo(State::SelfClosingStartTag)
+            }
+            // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
+            // appropriate end tag token, then switch to the data state and emit the
+            // current tag token. Otherwise, treat it as per the 'anything else' entry
+            // below."
+            Some(b'>') if self.is_appropriate_end_tag_token() => {
+                self.emit_current_tag_token();
+                Step::SwitchTo(State::Data)
+            }
+            // "ASCII upper alpha: Append the lowercase version of the current input
+            // character (add 0x0020 to the character's code point) to the current tag
+            // token's tag name. Append the current input character to the temporary
+            // buffer."
+            Some(c) if c.is_ascii_uppercase() => {
+                self.append_lowercase_to_tag_name(c);
+                self.temporary_buffer.push(c);
+                Step::Continue
+            }
+            // "ASCII lower alpha: Append the current input character to the current tag
+            // token's tag name. Append the current input character to the temporary
+            // buffer."
+            Some(c) if c.is_ascii_lowercase() => {
+                self.append_to_tag_name(&[c]);
+                self.temporary_buffer.push(c);
+                Step::Continue
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token, a U+002F
+            // SOLIDUS character token, and a character token for each of the characters
+            // in the temporary buffer (in the order they were added to the buffer).
+            // Reconsume in the RCDATA state."
+            _ => {
+                self.emit_less_than_sign_solidus_and_temporary_buffer();
+                Step::Reconsume(State::Rcdata)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rawtext-less-than-sign-state>
+    pub(super) fn rawtext_less_than_sign_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
+            // to the RAWTEXT end tag open state."
+            Some(b'/') => {
+                self.temporary_buffer.clear();
+                Step::SwitchTo(State::RawtextEndTagOpen)
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
+            // the RAWTEXT state."
+            _ => {
+                self.emit_characters(b"<");
+                Step::Reconsume(State::Rawtext)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rawtext-end-tag-open-state>
+    pub(super) fn rawtext_end_tag_open_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "ASCII alpha: Create a new end tag token, set its tag name to the empty
+            // string. Reconsume in the RAWTEXT end tag name state."
+            Some(c) if c.is_ascii_alphabetic() => {
+                self.create_end_tag_token();
+                Step::Reconsume(State::RawtextEndTagName)
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
+            // SOLIDUS character token. Reconsume in the RAWTEXT state."
+            _ => {
+                self.emit_characters(b"</");
+                Step::Reconsume(State::Rawtext)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#rawtext-end-tag-name-state>
+    pub(super) fn rawtext_end_tag_name_state(&mut self) -> Step {
+        match self.consume_next_input_character() {
+            // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
+            // FEED (FF), U+0020 SPACE: If the current end tag token is an appropriate
+            // end tag token, then switch to the before attribute name state. Otherwise,
+            // treat it as per the 'anything else' entry below."
+            Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                Step::SwitchTo(State::BeforeAttributeName)
+            }
+            // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
+            // tag token, then switch to the self-closing start tag state. Otherwise,
+            // treat it as per the 'anything else' entry below."
+            Some(b'/') if self.is_appropriate_end_tag_token() => {
+                Step::SwitchTo(State::SelfClosingStartTag)
+            }
+            // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
+            // appropriate end tag token, then switch to the data state and emit the
+            // current tag token. Otherwise, treat it as per the 'anything else' entry
+            // below."
+            Some(b'>') if self.is_appropriate_end_tag_token() => {
+                self.emit_current_tag_token();
+                Step::SwitchTo(State::Data)
+            }
+            // "ASCII upper alpha: Append the lowercase version of the current input
+            // character (add 0x0020 to the character's code point) to the current tag
+            // token's tag name. Append the current input character to the temporary
+            // buffer."
+            Some(c) if c.is_ascii_uppercase() => {
+                self.append_lowercase_to_tag_name(c);
+                self.temporary_buffer.push(c);
+                Step::Continue
+            }
+            // "ASCII lower alpha: Append the current input character to the current tag
+            // token's tag name. Append the current input character to the temporary
+            // buffer."
+            Some(c) if c.is_ascii_lowercase() => {
+                self.append_to_tag_name(&[c]);
+                self.temporary_buffer.push(c);
+                Step::Continue
+            }
+            // "Anything else: Emit a U+003C LESS-THAN SIGN character token, a U+002F
+            // SOLIDUS character token, and a character token for each of the characters
+            // in the temporary buffer (in the order they were added to the buffer).
+            // Reconsume in the RAWTEXT state."
+            _ => {
+                self.emit_less_than_sign_solidus_and_temporary_buffer();
+                Step::Reconsume(State::Rawtext)
+            }
+        }
+    }
+}
