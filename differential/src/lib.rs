@@ -4,5 +4,6 @@ pub mod archive;
 pub mod cli;
 pub mod dat;
 pub mod finding;
+pub mod generator;
 pub mod known;
 pub mod minimize;
