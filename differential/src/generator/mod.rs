@@ -8,6 +8,20 @@
 //! so a campaign shards by index (`--shard i/n` takes `i, i+n, …`) and any case
 //! replays from its seed and index alone.
 //!
+//! ```
+//! use litmus_differential::generator::{Generator, GeneratorConfig};
+//!
+//! let mut config = GeneratorConfig { max_bytes: 1000, ..GeneratorConfig::default() };
+//! config.apply_weights("adoption=20,eof=0").unwrap();
+//! let generator = Generator::new(config);
+//! // Shard 1 of 4: indices 1, 5, 9, …
+//! for index in (1..100).step_by(4) {
+//!     let case = generator.case(2026, index);
+//!     assert!(case.input.len() <= 1000);
+//!     assert_eq!(case, generator.case(2026, index)); // replayable
+//! }
+//! ```
+//!
 //! # How a case is made
 //!
 //! 1. With probability [`GeneratorConfig::corpus_share`] (when there is a corpus) the
@@ -165,8 +179,8 @@ pub struct GeneratorConfig {
     pub scripting_share: f64,
     /// The share of cases mutated from the corpus, when there is one. Default 0.2.
     pub corpus_share: f64,
-    /// One weight per entry of [`FAMILIES`], in order.
-    weights: Vec<u32>,
+    /// The families' weights.
+    pub weights: Weights,
 }
 
 impl Default for GeneratorConfig {
@@ -179,47 +193,25 @@ impl Default for GeneratorConfig {
             fragment_share: 0.25,
             scripting_share: 0.5,
             corpus_share: 0.2,
-            weights: FAMILIES.iter().map(|f| f.default_weight).collect(),
+            weights: Weights::default(),
         }
     }
 }
 
 impl GeneratorConfig {
-    /// Sets one family's weight.
+    /// Sets one family's weight (see [`Weights::set`]).
     pub fn set_weight(&mut self, family: &str, weight: u32) -> Result<(), ConfigError> {
-        let i =
-            family_index(family).ok_or_else(|| ConfigError::UnknownFamily(family.to_owned()))?;
-        self.weights[i] = weight;
-        Ok(())
+        self.weights.set(family, weight)
     }
 
     /// A family's weight, or `None` for an unknown name.
     pub fn weight(&self, family: &str) -> Option<u32> {
-        family_index(family).map(|i| self.weights[i])
+        self.weights.get(family)
     }
 
-    /// Every family's name and weight, in table order.
-    pub fn weights(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
-        FAMILIES
-            .iter()
-            .map(|f| f.name)
-            .zip(self.weights.iter().copied())
-    }
-
-    /// Applies overrides written `name=weight,name=weight` (spaces allowed), as a
-    /// command line would give them.
+    /// Applies overrides written `name=weight,…` (see [`Weights::apply`]).
     pub fn apply_weights(&mut self, spec: &str) -> Result<(), ConfigError> {
-        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (name, weight) = item
-                .split_once('=')
-                .ok_or_else(|| ConfigError::BadWeight(item.to_owned()))?;
-            let weight = weight
-                .trim()
-                .parse()
-                .map_err(|_| ConfigError::BadWeight(item.to_owned()))?;
-            self.set_weight(name.trim(), weight)?;
-        }
-        Ok(())
+        self.weights.apply(spec)
     }
 
     /// Checks sizes, shares and weights.
@@ -242,10 +234,56 @@ impl GeneratorConfig {
         }
         let writes_soup = FAMILIES
             .iter()
-            .zip(&self.weights)
+            .zip(&self.weights.0)
             .any(|(f, &w)| w > 0 && matches!(f.generate, Generate::Soup(_)));
         if !writes_soup {
             return Err(ConfigError::NoFamily);
+        }
+        Ok(())
+    }
+}
+
+/// One weight per family of [`FAMILIES`]; [`Default`] gives their default weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights(Vec<u32>);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights(FAMILIES.iter().map(|f| f.default_weight).collect())
+    }
+}
+
+impl Weights {
+    /// Sets one family's weight; 0 turns it off.
+    pub fn set(&mut self, family: &str, weight: u32) -> Result<(), ConfigError> {
+        let i =
+            family_index(family).ok_or_else(|| ConfigError::UnknownFamily(family.to_owned()))?;
+        self.0[i] = weight;
+        Ok(())
+    }
+
+    /// A family's weight, or `None` for an unknown name.
+    pub fn get(&self, family: &str) -> Option<u32> {
+        family_index(family).map(|i| self.0[i])
+    }
+
+    /// Every family's name and weight, in table order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
+        FAMILIES.iter().map(|f| f.name).zip(self.0.iter().copied())
+    }
+
+    /// Applies overrides written `name=weight,name=weight` (spaces allowed), as a
+    /// command line would give them.
+    pub fn apply(&mut self, spec: &str) -> Result<(), ConfigError> {
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, weight) = item
+                .split_once('=')
+                .ok_or_else(|| ConfigError::BadWeight(item.to_owned()))?;
+            let weight = weight
+                .trim()
+                .parse()
+                .map_err(|_| ConfigError::BadWeight(item.to_owned()))?;
+            self.set(name.trim(), weight)?;
         }
         Ok(())
     }
@@ -321,7 +359,7 @@ impl Generator {
     pub fn try_new(config: GeneratorConfig) -> Result<Generator, ConfigError> {
         config.validate()?;
         Ok(Generator {
-            picker: Picker::new(&config.weights),
+            picker: Picker::new(&config.weights.0),
             config,
             corpus: Vec::new(),
         })
