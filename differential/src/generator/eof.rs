@@ -4,7 +4,8 @@ use super::soup::{floor_boundary, Soup};
 
 /// Characters after which a construct is open: a tag, an end tag, an attribute value,
 /// a comment, a DOCTYPE, a character reference, a processing instruction, a CDATA
-/// section, or the end-tag machinery of raw text.
+/// section, or the end-tag machinery of raw text (`E` and `T` land inside the
+/// `DOCTYPE` and `CDATA` keywords).
 fn opens_construct(c: char) -> bool {
     matches!(
         c,
