@@ -293,7 +293,7 @@ fn lone_surrogates_survive_in_bytes() {
 }
 
 #[test]
-fn never_panics_on_odd_bytes_in_any_initial_state() {
+fn never_panics_on_odd_bytes_and_fast_paths_agree() {
     let states = [
         State::Data,
         State::Rcdata,
@@ -352,5 +352,11 @@ fn never_panics_on_odd_bytes_in_any_initial_state() {
             };
             let _ = tokenize_to_bytes(&input, options);
         }
+        assert_eq!(
+            run_with_fast_paths(&input, true),
+            run_with_fast_paths(&input, false),
+            "input {:?}",
+            String::from_utf8_lossy(&input)
+        );
     }
 }
