@@ -17,7 +17,7 @@
 //!   `entities` table.
 //!
 //! Each state consumes the next input character, `match`es on it (with the EOF arm
-//! inside the match) and returns a [`Step`]: stay, switch, or reconsume in another
+//! inside the match) and returns a `Step`: stay, switch, or reconsume in another
 //! state. Tokens are built in place in the tokenizer; a state that "emits" one marks it
 //! ready, and the run loop hands it to the [`TokenSink`] once the state has returned,
 //! then applies the sink's [`SinkResult`] before the next character is consumed.
@@ -35,6 +35,14 @@
 //! Parse errors are `(ErrorCode, byte offset)`: the offset of the current input
 //! character, or, for states that report without consuming (and at the end of the
 //! input), the offset of the next input character.
+//!
+//! The offset handed to the sink with each token is the tokenizer's position when the
+//! token is handed over: just past the `>` of a tag, and for a character run, where
+//! the run was flushed (before the next other token, or at the end of the input).
+//!
+//! `fast_path_*` functions (feature `fast-paths`, or [`Tokenizer::set_fast_paths`])
+//! stand in for runs of one state's plain steps; each names the states it replaces,
+//! and the unit tests check both ways give the same tokens and errors.
 
 mod attributes;
 mod cdata;
