@@ -7,3 +7,4 @@ pub mod finding;
 pub mod generator;
 pub mod known;
 pub mod minimize;
+pub mod report;

@@ -1,0 +1,601 @@
+//! `index.html`: the campaign as one self-contained page.
+//!
+//! Everything is inline (CSS in a `<style>` element); the page loads nothing and runs
+//! nothing: a Content-Security-Policy `<meta>` forbids scripts and every external
+//! resource, and collapsing uses `<details>`. The page has a header (campaign facts,
+//! the level table, the closing sentence), a contents list, then one
+//! `<section class="cls …">` per class: new classes first, marked with a red NEW badge
+//! and a red edge and open; known classes after them, collapsed. A section shows the
+//! smallest example: its facts, the minimized input (and the original one, collapsed),
+//! the third engine's side, and the two outputs side by side, reference left and other
+//! engine right, as a table of aligned rows from the line diff: removed lines red,
+//! added lines green, changed pairs in both colours with the differing characters
+//! marked, the first differing row framed and flagged with ▶, long identical runs
+//! folded. Known classes that matched nothing are listed at the end.
+//!
+//! Every text from an input or an output is HTML-escaped (`& < > " '`), invisible
+//! characters are shown as grey `\u{..}` tags, and long inputs, lines and outputs are
+//! cut with a note, so hostile tag soup can neither run nor break the page.
+
+use super::text::{self, Row, RowKind};
+use crate::finding::{CampaignReport, ClassGroup, Finding};
+use similar::{Algorithm, DiffTag};
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Inputs longer than this are shown cut.
+const MAX_INPUT_BYTES: usize = 20_000;
+/// Output lines longer than this are shown cut.
+const MAX_LINE_BYTES: usize = 2_000;
+/// Changed pairs of lines up to this long get their differing characters marked.
+const MAX_MARKED_LINE: usize = 1_000;
+/// Signatures longer than this are cut in a class's one-line summary.
+const MAX_SUMMARY_SIGNATURE: usize = 200;
+/// Rows shown per diff table.
+const MAX_ROWS: usize = 800;
+/// Identical rows kept around each change; longer identical runs are folded.
+const CONTEXT_ROWS: usize = 3;
+
+/// The text of index.html.
+pub fn render(report: &CampaignReport) -> String {
+    let classes = report.classes();
+    let mut page = String::with_capacity(64 * 1024);
+    let title = format!("litmus campaign {}", report.campaign);
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+         style-src 'unsafe-inline'\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        esc(&title)
+    );
+    header(&mut page, report, &title);
+    contents(&mut page, &classes);
+    page.push_str("<main>\n");
+    let new = classes.iter().filter(|g| g.is_new()).count();
+    let _ = writeln!(page, "<h2 class=\"group\">New classes ({new})</h2>");
+    if new == 0 {
+        page.push_str("<p class=\"none\">None: every divergence has a known class.</p>\n");
+    }
+    for (i, group) in classes.iter().enumerate() {
+        if i == new {
+            let _ = writeln!(
+                page,
+                "<h2 class=\"group\">Known classes ({})</h2>",
+                classes.len() - new
+            );
+        }
+        class_section(&mut page, report, group, i + 1);
+    }
+    if new == classes.len() {
+        let _ = writeln!(
+            page,
+            "<h2 class=\"group\">Known classes (0)</h2>\n<p class=\"none\">None.</p>"
+        );
+    }
+    possibly_fixed(&mut page, report);
+    let _ = write!(
+        page,
+        "</main>\n<footer>{}</footer>\n</body>\n</html>\n",
+        esc(&text::closing_line(report))
+    );
+    page
+}
+
+fn header(page: &mut String, report: &CampaignReport, title: &str) {
+    let _ = write!(page, "<header>\n<h1>{}</h1>\n", esc(title));
+    let _ = writeln!(
+        page,
+        "<p class=\"closing\">{}</p>",
+        esc(&text::closing_line(report))
+    );
+    page.push_str("<div class=\"facts\">\n<table class=\"kv\">\n");
+    let engine = |e: &crate::finding::EngineId| format!("{} {}", e.name, e.version);
+    let mut facts = vec![
+        ("reference", engine(&report.reference)),
+        ("other engine", engine(&report.other)),
+        ("seed", report.seed.to_string()),
+        ("shard", report.shard.clone().unwrap_or_else(|| "—".into())),
+        ("jobs", report.jobs.to_string()),
+        ("cases", report.cases.to_string()),
+        ("elapsed", text::duration(report.elapsed_seconds)),
+        ("cases/s", text::rate(report.cases_per_second)),
+        ("started", report.started.clone()),
+        ("finished", report.finished.clone()),
+        (
+            "interrupted",
+            if report.interrupted { "yes" } else { "no" }.into(),
+        ),
+    ];
+    for (engine, side, signatures, cases) in text::third_counts(report) {
+        facts.push((
+            "third engine",
+            format!(
+                "{engine} sides with {side}: {}, {}",
+                text::counted(signatures, "signature"),
+                text::counted(cases, "case")
+            ),
+        ));
+    }
+    for (name, value) in facts {
+        let warn = if name == "interrupted" && report.interrupted {
+            " class=\"warn\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            page,
+            "<tr><th>{name}</th><td{warn}>{}</td></tr>",
+            esc(&value)
+        );
+    }
+    page.push_str("</table>\n<table class=\"levels\">\n<thead><tr><th>level</th><th>compared</th><th>agreed</th><th>agreement</th></tr></thead>\n<tbody>\n");
+    for l in &report.levels {
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&l.level),
+            l.compared,
+            l.agreed,
+            text::percent(l.agreed, l.compared)
+        );
+    }
+    if report.levels.is_empty() {
+        page.push_str("<tr><td colspan=\"4\">no comparisons</td></tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n</div>\n</header>\n");
+}
+
+fn contents(page: &mut String, classes: &[ClassGroup<'_>]) {
+    if classes.is_empty() {
+        return;
+    }
+    page.push_str("<nav>\n<h2>Classes</h2>\n<ol>\n");
+    for (i, group) in classes.iter().enumerate() {
+        let _ = writeln!(
+            page,
+            "<li><a href=\"#class-{}\">{} <code>{}</code></a> <span class=\"count\">{}</span></li>",
+            i + 1,
+            badge(group),
+            esc(&text::class_name(group)),
+            text::counted(group.count(), "case")
+        );
+    }
+    page.push_str("</ol>\n</nav>\n");
+}
+
+fn badge(group: &ClassGroup<'_>) -> &'static str {
+    if group.is_new() {
+        "<span class=\"badge new\">NEW</span>"
+    } else {
+        "<span class=\"badge known\">known</span>"
+    }
+}
+
+fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<'_>, n: usize) {
+    let kind = if group.is_new() { "new" } else { "known" };
+    let open = if group.is_new() { " open" } else { "" };
+    let _ = write!(
+        page,
+        "<section class=\"cls {kind}\" id=\"class-{n}\">\n<details{open}>\n<summary>{} \
+         <code class=\"name\">{}</code> <span class=\"count\">{}</span>",
+        badge(group),
+        esc(&text::class_name(group)),
+        text::counted(group.count(), "case")
+    );
+    if group.findings.len() > 1 {
+        let _ = write!(
+            page,
+            " <span class=\"count\">{} signatures</span>",
+            group.findings.len()
+        );
+    }
+    if let (true, Some(f)) = (group.is_new(), group.smallest()) {
+        let (shown, left_out) = text::cut(&f.signature, MAX_SUMMARY_SIGNATURE);
+        let more = if left_out > 0 { "…" } else { "" };
+        let _ = write!(page, "<br><code class=\"sig\">{}{more}</code>", esc(shown));
+    }
+    page.push_str("</summary>\n");
+    if group.findings.len() > 1 {
+        page.push_str("<details class=\"sigs\"><summary>Signatures</summary>\n<ul>\n");
+        for f in &group.findings {
+            let _ = writeln!(
+                page,
+                "<li><code>{}</code> ({})</li>",
+                esc(&f.signature),
+                text::counted(f.count, "case")
+            );
+        }
+        page.push_str("</ul>\n</details>\n");
+    }
+    if let Some(f) = group.smallest() {
+        example(page, report, f, n);
+    }
+    page.push_str("</details>\n</section>\n");
+}
+
+fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
+    page.push_str("<dl class=\"meta\">\n");
+    let mut meta = vec![
+        ("signature", format!("<code>{}</code>", esc(&f.signature))),
+        ("level", esc(&f.level)),
+        ("engine", esc(&f.engine)),
+        ("input", esc(&text::context(f))),
+        ("minimized", esc(&text::minimized(f))),
+        ("found", esc(&text::origin(f))),
+    ];
+    if let Some(path) = &f.archive_path {
+        meta.push(("archive", format!("<code>{}</code>", esc(path))));
+    }
+    if let Some(third) = text::third_opinion(report, f) {
+        meta.push(("third engine", format!("<strong>{}</strong>", esc(&third))));
+    }
+    for (name, value) in meta {
+        let _ = writeln!(page, "<div><dt>{name}</dt><dd>{value}</dd></div>");
+    }
+    page.push_str("</dl>\n");
+    let _ = writeln!(
+        page,
+        "<h3>Minimized input <span class=\"count\">{} bytes</span></h3>",
+        f.input.len()
+    );
+    input_block(page, &f.input);
+    if f.original_input != f.input {
+        let _ = writeln!(
+            page,
+            "<details class=\"original\"><summary>Original input ({} bytes)</summary>",
+            f.original_input.len()
+        );
+        input_block(page, &f.original_input);
+        page.push_str("</details>\n");
+    }
+    let _ = writeln!(page, "<h3>Outputs at the {} level</h3>", esc(&f.level));
+    let rows = text::line_diff(&f.reference_output, &f.other_output);
+    diff_table(page, &rows, &report.reference.name, &f.engine, n);
+    if let Some(third) = &f.third {
+        let _ = writeln!(
+            page,
+            "<details class=\"third\"><summary>{} output</summary>",
+            esc(&third.engine)
+        );
+        input_block(page, &third.output);
+        page.push_str("</details>\n");
+    }
+}
+
+fn input_block(page: &mut String, input: &str) {
+    let (shown, left_out) = text::cut(input, MAX_INPUT_BYTES);
+    let _ = write!(page, "<pre class=\"input\">{}", esc(shown));
+    if left_out > 0 {
+        let _ = write!(
+            page,
+            "<span class=\"cut\">… {left_out} more bytes (see findings.json)</span>"
+        );
+    }
+    page.push_str("</pre>\n");
+}
+
+fn diff_table(page: &mut String, rows: &[Row<'_>], reference: &str, other: &str, n: usize) {
+    let first = text::first_change(rows);
+    let _ = write!(
+        page,
+        "<table class=\"diff\">\n<colgroup><col class=\"ln\"><col><col class=\"ln\"><col></colgroup>\n\
+         <thead><tr><th colspan=\"2\">{} <span class=\"count\">reference</span></th>\
+         <th colspan=\"2\">{}</th></tr></thead>\n<tbody>\n",
+        esc(reference),
+        esc(other)
+    );
+    if rows.is_empty() {
+        page.push_str("<tr><td colspan=\"4\" class=\"gap\">both outputs are empty</td></tr>\n");
+    } else if first.is_none() {
+        page.push_str("<tr><td colspan=\"4\" class=\"gap\">the outputs agree line by line (they differ in line endings only)</td></tr>\n");
+    }
+    let shown = visible_rows(rows);
+    let mut previous: Option<usize> = None;
+    let mut count = 0;
+    for &i in &shown {
+        if count == MAX_ROWS {
+            let _ = writeln!(
+                page,
+                "<tr><td colspan=\"4\" class=\"gap\">… {} more rows (see findings.json)</td></tr>",
+                shown.len() - MAX_ROWS
+            );
+            break;
+        }
+        let skipped = previous.map_or(i, |p| i - p - 1);
+        if skipped > 0 {
+            let _ = writeln!(
+                page,
+                "<tr><td colspan=\"4\" class=\"gap\">… {skipped} identical lines …</td></tr>"
+            );
+        }
+        row(page, &rows[i], first == Some(i), n);
+        previous = Some(i);
+        count += 1;
+    }
+    if let Some(p) = previous {
+        if p + 1 < rows.len() && count < MAX_ROWS {
+            let _ = writeln!(
+                page,
+                "<tr><td colspan=\"4\" class=\"gap\">… {} identical lines …</td></tr>",
+                rows.len() - p - 1
+            );
+        }
+    }
+    page.push_str("</tbody>\n</table>\n");
+}
+
+/// The rows to show: every change and up to [`CONTEXT_ROWS`] identical rows on each
+/// side of one; everything when the outputs agree.
+fn visible_rows(rows: &[Row<'_>]) -> Vec<usize> {
+    let changes: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].kind != RowKind::Same)
+        .collect();
+    if changes.is_empty() {
+        return (0..rows.len()).collect();
+    }
+    let mut keep = vec![false; rows.len()];
+    for &c in &changes {
+        let from = c.saturating_sub(CONTEXT_ROWS);
+        let to = (c + CONTEXT_ROWS + 1).min(rows.len());
+        keep[from..to].iter_mut().for_each(|k| *k = true);
+    }
+    (0..rows.len()).filter(|&i| keep[i]).collect()
+}
+
+fn row(page: &mut String, row: &Row<'_>, first: bool, n: usize) {
+    let kind = match row.kind {
+        RowKind::Same => "same",
+        RowKind::Removed => "removed",
+        RowKind::Added => "added",
+        RowKind::Changed => "changed",
+    };
+    if first {
+        let _ = write!(
+            page,
+            "<tr class=\"{kind} first\" id=\"class-{n}-first\" title=\"first difference\">"
+        );
+    } else {
+        let _ = write!(page, "<tr class=\"{kind}\">");
+    }
+    let (left, right) = match (row.kind, row.left, row.right) {
+        (RowKind::Changed, Some(l), Some(r)) => marked_pair(l.1, r.1),
+        _ => (row.left.map(|l| line(l.1)), row.right.map(|r| line(r.1))),
+    };
+    for (side, number, html) in [
+        ("left", row.left.map(|l| l.0), left),
+        ("right", row.right.map(|r| r.0), right),
+    ] {
+        match (number, html) {
+            (Some(number), Some(html)) => {
+                let _ = write!(
+                    page,
+                    "<td class=\"ln\">{number}</td><td class=\"t {side}\">{html}</td>"
+                );
+            }
+            _ => {
+                let _ = write!(
+                    page,
+                    "<td class=\"ln\"></td><td class=\"t {side} empty\"></td>"
+                );
+            }
+        }
+    }
+    page.push_str("</tr>\n");
+}
+
+/// One output line, escaped and cut.
+fn line(text: &str) -> String {
+    let (shown, left_out) = text::cut(text, MAX_LINE_BYTES);
+    let mut html = esc(shown);
+    if left_out > 0 {
+        let _ = write!(html, "<span class=\"cut\">… {left_out} more bytes</span>");
+    }
+    html
+}
+
+/// A changed pair of lines with their differing characters in `<mark>`.
+fn marked_pair(left: &str, right: &str) -> (Option<String>, Option<String>) {
+    if left.len() > MAX_MARKED_LINE || right.len() > MAX_MARKED_LINE {
+        return (Some(line(left)), Some(line(right)));
+    }
+    let old: Vec<char> = left.chars().collect();
+    let new: Vec<char> = right.chars().collect();
+    let deadline = Instant::now() + Duration::from_millis(50);
+    let ops = similar::capture_diff_slices_deadline(Algorithm::Myers, &old, &new, Some(deadline));
+    let (mut l, mut r) = (String::new(), String::new());
+    for op in ops {
+        let (tag, old_range, new_range) = op.as_tag_tuple();
+        let old_text: String = old[old_range].iter().collect();
+        let new_text: String = new[new_range].iter().collect();
+        if tag == DiffTag::Equal {
+            l.push_str(&esc(&old_text));
+            r.push_str(&esc(&new_text));
+            continue;
+        }
+        if !old_text.is_empty() {
+            let _ = write!(l, "<mark>{}</mark>", esc(&old_text));
+        }
+        if !new_text.is_empty() {
+            let _ = write!(r, "<mark>{}</mark>", esc(&new_text));
+        }
+    }
+    (Some(l), Some(r))
+}
+
+fn possibly_fixed(page: &mut String, report: &CampaignReport) {
+    let _ = writeln!(
+        page,
+        "<h2 class=\"group\">Possibly fixed upstream ({})</h2>",
+        report.possibly_fixed.len()
+    );
+    if report.possibly_fixed.is_empty() {
+        page.push_str("<p class=\"none\">None: every known class matched at least one case.</p>\n");
+        return;
+    }
+    page.push_str("<section class=\"fixed\">\n<p>Known classes that matched no case in this campaign:</p>\n<ul>\n");
+    for fixed in &report.possibly_fixed {
+        let _ = write!(
+            page,
+            "<li><span class=\"badge fixed\">possibly fixed</span> <code>{}</code>: {}",
+            esc(&fixed.class),
+            esc(&fixed.explanation)
+        );
+        if let Some(upstream) = &fixed.upstream {
+            let _ = write!(
+                page,
+                " <span class=\"count\">upstream: {}</span>",
+                esc(upstream)
+            );
+        }
+        page.push_str("</li>\n");
+    }
+    page.push_str("</ul>\n</section>\n");
+}
+
+/// HTML-escaped text, with invisible characters as `<span class="ctl">\u{..}</span>`.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if text::is_invisible(c) => {
+                let _ = write!(out, "<span class=\"ctl\">{}</span>", text::escape_char(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = r#"
+:root { color-scheme: light; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --soft: #f6f8fa;
+  --new: #cf222e; --known: #0969da; --fixed: #8250df;
+  --del: #ffebe9; --del-mark: #ffb8b0; --add: #dafbe1; --add-mark: #95e6a8; --first: #bf8700; }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 1400px; padding: 20px 28px 40px; color: var(--fg); background: #fff;
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
+code, pre, table.diff td { font-family: ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace; font-size: 13px; }
+code { overflow-wrap: anywhere; }
+h1 { margin: 0 0 4px; font-size: 26px; }
+h2 { font-size: 20px; margin: 28px 0 10px; }
+h2.group { border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 14px; margin: 14px 0 6px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; }
+.closing { font-weight: 600; margin: 0 0 12px; }
+.facts { display: flex; flex-wrap: wrap; gap: 16px 32px; align-items: flex-start; }
+.facts table { border-collapse: collapse; font-size: 14px; }
+.facts th, .facts td { border: 1px solid var(--line); padding: 3px 10px; text-align: left; }
+.facts th { background: var(--soft); font-weight: 600; }
+.levels td:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
+td.warn { color: var(--new); font-weight: 700; }
+nav ol { margin: 0; padding-left: 28px; columns: 2; }
+nav li { margin: 2px 0; }
+nav a { color: inherit; text-decoration: none; }
+nav a:hover code { text-decoration: underline; }
+.count { color: var(--muted); font-size: 13px; font-weight: normal; }
+.badge { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; font-weight: 700;
+  line-height: 18px; color: #fff; vertical-align: 1px; }
+.badge.new { background: var(--new); }
+.badge.known { background: var(--known); }
+.badge.fixed { background: var(--fixed); }
+section.cls { border: 1px solid var(--line); border-left: 6px solid var(--known); border-radius: 6px;
+  margin: 14px 0; padding: 8px 14px; }
+section.cls.new { border-left-color: var(--new); background: linear-gradient(#fff8f7, #fff 80px); }
+section.cls > details > summary { cursor: pointer; font-size: 16px; padding: 2px 0; }
+code.name { font-weight: 700; font-size: 15px; }
+summary code.sig { display: inline-block; margin: 2px 0 0 18px; color: var(--muted); }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 10px 0; font-size: 14px; }
+dl.meta div { display: contents; }
+dl.meta dt { color: var(--muted); }
+dl.meta dd { margin: 0; overflow-wrap: anywhere; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; word-break: break-all; margin: 0;
+  background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; max-height: 24em; overflow-y: auto; }
+details.original, details.third, details.sigs { margin: 6px 0; font-size: 14px; }
+details.original summary, details.third summary, details.sigs summary { cursor: pointer; color: var(--muted); }
+table.diff { width: 100%; table-layout: fixed; border-collapse: collapse; border: 1px solid var(--line); }
+table.diff col.ln { width: 3.2em; }
+table.diff th { background: var(--soft); text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); font-size: 14px; }
+table.diff th + th { border-left: 1px solid var(--line); }
+table.diff td { vertical-align: top; padding: 0 8px; line-height: 1.5; }
+table.diff td.t { white-space: pre-wrap; overflow-wrap: anywhere; word-break: break-all; }
+table.diff td.ln { color: var(--muted); text-align: right; padding: 0 6px; user-select: none; background: var(--soft); }
+table.diff td.t.left { border-right: 1px solid var(--line); }
+tr.removed td.left, tr.changed td.left { background: var(--del); }
+tr.added td.right, tr.changed td.right { background: var(--add); }
+td.left mark { background: var(--del-mark); color: inherit; border-radius: 2px; }
+td.right mark { background: var(--add-mark); color: inherit; border-radius: 2px; }
+td.empty { background: repeating-linear-gradient(135deg, #fff, #fff 4px, var(--soft) 4px, var(--soft) 8px); }
+tr.first td { border-top: 2px solid var(--first); border-bottom: 2px solid var(--first); }
+tr.first td.ln { color: var(--first); font-weight: 700; }
+tr.first td.ln::before { content: "▶ "; }
+td.gap { text-align: center; color: var(--muted); background: var(--soft); font-style: italic; }
+.ctl { display: inline-block; color: #fff; background: #6e7781; border-radius: 3px; padding: 0 3px;
+  margin: 0 1px; font-size: 11px; line-height: 15px; }
+.cut { color: var(--muted); font-style: italic; }
+p.none { color: var(--muted); }
+section.fixed ul { padding-left: 20px; }
+section.fixed li { margin: 4px 0; }
+footer { margin-top: 28px; padding-top: 10px; border-top: 1px solid var(--line); font-weight: 600; }
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::sample;
+
+    #[test]
+    fn the_page_has_one_section_per_class_new_first() {
+        let report = sample::campaign();
+        let page = render(&report);
+        let sections = page.matches("<section class=\"cls ").count();
+        assert_eq!(sections, report.classes().len());
+        let first_known = page.find("<section class=\"cls known\"").unwrap();
+        let last_new = page.rfind("<section class=\"cls new\"").unwrap();
+        assert!(last_new < first_known);
+        assert!(page.contains("html5ever-template-in-frameset"));
+        assert!(page.contains("tr class=\"changed first\""));
+    }
+
+    #[test]
+    fn hostile_inputs_are_escaped() {
+        let report = sample::campaign();
+        let page = render(&report);
+        let lower = page.to_ascii_lowercase();
+        assert_eq!(
+            lower.matches("<script").count(),
+            0,
+            "no script element at all"
+        );
+        assert!(!lower.contains("</pre><"), "no input closes a <pre>");
+        assert!(page.contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(!page.contains('\0'));
+        assert!(!page.contains('\r'));
+        assert!(page.contains("<span class=\"ctl\">\\u{0}</span>"));
+        assert!(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""));
+    }
+
+    #[test]
+    fn changed_lines_mark_their_differing_characters() {
+        let (l, r) = marked_pair("<p a=\"&lt;\">", "<p a=\"<\">");
+        assert_eq!(l.unwrap(), "&lt;p a=&quot;<mark>&amp;lt;</mark>&quot;&gt;");
+        assert_eq!(r.unwrap(), "&lt;p a=&quot;<mark>&lt;</mark>&quot;&gt;");
+    }
+
+    #[test]
+    fn long_identical_runs_fold() {
+        let reference: String = (0..50).map(|i| format!("line {i}\n")).collect();
+        let other = reference.replace("line 25\n", "LINE 25\n");
+        let rows = text::line_diff(&reference, &other);
+        let shown = visible_rows(&rows);
+        assert_eq!(shown, (22..29).collect::<Vec<_>>());
+        let mut page = String::new();
+        diff_table(&mut page, &rows, "litmus", "html5ever", 1);
+        assert!(page.contains("… 22 identical lines …"));
+        assert!(page.contains("… 21 identical lines …"));
+    }
+}

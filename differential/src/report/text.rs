@@ -1,0 +1,413 @@
+//! What every report format shares: making invisible characters visible, cutting long
+//! text, the line diff of two outputs, and the facts and sentences that several formats
+//! print the same way.
+
+use crate::finding::{CampaignReport, ClassGroup, Finding};
+use similar::{Algorithm, DiffOp};
+use std::borrow::Cow;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// How long the line diff of one pair of outputs may take before it settles for a
+/// coarser answer (huge outputs of unminimized inputs).
+const DIFF_DEADLINE: Duration = Duration::from_millis(500);
+
+/// Outputs longer than this many lines are diffed and shown up to it only.
+pub const MAX_DIFF_LINES: usize = 5_000;
+
+/// Whether a character is shown as `\u{..}` rather than as itself: NUL and the other
+/// C0 controls except tab and line feed (so carriage returns show), DEL, the C1
+/// controls, the noncharacters U+FFFE and U+FFFF, the byte order mark, and the
+/// bidirectional and line-separator controls that would reorder or break the text
+/// around them. Everything XML 1.0 forbids is among them.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{8}' | '\u{b}'..='\u{1f}' | '\u{7f}'..='\u{9f}'
+        | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        | '\u{feff}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// The visible form of an invisible character: `\u{0}`, `\u{1b}`, `\u{d}`.
+pub fn escape_char(c: char) -> String {
+    format!("\\u{{{:x}}}", c as u32)
+}
+
+/// `text` with every [`is_invisible`] character written as `\u{..}`; line feeds and
+/// tabs stay. (A literal backslash stays too: `\u{0}` in an input and a NUL look
+/// alike here; findings.json tells them apart.)
+pub fn visible(text: &str) -> Cow<'_, str> {
+    visible_where(text, is_invisible)
+}
+
+/// Like [`visible`], and line feeds and tabs too: for text that must stay on one line.
+pub fn visible_one_line(text: &str) -> Cow<'_, str> {
+    visible_where(text, |c| c == '\n' || c == '\t' || is_invisible(c))
+}
+
+fn visible_where(text: &str, shown_escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !text.chars().any(&shown_escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if shown_escaped(c) {
+            out.push_str(&escape_char(c));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The first `max_bytes` of `text` (cut at a character boundary) and how many bytes
+/// were left out.
+pub fn cut(text: &str, max_bytes: usize) -> (&str, usize) {
+    if text.len() <= max_bytes {
+        return (text, 0);
+    }
+    let mut end = max_bytes;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (&text[..end], text.len() - end)
+}
+
+/// The lines of an output: split at line feeds, one final line feed ignored, so
+/// `"a\nb\n"` and `"a\nb"` are both `["a", "b"]` and `""` has no lines.
+pub fn lines(text: &str) -> Vec<&str> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    if text.is_empty() {
+        Vec::new()
+    } else {
+        text.split('\n').collect()
+    }
+}
+
+/// One row of a side-by-side line diff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// The same line on both sides.
+    Same,
+    /// A reference line with no counterpart.
+    Removed,
+    /// An other-engine line with no counterpart.
+    Added,
+    /// A reference line and an other-engine line that differ.
+    Changed,
+}
+
+/// A row of a side-by-side diff: each side's 1-based line number and text, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row<'a> {
+    pub kind: RowKind,
+    pub left: Option<(usize, &'a str)>,
+    pub right: Option<(usize, &'a str)>,
+}
+
+/// The line diff of the reference output (left) and the other engine's (right), as
+/// aligned rows. A replaced run pairs its lines up side by side; the longer side's
+/// extra lines become removed or added rows. Only the first [`MAX_DIFF_LINES`] lines
+/// of each side take part.
+pub fn line_diff<'a>(reference: &'a str, other: &'a str) -> Vec<Row<'a>> {
+    let mut old = lines(reference);
+    let mut new = lines(other);
+    old.truncate(MAX_DIFF_LINES);
+    new.truncate(MAX_DIFF_LINES);
+    let deadline = Instant::now() + DIFF_DEADLINE;
+    let ops = similar::capture_diff_slices_deadline(Algorithm::Myers, &old, &new, Some(deadline));
+    let mut rows = Vec::with_capacity(old.len().max(new.len()));
+    let left = |i: usize| Some((i + 1, old[i]));
+    let right = |j: usize| Some((j + 1, new[j]));
+    for op in ops {
+        let (old_range, new_range) = (op.old_range(), op.new_range());
+        match op {
+            DiffOp::Equal { .. } => {
+                for (i, j) in old_range.zip(new_range) {
+                    rows.push(Row {
+                        kind: RowKind::Same,
+                        left: left(i),
+                        right: right(j),
+                    });
+                }
+            }
+            DiffOp::Delete { .. } | DiffOp::Insert { .. } | DiffOp::Replace { .. } => {
+                let (mut i, mut j) = (old_range.start, new_range.start);
+                while i < old_range.end || j < new_range.end {
+                    let (l, r) = (i < old_range.end, j < new_range.end);
+                    rows.push(Row {
+                        kind: match (l, r) {
+                            (true, true) => RowKind::Changed,
+                            (true, false) => RowKind::Removed,
+                            _ => RowKind::Added,
+                        },
+                        left: l.then(|| left(i)).flatten(),
+                        right: r.then(|| right(j)).flatten(),
+                    });
+                    i += usize::from(l);
+                    j += usize::from(r);
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// The index of the first row that is not [`RowKind::Same`].
+pub fn first_change(rows: &[Row<'_>]) -> Option<usize> {
+    rows.iter().position(|r| r.kind != RowKind::Same)
+}
+
+/// The first differing lines as a unified-diff excerpt: up to two lines of context,
+/// the first run of changes (reference lines `-`, then other-engine lines `+`), and one
+/// line after; at most `max_lines` lines. Empty when the outputs agree line by line.
+pub fn first_hunk<'a>(rows: &[Row<'a>], max_lines: usize) -> Vec<(char, &'a str)> {
+    let Some(first) = first_change(rows) else {
+        return Vec::new();
+    };
+    let end = rows[first..]
+        .iter()
+        .position(|r| r.kind == RowKind::Same)
+        .map_or(rows.len(), |n| first + n);
+    let mut out = Vec::new();
+    for row in &rows[first.saturating_sub(2)..first] {
+        out.extend(row.left.map(|(_, t)| (' ', t)));
+    }
+    out.extend(
+        rows[first..end]
+            .iter()
+            .filter_map(|r| r.left.map(|l| ('-', l.1))),
+    );
+    out.extend(
+        rows[first..end]
+            .iter()
+            .filter_map(|r| r.right.map(|l| ('+', l.1))),
+    );
+    out.extend(rows.get(end).and_then(|r| r.left).map(|(_, t)| (' ', t)));
+    out.truncate(max_lines);
+    out
+}
+
+/// The first differing line of each side, as text ("(end of output)" past the end).
+pub fn first_differing_lines<'a>(rows: &[Row<'a>]) -> Option<(&'a str, &'a str)> {
+    let row = rows[first_change(rows)?];
+    let end = "(end of output)";
+    Some((
+        row.left.map_or(end, |l| l.1),
+        row.right.map_or(end, |r| r.1),
+    ))
+}
+
+/// `1 case`, `17 cases`: a count and its noun (plural with an `s`).
+pub fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
+/// How a class is named: its known class id, or `new:<signature hash>`.
+pub fn class_name(group: &ClassGroup<'_>) -> String {
+    group.class.clone().unwrap_or_else(|| group.key.clone())
+}
+
+/// `document` or `fragment (context td)`, and the scripting flag.
+pub fn context(finding: &Finding) -> String {
+    let scripting = if finding.scripting {
+        "scripting on"
+    } else {
+        "scripting off"
+    };
+    match &finding.fragment_context {
+        Some(context) => format!(
+            "fragment (context {}), {scripting}",
+            visible_one_line(context)
+        ),
+        None => format!("document, {scripting}"),
+    }
+}
+
+/// `212 → 7 bytes, 153 steps, 35 ms`, and `(budget exhausted)` when it was.
+pub fn minimized(finding: &Finding) -> String {
+    let m = &finding.minimization;
+    let mut s = format!(
+        "{} → {} bytes, {} steps, {} ms",
+        m.original_bytes, m.final_bytes, m.steps, m.millis
+    );
+    if m.budget_exhausted {
+        s.push_str(" (budget exhausted)");
+    }
+    s
+}
+
+/// `seed 7, case 1234 (family attributes)`.
+pub fn origin(finding: &Finding) -> String {
+    let o = &finding.origin;
+    let mut s = format!("seed {}, case {}", o.seed, o.case_index);
+    if !o.family.is_empty() {
+        let _ = write!(s, " ({})", visible_one_line(&o.family));
+    }
+    s
+}
+
+/// Who a third engine sides with, in words: `chromium sides with litmus (reference)`.
+pub fn third_opinion(report: &CampaignReport, finding: &Finding) -> Option<String> {
+    let third = finding.third.as_ref()?;
+    let side = side_name(report, &third.sides_with);
+    Some(format!(
+        "{} sides with {side}",
+        visible_one_line(&third.engine)
+    ))
+}
+
+fn side_name(report: &CampaignReport, sides_with: &str) -> String {
+    match sides_with {
+        "reference" => format!("{} (reference)", report.reference.name),
+        "other" => format!("{} (other)", report.other.name),
+        other => visible_one_line(other).into_owned(),
+    }
+}
+
+/// The third engines' answers counted per side: (engine, side in words, signatures,
+/// cases), in a stable order. Empty when no finding asked a third engine.
+pub fn third_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> {
+    let mut counts: Vec<(String, String, u64, u64)> = Vec::new();
+    for finding in &report.findings {
+        let Some(third) = &finding.third else {
+            continue;
+        };
+        let engine = visible_one_line(&third.engine).into_owned();
+        let side = side_name(report, &third.sides_with);
+        match counts.iter_mut().find(|c| c.0 == engine && c.1 == side) {
+            Some(c) => {
+                c.2 += 1;
+                c.3 += finding.count;
+            }
+            None => counts.push((engine, side, 1, finding.count)),
+        }
+    }
+    counts.sort();
+    counts
+}
+
+/// The share of agreeing comparisons, `99.83 %`; never rounded up to `100.00 %` while
+/// a comparison disagreed, and `—` when nothing was compared.
+pub fn percent(agreed: u64, compared: u64) -> String {
+    if compared == 0 {
+        return "—".into();
+    }
+    let hundredths = (agreed as u128 * 10_000) / compared as u128;
+    format!("{}.{:02} %", hundredths / 100, hundredths % 100)
+}
+
+/// `0.8 s`, `42.0 s`, `3 min 05 s`, `2 h 03 min 05 s`.
+pub fn duration(seconds: f64) -> String {
+    if !seconds.is_finite() || seconds < 0.0 {
+        return "unknown".into();
+    }
+    if seconds < 60.0 {
+        return format!("{seconds:.1} s");
+    }
+    let whole = seconds.round() as u64;
+    let (h, m, s) = (whole / 3600, (whole / 60) % 60, whole % 60);
+    if h > 0 {
+        format!("{h} h {m:02} min {s:02} s")
+    } else {
+        format!("{m} min {s:02} s")
+    }
+}
+
+/// A rate with one decimal, or `unknown`.
+pub fn rate(per_second: f64) -> String {
+    if per_second.is_finite() && per_second >= 0.0 {
+        format!("{per_second:.1}")
+    } else {
+        "unknown".into()
+    }
+}
+
+/// The median size in bytes of the minimized inputs of all findings.
+pub fn median_minimized_bytes(report: &CampaignReport) -> Option<f64> {
+    let mut sizes: Vec<usize> = report.findings.iter().map(|f| f.input.len()).collect();
+    if sizes.is_empty() {
+        return None;
+    }
+    sizes.sort_unstable();
+    let mid = sizes.len() / 2;
+    Some(if sizes.len() % 2 == 1 {
+        sizes[mid] as f64
+    } else {
+        (sizes[mid - 1] + sizes[mid]) as f64 / 2.0
+    })
+}
+
+/// The closing sentence of every report:
+/// `2 new classes, 3 known classes, 1 possibly fixed; median minimized size 7 bytes`.
+pub fn closing_line(report: &CampaignReport) -> String {
+    let classes = report.classes();
+    let new = classes.iter().filter(|g| g.is_new()).count();
+    let known = classes.len() - new;
+    let plural =
+        |n: usize, word: &str| format!("{n} {word} class{}", if n == 1 { "" } else { "es" });
+    let median = match median_minimized_bytes(report) {
+        Some(m) if m.fract() == 0.0 => format!("{m:.0} bytes"),
+        Some(m) => format!("{m:.1} bytes"),
+        None => "n/a (no findings)".into(),
+    };
+    format!(
+        "{}, {}, {} possibly fixed; median minimized size {median}",
+        plural(new, "new"),
+        plural(known, "known"),
+        report.possibly_fixed.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invisible_characters_become_escapes() {
+        assert_eq!(visible("a\0b\r\n\tc\u{1b}"), "a\\u{0}b\\u{d}\n\tc\\u{1b}");
+        assert_eq!(visible_one_line("a\nb\tc"), "a\\u{a}b\\u{9}c");
+        assert_eq!(visible("\u{202e}x\u{ffff}"), "\\u{202e}x\\u{ffff}");
+        assert!(matches!(visible("plain <b>"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn cuts_fall_on_character_boundaries() {
+        assert_eq!(cut("héllo", 2), ("h", 5));
+        assert_eq!(cut("abc", 10), ("abc", 0));
+    }
+
+    #[test]
+    fn line_diffs_pair_replaced_lines_and_find_the_first_change() {
+        let rows = line_diff("a\nb\nc\nd\n", "a\nB\nc\nd\ne");
+        let kinds: Vec<_> = rows.iter().map(|r| r.kind).collect();
+        use RowKind::*;
+        assert_eq!(kinds, [Same, Changed, Same, Same, Added]);
+        assert_eq!(first_change(&rows), Some(1));
+        assert_eq!(first_differing_lines(&rows), Some(("b", "B")));
+        assert_eq!(
+            first_hunk(&rows, 10),
+            [(' ', "a"), ('-', "b"), ('+', "B"), (' ', "c")]
+        );
+        let rows = line_diff("x\n", "x");
+        assert_eq!(first_change(&rows), None);
+        assert!(first_hunk(&rows, 10).is_empty());
+        let rows = line_diff("a\nb", "a");
+        assert_eq!(first_differing_lines(&rows), Some(("b", "(end of output)")));
+    }
+
+    #[test]
+    fn percentages_never_round_up_to_agreement() {
+        assert_eq!(percent(99_999, 100_000), "99.99 %");
+        assert_eq!(percent(5, 5), "100.00 %");
+        assert_eq!(percent(1, 3), "33.33 %");
+        assert_eq!(percent(0, 0), "—");
+    }
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(duration(0.84), "0.8 s");
+        assert_eq!(duration(185.0), "3 min 05 s");
+        assert_eq!(duration(7385.0), "2 h 03 min 05 s");
+        assert_eq!(duration(f64::NAN), "unknown");
+    }
+}
