@@ -105,7 +105,7 @@ fn left_out_because(file: &str, case: &Value) -> Option<&'static str> {
     let quoting_other_than_double = expected
         .iter()
         .filter_map(Value::as_str)
-        .any(|s| has_unquoted_or_single_quoted_attribute(s));
+        .any(has_unquoted_or_single_quoted_attribute);
     if quoting_other_than_double {
         return Some("minimal quoting");
     }
