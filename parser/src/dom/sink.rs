@@ -447,6 +447,14 @@ impl TreeSink for Document {
             .iter()
             .any(|a| a.ns == AttrNamespace::None && self.str(a.local).as_bytes() == local_name)
     }
+
+    fn attribute_value(&self, element: NodeId, local_name: &[u8]) -> Option<&[u8]> {
+        let run = self.element(element)?.attrs;
+        self.attribute_slice(run)
+            .iter()
+            .find(|a| a.ns == AttrNamespace::None && self.str(a.local).as_bytes() == local_name)
+            .map(|a| self.str(a.value).as_bytes())
+    }
 }
 
 #[cfg(test)]
@@ -478,14 +486,19 @@ mod tests {
         let expected: String = (0..50).map(|i| format!("a{i}")).collect();
         assert_eq!(doc.kind(a_text), NodeKind::Text(&expected));
         assert_eq!(doc.children(a).count(), 1);
-        assert_eq!(doc.text(doc.first_child(b).unwrap()), Some("b".repeat(50).as_str()));
+        assert_eq!(
+            doc.text(doc.first_child(b).unwrap()),
+            Some("b".repeat(50).as_str())
+        );
     }
 
     #[test]
     fn insert_before_and_detach_keep_links_consistent() {
         let mut doc = Document::default();
         let root = doc.root();
-        let nodes: Vec<NodeId> = (0..3).map(|i| doc.create_comment(format!("{i}").as_bytes())).collect();
+        let nodes: Vec<NodeId> = (0..3)
+            .map(|i| doc.create_comment(format!("{i}").as_bytes()))
+            .collect();
         doc.append(root, nodes[0]);
         doc.append(root, nodes[2]);
         doc.insert_before(root, nodes[1], nodes[2]);
@@ -522,12 +535,16 @@ mod tests {
         doc.append(source, b);
         doc.insert_text(b, None, b"bold");
         doc.insert_text(source, None, b" tail");
-        let destination = doc.create_element(QualName::html(local::SELECTEDCONTENT), std::iter::empty());
+        let destination =
+            doc.create_element(QualName::html(local::SELECTEDCONTENT), std::iter::empty());
         doc.clone_children_into(source, destination);
         let copied_b = doc.first_child(destination).unwrap();
         assert_ne!(copied_b, b);
         assert_eq!(doc.element_name(copied_b), Some(QualName::html(local::B)));
         assert_eq!(doc.text(doc.first_child(copied_b).unwrap()), Some("bold"));
-        assert_eq!(doc.text(doc.last_child(destination).unwrap()), Some(" tail"));
+        assert_eq!(
+            doc.text(doc.last_child(destination).unwrap()),
+            Some(" tail")
+        );
     }
 }

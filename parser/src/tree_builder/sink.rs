@@ -97,4 +97,7 @@ pub trait TreeSink {
 
     /// Whether the element has an attribute with this local name (no namespace).
     fn has_attribute(&self, element: NodeId, local_name: &[u8]) -> bool;
+
+    /// The value of the element's attribute with this local name (no namespace).
+    fn attribute_value(&self, element: NodeId, local_name: &[u8]) -> Option<&[u8]>;
 }

@@ -1,0 +1,284 @@
+//! The list of active formatting elements.
+//!
+//! <https://html.spec.whatwg.org/#the-list-of-active-formatting-elements>
+//!
+//! "The list contains elements in the formatting category, and markers." Each element
+//! entry keeps what the algorithms need of "the token for which it was created": its
+//! local name (formatting elements are all in the HTML namespace) and its attributes as
+//! parsed, for the Noah's Ark clause. A new element "for the token" is made by cloning
+//! the entry's element, whose attributes the parser never changes.
+//!
+//! The algorithms that insert elements ("reconstruct the active formatting elements")
+//! live on the tree builder; this module holds the list and its own steps.
+
+use super::{TagToken, TreeBuilder, TreeSink};
+use crate::dom::NodeId;
+use crate::names::LocalName;
+
+/// A token's attributes as `(name, value)` pairs, sorted by name.
+pub(crate) type SortedAttributes = Vec<(Box<[u8]>, Box<[u8]>)>;
+
+/// An element entry: the element and what is kept of its token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FormattingElement {
+    pub(crate) node: NodeId,
+    pub(crate) name: LocalName,
+    /// The token's attributes, sorted by name, for "have the same tag name, namespace,
+    /// and attributes".
+    pub(crate) attributes: SortedAttributes,
+}
+
+/// An entry of the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    Marker,
+    Element(FormattingElement),
+}
+
+impl Entry {
+    pub(crate) fn node(&self) -> Option<NodeId> {
+        match self {
+            Entry::Marker => None,
+            Entry::Element(element) => Some(element.node),
+        }
+    }
+}
+
+/// The list of active formatting elements: index 0 is the least recently added entry.
+#[derive(Debug, Default)]
+pub(crate) struct ActiveFormattingElements {
+    entries: Vec<Entry>,
+}
+
+impl ActiveFormattingElements {
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub(crate) fn get(&self, index: usize) -> Option<&Entry> {
+        self.entries.get(index)
+    }
+
+    /// "Insert a marker at the end of the list of active formatting elements."
+    pub(crate) fn insert_a_marker(&mut self) {
+        self.entries.push(Entry::Marker);
+    }
+
+    /// The index where the entries after the last marker begin (0 if there is none).
+    fn after_last_marker(&self) -> usize {
+        self.entries
+            .iter()
+            .rposition(|e| matches!(e, Entry::Marker))
+            .map_or(0, |marker| marker + 1)
+    }
+
+    /// "Push onto the list of active formatting elements" an element.
+    /// <https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements>
+    pub(crate) fn push(&mut self, element: FormattingElement) {
+        // Step 1. "If there are already three elements in the list of active formatting
+        // elements after the last marker, if any, or anywhere in the list if there are no
+        // markers, that have the same tag name, namespace, and attributes as element,
+        // then remove the earliest such element from the list of active formatting
+        // elements." (The Noah's Ark clause.) The attributes were sorted by name when
+        // the entry was made, so comparing the lists compares them as sets of pairs.
+        let start = self.after_last_marker();
+        let mut same = 0;
+        let mut earliest = None;
+        for (index, entry) in self.entries.iter().enumerate().skip(start).rev() {
+            if let Entry::Element(e) = entry {
+                if e.name == element.name && e.attributes == element.attributes {
+                    same += 1;
+                    earliest = Some(index);
+                }
+            }
+        }
+        if same >= 3 {
+            if let Some(index) = earliest {
+                self.entries.remove(index);
+            }
+        }
+        // Step 2. "Add element to the list of active formatting elements."
+        self.entries.push(Entry::Element(element));
+    }
+
+    /// "Clear the list of active formatting elements up to the last marker."
+    pub(crate) fn clear_up_to_the_last_marker(&mut self) {
+        // Step 1. "Let entry be the last (most recently added) entry in the list of
+        // active formatting elements."
+        // Step 2. "Remove entry from the list of active formatting elements."
+        while let Some(entry) = self.entries.pop() {
+            // Step 3. "If entry was a marker, then stop the algorithm at this point."
+            if entry == Entry::Marker {
+                break;
+            }
+            // Step 4. "Go to step 1."
+        }
+    }
+
+    /// The index of the element entry for `node`.
+    pub(crate) fn position(&self, node: NodeId) -> Option<usize> {
+        self.entries.iter().rposition(|e| e.node() == Some(node))
+    }
+
+    pub(crate) fn contains(&self, node: NodeId) -> bool {
+        self.position(node).is_some()
+    }
+
+    /// The index of the last element with this local name between the end of the list
+    /// and the last marker (or the start of the list if there is no marker).
+    pub(crate) fn position_after_last_marker(&self, name: LocalName) -> Option<usize> {
+        for (index, entry) in self.entries.iter().enumerate().rev() {
+            match entry {
+                Entry::Marker => return None,
+                Entry::Element(e) if e.name == name => return Some(index),
+                Entry::Element(_) => {}
+            }
+        }
+        None
+    }
+
+    pub(crate) fn remove_at(&mut self, index: usize) -> Option<Entry> {
+        if index < self.entries.len() {
+            Some(self.entries.remove(index))
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn insert_at(&mut self, index: usize, entry: Entry) {
+        let index = index.min(self.entries.len());
+        self.entries.insert(index, entry);
+    }
+
+    /// Makes the entry at `index` stand for another element (made for the same token).
+    pub(crate) fn replace_node_at(&mut self, index: usize, node: NodeId) {
+        if let Some(Entry::Element(e)) = self.entries.get_mut(index) {
+            e.node = node;
+        }
+    }
+
+    /// Removes the element entry for `node`, if there is one.
+    pub(crate) fn remove(&mut self, node: NodeId) {
+        if let Some(index) = self.position(node) {
+            self.entries.remove(index);
+        }
+    }
+}
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// "Reconstruct the active formatting elements, if any."
+    /// <https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements>
+    pub(crate) fn reconstruct_the_active_formatting_elements(&mut self) {
+        // Step 1. "If there are no entries in the list of active formatting elements,
+        // then there is nothing to reconstruct; stop this algorithm."
+        let Some(last) = self.active_formatting.len().checked_sub(1) else {
+            return;
+        };
+        // Step 2. "If the last (most recently added) entry in the list of active
+        // formatting elements is a marker, or if it is an element that is in the stack
+        // of open elements, then there is nothing to reconstruct; stop this algorithm."
+        if self.is_marker_or_open(last) {
+            return;
+        }
+        // Step 3. "Let entry be the last (most recently added) element in the list of
+        // active formatting elements."
+        let mut entry = last;
+        // Step 4. "Rewind: If there are no entries before entry in the list of active
+        // formatting elements, then jump to the step labeled create."
+        // Step 5. "Let entry be the entry one earlier than entry in the list of active
+        // formatting elements."
+        // Step 6. "If entry is neither a marker nor an element that is also in the stack
+        // of open elements, go to the step labeled rewind."
+        while entry > 0 {
+            if self.is_marker_or_open(entry - 1) {
+                break;
+            }
+            entry -= 1;
+        }
+        // Step 7. "Advance: Let entry be the element one later than entry in the list of
+        // active formatting elements." (Rewinding stopped at the first entry to create.)
+        loop {
+            // Step 8. "Create: Insert an HTML element for the token for which the element
+            // entry was created, to obtain new element."
+            let Some(old) = self.active_formatting.get(entry).and_then(Entry::node) else {
+                return;
+            };
+            let new_element = self.insert_an_html_element_like(old);
+            // Step 9. "Replace the entry for entry in the list with an entry for new
+            // element."
+            self.active_formatting.replace_node_at(entry, new_element);
+            // Step 10. "If the entry for new element in the list of active formatting
+            // elements is not the last entry in the list, return to the step labeled
+            // advance."
+            entry += 1;
+            if entry >= self.active_formatting.len() {
+                return;
+            }
+        }
+    }
+
+    /// Whether the entry at `index` is a marker or an element in the stack of open
+    /// elements.
+    fn is_marker_or_open(&self, index: usize) -> bool {
+        match self.active_formatting.get(index) {
+            Some(Entry::Element(element)) => self.open_elements.contains(element.node),
+            Some(Entry::Marker) | None => true,
+        }
+    }
+
+    /// "Push onto the list of active formatting elements" the element just inserted for
+    /// `tag`.
+    pub(crate) fn push_onto_the_list_of_active_formatting_elements(
+        &mut self,
+        node: NodeId,
+        tag: &TagToken<'_>,
+    ) {
+        let mut attributes: SortedAttributes = tag
+            .attributes()
+            .map(|(name, value)| (name.into(), value.into()))
+            .collect();
+        attributes.sort();
+        self.active_formatting.push(FormattingElement {
+            node,
+            name: tag.name,
+            attributes,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::names::local;
+
+    fn element(index: u32, name: LocalName, attributes: &[(&str, &str)]) -> FormattingElement {
+        FormattingElement {
+            node: NodeId(index),
+            name,
+            attributes: attributes
+                .iter()
+                .map(|(n, v)| (n.as_bytes().into(), v.as_bytes().into()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn noahs_ark_keeps_three_of_a_family_after_the_last_marker() {
+        let mut list = ActiveFormattingElements::default();
+        list.push(element(1, local::B, &[]));
+        list.insert_a_marker();
+        for i in 2..6 {
+            list.push(element(i, local::B, &[("x", "1")]));
+        }
+        list.push(element(9, local::B, &[("x", "2")]));
+        // b#2 was dropped; b#1 before the marker is not counted.
+        assert!(!list.contains(NodeId(2)));
+        assert!(list.contains(NodeId(1)));
+        assert!(list.contains(NodeId(3)));
+        assert_eq!(list.len(), 6);
+        assert_eq!(list.position_after_last_marker(local::B), Some(5));
+        list.clear_up_to_the_last_marker();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list.position_after_last_marker(local::B), Some(0));
+    }
+}

@@ -1,0 +1,246 @@
+//! The adoption agency algorithm.
+//!
+//! <https://html.spec.whatwg.org/#adoption-agency-algorithm>
+//!
+//! Positions in the stack and the list are looked up again after every change, so the
+//! steps read as the spec's; the loops are bounded (8 outer, and the inner one walks
+//! up the stack once).
+
+use super::active_formatting::Entry;
+use super::open_elements::{is_special, Scope, StackEntry};
+use super::{TagToken, TreeBuilder, TreeSink};
+use crate::error::ErrorCode;
+use crate::tree_builder::insertion_location::InsertionLocation;
+
+/// How the adoption agency algorithm ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AdoptionAgencyOutcome {
+    Done,
+    /// "Act as described in the "any other end tag" entry above."
+    ActAsAnyOtherEndTag,
+}
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// "The adoption agency algorithm, which takes as its only argument a token token
+    /// for which the algorithm is being run".
+    pub(crate) fn adoption_agency_algorithm(
+        &mut self,
+        tag: &TagToken<'_>,
+    ) -> AdoptionAgencyOutcome {
+        // Step 1. "Let subject be token's tag name."
+        let subject = tag.name;
+        // Step 2. "If the current node is an HTML element whose tag name is subject, and
+        // the current node is not in the list of active formatting elements, then pop the
+        // current node off the stack of open elements and return."
+        if let Some(current) = self.current_node().copied() {
+            if current.is_html(subject) && !self.active_formatting.contains(current.node) {
+                self.pop_the_current_node();
+                return AdoptionAgencyOutcome::Done;
+            }
+        }
+        // Step 3. "Let outerLoopCounter be 0."
+        let mut outer_loop_counter = 0;
+        // Step 4. "While true:"
+        loop {
+            // Step 4.1. "If outerLoopCounter is greater than or equal to 8, then return."
+            if outer_loop_counter >= 8 {
+                return AdoptionAgencyOutcome::Done;
+            }
+            // Step 4.2. "Increment outerLoopCounter by 1."
+            outer_loop_counter += 1;
+            // Step 4.3. "Let formattingElement be the last element in the list of active
+            // formatting elements that: is between the end of the list and the last
+            // marker in the list, if any, or the start of the list otherwise, and has the
+            // tag name subject. If there is no such element, then act as described in the
+            // "any other end tag" entry above and return."
+            let Some(formatting_index) = self.active_formatting.position_after_last_marker(subject)
+            else {
+                return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
+            };
+            let Some(formatting_element) = self
+                .active_formatting
+                .get(formatting_index)
+                .and_then(Entry::node)
+            else {
+                return AdoptionAgencyOutcome::Done;
+            };
+            // Step 4.4. "If formattingElement is not in the stack of open elements, then
+            // this is a parse error; remove the element from the list, and return."
+            let Some(formatting_stack_index) = self.open_elements.position(formatting_element)
+            else {
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+                self.active_formatting.remove_at(formatting_index);
+                return AdoptionAgencyOutcome::Done;
+            };
+            // Step 4.5. "If formattingElement is in the stack of open elements, but the
+            // element is not in scope, then this is a parse error; return."
+            if !self
+                .open_elements
+                .has_node_in_scope(Scope::Default, formatting_element)
+            {
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+                return AdoptionAgencyOutcome::Done;
+            }
+            // Step 4.6. "If formattingElement is not the current node, this is a parse
+            // error. (But do not return.)"
+            if self.current_node().map(|e| e.node) != Some(formatting_element) {
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+            }
+            // Step 4.7. "Let furthestBlock be the topmost node in the stack of open
+            // elements that is lower in the stack than formattingElement, and is an
+            // element in the special category. There might not be one."
+            let furthest_block = self
+                .open_elements
+                .iter()
+                .enumerate()
+                .skip(formatting_stack_index + 1)
+                .find(|(_, entry)| is_special(entry.name))
+                .map(|(index, entry)| (index, *entry));
+            // Step 4.8. "If there is no furthestBlock, then the UA must first pop all the
+            // nodes from the bottom of the stack of open elements, from the current node
+            // up to and including formattingElement, then remove formattingElement from
+            // the list of active formatting elements, and finally return."
+            let Some((furthest_block_index, furthest_block)) = furthest_block else {
+                self.pop_until_node_popped(formatting_element);
+                self.active_formatting.remove(formatting_element);
+                return AdoptionAgencyOutcome::Done;
+            };
+            // Step 4.9. "Let commonAncestor be the element immediately above
+            // formattingElement in the stack of open elements."
+            let Some(common_ancestor) = formatting_stack_index
+                .checked_sub(1)
+                .and_then(|i| self.open_elements.get(i))
+                .map(|e| e.node)
+            else {
+                return AdoptionAgencyOutcome::Done;
+            };
+            // Step 4.10. "Let a bookmark note the position of formattingElement in the
+            // list of active formatting elements relative to the elements on either side
+            // of it in the list." The bookmark is an index in the list where the new
+            // element will go: just after formattingElement.
+            let mut bookmark = formatting_index + 1;
+            // Step 4.11. "Let node and lastNode be furthestBlock."
+            let mut node_index = furthest_block_index;
+            let mut last_node = furthest_block.node;
+            // Step 4.12. "Let innerLoopCounter be 0."
+            let mut inner_loop_counter = 0;
+            // Step 4.13. "While true:"
+            loop {
+                // Step 4.13.1. "Increment innerLoopCounter by 1."
+                inner_loop_counter += 1;
+                // Step 4.13.2. "Let node be the element immediately above node in the
+                // stack of open elements, or if node is no longer in the stack of open
+                // elements (e.g. because it got removed by this algorithm), the element
+                // that was immediately above node in the stack of open elements before
+                // node was removed." Either way it is the entry just above node's index.
+                let Some(above) = node_index.checked_sub(1) else {
+                    break;
+                };
+                node_index = above;
+                let Some(node) = self.open_elements.get(node_index).copied() else {
+                    break;
+                };
+                // Step 4.13.3. "If node is formattingElement, then break."
+                if node.node == formatting_element {
+                    break;
+                }
+                // Step 4.13.4. "If innerLoopCounter is greater than 3 and node is in the
+                // list of active formatting elements, then remove node from the list of
+                // active formatting elements."
+                let mut list_index = self.active_formatting.position(node.node);
+                if inner_loop_counter > 3 {
+                    if let Some(index) = list_index.take() {
+                        self.active_formatting.remove_at(index);
+                        if index < bookmark {
+                            bookmark -= 1;
+                        }
+                    }
+                }
+                // Step 4.13.5. "If node is not in the list of active formatting elements,
+                // then remove node from the stack of open elements and continue."
+                let Some(list_index) = list_index else {
+                    self.open_elements.remove_at(node_index);
+                    continue;
+                };
+                // Step 4.13.6. "Create an element for the token for which the element
+                // node was created, in the HTML namespace, with commonAncestor as the
+                // intended parent; replace the entry for node in the list of active
+                // formatting elements with an entry for the new element, replace the
+                // entry for node in the stack of open elements with an entry for the new
+                // element, and let node be the new element."
+                let new_element = self.sink.clone_element(node.node);
+                self.active_formatting
+                    .replace_node_at(list_index, new_element);
+                self.open_elements.replace_at(
+                    node_index,
+                    StackEntry {
+                        node: new_element,
+                        ..node
+                    },
+                );
+                // Step 4.13.7. "If lastNode is furthestBlock, then move the
+                // aforementioned bookmark to be immediately after the new node in the
+                // list of active formatting elements."
+                if last_node == furthest_block.node {
+                    bookmark = list_index + 1;
+                }
+                // Step 4.13.8. "Append lastNode to node."
+                self.sink.append(new_element, last_node);
+                // Step 4.13.9. "Set lastNode to node."
+                last_node = new_element;
+            }
+            // Step 4.14. "Insert whatever lastNode ended up being in the previous step at
+            // the appropriate place for inserting a node, but using commonAncestor as the
+            // override target." Here: "Let (target, referenceNode) be the adjusted
+            // insertion location given (commonAncestor, null)", then insert lastNode
+            // there unless target is a Document node with an element child.
+            let location = self.adjusted_insertion_location(Some(
+                InsertionLocation::at_the_end_of(common_ancestor),
+            ));
+            if !self.is_document_with_an_element_child(location.parent) {
+                self.insert_at(location, last_node);
+            }
+            // Step 4.15. "Create an element for the token for which formattingElement was
+            // created, in the HTML namespace, with furthestBlock as the intended parent."
+            let new_element = self.sink.clone_element(formatting_element);
+            // Step 4.16. "Take all of the child nodes of furthestBlock and append them to
+            // the element created in the last step."
+            self.sink
+                .reparent_children(furthest_block.node, new_element);
+            // Step 4.17. "Append that new element to furthestBlock."
+            self.sink.append(furthest_block.node, new_element);
+            // Step 4.18. "Remove formattingElement from the list of active formatting
+            // elements, and insert the new element into the list of active formatting
+            // elements at the position of the aforementioned bookmark."
+            if let Some(index) = self.active_formatting.position(formatting_element) {
+                if let Some(Entry::Element(mut entry)) = self.active_formatting.remove_at(index) {
+                    if index < bookmark {
+                        bookmark -= 1;
+                    }
+                    entry.node = new_element;
+                    self.active_formatting
+                        .insert_at(bookmark, Entry::Element(entry));
+                }
+            }
+            // Step 4.19. "Remove formattingElement from the stack of open elements, and
+            // insert the new element into the stack of open elements immediately below
+            // the position of furthestBlock in that stack."
+            let formatting_entry = self
+                .open_elements
+                .position(formatting_element)
+                .and_then(|index| self.open_elements.remove_at(index));
+            if let (Some(entry), Some(index)) = (
+                formatting_entry,
+                self.open_elements.position(furthest_block.node),
+            ) {
+                self.open_elements.insert_at(
+                    index + 1,
+                    StackEntry {
+                        node: new_element,
+                        ..entry
+                    },
+                );
+            }
+        }
+    }
+}

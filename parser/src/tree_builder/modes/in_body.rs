@@ -1,0 +1,1205 @@
+//! The "in body" insertion mode.
+
+use crate::dom::Namespace;
+use crate::error::ErrorCode;
+use crate::names::local;
+use crate::tokenizer::State;
+use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
+use crate::tree_builder::open_elements::{is_special, Scope, HEADINGS};
+use crate::tree_builder::{
+    is_ascii_whitespace, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
+};
+
+/// The elements that may be left open at the end of the body without a parse error:
+/// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
+/// body, html.
+const MAY_BE_LEFT_OPEN: &[crate::names::LocalName] = &[
+    local::DD,
+    local::DT,
+    local::LI,
+    local::OPTGROUP,
+    local::OPTION,
+    local::P,
+    local::RB,
+    local::RP,
+    local::RT,
+    local::RTC,
+    local::TBODY,
+    local::TD,
+    local::TFOOT,
+    local::TH,
+    local::THEAD,
+    local::TR,
+    local::BODY,
+    local::HTML,
+];
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// <https://html.spec.whatwg.org/#parsing-main-inbody>
+    pub(crate) fn in_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
+            //    token."
+            TreeToken::Characters(text) if text.first() == Some(&0) => {
+                for _ in text {
+                    self.parse_error(ErrorCode::TreeUnexpectedNull);
+                }
+                ProcessResult::Done
+            }
+            // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
+            //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
+            //    U+0020 SPACE": "Reconstruct the active formatting elements, if any.
+            //    Insert the token's character."
+            // -> "Any other character token": "Reconstruct the active formatting
+            //    elements, if any. Insert the token's character. Set the frameset-ok flag
+            //    to "not ok"."
+            TreeToken::Characters(text) => {
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_characters(text);
+                if text.iter().any(|&b| !is_ascii_whitespace(b)) {
+                    self.frameset_ok = false;
+                }
+                ProcessResult::Done
+            }
+            // -> "A comment token": "Insert a comment."
+            TreeToken::Comment(data) => {
+                self.insert_a_comment(data, None);
+                ProcessResult::Done
+            }
+            // -> "A processing instruction token": "Insert a processing instruction."
+            TreeToken::ProcessingInstruction { target, data } => {
+                self.insert_a_processing_instruction(target, data, None);
+                ProcessResult::Done
+            }
+            // -> "A DOCTYPE token": "Parse error. Ignore the token."
+            TreeToken::Doctype(_) => {
+                self.parse_error(ErrorCode::TreeUnexpectedDoctype);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "html""
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                // "Parse error."
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                // "If there is a template element on the stack of open elements, then
+                // ignore the token."
+                // "Otherwise, for each attribute on the token, check to see if the
+                // attribute is already present on the top element of the stack of open
+                // elements. If it is not, add the attribute and its corresponding value
+                // to that element."
+                if !self.open_elements.contains_html(local::TEMPLATE) {
+                    if let Some(top) = self.open_elements.first().map(|e| e.node) {
+                        self.add_the_attributes_if_missing(top, &tag);
+                    }
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
+            //    "link", "meta", "noframes", "script", "style", "template", "title""
+            // -> "An end tag whose tag name is "template"": "Process the token using the
+            //    rules for the "in head" insertion mode."
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::BASE
+                        | local::BASEFONT
+                        | local::BGSOUND
+                        | local::LINK
+                        | local::META
+                        | local::NOFRAMES
+                        | local::SCRIPT
+                        | local::STYLE
+                        | local::TEMPLATE
+                        | local::TITLE
+                ) =>
+            {
+                self.in_head(token)
+            }
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            // -> "A start tag whose tag name is "body""
+            TreeToken::StartTag(tag) if tag.name == local::BODY => {
+                // "Parse error."
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                // "If the stack of open elements has only one node on it, or if the
+                // second element on the stack of open elements is not a body element, or
+                // if there is a template element on the stack of open elements, then
+                // ignore the token. (fragment case or there is a template element on the
+                // stack)"
+                match self.open_elements.get(1).copied() {
+                    Some(body)
+                        if body.is_html(local::BODY)
+                            && !self.open_elements.contains_html(local::TEMPLATE) =>
+                    {
+                        // "Otherwise, set the frameset-ok flag to "not ok"; then, for each
+                        // attribute on the token, check to see if the attribute is already
+                        // present on the body element (the second element) on the stack of
+                        // open elements, and if it is not, add the attribute and its
+                        // corresponding value to that element."
+                        self.frameset_ok = false;
+                        self.add_the_attributes_if_missing(body.node, &tag);
+                    }
+                    _ => {}
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "frameset""
+            TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
+                self.in_body_frameset_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "An end-of-file token"
+            TreeToken::Eof => {
+                // "If the stack of template insertion modes is not empty, then process the
+                // token using the rules for the "in template" insertion mode."
+                if !self.template_modes.is_empty() {
+                    return self.in_template(token);
+                }
+                // "Otherwise, follow these steps: If there is a node in the stack of open
+                // elements that is not either a dd element, …, the body element, or the
+                // html element, then this is a parse error. Stop parsing."
+                self.report_elements_left_open(ErrorCode::TreeUnexpectedEof);
+                self.stop_parsing();
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "body""
+            // -> "An end tag whose tag name is "html""
+            TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML) => {
+                // "If the stack of open elements does not have a body element in scope,
+                // this is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::BODY)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, if there is a node in the stack of open elements that is not
+                // either a dd element, …, the body element, or the html element, then this
+                // is a parse error."
+                self.report_elements_left_open(ErrorCode::TreeUnexpectedEndTag);
+                // "Switch the insertion mode to "after body"." For "html": "Reprocess the
+                // token."
+                if tag.name == local::HTML {
+                    ProcessResult::Reprocess(InsertionMode::AfterBody)
+                } else {
+                    self.mode = InsertionMode::AfterBody;
+                    ProcessResult::Done
+                }
+            }
+            // -> "A start tag whose tag name is one of: "address", "article", "aside",
+            //    "blockquote", "center", "details", "dialog", "dir", "div", "dl",
+            //    "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main",
+            //    "menu", "nav", "ol", "p", "search", "section", "summary", "ul""
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::ADDRESS
+                        | local::ARTICLE
+                        | local::ASIDE
+                        | local::BLOCKQUOTE
+                        | local::CENTER
+                        | local::DETAILS
+                        | local::DIALOG
+                        | local::DIR
+                        | local::DIV
+                        | local::DL
+                        | local::FIELDSET
+                        | local::FIGCAPTION
+                        | local::FIGURE
+                        | local::FOOTER
+                        | local::HEADER
+                        | local::HGROUP
+                        | local::MAIN
+                        | local::MENU
+                        | local::NAV
+                        | local::OL
+                        | local::P
+                        | local::SEARCH
+                        | local::SECTION
+                        | local::SUMMARY
+                        | local::UL
+                ) =>
+            {
+                // "If the stack of open elements has a p element in button scope, then
+                // close a p element." "Insert an HTML element for the token."
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5",
+            //    "h6""
+            TreeToken::StartTag(tag) if HEADINGS.contains(&tag.name) => {
+                // "If the stack of open elements has a p element in button scope, then
+                // close a p element."
+                self.close_a_p_element_in_button_scope();
+                // "If the current node is an HTML element whose tag name is one of "h1",
+                // "h2", "h3", "h4", "h5", or "h6", then this is a parse error; pop the
+                // current node off the stack of open elements."
+                if self.current_node_is_one_of(HEADINGS) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                    self.pop_the_current_node();
+                }
+                // "Insert an HTML element for the token."
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "pre", "listing""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::PRE | local::LISTING) => {
+                // "If the stack of open elements has a p element in button scope, then
+                // close a p element." "Insert an HTML element for the token."
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element(&tag);
+                // "If the next token is a U+000A LINE FEED (LF) character token, then
+                // ignore that token and move on to the next one. (Newlines at the start of
+                // pre blocks are ignored as an authoring convenience.)"
+                self.ignore_next_line_feed = true;
+                // "Set the frameset-ok flag to "not ok"."
+                self.frameset_ok = false;
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "form""
+            TreeToken::StartTag(tag) if tag.name == local::FORM => {
+                // "If the form element pointer is not null, and the parser is not parsing
+                // template contents, then this is a parse error; ignore the token."
+                let in_template = self.parsing_template_contents();
+                if self.form_element.is_some() && !in_template {
+                    self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise: If the stack of open elements has a p element in button
+                // scope, then close a p element. Insert an HTML element for the token,
+                // and, if the parser is not parsing template contents, set the form
+                // element pointer to point to the element created."
+                self.close_a_p_element_in_button_scope();
+                let form = self.insert_an_html_element(&tag);
+                if !in_template {
+                    self.form_element = Some(form);
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "li""
+            // -> "A start tag whose tag name is one of: "dd", "dt""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::LI | local::DD | local::DT) => {
+                self.in_body_list_item_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "plaintext""
+            TreeToken::StartTag(tag) if tag.name == local::PLAINTEXT => {
+                // "If the stack of open elements has a p element in button scope, then
+                // close a p element." "Insert an HTML element for the token."
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element(&tag);
+                // "Switch the tokenizer to the PLAINTEXT state."
+                self.switch_the_tokenizer_to(State::Plaintext);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "button""
+            TreeToken::StartTag(tag) if tag.name == local::BUTTON => {
+                // "If the stack of open elements has a button element in scope, then run
+                // these substeps: Parse error. Generate implied end tags. Pop elements
+                // from the stack of open elements until a button element has been popped
+                // from the stack."
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::BUTTON)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                    self.generate_implied_end_tags(None);
+                    self.pop_until_html_popped(local::BUTTON);
+                }
+                // "Reconstruct the active formatting elements, if any." "Insert an HTML
+                // element for the token." "Set the frameset-ok flag to "not ok"."
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element(&tag);
+                self.frameset_ok = false;
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is one of: "address", "article", "aside",
+            //    "blockquote", "button", "center", "details", "dialog", "dir", "div",
+            //    "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup",
+            //    "listing", "main", "menu", "nav", "ol", "pre", "search", "section",
+            //    "select", "summary", "ul""
+            TreeToken::EndTag(tag)
+                if matches!(
+                    tag.name,
+                    local::ADDRESS
+                        | local::ARTICLE
+                        | local::ASIDE
+                        | local::BLOCKQUOTE
+                        | local::BUTTON
+                        | local::CENTER
+                        | local::DETAILS
+                        | local::DIALOG
+                        | local::DIR
+                        | local::DIV
+                        | local::DL
+                        | local::FIELDSET
+                        | local::FIGCAPTION
+                        | local::FIGURE
+                        | local::FOOTER
+                        | local::HEADER
+                        | local::HGROUP
+                        | local::LISTING
+                        | local::MAIN
+                        | local::MENU
+                        | local::NAV
+                        | local::OL
+                        | local::PRE
+                        | local::SEARCH
+                        | local::SECTION
+                        | local::SELECT
+                        | local::SUMMARY
+                        | local::UL
+                ) =>
+            {
+                // "If the stack of open elements does not have an element in scope that is
+                // an HTML element with the same tag name as that of the token, then this
+                // is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, tag.name)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, run these steps: Generate implied end tags. If the current
+                // node is not an HTML element with the same tag name as that of the token,
+                // then this is a parse error. Pop elements from the stack of open elements
+                // until an HTML element with the same tag name as the token has been
+                // popped from the stack."
+                self.generate_implied_end_tags(None);
+                if !self.current_node_is(tag.name) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_popped(tag.name);
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "form""
+            TreeToken::EndTag(tag) if tag.name == local::FORM => {
+                self.in_body_form_end_tag();
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "p""
+            TreeToken::EndTag(tag) if tag.name == local::P => {
+                // "If the stack of open elements does not have a p element in button
+                // scope, then this is a parse error; insert an HTML element for a "p"
+                // start tag token with no attributes."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Button, local::P)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    self.insert_an_html_element(&TagToken::named(local::P));
+                }
+                // "Close a p element."
+                self.close_a_p_element();
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "li""
+            TreeToken::EndTag(tag) if tag.name == local::LI => {
+                // "If the stack of open elements does not have an li element in list item
+                // scope, then this is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::ListItem, local::LI)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, run these steps: Generate implied end tags, except for li
+                // elements. If the current node is not an li element, then this is a parse
+                // error. Pop elements from the stack of open elements until an li element
+                // has been popped from the stack."
+                self.generate_implied_end_tags(Some(local::LI));
+                if !self.current_node_is(local::LI) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_popped(local::LI);
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is one of: "dd", "dt""
+            TreeToken::EndTag(tag) if matches!(tag.name, local::DD | local::DT) => {
+                // "If the stack of open elements does not have an element in scope that is
+                // an HTML element with the same tag name as that of the token, then this
+                // is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, tag.name)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, run these steps: Generate implied end tags, except for HTML
+                // elements with the same tag name as the token. If the current node is not
+                // an HTML element with the same tag name as that of the token, then this
+                // is a parse error. Pop elements from the stack of open elements until an
+                // HTML element with the same tag name as the token has been popped from
+                // the stack."
+                self.generate_implied_end_tags(Some(tag.name));
+                if !self.current_node_is(tag.name) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_popped(tag.name);
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5",
+            //    "h6""
+            TreeToken::EndTag(tag) if HEADINGS.contains(&tag.name) => {
+                // "If the stack of open elements does not have an element in scope that is
+                // an HTML element and whose tag name is one of "h1", "h2", "h3", "h4",
+                // "h5", or "h6", then this is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_one_of_in_scope(Scope::Default, HEADINGS)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, run these steps: Generate implied end tags. If the current
+                // node is not an HTML element with the same tag name as that of the token,
+                // then this is a parse error. Pop elements from the stack of open elements
+                // until an HTML element whose tag name is one of "h1", "h2", "h3", "h4",
+                // "h5", or "h6" has been popped from the stack."
+                self.generate_implied_end_tags(None);
+                if !self.current_node_is(tag.name) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_one_of_popped(HEADINGS);
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "sarcasm"": "Take a deep breath, then act
+            //    as described in the "any other end tag" entry below." ("sarcasm" is no
+            //    well-known name, so such a token falls to that entry by itself.)
+            // -> "A start tag whose tag name is "a""
+            TreeToken::StartTag(tag) if tag.name == local::A => {
+                self.in_body_a_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "b", "big", "code", "em", "font",
+            //    "i", "s", "small", "strike", "strong", "tt", "u""
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::B
+                        | local::BIG
+                        | local::CODE
+                        | local::EM
+                        | local::FONT
+                        | local::I
+                        | local::S
+                        | local::SMALL
+                        | local::STRIKE
+                        | local::STRONG
+                        | local::TT
+                        | local::U
+                ) =>
+            {
+                // "Reconstruct the active formatting elements, if any. Insert an HTML
+                // element for the token. Push onto the list of active formatting elements
+                // that element."
+                self.reconstruct_the_active_formatting_elements();
+                let element = self.insert_an_html_element(&tag);
+                self.push_onto_the_list_of_active_formatting_elements(element, &tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "nobr""
+            TreeToken::StartTag(tag) if tag.name == local::NOBR => {
+                // "Reconstruct the active formatting elements, if any."
+                self.reconstruct_the_active_formatting_elements();
+                // "If the stack of open elements has a nobr element in scope, then this is
+                // a parse error; run the adoption agency algorithm for the token, then
+                // once again reconstruct the active formatting elements, if any."
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::NOBR)
+                {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                    self.adoption_agency_algorithm(&tag);
+                    self.reconstruct_the_active_formatting_elements();
+                }
+                // "Insert an HTML element for the token. Push onto the list of active
+                // formatting elements that element."
+                let element = self.insert_an_html_element(&tag);
+                self.push_onto_the_list_of_active_formatting_elements(element, &tag);
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is one of: "a", "b", "big", "code", "em",
+            //    "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"": "Run
+            //    the adoption agency algorithm for the token."
+            TreeToken::EndTag(tag)
+                if matches!(
+                    tag.name,
+                    local::A
+                        | local::B
+                        | local::BIG
+                        | local::CODE
+                        | local::EM
+                        | local::FONT
+                        | local::I
+                        | local::NOBR
+                        | local::S
+                        | local::SMALL
+                        | local::STRIKE
+                        | local::STRONG
+                        | local::TT
+                        | local::U
+                ) =>
+            {
+                if self.adoption_agency_algorithm(&tag)
+                    == AdoptionAgencyOutcome::ActAsAnyOtherEndTag
+                {
+                    self.in_body_any_other_end_tag(&tag);
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "applet", "marquee", "object""
+            TreeToken::StartTag(tag)
+                if matches!(tag.name, local::APPLET | local::MARQUEE | local::OBJECT) =>
+            {
+                // "Reconstruct the active formatting elements, if any. Insert an HTML
+                // element for the token. Insert a marker at the end of the list of active
+                // formatting elements. Set the frameset-ok flag to "not ok"."
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element(&tag);
+                self.active_formatting.insert_a_marker();
+                self.frameset_ok = false;
+                ProcessResult::Done
+            }
+            // -> "An end tag token whose tag name is one of: "applet", "marquee",
+            //    "object""
+            TreeToken::EndTag(tag)
+                if matches!(tag.name, local::APPLET | local::MARQUEE | local::OBJECT) =>
+            {
+                // "If the stack of open elements does not have an element in scope that is
+                // an HTML element with the same tag name as that of the token, then this
+                // is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, tag.name)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, run these steps: Generate implied end tags. If the current
+                // node is not an HTML element with the same tag name as that of the token,
+                // then this is a parse error. Pop elements from the stack of open elements
+                // until an HTML element with the same tag name as the token has been
+                // popped from the stack. Clear the list of active formatting elements up
+                // to the last marker."
+                self.generate_implied_end_tags(None);
+                if !self.current_node_is(tag.name) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_popped(tag.name);
+                self.active_formatting.clear_up_to_the_last_marker();
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "table""
+            TreeToken::StartTag(tag) if tag.name == local::TABLE => {
+                // "If the Document is not set to quirks mode, and the stack of open
+                // elements has a p element in button scope, then close a p element."
+                if self.quirks_mode != crate::dom::QuirksMode::Quirks {
+                    self.close_a_p_element_in_button_scope();
+                }
+                // "Insert an HTML element for the token. Set the frameset-ok flag to "not
+                // ok". Switch the insertion mode to "in table"."
+                self.insert_an_html_element(&tag);
+                self.frameset_ok = false;
+                self.mode = InsertionMode::InTable;
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "br"": "Parse error. Drop the attributes
+            //    from the token, and act as described in the next entry; i.e. act as if
+            //    this was a "br" start tag token with no attributes, rather than the end
+            //    tag token that it actually is."
+            TreeToken::EndTag(tag) if tag.name == local::BR => {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                self.in_body_void_element(&TagToken::named(local::BR));
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "area", "br", "embed", "img",
+            //    "keygen", "wbr""
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::AREA
+                        | local::BR
+                        | local::EMBED
+                        | local::IMG
+                        | local::KEYGEN
+                        | local::WBR
+                ) =>
+            {
+                self.in_body_void_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "input""
+            TreeToken::StartTag(tag) if tag.name == local::INPUT => {
+                self.in_body_input_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "param", "source", "track""
+            TreeToken::StartTag(tag)
+                if matches!(tag.name, local::PARAM | local::SOURCE | local::TRACK) =>
+            {
+                // "Insert an HTML element for the token. Immediately pop the current node
+                // off the stack of open elements. Acknowledge the token's self-closing
+                // flag, if it is set."
+                self.insert_an_html_element(&tag);
+                self.pop_the_current_node();
+                self.acknowledge_self_closing_flag();
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "hr""
+            TreeToken::StartTag(tag) if tag.name == local::HR => {
+                self.in_body_hr_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "image"": "Parse error. Change the
+            //    token's tag name to "img" and reprocess it. (Don't ask.)"
+            TreeToken::StartTag(mut tag) if tag.name == local::IMAGE => {
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                tag.name = local::IMG;
+                *token = TreeToken::StartTag(tag);
+                ProcessResult::Reprocess(self.mode)
+            }
+            // -> "A start tag whose tag name is "textarea""
+            TreeToken::StartTag(tag) if tag.name == local::TEXTAREA => {
+                // "Insert an HTML element for the token."
+                self.insert_an_html_element(&tag);
+                // "If the next token is a U+000A LINE FEED (LF) character token, then
+                // ignore that token and move on to the next one. (Newlines at the start of
+                // textarea elements are ignored as an authoring convenience.)"
+                self.ignore_next_line_feed = true;
+                // "Switch the tokenizer to the RCDATA state."
+                self.switch_the_tokenizer_to(State::Rcdata);
+                // "Set the original insertion mode to the current insertion mode."
+                self.original_mode = self.mode;
+                // "Set the frameset-ok flag to "not ok"."
+                self.frameset_ok = false;
+                // "Switch the insertion mode to "text"."
+                self.mode = InsertionMode::Text;
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "xmp""
+            TreeToken::StartTag(tag) if tag.name == local::XMP => {
+                // "If the stack of open elements has a p element in button scope, then
+                // close a p element." "Reconstruct the active formatting elements, if
+                // any." "Set the frameset-ok flag to "not ok"." "Follow the generic raw
+                // text element parsing algorithm."
+                self.close_a_p_element_in_button_scope();
+                self.reconstruct_the_active_formatting_elements();
+                self.frameset_ok = false;
+                self.parse_generic_text_element(&tag, State::Rawtext);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "iframe""
+            TreeToken::StartTag(tag) if tag.name == local::IFRAME => {
+                // "Set the frameset-ok flag to "not ok"." "Follow the generic raw text
+                // element parsing algorithm."
+                self.frameset_ok = false;
+                self.parse_generic_text_element(&tag, State::Rawtext);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "noembed""
+            // -> "A start tag whose tag name is "noscript", if the scripting flag is
+            //    enabled": "Follow the generic raw text element parsing algorithm."
+            TreeToken::StartTag(tag)
+                if tag.name == local::NOEMBED
+                    || (tag.name == local::NOSCRIPT && self.scripting) =>
+            {
+                self.parse_generic_text_element(&tag, State::Rawtext);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "select""
+            TreeToken::StartTag(tag) if tag.name == local::SELECT => {
+                self.in_body_select_start_tag(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "option""
+            TreeToken::StartTag(tag) if tag.name == local::OPTION => {
+                // "If the stack of open elements has a select element in scope:"
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::SELECT)
+                {
+                    // "Generate implied end tags except for optgroup elements."
+                    self.generate_implied_end_tags(Some(local::OPTGROUP));
+                    // "If the stack of open elements has an option element in scope, then
+                    // this is a parse error."
+                    if self
+                        .open_elements
+                        .has_html_in_scope(Scope::Default, local::OPTION)
+                    {
+                        self.parse_error(ErrorCode::TreeMisnestedTag);
+                    }
+                } else if self.current_node_is(local::OPTION) {
+                    // "Otherwise: If the current node is an option element, then pop the
+                    // current node off the stack of open elements."
+                    self.pop_the_current_node();
+                }
+                // "Reconstruct the active formatting elements, if any." "Insert an HTML
+                // element for the token."
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "optgroup""
+            TreeToken::StartTag(tag) if tag.name == local::OPTGROUP => {
+                // "If the stack of open elements has a select element in scope:"
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::SELECT)
+                {
+                    // "Generate implied end tags."
+                    self.generate_implied_end_tags(None);
+                    // "If the stack of open elements has an option element in scope or has
+                    // an optgroup element in scope, then this is a parse error."
+                    if self
+                        .open_elements
+                        .has_html_one_of_in_scope(Scope::Default, &[local::OPTION, local::OPTGROUP])
+                    {
+                        self.parse_error(ErrorCode::TreeMisnestedTag);
+                    }
+                } else if self.current_node_is(local::OPTION) {
+                    // "Otherwise, if the current node is an option element, then pop the
+                    // current node from the stack of open elements."
+                    self.pop_the_current_node();
+                }
+                // "Reconstruct the active formatting elements, if any." "Insert an HTML
+                // element for the token."
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "rb", "rtc""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::RB | local::RTC) => {
+                // "If the stack of open elements has a ruby element in scope, then
+                // generate implied end tags. If the current node is not now a ruby
+                // element, this is a parse error."
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::RUBY)
+                {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(local::RUBY) {
+                        self.parse_error(ErrorCode::TreeMisnestedTag);
+                    }
+                }
+                // "Insert an HTML element for the token."
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "rp", "rt""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::RP | local::RT) => {
+                // "If the stack of open elements has a ruby element in scope, then
+                // generate implied end tags, except for rtc elements. If the current node
+                // is not now a rtc element or a ruby element, this is a parse error."
+                if self
+                    .open_elements
+                    .has_html_in_scope(Scope::Default, local::RUBY)
+                {
+                    self.generate_implied_end_tags(Some(local::RTC));
+                    if !self.current_node_is_one_of(&[local::RTC, local::RUBY]) {
+                        self.parse_error(ErrorCode::TreeMisnestedTag);
+                    }
+                }
+                // "Insert an HTML element for the token."
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "math""
+            // -> "A start tag whose tag name is "svg""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::MATH | local::SVG) => {
+                // "Reconstruct the active formatting elements, if any."
+                self.reconstruct_the_active_formatting_elements();
+                // "Adjust MathML attributes for the token." / "Adjust SVG attributes for
+                // the token." "Adjust foreign attributes for the token." (Made as the
+                // element is created.) "Insert a foreign element for the token, with the
+                // MathML namespace (or the SVG namespace) and false."
+                let ns = if tag.name == local::MATH {
+                    Namespace::MathMl
+                } else {
+                    Namespace::Svg
+                };
+                self.insert_a_foreign_element(&tag, ns, false);
+                // "If the token has its self-closing flag set, pop the current node off
+                // the stack of open elements and acknowledge the token's self-closing
+                // flag."
+                if tag.self_closing {
+                    self.pop_the_current_node();
+                    self.acknowledge_self_closing_flag();
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "caption", "col", "colgroup",
+            //    "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr"": "Parse
+            //    error. Ignore the token."
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::CAPTION
+                        | local::COL
+                        | local::COLGROUP
+                        | local::FRAME
+                        | local::HEAD
+                        | local::TBODY
+                        | local::TD
+                        | local::TFOOT
+                        | local::TH
+                        | local::THEAD
+                        | local::TR
+                ) =>
+            {
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                ProcessResult::Done
+            }
+            // -> "Any other start tag": "Reconstruct the active formatting elements, if
+            //    any. Insert an HTML element for the token."
+            TreeToken::StartTag(tag) => {
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "Any other end tag"
+            TreeToken::EndTag(tag) => {
+                self.in_body_any_other_end_tag(&tag);
+                ProcessResult::Done
+            }
+        }
+    }
+
+    /// For each attribute on the token, add it to `element` if the element does not
+    /// have an attribute with that name already.
+    fn add_the_attributes_if_missing(&mut self, element: crate::dom::NodeId, tag: &TagToken<'_>) {
+        self.sink.add_attributes_if_missing(
+            element,
+            tag.attributes()
+                .map(|(local_name, value)| crate::tree_builder::NewAttribute {
+                    ns: crate::dom::AttrNamespace::None,
+                    local_name,
+                    value,
+                }),
+        );
+    }
+
+    /// "If there is a node in the stack of open elements that is not either a dd
+    /// element, a dt element, an li element, an optgroup element, an option element, a p
+    /// element, an rb element, an rp element, an rt element, an rtc element, a tbody
+    /// element, a td element, a tfoot element, a th element, a thead element, a tr
+    /// element, the body element, or the html element, then this is a parse error."
+    fn report_elements_left_open(&mut self, code: ErrorCode) {
+        if self
+            .open_elements
+            .iter()
+            .any(|entry| !entry.is_html_one_of(MAY_BE_LEFT_OPEN))
+        {
+            self.parse_error(code);
+        }
+    }
+
+    /// -> "A start tag whose tag name is "frameset"" in "in body".
+    fn in_body_frameset_start_tag(&mut self, tag: &TagToken<'_>) {
+        // "Parse error."
+        self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+        // "If the stack of open elements has only one node on it, or if the second
+        // element on the stack of open elements is not a body element, then ignore the
+        // token. (fragment case or there is a template element on the stack)"
+        let Some(body) = self.open_elements.get(1).copied() else {
+            return;
+        };
+        if !body.is_html(local::BODY) {
+            return;
+        }
+        // "If the frameset-ok flag is set to "not ok", ignore the token."
+        if !self.frameset_ok {
+            return;
+        }
+        // "Otherwise, run the following steps: Remove the second element on the stack of
+        // open elements from its parent node, if it has one."
+        self.sink.remove_from_parent(body.node);
+        // "Pop all the nodes from the bottom of the stack of open elements, from the
+        // current node up to, but not including, the root html element."
+        while self.open_elements.len() > 1 {
+            self.pop_the_current_node();
+        }
+        // "Insert an HTML element for the token."
+        self.insert_an_html_element(tag);
+        // "Switch the insertion mode to "in frameset"."
+        self.mode = InsertionMode::InFrameset;
+    }
+
+    /// -> "A start tag whose tag name is "li"" and -> "A start tag whose tag name is one
+    /// of: "dd", "dt"" in "in body".
+    fn in_body_list_item_start_tag(&mut self, tag: &TagToken<'_>) {
+        // Step 1. "Set the frameset-ok flag to "not ok"."
+        self.frameset_ok = false;
+        // Step 2. "Initialize node to be the current node (the bottommost node of the
+        // stack)."
+        let mut index = self.open_elements.len();
+        while index > 0 {
+            index -= 1;
+            let Some(node) = self.open_elements.get(index).copied() else {
+                break;
+            };
+            // Step 3. "Loop: If node is an li element, then run these substeps" (for
+            // "li"); "If node is a dd element … If node is a dt element" (for "dd" and
+            // "dt"): "Generate implied end tags, except for [such] elements. If the
+            // current node is not [such] an element, then this is a parse error. Pop
+            // elements from the stack of open elements until [such] an element has been
+            // popped from the stack. Jump to the step labeled done below."
+            let closes = match tag.name {
+                local::LI => node.is_html(local::LI),
+                _ => node.is_html_one_of(&[local::DD, local::DT]),
+            };
+            if closes {
+                let name = node.name.local;
+                self.generate_implied_end_tags(Some(name));
+                if !self.current_node_is(name) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                self.pop_until_html_popped(name);
+                break;
+            }
+            // Step 4. "If node is in the special category, but is not an address, div,
+            // or p element, then jump to the step labeled done below."
+            if is_special(node.name)
+                && !node.is_html_one_of(&[local::ADDRESS, local::DIV, local::P])
+            {
+                break;
+            }
+            // Step 5. "Otherwise, set node to the previous entry in the stack of open
+            // elements and return to the step labeled loop."
+        }
+        // Step 6. "Done: If the stack of open elements has a p element in button scope,
+        // then close a p element."
+        self.close_a_p_element_in_button_scope();
+        // Step 7. "Finally, insert an HTML element for the token."
+        self.insert_an_html_element(tag);
+    }
+
+    /// -> "An end tag whose tag name is "form"" in "in body".
+    fn in_body_form_end_tag(&mut self) {
+        // "If the parser is not parsing template contents:"
+        if !self.parsing_template_contents() {
+            // Step 1. "Let node be the element that the form element pointer is set to,
+            // or null if it is not set to an element."
+            // Step 2. "Set the form element pointer to null."
+            let node = self.form_element.take();
+            // Step 3. "If node is null or if the stack of open elements does not have
+            // node in scope, then this is a parse error; return and ignore the token."
+            let Some(node) =
+                node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n))
+            else {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                return;
+            };
+            // Step 4. "Generate implied end tags."
+            self.generate_implied_end_tags(None);
+            // Step 5. "If the current node is not node, then this is a parse error."
+            if self.current_node().map(|e| e.node) != Some(node) {
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+            }
+            // Step 6. "Remove node from the stack of open elements."
+            if let Some(index) = self.open_elements.position(node) {
+                self.open_elements.remove_at(index);
+            }
+            return;
+        }
+        // "Otherwise:" Step 1. "If the stack of open elements does not have a form
+        // element in scope, then this is a parse error; return and ignore the token."
+        if !self
+            .open_elements
+            .has_html_in_scope(Scope::Default, local::FORM)
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            return;
+        }
+        // Step 2. "Generate implied end tags."
+        self.generate_implied_end_tags(None);
+        // Step 3. "If the current node is not a form element, then this is a parse
+        // error."
+        if !self.current_node_is(local::FORM) {
+            self.parse_error(ErrorCode::TreeMisnestedTag);
+        }
+        // Step 4. "Pop elements from the stack of open elements until a form element has
+        // been popped from the stack."
+        self.pop_until_html_popped(local::FORM);
+    }
+
+    /// -> "A start tag whose tag name is "a"" in "in body".
+    fn in_body_a_start_tag(&mut self, tag: &TagToken<'_>) {
+        // "If the list of active formatting elements contains an a element between the
+        // end of the list and the last marker on the list (or the start of the list if
+        // there is no marker on the list), then this is a parse error; run the adoption
+        // agency algorithm for the token, then remove that element from the list of
+        // active formatting elements and the stack of open elements if the adoption
+        // agency algorithm didn't already remove it (it might not have if the element is
+        // not in table scope)."
+        let open_a = self
+            .active_formatting
+            .position_after_last_marker(local::A)
+            .and_then(|index| self.active_formatting.get(index))
+            .and_then(|entry| entry.node());
+        if let Some(a) = open_a {
+            self.parse_error(ErrorCode::TreeMisnestedTag);
+            self.adoption_agency_algorithm(&TagToken::named(local::A));
+            self.active_formatting.remove(a);
+            if let Some(index) = self.open_elements.position(a) {
+                self.open_elements.remove_at(index);
+            }
+        }
+        // "Reconstruct the active formatting elements, if any. Insert an HTML element for
+        // the token. Push onto the list of active formatting elements that element."
+        self.reconstruct_the_active_formatting_elements();
+        let element = self.insert_an_html_element(tag);
+        self.push_onto_the_list_of_active_formatting_elements(element, tag);
+    }
+
+    /// -> "A start tag whose tag name is one of: "area", "br", "embed", "img", "keygen",
+    /// "wbr"" in "in body".
+    fn in_body_void_element(&mut self, tag: &TagToken<'_>) {
+        // "Reconstruct the active formatting elements, if any. Insert an HTML element for
+        // the token. Immediately pop the current node off the stack of open elements.
+        // Acknowledge the token's self-closing flag, if it is set. Set the frameset-ok
+        // flag to "not ok"."
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_an_html_element(tag);
+        self.pop_the_current_node();
+        self.acknowledge_self_closing_flag();
+        self.frameset_ok = false;
+    }
+
+    /// -> "A start tag whose tag name is "input"" in "in body".
+    fn in_body_input_start_tag(&mut self, tag: &TagToken<'_>) {
+        // "If the parser's fragment context element is a select element (fragment
+        // case): Parse error. Ignore the token. Return."
+        if self
+            .context_element
+            .is_some_and(|c| c.is_html(local::SELECT))
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+            self.acknowledge_self_closing_flag();
+            return;
+        }
+        // "If the stack of open elements has a select element in scope: Parse error. Pop
+        // elements from the stack of open elements until a select element has been
+        // popped from the stack."
+        if self
+            .open_elements
+            .has_html_in_scope(Scope::Default, local::SELECT)
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+            self.pop_until_html_popped(local::SELECT);
+        }
+        // "Reconstruct the active formatting elements, if any. Insert an HTML element for
+        // the token. Immediately pop the current node off the stack of open elements.
+        // Acknowledge the token's self-closing flag, if it is set."
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_an_html_element(tag);
+        self.pop_the_current_node();
+        self.acknowledge_self_closing_flag();
+        // "If the token does not have an attribute with the name "type", or if it does,
+        // but that attribute's value is not an ASCII case-insensitive match for the string
+        // "hidden", then: set the frameset-ok flag to "not ok"."
+        let hidden = tag
+            .attribute(b"type")
+            .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden"));
+        if !hidden {
+            self.frameset_ok = false;
+        }
+    }
+
+    /// -> "A start tag whose tag name is "hr"" in "in body".
+    fn in_body_hr_start_tag(&mut self, tag: &TagToken<'_>) {
+        // "If the stack of open elements has a p element in button scope, then close a p
+        // element."
+        self.close_a_p_element_in_button_scope();
+        // "If the stack of open elements has a select element in scope: Generate implied
+        // end tags. If the stack of open elements has an option element in scope or has
+        // an optgroup element in scope, then this is a parse error."
+        if self
+            .open_elements
+            .has_html_in_scope(Scope::Default, local::SELECT)
+        {
+            self.generate_implied_end_tags(None);
+            if self
+                .open_elements
+                .has_html_one_of_in_scope(Scope::Default, &[local::OPTION, local::OPTGROUP])
+            {
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+            }
+        }
+        // "Insert an HTML element for the token. Immediately pop the current node off the
+        // stack of open elements. Acknowledge the token's self-closing flag, if it is
+        // set. Set the frameset-ok flag to "not ok"."
+        self.insert_an_html_element(tag);
+        self.pop_the_current_node();
+        self.acknowledge_self_closing_flag();
+        self.frameset_ok = false;
+    }
+
+    /// -> "A start tag whose tag name is "select"" in "in body".
+    fn in_body_select_start_tag(&mut self, tag: &TagToken<'_>) {
+        // "If the parser's fragment context element is a select element (fragment case):
+        // Parse error. Ignore the token."
+        if self
+            .context_element
+            .is_some_and(|c| c.is_html(local::SELECT))
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+            return;
+        }
+        // "Otherwise, if the stack of open elements has a select element in scope: Parse
+        // error. Ignore the token. Pop elements from the stack of open elements until a
+        // select element has been popped from the stack."
+        if self
+            .open_elements
+            .has_html_in_scope(Scope::Default, local::SELECT)
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+            self.pop_until_html_popped(local::SELECT);
+            return;
+        }
+        // "Otherwise: Reconstruct the active formatting elements, if any. Insert an HTML
+        // element for the token. Set the frameset-ok flag to "not ok"."
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_an_html_element(tag);
+        self.frameset_ok = false;
+    }
+
+    /// -> "Any other end tag" in "in body".
+    pub(crate) fn in_body_any_other_end_tag(&mut self, tag: &TagToken<'_>) {
+        // Step 1. "Initialize node to be the current node (the bottommost node of the
+        // stack)."
+        let mut index = self.open_elements.len();
+        while index > 0 {
+            index -= 1;
+            let Some(node) = self.open_elements.get(index).copied() else {
+                return;
+            };
+            // Step 2. "Loop: If node is an HTML element with the same tag name as the
+            // token, then:"
+            if node.is_html(tag.name) {
+                // "Generate implied end tags, except for HTML elements with the same tag
+                // name as the token."
+                self.generate_implied_end_tags(Some(tag.name));
+                // "If node is not the current node, then this is a parse error."
+                if self.current_node().map(|e| e.node) != Some(node.node) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                // "Pop all the nodes from the current node up to node, including node,
+                // then stop these steps."
+                self.pop_until_node_popped(node.node);
+                return;
+            }
+            // Step 3. "Otherwise, if node is in the special category, then this is a
+            // parse error; ignore the token, and return."
+            if is_special(node.name) {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                return;
+            }
+            // Step 4. "Set node to the previous entry in the stack of open elements."
+            // Step 5. "Return to the step labeled loop."
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! The "in table", "in table text", "in caption" and "in column group" insertion modes.
+
+use crate::error::ErrorCode;
+use crate::names::local;
+use crate::tree_builder::open_elements::Scope;
+use crate::tree_builder::{
+    is_ascii_whitespace, leading_non_whitespace, leading_whitespace, InsertionMode, ProcessResult,
+    TagToken, TreeBuilder, TreeSink, TreeToken,
+};
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// <https://html.spec.whatwg.org/#parsing-main-intable>
+    pub(crate) fn in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A character token, if the current node is table, tbody, template,
+            //    tfoot, thead, or tr element"
+            TreeToken::Characters(_)
+                if self.current_node_is_one_of(&[
+                    local::TABLE,
+                    local::TBODY,
+                    local::TEMPLATE,
+                    local::TFOOT,
+                    local::THEAD,
+                    local::TR,
+                ]) =>
+            {
+                // "Let the pending table character tokens be an empty list of tokens."
+                self.pending_table_characters.clear();
+                self.pending_table_characters_non_whitespace = false;
+                // "Set the original insertion mode to the current insertion mode."
+                self.original_mode = self.mode;
+                // "Switch the insertion mode to "in table text" and reprocess the token."
+                ProcessResult::Reprocess(InsertionMode::InTableText)
+            }
+            // -> "A comment token": "Insert a comment."
+            TreeToken::Comment(data) => {
+                self.insert_a_comment(data, None);
+                ProcessResult::Done
+            }
+            // -> "A processing instruction token": "Insert a processing instruction."
+            TreeToken::ProcessingInstruction { target, data } => {
+                self.insert_a_processing_instruction(target, data, None);
+                ProcessResult::Done
+            }
+            // -> "A DOCTYPE token": "Parse error. Ignore the token."
+            TreeToken::Doctype(_) => {
+                self.parse_error(ErrorCode::TreeUnexpectedDoctype);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "caption""
+            TreeToken::StartTag(tag) if tag.name == local::CAPTION => {
+                // "Clear the stack back to a table context." "Insert a marker at the end
+                // of the list of active formatting elements." "Insert an HTML element for
+                // the token, then switch the insertion mode to "in caption"."
+                self.clear_the_stack_back_to_a_table_context();
+                self.active_formatting.insert_a_marker();
+                self.insert_an_html_element(&tag);
+                self.mode = InsertionMode::InCaption;
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "colgroup""
+            TreeToken::StartTag(tag) if tag.name == local::COLGROUP => {
+                // "Clear the stack back to a table context." "Insert an HTML element for
+                // the token, then switch the insertion mode to "in column group"."
+                self.clear_the_stack_back_to_a_table_context();
+                self.insert_an_html_element(&tag);
+                self.mode = InsertionMode::InColumnGroup;
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "col""
+            TreeToken::StartTag(tag) if tag.name == local::COL => {
+                // "Clear the stack back to a table context." "Insert an HTML element for a
+                // "colgroup" start tag token with no attributes, then switch the insertion
+                // mode to "in column group"." "Reprocess the current token."
+                self.clear_the_stack_back_to_a_table_context();
+                self.insert_an_html_element(&TagToken::named(local::COLGROUP));
+                ProcessResult::Reprocess(InsertionMode::InColumnGroup)
+            }
+            // -> "A start tag whose tag name is one of: "tbody", "tfoot", "thead""
+            TreeToken::StartTag(tag)
+                if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
+            {
+                // "Clear the stack back to a table context." "Insert an HTML element for
+                // the token, then switch the insertion mode to "in table body"."
+                self.clear_the_stack_back_to_a_table_context();
+                self.insert_an_html_element(&tag);
+                self.mode = InsertionMode::InTableBody;
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "td", "th", "tr""
+            TreeToken::StartTag(tag) if matches!(tag.name, local::TD | local::TH | local::TR) => {
+                // "Clear the stack back to a table context." "Insert an HTML element for a
+                // "tbody" start tag token with no attributes, then switch the insertion
+                // mode to "in table body"." "Reprocess the current token."
+                self.clear_the_stack_back_to_a_table_context();
+                self.insert_an_html_element(&TagToken::named(local::TBODY));
+                ProcessResult::Reprocess(InsertionMode::InTableBody)
+            }
+            // -> "A start tag whose tag name is "table""
+            TreeToken::StartTag(tag) if tag.name == local::TABLE => {
+                // "Parse error."
+                self.parse_error(ErrorCode::TreeMisnestedTag);
+                // "If the stack of open elements does not have a table element in table
+                // scope, ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Table, local::TABLE)
+                {
+                    return ProcessResult::Done;
+                }
+                // "Otherwise: Pop elements from this stack until a table element has been
+                // popped from the stack. Reset the insertion mode appropriately. Reprocess
+                // the token."
+                self.pop_until_html_popped(local::TABLE);
+                self.reset_the_insertion_mode_appropriately();
+                ProcessResult::Reprocess(self.mode)
+            }
+            // -> "An end tag whose tag name is "table""
+            TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                // "If the stack of open elements does not have a table element in table
+                // scope, this is a parse error; ignore the token."
+                if !self
+                    .open_elements
+                    .has_html_in_scope(Scope::Table, local::TABLE)
+                {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise: Pop elements from this stack until a table element has been
+                // popped from the stack. Reset the insertion mode appropriately."
+                self.pop_until_html_popped(local::TABLE);
+                self.reset_the_insertion_mode_appropriately();
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is one of: "body", "caption", "col",
+            //    "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr"": "Parse
+            //    error. Ignore the token."
+            TreeToken::EndTag(tag)
+                if matches!(
+                    tag.name,
+                    local::BODY
+                        | local::CAPTION
+                        | local::COL
+                        | local::COLGROUP
+                        | local::HTML
+                        | local::TBODY
+                        | local::TD
+                        | local::TFOOT
+                        | local::TH
+                        | local::THEAD
+                        | local::TR
+                ) =>
+            {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "style", "script", "template""
+            // -> "An end tag whose tag name is "template"": "Process the token using the
+            //    rules for the "in head" insertion mode."
+            TreeToken::StartTag(tag)
+                if matches!(tag.name, local::STYLE | local::SCRIPT | local::TEMPLATE) =>
+            {
+                self.in_head(token)
+            }
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            // -> "A start tag whose tag name is "input""
+            TreeToken::StartTag(tag)
+                if tag.name == local::INPUT
+                    && tag
+                        .attribute(b"type")
+                        .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden")) =>
+            {
+                // "If the token does not have an attribute with the name "type", or if it
+                // does, but that attribute's value is not an ASCII case-insensitive match
+                // for the string "hidden", then: act as described in the "anything else"
+                // entry below." (That is the next arm but one.)
+                // "Otherwise: Parse error. Insert an HTML element for the token. Pop that
+                // input element off the stack of open elements. Acknowledge the token's
+                // self-closing flag, if it is set."
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                self.insert_an_html_element(&tag);
+                self.pop_the_current_node();
+                self.acknowledge_self_closing_flag();
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "form""
+            TreeToken::StartTag(tag) if tag.name == local::FORM => {
+                // "Parse error."
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                // "If there is a template element on the stack of open elements, or if the
+                // form element pointer is not null, ignore the token."
+                if self.open_elements.contains_html(local::TEMPLATE) || self.form_element.is_some()
+                {
+                    return ProcessResult::Done;
+                }
+                // "Otherwise: Insert an HTML element for the token, and set the form
+                // element pointer to point to the element created. Pop that form element
+                // off the stack of open elements."
+                self.form_element = Some(self.insert_an_html_element(&tag));
+                self.pop_the_current_node();
+                ProcessResult::Done
+            }
+            // -> "An end-of-file token": "Process the token using the rules for the "in
+            //    body" insertion mode."
+            TreeToken::Eof => self.in_body(token),
+            // -> "Anything else"
+            _ => self.in_table_anything_else(token),
+        }
+    }
+
+    /// "Anything else" in "in table": "Parse error. Enable foster parenting, process the
+    /// token using the rules for the "in body" insertion mode, and then disable foster
+    /// parenting."
+    pub(crate) fn in_table_anything_else(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        self.parse_error(ErrorCode::TreeFosterParenting);
+        self.foster_parenting = true;
+        let result = self.in_body(token);
+        self.foster_parenting = false;
+        result
+    }
+
+    /// <https://html.spec.whatwg.org/#parsing-main-intabletext>
+    pub(crate) fn in_table_text(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
+            //    token."
+            TreeToken::Characters(text) if text.first() == Some(&0) => {
+                for _ in text {
+                    self.parse_error(ErrorCode::TreeUnexpectedNull);
+                }
+                ProcessResult::Done
+            }
+            // -> "Any other character token": "Append the character token to the pending
+            //    table character tokens list."
+            TreeToken::Characters(text) => {
+                self.pending_table_characters.extend_from_slice(text);
+                if text.iter().any(|&b| !is_ascii_whitespace(b)) {
+                    self.pending_table_characters_non_whitespace = true;
+                }
+                ProcessResult::Done
+            }
+            // -> "Anything else"
+            _ => {
+                let pending = std::mem::take(&mut self.pending_table_characters);
+                if !pending.is_empty() {
+                    if self.pending_table_characters_non_whitespace {
+                        // "If any of the tokens in the pending table character tokens
+                        // list are character tokens that are not ASCII whitespace, then
+                        // this is a parse error: reprocess the character tokens in the
+                        // pending table character tokens list using the rules given in
+                        // the "anything else" entry in the "in table" insertion mode."
+                        let mut characters = TreeToken::Characters(&pending);
+                        self.in_table_anything_else(&mut characters);
+                    } else {
+                        // "Otherwise, insert the characters given by the pending table
+                        // character tokens list."
+                        self.insert_characters(&pending);
+                    }
+                }
+                self.pending_table_characters = pending;
+                self.pending_table_characters.clear();
+                self.pending_table_characters_non_whitespace = false;
+                // "Switch the insertion mode to the original insertion mode and reprocess
+                // the token."
+                ProcessResult::Reprocess(self.original_mode)
+            }
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#parsing-main-incaption>
+    pub(crate) fn in_caption(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "An end tag whose tag name is "caption""
+            TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
+                self.close_the_caption();
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "caption", "col", "colgroup",
+            //    "tbody", "td", "tfoot", "th", "thead", "tr""
+            // -> "An end tag whose tag name is "table""
+            TreeToken::StartTag(tag)
+                if matches!(
+                    tag.name,
+                    local::CAPTION
+                        | local::COL
+                        | local::COLGROUP
+                        | local::TBODY
+                        | local::TD
+                        | local::TFOOT
+                        | local::TH
+                        | local::THEAD
+                        | local::TR
+                ) =>
+            {
+                self.close_the_caption_and_reprocess()
+            }
+            TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                self.close_the_caption_and_reprocess()
+            }
+            // -> "An end tag whose tag name is one of: "body", "col", "colgroup", "html",
+            //    "tbody", "td", "tfoot", "th", "thead", "tr"": "Parse error. Ignore the
+            //    token."
+            TreeToken::EndTag(tag)
+                if matches!(
+                    tag.name,
+                    local::BODY
+                        | local::COL
+                        | local::COLGROUP
+                        | local::HTML
+                        | local::TBODY
+                        | local::TD
+                        | local::TFOOT
+                        | local::TH
+                        | local::THEAD
+                        | local::TR
+                ) =>
+            {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                ProcessResult::Done
+            }
+            // -> "Anything else": "Process the token using the rules for the "in body"
+            //    insertion mode."
+            _ => self.in_body(token),
+        }
+    }
+
+    /// The steps of -> "An end tag whose tag name is "caption"" in "in caption". Returns
+    /// whether the caption was closed.
+    fn close_the_caption(&mut self) -> bool {
+        // "If the stack of open elements does not have a caption element in table scope,
+        // this is a parse error; ignore the token. (fragment case)"
+        if !self
+            .open_elements
+            .has_html_in_scope(Scope::Table, local::CAPTION)
+        {
+            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            return false;
+        }
+        // "Otherwise: Generate implied end tags."
+        self.generate_implied_end_tags(None);
+        // "Now, if the current node is not a caption element, then this is a parse
+        // error."
+        if !self.current_node_is(local::CAPTION) {
+            self.parse_error(ErrorCode::TreeMisnestedTag);
+        }
+        // "Pop elements from this stack until a caption element has been popped from the
+        // stack."
+        self.pop_until_html_popped(local::CAPTION);
+        // "Clear the list of active formatting elements up to the last marker."
+        self.active_formatting.clear_up_to_the_last_marker();
+        // "Switch the insertion mode to "in table"."
+        self.mode = InsertionMode::InTable;
+        true
+    }
+
+    /// The same steps, then "Reprocess the token."
+    fn close_the_caption_and_reprocess(&mut self) -> ProcessResult {
+        if self.close_the_caption() {
+            ProcessResult::Reprocess(InsertionMode::InTable)
+        } else {
+            ProcessResult::Done
+        }
+    }
+
+    /// <https://html.spec.whatwg.org/#parsing-main-incolgroup>
+    pub(crate) fn in_column_group(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
+            //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
+            //    U+0020 SPACE": "Insert the character."
+            TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                let whitespace = leading_whitespace(text);
+                self.insert_characters(&text[..whitespace]);
+                *token = TreeToken::Characters(&text[whitespace..]);
+                ProcessResult::Reprocess(InsertionMode::InColumnGroup)
+            }
+            // -> "A comment token": "Insert a comment."
+            TreeToken::Comment(data) => {
+                self.insert_a_comment(data, None);
+                ProcessResult::Done
+            }
+            // -> "A processing instruction token": "Insert a processing instruction."
+            TreeToken::ProcessingInstruction { target, data } => {
+                self.insert_a_processing_instruction(target, data, None);
+                ProcessResult::Done
+            }
+            // -> "A DOCTYPE token": "Parse error. Ignore the token."
+            TreeToken::Doctype(_) => {
+                self.parse_error(ErrorCode::TreeUnexpectedDoctype);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "html"": "Process the token using the
+            //    rules for the "in body" insertion mode."
+            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            // -> "A start tag whose tag name is "col""
+            TreeToken::StartTag(tag) if tag.name == local::COL => {
+                // "Insert an HTML element for the token. Immediately pop the current node
+                // off the stack of open elements." "Acknowledge the token's self-closing
+                // flag, if it is set."
+                self.insert_an_html_element(&tag);
+                self.pop_the_current_node();
+                self.acknowledge_self_closing_flag();
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "colgroup""
+            TreeToken::EndTag(tag) if tag.name == local::COLGROUP => {
+                // "If the current node is not a colgroup element, then this is a parse
+                // error; ignore the token."
+                if !self.current_node_is(local::COLGROUP) {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, pop the current node from the stack of open elements. Switch
+                // the insertion mode to "in table"."
+                self.pop_the_current_node();
+                self.mode = InsertionMode::InTable;
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "col"": "Parse error. Ignore the token."
+            TreeToken::EndTag(tag) if tag.name == local::COL => {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "template""
+            // -> "An end tag whose tag name is "template"": "Process the token using the
+            //    rules for the "in head" insertion mode."
+            TreeToken::StartTag(tag) | TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                self.in_head(token)
+            }
+            // -> "An end-of-file token": "Process the token using the rules for the "in
+            //    body" insertion mode."
+            TreeToken::Eof => self.in_body(token),
+            // -> "Anything else"
+            _ => {
+                // "If the current node is not a colgroup element, then this is a parse
+                // error; ignore the token."
+                if !self.current_node_is(local::COLGROUP) {
+                    self.parse_error(ErrorCode::TreeUnexpectedCharacter);
+                    // A run of characters: only its leading non-whitespace characters are
+                    // ignored here; the rest is processed anew.
+                    if let TreeToken::Characters(text) = *token {
+                        let ignored = leading_non_whitespace(text);
+                        *token = TreeToken::Characters(&text[ignored..]);
+                        return ProcessResult::Reprocess(InsertionMode::InColumnGroup);
+                    }
+                    return ProcessResult::Done;
+                }
+                // "Otherwise, pop the current node from the stack of open elements.
+                // Switch the insertion mode to "in table". Reprocess the token."
+                self.pop_the_current_node();
+                ProcessResult::Reprocess(InsertionMode::InTable)
+            }
+        }
+    }
+}

@@ -1,0 +1,448 @@
+//! Tree construction fed token by token, without the tokenizer.
+
+use super::*;
+use crate::dom::Document;
+use crate::dump::dump;
+use crate::tokenizer::{Doctype, Tag, Token, TokenSink};
+
+/// A token to feed, in a compact spelling.
+enum T {
+    Doctype(&'static str),
+    Start(&'static str),
+    StartWith(&'static str, &'static [(&'static str, &'static str)]),
+    SelfClosing(&'static str),
+    End(&'static str),
+    Text(&'static str),
+    Comment(&'static str),
+    Pi(&'static str, &'static str),
+}
+
+fn run(
+    tokens: &[T],
+    scripting: bool,
+    context: Option<FragmentContextElement>,
+) -> (String, Vec<(ErrorCode, usize)>, SinkResult) {
+    let mut document = Document::default();
+    let mut last = SinkResult::CONTINUE;
+    let errors = {
+        let mut builder = TreeBuilder::new(
+            &mut document,
+            TreeBuilderOptions {
+                scripting,
+                fragment_context: context,
+            },
+        );
+        for (offset, token) in tokens.iter().enumerate() {
+            let doctype;
+            let tag;
+            let token = match token {
+                T::Doctype(name) => {
+                    doctype = Doctype {
+                        name: Some(name.as_bytes().to_vec()),
+                        ..Doctype::default()
+                    };
+                    Token::Doctype(&doctype)
+                }
+                T::Start(name) => {
+                    tag = Tag::new(name.as_bytes(), &[], false);
+                    Token::StartTag(&tag)
+                }
+                T::StartWith(name, attributes) => {
+                    let attributes: Vec<(&[u8], &[u8])> = attributes
+                        .iter()
+                        .map(|(n, v)| (n.as_bytes(), v.as_bytes()))
+                        .collect();
+                    tag = Tag::new(name.as_bytes(), &attributes, false);
+                    Token::StartTag(&tag)
+                }
+                T::SelfClosing(name) => {
+                    tag = Tag::new(name.as_bytes(), &[], true);
+                    Token::StartTag(&tag)
+                }
+                T::End(name) => {
+                    tag = Tag::new(name.as_bytes(), &[], false);
+                    Token::EndTag(&tag)
+                }
+                T::Text(text) => Token::Characters(text.as_bytes()),
+                T::Comment(text) => Token::Comment(text.as_bytes()),
+                T::Pi(target, data) => Token::ProcessingInstruction {
+                    target: target.as_bytes(),
+                    data: data.as_bytes(),
+                },
+            };
+            last = builder.process_token(token, offset);
+        }
+        builder.process_token(Token::Eof, tokens.len());
+        builder.finish()
+    };
+    if context.is_some() {
+        if let Some(root) = document.first_child(document.root()) {
+            document.set_fragment_root(root);
+        }
+    }
+    (dump(&document), errors, last)
+}
+
+fn tree(tokens: &[T]) -> String {
+    run(tokens, true, None).0
+}
+
+fn lines(expected: &[&str]) -> String {
+    expected.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn an_empty_document_gets_html_head_and_body_in_quirks_mode() {
+    let (dump, errors, _) = run(&[], true, None);
+    assert_eq!(dump, lines(&["| <html>", "|   <head>", "|   <body>"]));
+    assert_eq!(errors, vec![(ErrorCode::TreeMissingOrBadDoctype, 0)]);
+}
+
+#[test]
+fn a_doctype_and_text_runs_split_where_the_modes_differ() {
+    let got = tree(&[
+        T::Doctype("html"),
+        T::Text("  \n"),
+        T::Comment("c"),
+        T::Text(" x y"),
+        T::Start("p"),
+        T::Text("a"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <!DOCTYPE html>",
+            "| <!-- c -->",
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     \"x y\"",
+            "|     <p>",
+            "|       \"a\"",
+        ])
+    );
+}
+
+#[test]
+fn misnested_formatting_goes_through_the_adoption_agency() {
+    let got = tree(&[
+        T::Start("p"),
+        T::Text("1"),
+        T::Start("b"),
+        T::Text("2"),
+        T::Start("i"),
+        T::Text("3"),
+        T::End("b"),
+        T::Text("4"),
+        T::End("i"),
+        T::Text("5"),
+        T::End("p"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <p>",
+            "|       \"1\"",
+            "|       <b>",
+            "|         \"2\"",
+            "|         <i>",
+            "|           \"3\"",
+            "|       <i>",
+            "|         \"4\"",
+            "|       \"5\"",
+        ])
+    );
+}
+
+#[test]
+fn a_block_inside_formatting_is_adopted() {
+    let got = tree(&[
+        T::Start("b"),
+        T::Text("1"),
+        T::Start("p"),
+        T::Text("2"),
+        T::End("b"),
+        T::Text("3"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <b>",
+            "|       \"1\"",
+            "|     <p>",
+            "|       <b>",
+            "|         \"2\"",
+            "|       \"3\"",
+        ])
+    );
+}
+
+#[test]
+fn text_in_a_table_is_foster_parented() {
+    let got = tree(&[
+        T::Start("table"),
+        T::Text("a "),
+        T::Start("tr"),
+        T::Text(" "),
+        T::Start("td"),
+        T::Text("b"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     \"a \"",
+            "|     <table>",
+            "|       <tbody>",
+            "|         <tr>",
+            "|           \" \"",
+            "|           <td>",
+            "|             \"b\"",
+        ])
+    );
+}
+
+#[test]
+fn foreign_content_adjusts_names_and_breaks_out() {
+    let got = tree(&[
+        T::Start("svg"),
+        T::StartWith("foreignobject", &[("viewbox", "0"), ("xlink:href", "#")]),
+        T::Start("div"),
+        T::End("div"),
+        T::End("foreignobject"),
+        T::Start("p"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <svg svg>",
+            "|       <svg foreignObject>",
+            "|         viewBox=\"0\"",
+            "|         xlink href=\"#\"",
+            "|         <div>",
+            "|     <p>",
+        ])
+    );
+}
+
+#[test]
+fn cdata_is_allowed_only_in_foreign_content() {
+    let (_, _, result) = run(&[T::Start("math"), T::Start("mi")], true, None);
+    assert!(result.cdata_allowed);
+    let (_, _, result) = run(
+        &[T::Start("math"), T::Start("mi"), T::Start("b")],
+        true,
+        None,
+    );
+    assert!(!result.cdata_allowed);
+}
+
+#[test]
+fn processing_instructions_are_inserted_like_comments() {
+    let got = tree(&[
+        T::Pi("a", "1"),
+        T::Start("html"),
+        T::Pi("b", "2"),
+        T::Start("body"),
+        T::End("body"),
+        T::Pi("c", "3"),
+        T::End("html"),
+        T::Pi("d", "4"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <?a 1?>",
+            "| <html>",
+            "|   <?b 2?>",
+            "|   <head>",
+            "|   <body>",
+            "|   <?c 3?>",
+            "| <?d 4?>",
+        ])
+    );
+}
+
+#[test]
+fn raw_text_elements_switch_the_tokenizer() {
+    let (_, _, result) = run(&[T::Start("title")], true, None);
+    assert_eq!(result.switch_to, Some(State::Rcdata));
+    let (_, _, result) = run(&[T::Start("body"), T::Start("noscript")], true, None);
+    assert_eq!(result.switch_to, Some(State::Rawtext));
+    let (_, _, result) = run(&[T::Start("body"), T::Start("noscript")], false, None);
+    assert_eq!(result.switch_to, None);
+    let (_, _, result) = run(&[T::Start("plaintext")], false, None);
+    assert_eq!(result.switch_to, Some(State::Plaintext));
+}
+
+#[test]
+fn selectedcontent_gets_a_clone_of_the_selected_option() {
+    let got = tree(&[
+        T::Start("select"),
+        T::Start("button"),
+        T::Start("selectedcontent"),
+        T::End("button"),
+        T::Start("option"),
+        T::Text("X"),
+        T::StartWith("option", &[("selected", "")]),
+        T::Text("Y"),
+    ]);
+    assert_eq!(
+        got,
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <select>",
+            "|       <button>",
+            "|         <selectedcontent>",
+            "|           \"Y\"",
+            "|       <option>",
+            "|         \"X\"",
+            "|       <option>",
+            "|         selected=\"\"",
+            "|         \"Y\"",
+        ])
+    );
+}
+
+#[test]
+fn fragments_start_in_the_mode_their_context_calls_for() {
+    let context = FragmentContextElement {
+        ns: Namespace::Html,
+        local_name: local::TR,
+    };
+    let (got, _, _) = run(&[T::Start("td"), T::Text("x")], true, Some(context));
+    assert_eq!(got, lines(&["| <td>", "|   \"x\""]));
+    let context = FragmentContextElement {
+        ns: Namespace::Svg,
+        local_name: local::SVG,
+    };
+    let (got, _, result) = run(&[T::Start("g")], true, Some(context));
+    assert_eq!(got, lines(&["| <svg g>"]));
+    assert!(result.cdata_allowed);
+}
+
+#[test]
+fn unacknowledged_self_closing_flags_are_errors() {
+    let (_, errors, _) = run(
+        &[
+            T::Doctype("html"),
+            T::SelfClosing("br"),
+            T::SelfClosing("div"),
+            T::End("div"),
+        ],
+        true,
+        None,
+    );
+    assert_eq!(
+        errors,
+        vec![(ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus, 2)]
+    );
+}
+
+#[test]
+fn arbitrary_token_sequences_do_not_panic() {
+    // A small deterministic generator over a vocabulary of awkward tokens.
+    const NAMES: &[&str] = &[
+        "html",
+        "head",
+        "body",
+        "table",
+        "tr",
+        "td",
+        "caption",
+        "colgroup",
+        "col",
+        "tbody",
+        "template",
+        "select",
+        "option",
+        "optgroup",
+        "selectedcontent",
+        "button",
+        "svg",
+        "math",
+        "mi",
+        "annotation-xml",
+        "foreignobject",
+        "desc",
+        "b",
+        "i",
+        "a",
+        "nobr",
+        "p",
+        "div",
+        "frameset",
+        "frame",
+        "noscript",
+        "form",
+        "li",
+        "dd",
+        "h1",
+        "ruby",
+        "rt",
+        "hr",
+        "input",
+        "textarea",
+        "title",
+        "script",
+        "br",
+        "image",
+        "font",
+        "plaintext",
+        "x-y",
+    ];
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..300 {
+        let mut tokens = Vec::new();
+        for _ in 0..(next() % 60) {
+            let name = NAMES[(next() % NAMES.len() as u64) as usize];
+            tokens.push(match next() % 7 {
+                0 | 1 => T::Start(name),
+                2 | 3 => T::End(name),
+                4 => T::Text(if next() % 2 == 0 { "x " } else { " \n" }),
+                5 => T::SelfClosing(name),
+                _ => match next() % 4 {
+                    0 => T::Comment("c"),
+                    1 => T::Pi("t", "d"),
+                    2 => T::Text("\0"),
+                    _ => T::Doctype("html"),
+                },
+            });
+        }
+        for scripting in [true, false] {
+            run(&tokens, scripting, None);
+            for (ns, local_name) in [
+                (Namespace::Html, local::TD),
+                (Namespace::Html, local::SELECT),
+                (Namespace::Html, local::TEMPLATE),
+                (Namespace::Svg, local::SVG),
+                (Namespace::MathMl, local::ANNOTATION_XML),
+            ] {
+                run(
+                    &tokens,
+                    scripting,
+                    Some(FragmentContextElement { ns, local_name }),
+                );
+            }
+        }
+    }
+}
