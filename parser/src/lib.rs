@@ -11,7 +11,9 @@
 //!   changing the document only through its [`tree_builder::TreeSink`];
 //! - [`dom`]: the [`Document`] arena and its read API;
 //! - [`serialize`]: the HTML fragment serialization algorithm (§13.3);
-//! - [`dump`]: the html5lib tree dump.
+//! - [`dump`]: the html5lib tree dump;
+//! - `encoding` (feature `encoding`): bytes in — the encoding sniffing algorithm,
+//!   decoding, and "change the encoding" (`parse_document_bytes`).
 //!
 //! [`parse_document`] and [`parse_fragment`] run the whole pipeline. Parsing never
 //! fails on content: the [`Document`] carries its [`ParseError`]s. Only the input size
@@ -21,6 +23,8 @@
 
 pub mod dom;
 pub mod dump;
+#[cfg(feature = "encoding")]
+pub mod encoding;
 pub mod error;
 pub mod input;
 pub mod names;
@@ -29,9 +33,14 @@ pub mod serialize;
 pub mod tokenizer;
 pub mod tree_builder;
 
-pub use dom::{AttrNamespace, AttrRef, Document, Namespace, NodeId, NodeKind, QualName, QuirksMode};
+pub use dom::{
+    AttrNamespace, AttrRef, Document, Namespace, NodeId, NodeKind, QualName, QuirksMode,
+};
 pub use error::{ErrorCode, ParseError};
 pub use parse::{
     parse_document, parse_fragment, FragmentContext, ParseFailure, ParseOptions,
     DEFAULT_MAX_INPUT_BYTES,
 };
+
+#[cfg(feature = "encoding")]
+pub use encoding::{parse_document_bytes, EncodingOptions, EncodingReport};
