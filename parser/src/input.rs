@@ -187,7 +187,10 @@ mod tests {
     #[test]
     fn newlines_are_normalized() {
         assert_eq!(&*preprocess(b"a\r\nb\rc\n\r\r\n").bytes, b"a\nb\nc\n\n\n");
-        assert!(matches!(preprocess(b"no carriage return").bytes, Cow::Borrowed(_)));
+        assert!(matches!(
+            preprocess(b"no carriage return").bytes,
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

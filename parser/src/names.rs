@@ -297,10 +297,7 @@ impl Interner {
         let index = name.0 as usize;
         match WELL_KNOWN.get(index) {
             Some(known) => known,
-            None => self
-                .added
-                .get(index - WELL_KNOWN.len())
-                .map_or("", |s| s),
+            None => self.added.get(index - WELL_KNOWN.len()).map_or("", |s| s),
         }
     }
 }
