@@ -513,7 +513,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     .has_html_in_scope(Scope::Default, local::NOBR)
                 {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
-                    self.adoption_agency_algorithm(&tag);
+                    self.run_the_adoption_agency_algorithm(&tag);
                     self.reconstruct_the_active_formatting_elements();
                 }
                 // "Insert an HTML element for the token. Push onto the list of active
@@ -544,11 +544,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::U
                 ) =>
             {
-                if self.adoption_agency_algorithm(&tag)
-                    == AdoptionAgencyOutcome::ActAsAnyOtherEndTag
-                {
-                    self.in_body_any_other_end_tag(&tag);
-                }
+                self.run_the_adoption_agency_algorithm(&tag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is one of: "applet", "marquee", "object""
@@ -1042,7 +1038,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             .and_then(|entry| entry.node());
         if let Some(a) = open_a {
             self.parse_error(ErrorCode::TreeMisnestedTag);
-            self.adoption_agency_algorithm(&TagToken::named(local::A));
+            self.run_the_adoption_agency_algorithm(&TagToken::named(local::A));
             self.active_formatting.remove(a);
             if let Some(index) = self.open_elements.position(a) {
                 self.open_elements.remove_at(index);
@@ -1165,6 +1161,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         self.reconstruct_the_active_formatting_elements();
         self.insert_an_html_element(tag);
         self.frameset_ok = false;
+    }
+
+    /// "Run the adoption agency algorithm for the token", including its step that
+    /// acts "as described in the "any other end tag" entry".
+    fn run_the_adoption_agency_algorithm(&mut self, tag: &TagToken<'_>) {
+        if self.adoption_agency_algorithm(tag) == AdoptionAgencyOutcome::ActAsAnyOtherEndTag {
+            self.in_body_any_other_end_tag(tag);
+        }
     }
 
     /// -> "Any other end tag" in "in body".
