@@ -1,10 +1,15 @@
 //! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
 //! the campaign runner. (Skeleton.)
 pub mod archive;
+pub mod case;
 pub mod cli;
+pub mod compare;
 pub mod dat;
+pub mod engine;
 pub mod finding;
 pub mod generator;
 pub mod known;
 pub mod minimize;
 pub mod report;
+pub mod signature;
+pub mod worker;

@@ -1,0 +1,364 @@
+//! Comparison at the four levels of DESIGN.md.
+//!
+//! 1. **tree**: document parsing, scripting on and off; the two engines' dumps.
+//! 2. **fragment**: fragment parsing in a spread of context elements
+//!    ([`DEFAULT_FRAGMENT_CONTEXTS`]); the two engines' dumps.
+//! 3. **serialization**: where the two trees agree, the two engines' serializations.
+//! 4. **round trip**: each engine's tree against its parse (same options) of its own
+//!    serialization. A failure is a finding for that engine alone; the standard has
+//!    known cases that do not round-trip, which this module reports like any other
+//!    (classifying them is the job of the known-differences file).
+//!
+//! An engine failure (panic, crash, timeout, …) is a divergence too, with a failure
+//! signature (`crash | html5ever: …`); it is reported once per failing engine and
+//! request.
+//!
+//! The pure functions ([`compare_results`], [`compare_round_trip`]) compare answers
+//! already in hand; [`compare_request`], [`compare_input`] and [`recheck`] also ask
+//! the engines — any [`Engine`], including a [`crate::worker::Worker`].
+
+use crate::case::{Level, ParseRequest, ParseResult};
+use crate::engine::Engine;
+use crate::signature::{
+    failure_signature, first_line_difference, first_tree_difference, serialization_signature,
+    tree_signature, Signature,
+};
+use litmus_parser::FragmentContext;
+use serde::{Deserialize, Serialize};
+
+pub use crate::signature::FirstDifference;
+
+/// The context elements fragment comparisons use by default: the ones whose
+/// insertion modes and tokenizer states differ, and the foreign-content integration
+/// points.
+pub const DEFAULT_FRAGMENT_CONTEXTS: [&str; 17] = [
+    "body",
+    "div",
+    "td",
+    "tr",
+    "table",
+    "select",
+    "template",
+    "title",
+    "textarea",
+    "script",
+    "style",
+    "plaintext",
+    "svg svg",
+    "svg foreignObject",
+    "math math",
+    "math mi",
+    "math annotation-xml",
+];
+
+/// [`DEFAULT_FRAGMENT_CONTEXTS`] as context elements.
+pub fn default_fragment_contexts() -> Vec<FragmentContext> {
+    DEFAULT_FRAGMENT_CONTEXTS
+        .iter()
+        .filter_map(|c| FragmentContext::parse(c))
+        .collect()
+}
+
+/// Which levels to compare, and with what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Levels {
+    /// Document parsing, scripting on and off.
+    pub tree: bool,
+    /// Fragment parsing in each of `fragment_contexts`.
+    pub fragment: bool,
+    /// Serializations, where the trees agree.
+    pub serialization: bool,
+    /// Each engine's round trip.
+    pub round_trip: bool,
+    pub fragment_contexts: Vec<FragmentContext>,
+    /// The scripting flags fragments are parsed with (documents get both).
+    pub fragment_scripting: Vec<bool>,
+}
+
+impl Default for Levels {
+    /// Every level; the default contexts; fragments with scripting on.
+    fn default() -> Levels {
+        Levels {
+            tree: true,
+            fragment: true,
+            serialization: true,
+            round_trip: true,
+            fragment_contexts: default_fragment_contexts(),
+            fragment_scripting: vec![true],
+        }
+    }
+}
+
+/// One engine's answer, labelled with the engine's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    pub engine: String,
+    pub result: ParseResult,
+}
+
+/// Two answers that differ, or an engine that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Divergence {
+    pub level: Level,
+    /// The request (for a round trip, the first parse's; the second parses the first
+    /// one's serialization with the same options).
+    pub request: ParseRequest,
+    /// The reference engine's answer; for a round trip, the engine's first answer.
+    pub left: Side,
+    /// The other engine's answer; for a round trip, the same engine's answer for its
+    /// own serialization.
+    pub right: Side,
+    /// Where the compared texts (trees, or serializations) first differ; `None` for a
+    /// failure.
+    pub first_difference: Option<FirstDifference>,
+    pub signature: Signature,
+}
+
+impl Divergence {
+    /// Whether this records an engine failure (crash, timeout, …) rather than two
+    /// outputs that differ.
+    pub fn is_failure(&self) -> bool {
+        !matches!(
+            self.signature.kind(),
+            "tree" | "fragment" | "serialization" | "round-trip"
+        )
+    }
+
+    /// The texts this level compares: the two trees, or the two serializations.
+    pub fn compared_texts(&self) -> (Option<&str>, Option<&str>) {
+        fn text(side: &Side, level: Level) -> Option<&str> {
+            let output = side.result.as_ref().ok()?;
+            match level {
+                Level::Serialization => output.serialization.as_deref(),
+                _ => Some(output.tree.as_str()),
+            }
+        }
+        (text(&self.left, self.level), text(&self.right, self.level))
+    }
+}
+
+/// The name of the root in signatures: `#document` or `#fragment`.
+fn root_label(request: &ParseRequest) -> &'static str {
+    if request.fragment.is_some() {
+        "#fragment"
+    } else {
+        "#document"
+    }
+}
+
+/// The requests the tree and fragment levels make of one input, each with its level.
+pub fn requests(input: &str, levels: &Levels) -> Vec<(Level, ParseRequest)> {
+    let mut requests = Vec::new();
+    if levels.tree {
+        for scripting in [true, false] {
+            requests.push((Level::Tree, ParseRequest::document(input, scripting)));
+        }
+    }
+    if levels.fragment {
+        for context in &levels.fragment_contexts {
+            for &scripting in &levels.fragment_scripting {
+                requests.push((
+                    Level::Fragment,
+                    ParseRequest::fragment(input, context.clone(), scripting),
+                ));
+            }
+        }
+    }
+    requests
+}
+
+/// Compares two engines' answers to `request` at `level` (tree or fragment): a
+/// failure divergence per failing engine, else a tree divergence, else (with
+/// `serialization`) a serialization divergence.
+pub fn compare_results(
+    level: Level,
+    request: &ParseRequest,
+    left: &Side,
+    right: &Side,
+    serialization: bool,
+) -> Vec<Divergence> {
+    let divergence = |level, first_difference, signature| Divergence {
+        level,
+        request: request.clone(),
+        left: left.clone(),
+        right: right.clone(),
+        first_difference,
+        signature,
+    };
+    let (l, r) = match (&left.result, &right.result) {
+        (Ok(l), Ok(r)) => (l, r),
+        _ => {
+            return [left, right]
+                .into_iter()
+                .filter_map(|side| {
+                    let failure = side.result.as_ref().err()?;
+                    Some(divergence(
+                        level,
+                        None,
+                        failure_signature(&side.engine, failure),
+                    ))
+                })
+                .collect();
+        }
+    };
+    let root = root_label(request);
+    if let Some(signature) =
+        tree_signature(level, &left.engine, &l.tree, &right.engine, &r.tree, root)
+    {
+        let first = first_tree_difference(&l.tree, &r.tree);
+        return vec![divergence(level, first, signature)];
+    }
+    if serialization {
+        if let (Some(ls), Some(rs)) = (&l.serialization, &r.serialization) {
+            if let Some(signature) =
+                serialization_signature(&left.engine, ls, &right.engine, rs, root)
+            {
+                let first = first_line_difference(ls, rs);
+                return vec![divergence(Level::Serialization, first, signature)];
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The request that re-parses `first`'s serialization, if it has one.
+pub fn round_trip_request(request: &ParseRequest, first: &ParseResult) -> Option<ParseRequest> {
+    let serialization = first.as_ref().ok()?.serialization.as_ref()?;
+    Some(request.with_input(serialization.as_str()))
+}
+
+/// Compares one engine's first answer with its answer for its own serialization.
+/// `None` if the trees agree, or if there was nothing to round-trip (the first parse
+/// failed, or the engine has no serializer).
+pub fn compare_round_trip(
+    request: &ParseRequest,
+    engine: &str,
+    first: &ParseResult,
+    second: &ParseResult,
+) -> Option<Divergence> {
+    let first_output = first.as_ref().ok()?;
+    let divergence = |first_difference, signature| Divergence {
+        level: Level::RoundTrip,
+        request: request.clone(),
+        left: Side {
+            engine: engine.to_owned(),
+            result: first.clone(),
+        },
+        right: Side {
+            engine: engine.to_owned(),
+            result: second.clone(),
+        },
+        first_difference,
+        signature,
+    };
+    match second {
+        Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
+        Ok(second_output) => {
+            let signature = tree_signature(
+                Level::RoundTrip,
+                engine,
+                &first_output.tree,
+                "reparsed",
+                &second_output.tree,
+                root_label(request),
+            )?;
+            let first = first_tree_difference(&first_output.tree, &second_output.tree);
+            Some(divergence(first, signature))
+        }
+    }
+}
+
+/// Runs `engine`'s round trip for `request`, given its first answer.
+pub fn round_trip(
+    engine: &mut dyn Engine,
+    request: &ParseRequest,
+    first: &ParseResult,
+) -> Option<Divergence> {
+    let again = round_trip_request(request, first)?;
+    let second = engine.parse(&again);
+    let name = engine.name().to_owned();
+    compare_round_trip(request, &name, first, &second)
+}
+
+/// Asks both engines about `request` and compares the answers at `level` (tree or
+/// fragment), then the serializations and round trips as `levels` says.
+pub fn compare_request(
+    level: Level,
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+    levels: &Levels,
+) -> Vec<Divergence> {
+    let left = Side {
+        engine: reference.name().to_owned(),
+        result: reference.parse(request),
+    };
+    let right = Side {
+        engine: other.name().to_owned(),
+        result: other.parse(request),
+    };
+    let mut divergences = compare_results(level, request, &left, &right, levels.serialization);
+    if levels.round_trip {
+        divergences.extend(round_trip(reference, request, &left.result));
+        divergences.extend(round_trip(other, request, &right.result));
+    }
+    divergences
+}
+
+/// Every divergence of one input at the levels `levels` enables.
+pub fn compare_input(
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+    levels: &Levels,
+) -> Vec<Divergence> {
+    requests(input, levels)
+        .into_iter()
+        .flat_map(|(level, request)| compare_request(level, &request, reference, other, levels))
+        .collect()
+}
+
+/// Re-runs what produced `divergence` with another input (same options, same
+/// level) and returns the divergence it gives with the same signature, if any: the
+/// minimizer's test.
+pub fn recheck(
+    divergence: &Divergence,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Option<Divergence> {
+    let request = divergence.request.with_input(input);
+    let same = |d: &Divergence| d.signature == divergence.signature;
+    match divergence.level {
+        Level::RoundTrip => {
+            let engine: &mut dyn Engine = if divergence.left.engine == other.name() {
+                other
+            } else {
+                reference
+            };
+            let first = engine.parse(&request);
+            round_trip(engine, &request, &first).filter(same)
+        }
+        Level::Tree | Level::Fragment | Level::Serialization => {
+            let level = if request.fragment.is_some() {
+                Level::Fragment
+            } else {
+                Level::Tree
+            };
+            let left = Side {
+                engine: reference.name().to_owned(),
+                result: reference.parse(&request),
+            };
+            let right = Side {
+                engine: other.name().to_owned(),
+                result: other.parse(&request),
+            };
+            compare_results(level, &request, &left, &right, true)
+                .into_iter()
+                .find(same)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,456 @@
+//! html5ever 0.40 with markup5ever_rcdom, in process.
+//!
+//! The tree is dumped exactly as `litmus_parser::dump` dumps litmus's: one line per
+//! node, attributes sorted by their name string (UTF-16 code units) with the `xlink `,
+//! `xml `, `xmlns ` designators, template contents under `content`, processing
+//! instructions as `<?target data?>`. A fragment parse's result is the children of the
+//! `html` element html5ever puts under its document (the spec's fragment root), so
+//! the dump has the same shape as litmus's fragment dump.
+//!
+//! The serialization is html5ever's `HtmlSerializer`, driven by a tree walk of our own
+//! (`ResultChildren`): markup5ever_rcdom's `Serialize` implementation never visits a
+//! template's contents (they are not the element's children in RcDom), a gap of that
+//! test DOM rather than of html5ever's serializer, and one that would hide every
+//! other serialization difference inside templates.
+//!
+//! Nothing here recurses on depth: the dump and the serialization walk with explicit
+//! stacks, and markup5ever_rcdom's `Drop for Node` takes children apart with an
+//! explicit stack too (checked in its 0.40.1 source; a test below drops a deep tree on
+//! a small stack).
+
+use super::Engine;
+use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
+use html5ever::serialize::{SerializeOpts, Serializer, TraversalScope};
+use html5ever::tendril::TendrilSink;
+use html5ever::tree_builder::TreeBuilderOpts;
+use html5ever::{LocalName, Namespace, ParseOpts, QualName};
+use markup5ever_rcdom::{Handle, NodeData, RcDom};
+use std::fmt::Write as _;
+use std::io;
+
+/// The html5ever version this engine is built with (checked against Cargo.lock by a
+/// test).
+pub const HTML5EVER_VERSION: &str = "0.40.1";
+/// The markup5ever_rcdom version this engine is built with (checked against
+/// Cargo.lock by a test).
+pub const MARKUP5EVER_RCDOM_VERSION: &str = "0.40.1+unofficial";
+
+const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
+const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+
+/// html5ever + markup5ever_rcdom.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Html5everEngine;
+
+impl Engine for Html5everEngine {
+    fn name(&self) -> &str {
+        "html5ever"
+    }
+
+    fn version(&self) -> String {
+        format!("html5ever {HTML5EVER_VERSION} + markup5ever_rcdom {MARKUP5EVER_RCDOM_VERSION}")
+    }
+
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        let options = ParseOpts {
+            tree_builder: TreeBuilderOpts {
+                scripting_enabled: request.scripting,
+                ..TreeBuilderOpts::default()
+            },
+            ..ParseOpts::default()
+        };
+        let dom = match &request.fragment {
+            None => {
+                html5ever::parse_document(RcDom::default(), options).one(request.input.as_str())
+            }
+            Some(context) => {
+                let ns = Namespace::from(context.ns.url());
+                let name = QualName::new(None, ns, LocalName::from(context.local_name.as_str()));
+                // The context element has no attributes; "allows scripting" is the
+                // scripting flag (it decides the tokenizer state for a noscript context).
+                html5ever::parse_fragment(
+                    RcDom::default(),
+                    options,
+                    name,
+                    Vec::new(),
+                    request.scripting,
+                )
+                .one(request.input.as_str())
+            }
+        };
+        let root = if request.fragment.is_some() {
+            // The fragment's nodes are the children of the html element html5ever
+            // appended to its document.
+            let first = dom.document.children.borrow().first().cloned();
+            match first {
+                Some(html) => html,
+                None => {
+                    return Err(EngineFailure::BadOutput {
+                        message: "html5ever's fragment parse left no root element".into(),
+                    })
+                }
+            }
+        } else {
+            dom.document.clone()
+        };
+        let tree = dump_children(&root);
+        let serialization = serialize_children(&root, request.scripting);
+        Ok(EngineOutput {
+            tree,
+            serialization,
+        })
+    }
+}
+
+/// The html5lib dump of `root`'s children, every line ending with `\n`.
+pub(crate) fn dump_children(root: &Handle) -> String {
+    enum Item {
+        Node(Handle, usize),
+        Content(Handle, usize),
+    }
+    fn push_children(parent: &Handle, depth: usize, stack: &mut Vec<Item>) {
+        for child in parent.children.borrow().iter().rev() {
+            stack.push(Item::Node(child.clone(), depth));
+        }
+    }
+
+    let mut out = String::new();
+    let mut stack = Vec::new();
+    push_children(root, 0, &mut stack);
+    while let Some(item) = stack.pop() {
+        match item {
+            Item::Content(contents, depth) => {
+                line_start(&mut out, depth);
+                out.push_str("content\n");
+                push_children(&contents, depth + 1, &mut stack);
+            }
+            Item::Node(node, depth) => {
+                line_start(&mut out, depth);
+                write_node(&node, depth, &mut out);
+                // The `content` line comes before the element's children, so it is
+                // pushed after them.
+                push_children(&node, depth + 1, &mut stack);
+                if let NodeData::Element {
+                    template_contents, ..
+                } = &node.data
+                {
+                    if let Some(contents) = template_contents.borrow().as_ref() {
+                        stack.push(Item::Content(contents.clone(), depth + 1));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn line_start(out: &mut String, depth: usize) {
+    out.push_str("| ");
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+fn write_node(node: &Handle, depth: usize, out: &mut String) {
+    match &node.data {
+        NodeData::Document => out.push_str("#document\n"),
+        NodeData::Doctype {
+            name,
+            public_id,
+            system_id,
+        } => {
+            if public_id.is_empty() && system_id.is_empty() {
+                let _ = writeln!(out, "<!DOCTYPE {name}>");
+            } else {
+                let _ = writeln!(out, "<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">");
+            }
+        }
+        NodeData::Text { contents } => {
+            let _ = writeln!(out, "\"{}\"", contents.borrow());
+        }
+        NodeData::Comment { contents } => {
+            let _ = writeln!(out, "<!-- {contents} -->");
+        }
+        NodeData::ProcessingInstruction { target, contents } => {
+            let _ = writeln!(out, "<?{target} {contents}?>");
+        }
+        NodeData::Element { name, attrs, .. } => {
+            let _ = writeln!(out, "<{}{}>", element_designator(&name.ns), &*name.local);
+            let mut attributes: Vec<(String, String)> = attrs
+                .borrow()
+                .iter()
+                .map(|a| {
+                    let name = format!("{}{}", attribute_designator(&a.name.ns), &*a.name.local);
+                    (name, a.value.to_string())
+                })
+                .collect();
+            attributes.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            for (name, value) in attributes {
+                line_start(out, depth + 1);
+                let _ = writeln!(out, "{name}=\"{value}\"");
+            }
+        }
+    }
+}
+
+/// The tag name string's namespace designator. A namespace html5ever never gives an
+/// element is written as its URL, so that it shows as a difference.
+fn element_designator(ns: &Namespace) -> String {
+    match &**ns {
+        HTML_NS => String::new(),
+        SVG_NS => "svg ".into(),
+        MATHML_NS => "math ".into(),
+        other => format!("{other} "),
+    }
+}
+
+/// The attribute name string's namespace designator.
+fn attribute_designator(ns: &Namespace) -> String {
+    match &**ns {
+        "" => String::new(),
+        XLINK_NS => "xlink ".into(),
+        XML_NS => "xml ".into(),
+        XMLNS_NS => "xmlns ".into(),
+        other => format!("{other} "),
+    }
+}
+
+/// html5ever's serialization of `root`'s children, as the serializer sees the
+/// children of an element that is not special (`ChildrenOnly(None)`). `None` if the
+/// serializer fails or writes bytes that are not UTF-8.
+fn serialize_children(root: &Handle, scripting: bool) -> Option<String> {
+    let mut bytes = Vec::new();
+    let options = SerializeOpts {
+        scripting_enabled: scripting,
+        traversal_scope: TraversalScope::ChildrenOnly(None),
+        create_missing_parent: false,
+    };
+    html5ever::serialize(&mut bytes, &ResultChildren(root.clone()), options).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// A node whose subtree html5ever's serializer walks, template contents included (as
+/// the element's first children, where a DOM's serializer finds them).
+struct ResultChildren(Handle);
+
+impl html5ever::serialize::Serialize for ResultChildren {
+    fn serialize<S: Serializer>(
+        &self,
+        serializer: &mut S,
+        scope: TraversalScope,
+    ) -> io::Result<()> {
+        enum Op {
+            Open(Handle),
+            Close(QualName),
+        }
+        // Pushes what comes inside `node`, last first: its own children, then (so that
+        // they come out first) a template's contents' children.
+        fn push_inside(node: &Handle, ops: &mut Vec<Op>) {
+            for child in node.children.borrow().iter().rev() {
+                ops.push(Op::Open(child.clone()));
+            }
+            if let NodeData::Element {
+                template_contents, ..
+            } = &node.data
+            {
+                if let Some(contents) = template_contents.borrow().as_ref() {
+                    for child in contents.children.borrow().iter().rev() {
+                        ops.push(Op::Open(child.clone()));
+                    }
+                }
+            }
+        }
+
+        let mut ops = Vec::new();
+        match scope {
+            TraversalScope::IncludeNode => ops.push(Op::Open(self.0.clone())),
+            TraversalScope::ChildrenOnly(_) => push_inside(&self.0, &mut ops),
+        }
+        while let Some(op) = ops.pop() {
+            match op {
+                Op::Close(name) => serializer.end_elem(name)?,
+                Op::Open(node) => match &node.data {
+                    NodeData::Element { name, attrs, .. } => {
+                        serializer.start_elem(
+                            name.clone(),
+                            attrs.borrow().iter().map(|a| (&a.name, &a.value[..])),
+                        )?;
+                        ops.push(Op::Close(name.clone()));
+                        push_inside(&node, &mut ops);
+                    }
+                    NodeData::Doctype { name, .. } => serializer.write_doctype(name)?,
+                    NodeData::Text { contents } => serializer.write_text(&contents.borrow())?,
+                    NodeData::Comment { contents } => serializer.write_comment(contents)?,
+                    NodeData::ProcessingInstruction { target, contents } => {
+                        serializer.write_processing_instruction(target, contents)?
+                    }
+                    // A Document is never a child; if one were, its children would be
+                    // what it stands for.
+                    NodeData::Document => push_inside(&node, &mut ops),
+                },
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use litmus_parser::FragmentContext;
+
+    fn tree(request: &ParseRequest) -> String {
+        Html5everEngine.parse(request).unwrap().tree
+    }
+
+    fn document(input: &str) -> ParseRequest {
+        ParseRequest::document(input, true)
+    }
+
+    fn fragment(input: &str, context: &str) -> ParseRequest {
+        ParseRequest::fragment(input, FragmentContext::parse(context).unwrap(), true)
+    }
+
+    #[test]
+    fn a_document_dumps_in_the_html5lib_format() {
+        let got = tree(&document(
+            "<!DOCTYPE html><!--c--><p id=x class=y>One<p>Two<svg xlink:href=a viewBox=0><path/></svg>",
+        ));
+        let expected = "\
+| <!DOCTYPE html>
+| <!-- c -->
+| <html>
+|   <head>
+|   <body>
+|     <p>
+|       class=\"y\"
+|       id=\"x\"
+|       \"One\"
+|     <p>
+|       \"Two\"
+|       <svg svg>
+|         viewBox=\"0\"
+|         xlink href=\"a\"
+|         <svg path>
+";
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn doctype_ids_template_contents_and_mathml() {
+        let got = tree(&document(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"\"><template><b>x</b></template><math><mi xml:lang=en>",
+        ));
+        let expected = "\
+| <!DOCTYPE html \"-//W3C//DTD HTML 4.01//EN\" \"\">
+| <html>
+|   <head>
+|     <template>
+|       content
+|         <b>
+|           \"x\"
+|   <body>
+|     <math math>
+|       <math mi>
+|         xml lang=\"en\"
+";
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_fragment_dumps_the_fragment_nodes_only() {
+        assert_eq!(tree(&fragment("<td>a</td>", "tr")), "| <td>\n|   \"a\"\n");
+        assert_eq!(
+            tree(&fragment("<path/><foreignObject>", "svg svg")),
+            "| <svg path>\n| <svg foreignObject>\n"
+        );
+        assert_eq!(tree(&fragment("</title>x", "title")), "| \"</title>x\"\n");
+        assert_eq!(tree(&fragment("a<b>", "textarea")), "| \"a<b>\"\n");
+    }
+
+    #[test]
+    fn the_scripting_flag_reaches_the_tree_builder() {
+        let input = "<body><noscript><p>x</p></noscript>";
+        let on = tree(&ParseRequest::document(input, true));
+        let off = tree(&ParseRequest::document(input, false));
+        assert!(on.contains("|       \"<p>x</p>\"\n"), "{on}");
+        assert!(off.contains("|       <p>\n"), "{off}");
+        // In a noscript context, "allows scripting" picks the tokenizer state.
+        let context = FragmentContext::parse("noscript").unwrap();
+        let on = Html5everEngine
+            .parse(&ParseRequest::fragment("<b>", context.clone(), true))
+            .unwrap();
+        let off = Html5everEngine
+            .parse(&ParseRequest::fragment("<b>", context, false))
+            .unwrap();
+        assert_eq!(on.tree, "| \"<b>\"\n");
+        assert_eq!(off.tree, "| <b>\n");
+    }
+
+    #[test]
+    fn processing_instructions_are_dumped_with_target_and_data() {
+        let root = markup5ever_rcdom::Node::new(NodeData::Document);
+        let pi = markup5ever_rcdom::Node::new(NodeData::ProcessingInstruction {
+            target: "pi".into(),
+            contents: "data".into(),
+        });
+        root.children.borrow_mut().push(pi);
+        assert_eq!(dump_children(&root), "| <?pi data?>\n");
+    }
+
+    #[test]
+    fn html5ever_serializes_the_children_including_template_contents() {
+        let output = Html5everEngine
+            .parse(&document(
+                "<p title='a\"b'>x&amp;<template><i>y</i></template>",
+            ))
+            .unwrap();
+        assert_eq!(
+            output.serialization.as_deref(),
+            Some(
+                "<html><head></head><body><p title=\"a&quot;b\">x&amp;\
+                 <template><i>y</i></template></p></body></html>"
+            )
+        );
+        let output = Html5everEngine.parse(&fragment("<td>a", "tr")).unwrap();
+        assert_eq!(output.serialization.as_deref(), Some("<td>a</td>"));
+    }
+
+    #[test]
+    fn deep_trees_dump_serialize_and_drop_on_a_small_stack() {
+        // The dump itself is quadratic in depth (two spaces per level per line), so
+        // the depth stays moderate; any recursion per level would still overflow
+        // 256 KiB many times over.
+        let depth = 8_000;
+        let input = "<span>".repeat(depth);
+        let output = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || Html5everEngine.parse(&ParseRequest::document(input, true)))
+            .unwrap()
+            .join()
+            .expect("no stack overflow")
+            .unwrap();
+        assert_eq!(output.tree.lines().count(), 3 + depth);
+        assert_eq!(
+            output.serialization.unwrap().len(),
+            "<html><head></head><body></body></html>".len() + depth * "<span></span>".len()
+        );
+    }
+
+    #[test]
+    fn the_version_constants_match_cargo_lock() {
+        let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.lock"))
+            .expect("the workspace's Cargo.lock");
+        for (name, version) in [
+            ("html5ever", HTML5EVER_VERSION),
+            ("markup5ever_rcdom", MARKUP5EVER_RCDOM_VERSION),
+        ] {
+            let entry = format!("name = \"{name}\"\nversion = \"{version}\"\n");
+            assert!(lock.contains(&entry), "Cargo.lock has no {name} {version}");
+        }
+    }
+}

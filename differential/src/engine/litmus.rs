@@ -1,0 +1,48 @@
+//! The reference engine: litmus-parser, in process.
+
+use super::Engine;
+use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
+use litmus_parser::{dump, parse_document, parse_fragment, serialize, ParseOptions};
+
+/// litmus-parser: `parse_document` / `parse_fragment`, its html5lib dump, and its
+/// serializer applied to the result root.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LitmusEngine;
+
+impl Engine for LitmusEngine {
+    fn name(&self) -> &str {
+        "litmus"
+    }
+
+    fn version(&self) -> String {
+        // The parser and the harness share the workspace version.
+        format!("litmus-parser {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        parse_with_litmus(request)
+    }
+}
+
+/// What the reference engine answers for `request`.
+pub(crate) fn parse_with_litmus(request: &ParseRequest) -> ParseResult {
+    let options = ParseOptions {
+        scripting: request.scripting,
+        ..ParseOptions::default()
+    };
+    let document = match &request.fragment {
+        Some(context) => parse_fragment(&request.input, context, &options),
+        None => parse_document(&request.input, &options),
+    }
+    // Only limits make litmus refuse an input.
+    .map_err(|failure| EngineFailure::Unsupported {
+        message: failure.to_string(),
+    })?;
+    Ok(EngineOutput {
+        tree: dump::dump(&document),
+        serialization: Some(serialize::serialize_children(
+            &document,
+            document.result_root(),
+        )),
+    })
+}

@@ -1,0 +1,106 @@
+//! Engines: things that turn a [`ParseRequest`] into an html5lib tree dump and, where
+//! they can, a serialization.
+//!
+//! - [`LitmusEngine`] (`litmus`): the reference parser, litmus-parser.
+//! - [`Html5everEngine`] (`html5ever`): html5ever with markup5ever_rcdom.
+//! - [`ChaosEngine`] (`chaos`): the reference parser, except that it panics, aborts,
+//!   overflows its stack, hangs or eats memory on marked inputs; for testing the
+//!   isolation of [`crate::worker`].
+//!
+//! [`engine_by_name`] is the registry. Engines are meant to run inside worker
+//! processes ([`crate::worker`]), which is also why a worker is itself an [`Engine`].
+
+mod chaos;
+mod html5ever;
+mod litmus;
+
+pub use self::chaos::ChaosEngine;
+pub use self::html5ever::{Html5everEngine, HTML5EVER_VERSION, MARKUP5EVER_RCDOM_VERSION};
+pub use self::litmus::LitmusEngine;
+
+use crate::case::{ParseRequest, ParseResult};
+use std::fmt;
+
+/// An HTML parser under test.
+///
+/// The contract:
+///
+/// - [`Engine::name`] is the name the registry knows the engine by (`litmus`,
+///   `html5ever`, …); it labels the engine's side in divergences and signatures.
+/// - [`Engine::version`] says exactly what runs (e.g. `html5ever 0.40.1 +
+///   markup5ever_rcdom 0.40.1+unofficial`); reports and archived findings record it.
+/// - [`Engine::parse`] answers one request. It is deterministic: the same request gives
+///   the same answer, whatever came before. `Ok` carries the html5lib tree dump of the
+///   result (the document's children, or the fragment's nodes under the fragment
+///   root) in exactly the format of `litmus_parser::dump`, and the engine's own
+///   serialization of the same children where it has a serializer. `Err` says why
+///   there is no output: an option the engine does not support, an input over its
+///   limit, or — for engines that run elsewhere — a crash, a timeout or unreadable
+///   output. Content never makes a conforming engine fail.
+/// - An engine may panic, abort, overflow its stack, loop or run out of memory on some
+///   input: that is a finding, and the caller is expected to run the engine inside a
+///   worker process ([`crate::worker`]), which turns all of these into
+///   [`crate::case::EngineFailure`]s.
+/// - Engines are `Send` so that a worker thread can own one.
+pub trait Engine: Send {
+    fn name(&self) -> &str;
+    fn version(&self) -> String;
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult;
+}
+
+/// The names [`engine_by_name`] knows.
+pub const ENGINE_NAMES: [&str; 3] = ["litmus", "html5ever", "chaos"];
+
+/// A name the registry does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEngine {
+    pub name: String,
+}
+
+impl fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown engine {:?}; the known engines are {}",
+            self.name,
+            ENGINE_NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownEngine {}
+
+/// The registry: a new engine by its name.
+pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
+    match name {
+        "litmus" => Ok(Box::new(LitmusEngine)),
+        "html5ever" => Ok(Box::new(Html5everEngine)),
+        "chaos" => Ok(Box::new(ChaosEngine)),
+        _ => Err(UnknownEngine {
+            name: name.to_owned(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_known_name_gives_an_engine_of_that_name() {
+        for name in ENGINE_NAMES {
+            let engine = engine_by_name(name).unwrap();
+            assert_eq!(engine.name(), name);
+            assert!(!engine.version().is_empty());
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let error = engine_by_name("servo").err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos"#
+        );
+    }
+}

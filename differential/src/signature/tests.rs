@@ -1,0 +1,401 @@
+use super::*;
+
+const BODY: &str = "| <html>\n|   <head>\n|   <body>\n";
+
+fn body(rest: &str) -> String {
+    format!("{BODY}{rest}")
+}
+
+fn tree(left: &str, right: &str) -> String {
+    tree_signature(Level::Tree, "litmus", left, "html5ever", right, "#document")
+        .expect("the dumps differ")
+        .to_string()
+}
+
+#[test]
+fn a_processing_instruction_against_a_bogus_comment() {
+    let left = body("|     <p>\n|       \"a\"\n|     <?pi data?>\n");
+    let right = body("|     <p>\n|       \"a\"\n|     <!-- ?pi data? -->\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: <?…> | html5ever: <!--…--> | in: <body>"
+    );
+    let first = first_tree_difference(&left, &right).unwrap();
+    assert_eq!((first.left_line, first.right_line), (6, 6));
+    assert_eq!(first.left.as_deref(), Some("<?pi data?>"));
+    assert_eq!(first.right.as_deref(), Some("<!-- ?pi data? -->"));
+}
+
+#[test]
+fn the_signature_does_not_depend_on_text_or_values() {
+    let signatures: Vec<String> = [("x", "abc", "q"), ("yy", "", "zz"), ("1 2 3", "<&>", "")]
+        .iter()
+        .map(|(text, data, value)| {
+            let left = body(&format!(
+                "|     <a>\n|       href=\"{value}\"\n|       \"{text}\"\n|     <?t {data}?>\n"
+            ));
+            let right = body(&format!(
+                "|     <a>\n|       href=\"{value}\"\n|       \"{text}\"\n|     <!-- ?t {data}? -->\n"
+            ));
+            tree(&left, &right)
+        })
+        .collect();
+    assert!(
+        signatures.windows(2).all(|w| w[0] == w[1]),
+        "{signatures:#?}"
+    );
+}
+
+#[test]
+fn shapes_of_every_kind_of_line() {
+    assert_eq!(entry_shape("<svg path>"), "<svg path>");
+    assert_eq!(
+        entry_shape("<math annotation-xml>"),
+        "<math annotation-xml>"
+    );
+    assert_eq!(entry_shape("xlink href=\"#a\""), "xlink href=…");
+    assert_eq!(entry_shape("class=\"a=\"b\""), "class=…");
+    assert_eq!(entry_shape("=\"x=\"\""), "=\"x=…");
+    assert_eq!(entry_shape("\"text\nmore\""), "\"…\"");
+    assert_eq!(entry_shape("<!-- c -->"), "<!--…-->");
+    assert_eq!(entry_shape("<?xml-ish data?>"), "<?…>");
+    assert_eq!(entry_shape("<!DOCTYPE html>"), "<!DOCTYPE html>");
+    assert_eq!(entry_shape("<!DOCTYPE >"), "<!DOCTYPE >");
+    assert_eq!(
+        entry_shape("<!DOCTYPE html \"-//W3C//DTD HTML 4.01//EN\" \"\">"),
+        "<!DOCTYPE html \"…\" \"…\">"
+    );
+    assert_eq!(entry_shape("content"), "content");
+}
+
+#[test]
+fn an_attribute_difference_names_the_attribute_and_its_element() {
+    let left = body("|     <svg svg>\n|       viewBox=\"0 0 1 1\"\n");
+    let right = body("|     <svg svg>\n|       viewbox=\"0 0 1 1\"\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: viewBox=… | html5ever: viewbox=… | in: <svg svg>"
+    );
+}
+
+#[test]
+fn a_missing_line_is_end_and_its_parent_comes_from_the_other_side() {
+    let left = body("|     <select>\n");
+    let right = body("|     <select>\n|       <selectedcontent>\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: (end) | html5ever: <selectedcontent> | in: <select>"
+    );
+    let first = first_tree_difference(&left, &right).unwrap();
+    assert_eq!((first.left_line, first.right_line), (5, 5));
+    assert_eq!(first.left, None);
+}
+
+#[test]
+fn a_node_at_another_depth_is_marked_deeper_or_shallower() {
+    let left = body("|     <p>\n|     <b>\n");
+    let right = body("|     <p>\n|       <b>\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: <b> | html5ever: <b> (deeper) | in: <body>"
+    );
+    assert_eq!(
+        tree(&right, &left),
+        "tree | litmus: <b> | html5ever: <b> (shallower) | in: <p>"
+    );
+}
+
+#[test]
+fn template_contents_are_a_parent() {
+    let left = "| <template>\n|   content\n|     <td>\n";
+    let right = "| <template>\n|   content\n|     \"x\"\n";
+    assert_eq!(
+        tree_signature(
+            Level::Fragment,
+            "litmus",
+            left,
+            "html5ever",
+            right,
+            "#fragment"
+        )
+        .unwrap()
+        .as_str(),
+        "fragment | litmus: <td> | html5ever: \"…\" | in: content"
+    );
+}
+
+#[test]
+fn top_level_differences_are_in_the_root() {
+    let signature = tree_signature(
+        Level::Fragment,
+        "litmus",
+        "| <b>\n",
+        "html5ever",
+        "| <i>\n",
+        "#fragment",
+    )
+    .unwrap();
+    assert_eq!(
+        signature.as_str(),
+        "fragment | litmus: <b> | html5ever: <i> | in: #fragment"
+    );
+    assert_eq!(signature.kind(), "fragment");
+}
+
+#[test]
+fn multi_line_texts_are_one_entry() {
+    let dump = "| <pre>\n|   \"a\nb\n\nc\"\n|   <b>\n";
+    let entries = dump_entries(dump);
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[1].text, "\"a\nb\n\nc\"");
+    assert_eq!((entries[1].line, entries[1].depth), (2, 1));
+    assert_eq!((entries[2].line, entries[2].depth), (6, 1));
+    // A difference after a multi-line text keeps the right parent and line.
+    let other = "| <pre>\n|   \"a\nb\n\nc\"\n|   <i>\n";
+    let signature =
+        tree_signature(Level::Tree, "litmus", dump, "html5ever", other, "#document").unwrap();
+    assert_eq!(
+        signature.as_str(),
+        "tree | litmus: <b> | html5ever: <i> | in: <pre>"
+    );
+    assert_eq!(first_tree_difference(dump, other).unwrap().left_line, 6);
+}
+
+#[test]
+fn equal_dumps_have_no_signature() {
+    let dump = body("|     \"x\"\n");
+    assert_eq!(
+        tree_signature(Level::Tree, "a", &dump, "b", &dump, "#document"),
+        None
+    );
+    assert_eq!(first_tree_difference(&dump, &dump), None);
+    assert_eq!(
+        serialization_signature("a", "<p>x</p>", "b", "<p>x</p>", "#document"),
+        None
+    );
+}
+
+#[test]
+fn significant_characters_tell_texts_apart() {
+    let left = body("|     \"a\u{fffd}b\"\n");
+    let right = body("|     \"a\0b\"\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: \"…\" at '\\u{fffd}' | html5ever: \"…\" at '\\0' | in: <body>"
+    );
+    let left = body("|     \"one\r\"\n");
+    let right = body("|     \"one\"\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: \"…\" at '\\r' | html5ever: \"…\" at end | in: <body>"
+    );
+    // Ordinary letters are content: never named.
+    let left = body("|     \"ab\"\n");
+    let right = body("|     \"ax\"\n");
+    assert_eq!(
+        tree(&left, &right),
+        "tree | litmus: \"…\" | html5ever: \"…\" | in: <body>"
+    );
+}
+
+#[test]
+fn the_line_difference_of_serializations() {
+    let first = first_line_difference("a\nb\nc", "a\nb\nd\ne").unwrap();
+    assert_eq!((first.left_line, first.right_line), (3, 3));
+    assert_eq!(first.left.as_deref(), Some("c"));
+    assert_eq!(first.right.as_deref(), Some("d"));
+    let first = first_line_difference("a", "a\nb").unwrap();
+    assert_eq!(
+        (first.left_line, first.left, first.right.as_deref()),
+        (2, None, Some("b"))
+    );
+}
+
+fn serialization(left: &str, right: &str) -> String {
+    serialization_signature("litmus", left, "html5ever", right, "#document")
+        .expect("the serializations differ")
+        .to_string()
+}
+
+#[test]
+fn serialization_signatures_name_tokens_and_the_open_element() {
+    // Missing template contents.
+    assert_eq!(
+        serialization(
+            "<html><head><template>abc</template></head><body></body></html>",
+            "<html><head><template></template></head><body></body></html>"
+        ),
+        "serialization | litmus: \"…\" | html5ever: </template> | in: <template>"
+    );
+    // A no-break space escaped on one side only.
+    assert_eq!(
+        serialization("<p>a&nbsp;b</p>", "<p>a\u{a0}b</p>"),
+        "serialization | litmus: \"…\" at &nbsp; | html5ever: \"…\" at '\\u{a0}' | in: <p>"
+    );
+    // An attribute value escaped differently.
+    assert_eq!(
+        serialization("<br><p title=\"&lt;x\"></p>", "<br><p title=\"<x\"></p>"),
+        "serialization | litmus: <p title=…> at &lt; | html5ever: <p title=…> at '<' | in: #document"
+    );
+    // A processing instruction's end: `?` is not special, `>` is.
+    assert_eq!(
+        serialization("<div><?pi x?></div>", "<div><?pi x></div>"),
+        "serialization | litmus: <?…> | html5ever: <?…> at '>' | in: <div>"
+    );
+}
+
+#[test]
+fn serialization_signatures_ignore_text_contents() {
+    let a = serialization("<p>hello&amp;</p>", "<p>hello&</p>");
+    let b = serialization("<p>x&amp;</p>", "<p>x&</p>");
+    assert_eq!(a, b);
+    assert_eq!(
+        a,
+        "serialization | litmus: \"…\" at &amp; | html5ever: \"…\" at '&' | in: <p>"
+    );
+}
+
+#[test]
+fn raw_text_is_one_token() {
+    // `<` inside script is not a tag.
+    assert_eq!(
+        serialization("<script>a<b</script><i>", "<script>a<b</script><b>"),
+        "serialization | litmus: <i> | html5ever: <b> | in: #document"
+    );
+}
+
+#[test]
+fn the_serialization_tokenizer_never_panics() {
+    let inputs = [
+        "",
+        "<",
+        "<a",
+        "<a b",
+        "<a b=",
+        "<a b=\"",
+        "<a b='x",
+        "</",
+        "<!--",
+        "<!",
+        "<?",
+        "&",
+        "&#",
+        "&amp",
+        "é<é",
+        "<é>",
+        "<a =x>",
+        "<script>",
+        "<plaintext>x<y",
+    ];
+    for left in inputs {
+        for right in inputs {
+            let _ = serialization_signature("l", left, "r", right, "#document");
+        }
+    }
+}
+
+#[test]
+fn failure_signatures() {
+    let panic_at = |message: &str, line: u32| {
+        EngineFailure::Panic {
+        message: message.to_owned(),
+        location: Some(format!(
+            "/home/ci/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/html5ever-0.40.1/src/tree_builder/mod.rs:{line}:5"
+        )),
+    }
+    };
+    let a = failure_signature(
+        "html5ever",
+        &panic_at("index out of bounds: the len is 3 but the index is 5", 12),
+    );
+    let b = failure_signature(
+        "html5ever",
+        &panic_at("index out of bounds: the len is 30 but the index is 41", 12),
+    );
+    assert_eq!(a, b);
+    assert_eq!(
+        a.as_str(),
+        "crash | html5ever: panic at html5ever-0.40.1/src/tree_builder/mod.rs:12:5: index out of bounds: the len is N but the index is N"
+    );
+    assert_eq!(a.kind(), "crash");
+    // Another site is another signature.
+    assert_ne!(
+        a,
+        failure_signature("html5ever", &panic_at("index out of bounds", 13))
+    );
+    let overflow = EngineFailure::Crash {
+        signal: Some(6),
+        exit_code: None,
+        message: "stack overflow".into(),
+        location: None,
+    };
+    assert_eq!(
+        failure_signature("chaos", &overflow).as_str(),
+        "crash | chaos: SIGABRT: stack overflow"
+    );
+    let exit = EngineFailure::Crash {
+        signal: None,
+        exit_code: Some(101),
+        message: String::new(),
+        location: None,
+    };
+    assert_eq!(
+        failure_signature("cmd:x", &exit).as_str(),
+        "crash | cmd:x: exit 101"
+    );
+    assert_eq!(
+        failure_signature("html5ever", &EngineFailure::Timeout { after_ms: 10_000 }).as_str(),
+        "timeout | html5ever"
+    );
+    assert_eq!(
+        failure_signature(
+            "litmus",
+            &EngineFailure::Unsupported {
+                message: "input of 2000000000 bytes is over the limit of 1073741824 bytes".into()
+            }
+        )
+        .as_str(),
+        "unsupported | litmus: input of N bytes is over the limit of N bytes"
+    );
+}
+
+#[test]
+fn messages_lose_data_but_keep_words() {
+    assert_eq!(
+        normalize_message("assertion `left == right` failed\n  left: \"abc\"\n"),
+        "assertion `…` failed"
+    );
+    assert_eq!(
+        normalize_message("thread 'main' can't find \"x y\" at 12"),
+        "thread '…' can't find \"…\" at N"
+    );
+    assert_eq!(normalize_message("  \n\n  a   b  "), "a b");
+    assert_eq!(normalize_message(&"x".repeat(500)).chars().count(), 121);
+}
+
+#[test]
+fn locations_lose_machine_directories() {
+    assert_eq!(
+        normalize_location("/rustc/abc123/library/core/src/panicking.rs:10:1"),
+        "core/src/panicking.rs:10:1"
+    );
+    assert_eq!(
+        normalize_location("differential/src/engine/chaos.rs:40:13"),
+        "differential/src/engine/chaos.rs:40:13"
+    );
+    assert_eq!(normalize_location("src/main.rs:1:1"), "src/main.rs:1:1");
+}
+
+#[test]
+fn the_hash_is_sixteen_hex_digits_of_sha256() {
+    // SHA-256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+    assert_eq!(Signature::from_text("abc").hash(), "ba7816bf8f01cfea");
+    let signature = Signature::from_text("tree | litmus: <?…> | html5ever: <!--…--> | in: <body>");
+    assert_eq!(signature.hash(), signature.clone().hash());
+    assert_eq!(signature.hash().len(), 16);
+    assert!(signature.hash().bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(
+        serde_json::to_string(&signature).unwrap(),
+        "\"tree | litmus: <?…> | html5ever: <!--…--> | in: <body>\""
+    );
+}
