@@ -183,7 +183,8 @@ fn entry_line(entries: &[DumpEntry<'_>], index: usize, dump: &str) -> usize {
 }
 
 /// The signature of two tree dumps that differ (`None` if they are the same). `root`
-/// names the parent of top-level nodes: `#document` or `#fragment`.
+/// names the parent of top-level nodes: `#document`, or `#fragment(CONTEXT)` as
+/// [`crate::compare`] writes it.
 pub fn tree_signature(
     level: Level,
     left_label: &str,

@@ -271,3 +271,49 @@ fn divergences_serialize_for_reports() {
         "{json}"
     );
 }
+
+#[test]
+fn top_level_fragment_differences_name_the_context() {
+    let request = ParseRequest::fragment("x", FragmentContext::parse("svg path").unwrap(), true);
+    let divergences = compare_results(
+        Level::Fragment,
+        &request,
+        &side("litmus", output("| <svg g>\n", "")),
+        &side("html5ever", output("| <g>\n", "")),
+        true,
+    );
+    assert_eq!(
+        divergences[0].signature.as_str(),
+        "fragment | litmus: <svg g> | html5ever: <g> | in: #fragment(svg path)"
+    );
+}
+
+#[test]
+fn raw_text_contexts_get_no_round_trip() {
+    // Serialized as children of the `html` root, the text is escaped; re-parsed in a
+    // `script` context the escapes would stay, for any engine.
+    let script = FragmentContext::parse("script").unwrap();
+    let request = ParseRequest::fragment("a<b", script, true);
+    let first = Html5everEngine.parse(&request);
+    assert_eq!(
+        first.as_ref().unwrap().serialization.as_deref(),
+        Some("a&lt;b")
+    );
+    assert_eq!(round_trip(&mut Html5everEngine, &request, &first), None);
+    let noscript = FragmentContext::parse("noscript").unwrap();
+    assert!(!round_trip_applies(&ParseRequest::fragment(
+        "",
+        noscript.clone(),
+        true
+    )));
+    assert!(round_trip_applies(&ParseRequest::fragment(
+        "", noscript, false
+    )));
+    let svg_style = FragmentContext::parse("svg style").unwrap();
+    assert!(round_trip_applies(&ParseRequest::fragment(
+        "", svg_style, true
+    )));
+    let title = FragmentContext::parse("title").unwrap();
+    assert!(round_trip_applies(&ParseRequest::fragment("", title, true)));
+    assert!(round_trip_applies(&ParseRequest::document("", true)));
+}
