@@ -195,11 +195,22 @@ pub fn run_worker(settings: &WorkerSettings) -> Result<(), String> {
         let result = from_engine
             .recv()
             .map_err(|_| "the engine thread is gone")?;
-        let reply = WireReply {
+        let mut reply = to_json(&WireReply {
             id: wire.id,
             result,
-        };
-        write_frame(&mut channel, &to_json(&reply)?).map_err(broken)?;
+        })?;
+        if reply.len() > MAX_FRAME_BYTES {
+            // An answer too large to send is the engine's failure, not the worker's.
+            let message = format!(
+                "an answer of {} bytes is over the worker's limit",
+                reply.len()
+            );
+            reply = to_json(&WireReply {
+                id: wire.id,
+                result: Err(EngineFailure::Unsupported { message }),
+            })?;
+        }
+        write_frame(&mut channel, &reply).map_err(broken)?;
     }
     Ok(())
 }
