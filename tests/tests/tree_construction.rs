@@ -256,6 +256,19 @@ fn run_case(
     let errors = document.errors.len();
     if errors == case.errors {
         tally.errors_matching.fetch_add(1, Ordering::Relaxed);
+    } else if std::env::var_os("LITMUS_SHOW_ERROR_COUNTS").is_some() {
+        // A debugging aid: the trials whose parse error count differs from the file's.
+        eprintln!(
+            "{key}: {errors} parse errors, the file lists {}: {:?}\n  {}",
+            case.errors,
+            case.data,
+            document
+                .errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     match expected_difference {
         None if actual == case.document => Ok(()),

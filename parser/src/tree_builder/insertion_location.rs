@@ -279,8 +279,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // Step 4. "Push element onto the stack of open elements so that it is the new
         // current node."
         self.open_elements.push(entry);
-        if entry.is_html(local::SELECTEDCONTENT) && !only_add_to_element_stack {
-            self.selectedcontent_inserted(entry.node);
+        if !only_add_to_element_stack {
+            if entry.is_html(local::OPTION) {
+                self.option_inserted(entry.node);
+            } else if entry.is_html(local::SELECTEDCONTENT) {
+                self.selectedcontent_inserted(entry.node);
+            }
         }
         // Step 5. "Return element."
         entry.node

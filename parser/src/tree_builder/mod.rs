@@ -50,6 +50,7 @@ use crate::names::{local, LocalName};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use active_formatting::ActiveFormattingElements;
 use open_elements::{OpenElements, StackEntry};
+use std::collections::HashMap;
 
 /// The context element of a fragment parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,8 +212,9 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     context_element: Option<StackEntry>,
     /// The document's quirks mode, as tree construction set it.
     quirks_mode: QuirksMode,
-    /// `selectedcontent` elements the parser inserted (see `select.rs`).
-    selectedcontent_elements: Vec<NodeId>,
+    /// The selects with an enabled `selectedcontent`, and their selected option (see
+    /// `select.rs`).
+    selects: HashMap<NodeId, select::SelectState>,
 
     /// "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
     /// token": set after `pre`, `listing` and `textarea` start tags.
@@ -245,7 +247,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             pending_table_characters_non_whitespace: false,
             context_element: None,
             quirks_mode: QuirksMode::NoQuirks,
-            selectedcontent_elements: Vec::new(),
+            selects: HashMap::new(),
             ignore_next_line_feed: false,
             self_closing_acknowledged: false,
             switch_tokenizer_to: None,

@@ -4,32 +4,36 @@
 //! "When an option element is popped off the stack of open elements", the standard
 //! runs "maybe clone an option into selectedcontent": if the option is its select's
 //! selected option and the select has an enabled `selectedcontent`, that element's
-//! children are replaced with clones of the option's children. And "the selectedcontent
+//! children are replaced with clones of the option's children. "The selectedcontent
 //! element's insertion steps" update it from the select's selected option. These steps
 //! live in the forms section of the standard, outside the parsing text; they are
 //! written here from it.
 //!
-//! litmus's DOM keeps no selectedness, so it is worked out when needed from what the
-//! "selectedness setting algorithm" leaves after each option insertion: in a select
-//! without `multiple`, the last option (in tree order) with a `selected` attribute, or
-//! else, when the display size is 1, the first option that is not disabled. While the
-//! parser inserts options in tree order, that is the state the algorithm would have
-//! reached.
+//! litmus's DOM keeps no selectedness, so tree construction keeps it for the selects
+//! where it can matter: those with an enabled `selectedcontent`. When the first
+//! `selectedcontent` of a select is inserted, the select's subtree is read once for its
+//! selected option (what "the selectedness setting algorithm" leaves after the option
+//! insertions so far: in a select without `multiple`, the last option in tree order with
+//! a `selected` attribute, or else, when the display size is 1, the first option that is
+//! not disabled); from then on each option inserted into that select runs the
+//! algorithm's steps on the kept state.
 //!
-//! Cost: nothing happens unless the parser has inserted a `selectedcontent` element;
-//! then each `option` pop walks its select's subtree once.
+//! Cost: nothing happens until the parser inserts a `selectedcontent` inside a select.
+//! Then each `option` inserted or popped walks up its ancestors to its nearest select.
 
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 
-/// What a walk of a select's subtree finds.
-#[derive(Debug, Default)]
-struct SelectSummary {
-    /// The option whose selectedness is true (for a select without `multiple`).
+/// What tree construction keeps of a select with an enabled `selectedcontent`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SelectState {
+    /// "The select's enabled selectedcontent" (the select has no `multiple`).
+    selectedcontent: NodeId,
+    /// The option whose selectedness is true, if any.
     selected_option: Option<NodeId>,
-    /// "The select's enabled selectedcontent".
-    enabled_selectedcontent: Option<NodeId>,
+    /// Whether the display size is 1 (no `size` attribute greater than 1).
+    display_size_is_one: bool,
 }
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
@@ -66,116 +70,117 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         None
     }
 
-    /// Walks the select's subtree in tree order for its list of options and its first
-    /// `selectedcontent` descendant.
-    fn summarize_select(&self, select: NodeId) -> SelectSummary {
-        let multiple = self.sink.has_attribute(select, b"multiple");
-        // "The display size of a select element is the result of applying the rules for
-        // parsing non-negative integers to the value of element's size attribute, if it
-        // has one and parsing it is successful. If applying those rules ... is not
-        // successful, the display size is 4 if multiple is present, and 1 otherwise."
-        let display_size = self
-            .sink
+    /// "An option element is disabled if its disabled attribute is present or if it is a
+    /// child of an optgroup element whose disabled attribute is present."
+    fn option_is_disabled(&self, option: NodeId) -> bool {
+        self.sink.has_attribute(option, b"disabled")
+            || self.sink.parent(option).is_some_and(|parent| {
+                self.is_html_element(parent, local::OPTGROUP)
+                    && self.sink.has_attribute(parent, b"disabled")
+            })
+    }
+
+    /// "The display size of a select element is the result of applying the rules for
+    /// parsing non-negative integers to the value of element's size attribute, if it has
+    /// one and parsing it is successful. If applying those rules to the attribute's value
+    /// is not successful, the display size is 4 if the element's multiple content
+    /// attribute is present, and 1 otherwise." (Only for selects without `multiple`.)
+    fn display_size_is_one(&self, select: NodeId) -> bool {
+        self.sink
             .attribute_value(select, b"size")
             .and_then(parse_non_negative_integer)
-            .filter(|&size| size > 0)
-            .unwrap_or(if multiple { 4 } else { 1 });
+            .is_none_or(|size| size <= 1)
+    }
+
+    /// The option whose selectedness is true in a select without `multiple`, read from
+    /// its subtree: its list of options in tree order.
+    fn selected_option_in(&self, select: NodeId, display_size_is_one: bool) -> Option<NodeId> {
         let mut last_with_selected = None;
         let mut first_enabled = None;
-        let mut summary = SelectSummary::default();
-        // (node, number of optgroup ancestors below the select, parent is a disabled
-        // optgroup)
-        let mut stack: Vec<(NodeId, u8, bool)> = Vec::new();
+        // (node, optgroup ancestors below the select) in tree order.
+        let mut stack: Vec<(NodeId, u8)> = Vec::new();
         if let Some(child) = self.sink.first_child(select) {
-            stack.push((child, 0, false));
+            stack.push((child, 0));
         }
-        while let Some((node, optgroups, in_disabled_optgroup)) = stack.pop() {
+        while let Some((node, optgroups)) = stack.pop() {
             if let Some(next) = self.sink.next_sibling(node) {
-                stack.push((next, optgroups, in_disabled_optgroup));
+                stack.push((next, optgroups));
             }
             let Some(name) = self.sink.element_name(node) else {
                 continue;
             };
-            let mut descend = Some((optgroups, false));
+            let mut descend_with = Some(optgroups);
             if name.ns == Namespace::Html {
                 match name.local {
                     local::OPTION => {
                         if self.sink.has_attribute(node, b"selected") {
                             last_with_selected = Some(node);
                         }
-                        // "An option element is disabled if its disabled attribute is
-                        // present or if it is a child of an optgroup element whose
-                        // disabled attribute is present."
-                        let disabled =
-                            in_disabled_optgroup || self.sink.has_attribute(node, b"disabled");
-                        if !disabled && first_enabled.is_none() {
+                        if first_enabled.is_none() && !self.option_is_disabled(node) {
                             first_enabled = Some(node);
                         }
-                        descend = None;
+                        descend_with = None;
                     }
-                    local::SELECT | local::DATALIST | local::HR => descend = None,
-                    local::OPTGROUP if optgroups > 0 => descend = None,
-                    local::OPTGROUP => {
-                        descend = Some((1, self.sink.has_attribute(node, b"disabled")));
-                    }
+                    // Their options have another nearest ancestor select, or none.
+                    local::SELECT | local::DATALIST | local::HR => descend_with = None,
+                    local::OPTGROUP if optgroups > 0 => descend_with = None,
+                    local::OPTGROUP => descend_with = Some(1),
                     _ => {}
                 }
             }
-            if let Some((optgroups, disabled)) = descend {
-                if let Some(child) = self.sink.first_child(node) {
-                    stack.push((child, optgroups, disabled));
-                }
+            if let (Some(optgroups), Some(child)) = (descend_with, self.sink.first_child(node)) {
+                stack.push((child, optgroups));
             }
         }
-        // "If element's multiple attribute is absent, and element's display size is 1,
-        // and no option elements in the element's list of options have their
-        // selectedness set to true, then set the selectedness of the first option element
-        // in the list of options in tree order that is not disabled, if any, to true."
-        // "If element's multiple attribute is absent, and two or more option elements in
+        // The selectedness setting algorithm: "If element's multiple attribute is
+        // absent, and element's display size is 1, and no option elements in the
         // element's list of options have their selectedness set to true, then set the
-        // selectedness of all but the last option element with its selectedness set to
-        // true, in the list of options in tree order, to false."
-        if !multiple {
-            summary.selected_option = last_with_selected.or(if display_size == 1 {
-                first_enabled
-            } else {
-                None
-            });
-            // "The select's enabled selectedcontent": "If select has the multiple
-            // attribute, then return null. Let selectedcontent be the first
-            // selectedcontent element descendant of select in tree order if any such
-            // element exists; otherwise return null."
-            summary.enabled_selectedcontent = self.first_selectedcontent_in(select);
-        }
-        summary
+        // selectedness of the first option element in the list of options in tree order
+        // that is not disabled, if any, to true." "If element's multiple attribute is
+        // absent, and two or more option elements in element's list of options have their
+        // selectedness set to true, then set the selectedness of all but the last option
+        // element with its selectedness set to true, in the list of options in tree
+        // order, to false."
+        last_with_selected.or(if display_size_is_one {
+            first_enabled
+        } else {
+            None
+        })
     }
 
-    /// The first `selectedcontent` element among `root`'s descendants, in tree order.
-    fn first_selectedcontent_in(&self, root: NodeId) -> Option<NodeId> {
-        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
-        while let Some(node) = stack.pop() {
-            if self.is_html_element(node, local::SELECTEDCONTENT) {
-                return Some(node);
+    /// Whether `a` comes before `b` in tree order (both in the document's tree).
+    fn precedes(&self, a: NodeId, b: NodeId) -> bool {
+        let ancestors = |node: NodeId| {
+            let mut chain = vec![node];
+            let mut current = node;
+            while let Some(parent) = self.sink.parent(current) {
+                chain.push(parent);
+                current = parent;
             }
-            if let Some(next) = self.sink.next_sibling(node) {
-                stack.push(next);
+            chain.reverse();
+            chain
+        };
+        let (chain_a, chain_b) = (ancestors(a), ancestors(b));
+        let common = chain_a
+            .iter()
+            .zip(&chain_b)
+            .take_while(|(x, y)| x == y)
+            .count();
+        match (chain_a.get(common), chain_b.get(common)) {
+            // `a` is an ancestor of `b`.
+            (None, Some(_)) => true,
+            (Some(&child_a), Some(&child_b)) => {
+                let mut sibling = self.sink.next_sibling(child_a);
+                while let Some(s) = sibling {
+                    if s == child_b {
+                        return true;
+                    }
+                    sibling = self.sink.next_sibling(s);
+                }
+                false
             }
-            if let Some(child) = self.sink.first_child(node) {
-                stack.push(child);
-            }
+            _ => false,
         }
-        None
-    }
-
-    fn is_inclusive_ancestor(&self, ancestor: NodeId, node: NodeId) -> bool {
-        let mut current = Some(node);
-        while let Some(n) = current {
-            if n == ancestor {
-                return true;
-            }
-            current = self.sink.parent(n);
-        }
-        false
     }
 
     /// "Clone an option into a selectedcontent, given an option option and a
@@ -183,17 +188,57 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// children with deep clones of option's children.
     fn clone_an_option_into_a_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
         // A selectedcontent inside the option would be cloned into itself.
-        if self.is_inclusive_ancestor(option, selectedcontent) {
-            return;
+        let mut node = Some(selectedcontent);
+        while let Some(n) = node {
+            if n == option {
+                return;
+            }
+            node = self.sink.parent(n);
         }
         self.sink.remove_all_children(selectedcontent);
         self.sink.clone_children_into(option, selectedcontent);
     }
 
+    /// Run when the parser has inserted an `option` element: "the option HTML element
+    /// insertion steps" run the selectedness setting algorithm of its select.
+    pub(crate) fn option_inserted(&mut self, option: NodeId) {
+        if self.selects.is_empty() {
+            return;
+        }
+        let Some(select) = self.option_element_nearest_ancestor_select(option) else {
+            return;
+        };
+        let Some(mut state) = self.selects.get(&select).copied() else {
+            return;
+        };
+        if self.sink.has_attribute(option, b"selected") {
+            // "If two or more option elements in element's list of options have their
+            // selectedness set to true, then set the selectedness of all but the last
+            // option element with its selectedness set to true, in the list of options in
+            // tree order, to false." The parser inserts in tree order, but for foster
+            // parenting, which inserts before a table.
+            let keeps_earlier = state
+                .selected_option
+                .is_some_and(|selected| self.foster_parenting && self.precedes(option, selected));
+            if !keeps_earlier {
+                state.selected_option = Some(option);
+            }
+        } else if state.selected_option.is_none()
+            && state.display_size_is_one
+            && !self.option_is_disabled(option)
+        {
+            // "If … no option elements in the element's list of options have their
+            // selectedness set to true, then set the selectedness of the first option
+            // element in the list of options in tree order that is not disabled".
+            state.selected_option = Some(option);
+        }
+        self.selects.insert(select, state);
+    }
+
     /// Run when an `option` element is popped off the stack of open elements: "maybe
     /// clone an option into selectedcontent" given the option.
     pub(crate) fn option_popped(&mut self, option: NodeId) {
-        if self.selectedcontent_elements.is_empty() {
+        if self.selects.is_empty() {
             return;
         }
         // Step 1. "Let select be option's option element nearest ancestor select."
@@ -204,19 +249,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // option's selectedness is true; select's enabled selectedcontent is not null,
         // then run clone an option into a selectedcontent given option and select's
         // enabled selectedcontent."
-        let summary = self.summarize_select(select);
-        if summary.selected_option != Some(option) {
+        let Some(state) = self.selects.get(&select).copied() else {
             return;
-        }
-        if let Some(selectedcontent) = summary.enabled_selectedcontent {
-            self.clone_an_option_into_a_selectedcontent(option, selectedcontent);
+        };
+        if state.selected_option == Some(option) {
+            self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
         }
     }
 
     /// Run when the parser has inserted a `selectedcontent` element: "the
     /// selectedcontent element's insertion steps".
     pub(crate) fn selectedcontent_inserted(&mut self, selectedcontent: NodeId) {
-        self.selectedcontent_elements.push(selectedcontent);
         // "Let nearestSelectAncestor be null. For each ancestor of selectedcontent's
         // ancestors, in reverse tree order: if ancestor is a select element, then: if
         // nearestSelectAncestor is null, set nearestSelectAncestor to ancestor;
@@ -236,29 +279,48 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let Some(select) = nearest_select else {
             return;
         };
-        // "Update a select's selectedcontent": "Let selectedcontent be select's enabled
-        // selectedcontent. If selectedcontent is null, then return. Let option be the
-        // first option in select's list of options whose selectedness is true, if any
-        // such option exists, otherwise null. If option is null, then run clear a
-        // selectedcontent given selectedcontent. Otherwise, run clone an option into a
-        // selectedcontent given option and selectedcontent."
-        let summary = self.summarize_select(select);
-        let Some(enabled) = summary.enabled_selectedcontent else {
+        // "The select's enabled selectedcontent": "If select has the multiple attribute,
+        // then return null. Let selectedcontent be the first selectedcontent element
+        // descendant of select in tree order". The parser inserts a select's
+        // selectedcontent elements in tree order, so the first one inserted is kept.
+        if self.sink.has_attribute(select, b"multiple") {
             return;
+        }
+        let state = match self.selects.get(&select) {
+            Some(state) => *state,
+            None => {
+                let display_size_is_one = self.display_size_is_one(select);
+                let state = SelectState {
+                    selectedcontent,
+                    selected_option: self.selected_option_in(select, display_size_is_one),
+                    display_size_is_one,
+                };
+                self.selects.insert(select, state);
+                state
+            }
         };
-        match summary.selected_option {
-            Some(option) => self.clone_an_option_into_a_selectedcontent(option, enabled),
-            None => self.sink.remove_all_children(enabled),
+        if state.selectedcontent != selectedcontent {
+            return;
+        }
+        // "Update a select's selectedcontent": "Let option be the first option in
+        // select's list of options whose selectedness is true, if any such option exists,
+        // otherwise null. If option is null, then run clear a selectedcontent given
+        // selectedcontent. Otherwise, run clone an option into a selectedcontent given
+        // option and selectedcontent."
+        match state.selected_option {
+            Some(option) => self.clone_an_option_into_a_selectedcontent(option, selectedcontent),
+            None => self.sink.remove_all_children(selectedcontent),
         }
     }
 }
 
 /// "The rules for parsing non-negative integers", for the `size` attribute.
 fn parse_non_negative_integer(value: &[u8]) -> Option<u64> {
-    let trimmed = value
+    let start = value
         .iter()
         .position(|&b| !super::is_ascii_whitespace(b))
-        .map_or(&value[value.len()..], |start| &value[start..]);
+        .unwrap_or(value.len());
+    let trimmed = &value[start..];
     let trimmed = trimmed.strip_prefix(b"+").unwrap_or(trimmed);
     let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {

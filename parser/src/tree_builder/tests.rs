@@ -318,6 +318,48 @@ fn selectedcontent_gets_a_clone_of_the_selected_option() {
 }
 
 #[test]
+fn selectedcontent_after_the_options_and_the_cases_without_one() {
+    // Inserted after its select's options, it takes the selected one at once.
+    let got = tree(&[
+        T::Start("select"),
+        T::StartWith("option", &[("disabled", "")]),
+        T::Text("A"),
+        T::Start("option"),
+        T::Text("B"),
+        T::End("option"),
+        T::Start("selectedcontent"),
+    ]);
+    assert!(
+        got.contains("|       <selectedcontent>\n|         \"B\"\n"),
+        "{got}"
+    );
+    // With multiple, the select has no enabled selectedcontent.
+    let got = tree(&[
+        T::StartWith("select", &[("multiple", "")]),
+        T::Start("selectedcontent"),
+        T::End("selectedcontent"),
+        T::StartWith("option", &[("selected", "")]),
+        T::Text("A"),
+    ]);
+    assert!(
+        got.contains("|       <selectedcontent>\n|       <option>"),
+        "{got}"
+    );
+    // With a display size over 1, no option is selected by default.
+    let got = tree(&[
+        T::StartWith("select", &[("size", "3")]),
+        T::Start("selectedcontent"),
+        T::End("selectedcontent"),
+        T::Start("option"),
+        T::Text("A"),
+    ]);
+    assert!(
+        got.contains("|       <selectedcontent>\n|       <option>"),
+        "{got}"
+    );
+}
+
+#[test]
 fn fragments_start_in_the_mode_their_context_calls_for() {
     let context = FragmentContextElement {
         ns: Namespace::Html,

@@ -7,7 +7,7 @@
 //!
 //! - `initial.rs`: initial, before html, before head;
 //! - `in_head.rs`: in head, in head noscript, after head;
-//! - `in_body.rs`: in body;
+//! - `in_body.rs`: in body, with its longer entries in `in_body_steps.rs`;
 //! - `text.rs`: text;
 //! - `in_table.rs`: in table, in table text, in caption, in column group;
 //! - `in_table_body.rs`: in table body, in row, in cell;
@@ -17,6 +17,7 @@
 
 mod after;
 mod in_body;
+mod in_body_steps;
 mod in_head;
 mod in_table;
 mod in_table_body;
