@@ -11,5 +11,6 @@ pub mod generator;
 pub mod known;
 pub mod minimize;
 pub mod report;
+pub mod seeds;
 pub mod signature;
 pub mod worker;

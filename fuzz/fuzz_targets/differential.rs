@@ -1,0 +1,151 @@
+//! `differential`: litmus and html5ever, in process, on the same case; aborts only on a
+//! divergence that no class of `corpus/known-differences.toml` explains.
+//!
+//! Input format (`litmus_differential::seeds`):
+//! - `#generate SEED INDEX`, LF, then an optional edit (two bytes position, one byte
+//!   delete count, the rest inserted): the generator's case `(SEED, INDEX)` with its
+//!   own fragment context and scripting flag, edited;
+//! - or a case: a header line `#document` or a context element (`td`, `svg path`),
+//!   optionally ` #script-off` / ` #script-on`, LF, the input (both scripting flags
+//!   without a suffix);
+//! - anything else is a document, both scripting flags.
+//!
+//! Each parse is compared the way `litmus run` compares (`compare::compare_request`):
+//! the trees (document or fragment level), then the serializations where the trees
+//! agree, then each engine's round trip. Every divergence is classified with
+//! `KnownDifferences::classify` (the engine being the other engine, the failing one for
+//! a failure, or the round-tripping one); the first one no class explains panics with
+//! its signature, the options, the input and where the outputs first differ.
+//!
+//! Known differences: the file as it was at build time (embedded by `build.rs`), or the
+//! file `LITMUS_KNOWN_DIFFERENCES` names at run time. `LITMUS_FUZZ_LEVELS` (a
+//! comma-separated subset of `serialization,round-trip`; default both) chooses the
+//! levels beyond the tree.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use litmus_differential::case::{Level, ParseRequest};
+use litmus_differential::compare::{compare_request, Divergence, Levels};
+use litmus_differential::engine::{Html5everEngine, LitmusEngine};
+use litmus_differential::generator::Generator;
+use litmus_differential::known::KnownDifferences;
+use litmus_differential::seeds::{decode_differential_input, default_generator, ParseTarget};
+use litmus_fuzz::excerpt;
+use std::path::Path;
+use std::sync::OnceLock;
+
+const EMBEDDED_KNOWN_DIFFERENCES: &str =
+    include_str!(concat!(env!("OUT_DIR"), "/known-differences.toml"));
+
+fn known() -> &'static KnownDifferences {
+    static KNOWN: OnceLock<KnownDifferences> = OnceLock::new();
+    KNOWN.get_or_init(|| match std::env::var_os("LITMUS_KNOWN_DIFFERENCES") {
+        Some(path) => KnownDifferences::load(Path::new(&path))
+            .unwrap_or_else(|e| panic!("LITMUS_KNOWN_DIFFERENCES: {e}")),
+        None => KnownDifferences::parse(EMBEDDED_KNOWN_DIFFERENCES).unwrap_or_else(|e| {
+            panic!("corpus/known-differences.toml (as embedded at build time): {e}")
+        }),
+    })
+}
+
+fn levels() -> &'static Levels {
+    static LEVELS: OnceLock<Levels> = OnceLock::new();
+    LEVELS.get_or_init(|| {
+        let mut levels = Levels::default();
+        if let Ok(list) = std::env::var("LITMUS_FUZZ_LEVELS") {
+            let names: Vec<&str> = list.split(',').map(str::trim).collect();
+            for name in &names {
+                assert!(
+                    matches!(*name, "" | "tree" | "serialization" | "round-trip"),
+                    "LITMUS_FUZZ_LEVELS: unknown level {name:?} (serialization, round-trip)"
+                );
+            }
+            levels.serialization = names.contains(&"serialization");
+            levels.round_trip = names.contains(&"round-trip");
+        }
+        levels
+    })
+}
+
+fn generator() -> &'static Generator {
+    static GENERATOR: OnceLock<Generator> = OnceLock::new();
+    GENERATOR.get_or_init(default_generator)
+}
+
+/// The engine a divergence is a finding for.
+fn engine_of(divergence: &Divergence) -> &str {
+    if divergence.level == Level::RoundTrip {
+        return &divergence.left.engine;
+    }
+    if divergence.is_failure() && divergence.left.result.is_err() {
+        return &divergence.left.engine;
+    }
+    &divergence.right.engine
+}
+
+fn report(divergence: &Divergence, engine: &str) -> ! {
+    let (left, right) = divergence.compared_texts();
+    let first = divergence
+        .first_difference
+        .as_ref()
+        .map_or_else(|| "(an engine failed)".to_owned(), |f| format!("{f:?}"));
+    panic!(
+        "a divergence no known class explains\n\
+         signature: {signature}\n\
+         engine: {engine}\n\
+         level: {level}\n\
+         options: {options}\n\
+         input: {input:?}\n\
+         first difference: {first}\n\
+         {left_name}:\n{left}\n\
+         {right_name}:\n{right}",
+        signature = divergence.signature,
+        level = divergence.level,
+        options = divergence.request.options_description(),
+        input = divergence.request.input,
+        left_name = divergence.left.engine,
+        right_name = divergence.right.engine,
+        left = left.map_or_else(
+            || format!("{:?}", divergence.left.result),
+            |t| excerpt(t, 2000)
+        ),
+        right = right.map_or_else(
+            || format!("{:?}", divergence.right.result),
+            |t| excerpt(t, 2000)
+        ),
+    );
+}
+
+fuzz_target!(|data: &[u8]| {
+    let case = decode_differential_input(data).to_case(generator());
+    let known = known();
+    let levels = levels();
+    for scripting in case.scripting_flags() {
+        let (level, request) = match &case.target {
+            ParseTarget::Document => (
+                Level::Tree,
+                ParseRequest::document(case.input.as_str(), scripting),
+            ),
+            ParseTarget::Fragment(context) => (
+                Level::Fragment,
+                ParseRequest::fragment(case.input.as_str(), context.clone(), scripting),
+            ),
+        };
+        let divergences = compare_request(
+            level,
+            &request,
+            &mut LitmusEngine,
+            &mut Html5everEngine,
+            levels,
+        );
+        for divergence in &divergences {
+            let engine = engine_of(divergence);
+            if known
+                .classify(engine, divergence.signature.as_str())
+                .is_none()
+            {
+                report(divergence, engine);
+            }
+        }
+    }
+});

@@ -1,0 +1,25 @@
+//! `parse`: any bytes, as UTF-8 with invalid sequences replaced by U+FFFD, parsed as a
+//! document with scripting on and with scripting off.
+//!
+//! Asserts, for both parses, that the parser returns (no panic, no overflow, no
+//! runaway memory under the fuzzer's limits) a document that passes
+//! [`litmus_fuzz::check_document`]: parent, child and sibling links agree both ways,
+//! no cycles or shared nodes, HTML templates have detached DocumentFragment contents,
+//! node kinds sit where they may, parse errors are ordered and within the input, and
+//! the dump and the serialization complete.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use litmus_parser::{parse_document, ParseOptions};
+
+fuzz_target!(|data: &[u8]| {
+    let input = String::from_utf8_lossy(data);
+    for scripting in [true, false] {
+        let options = ParseOptions {
+            scripting,
+            ..ParseOptions::default()
+        };
+        let document = parse_document(&input, &options).expect("content never fails a parse");
+        litmus_fuzz::check_document(&document, input.len());
+    }
+});

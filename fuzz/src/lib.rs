@@ -1,0 +1,220 @@
+//! What the fuzz targets share: the tree consistency check, the round-trip property
+//! with its list of the standard's known exceptions, and the known differences the
+//! differential target classifies with.
+//!
+//! The input formats the targets decode live in `litmus_differential::seeds`, next to
+//! the seed-corpus builder that writes them.
+
+use litmus_parser::dump;
+use litmus_parser::serialize::serialize_children;
+use litmus_parser::{Document, Namespace, NodeId, NodeKind};
+
+/// Checks that `document` is a well-formed tree, panicking with what is wrong:
+///
+/// - the walk from the Document node (with an explicit stack and a visited set) meets
+///   every reachable node exactly once: no cycles, no node with two parents;
+/// - links agree both ways: each child's parent is the node it hangs from, previous
+///   and next siblings point at each other, first and last child are the ends of the
+///   sibling chain, and a node without children has neither;
+/// - kinds are where they may be: the Document node only at the root, a
+///   DocumentFragment only as a template's contents, a DOCTYPE only under the
+///   Document, no children under a text, comment, processing instruction or DOCTYPE;
+/// - every `template` element in the HTML namespace has contents, a DocumentFragment
+///   with no parent and no siblings; no other element has contents;
+/// - a fragment parse's result root is reachable from the Document node;
+/// - the parse errors are in the order of their positions, within the input;
+/// - the dump and the serialization of the result run to the end.
+pub fn check_document(document: &Document, input_len: usize) {
+    let count = document.node_count();
+    let mut visited = vec![false; count];
+    let root = document.root();
+    assert!(matches!(document.kind(root), NodeKind::Document));
+    assert_eq!(
+        document.parent(root),
+        None,
+        "the Document node has a parent"
+    );
+    assert_eq!(document.next_sibling(root), None);
+    assert_eq!(document.prev_sibling(root), None);
+
+    let mut stack = vec![root];
+    visited[root.index()] = true;
+    let mut reached = 1usize;
+    while let Some(node) = stack.pop() {
+        check_children(document, node, &mut visited, &mut stack, &mut reached);
+        check_template_contents(document, node, &mut visited, &mut stack, &mut reached);
+    }
+    assert!(reached <= count);
+
+    let result = document.result_root();
+    assert!(
+        visited[result.index()],
+        "the result root {result:?} is not reachable from the Document node"
+    );
+    if result != root {
+        assert!(
+            matches!(document.kind(result), NodeKind::Element { .. }),
+            "a fragment's root is not an element"
+        );
+    }
+
+    let mut previous = 0;
+    for error in &document.errors {
+        assert!(
+            error.offset >= previous,
+            "parse errors out of order: {:?}",
+            document.errors
+        );
+        assert!(
+            error.offset <= input_len,
+            "parse error past the end of the input: {error:?}"
+        );
+        assert!(
+            error.line >= 1 && error.column >= 1,
+            "bad position: {error:?}"
+        );
+        previous = error.offset;
+    }
+
+    let _ = dump::dump(document);
+    let _ = serialize_children(document, result);
+}
+
+/// Walks the children of `node`, checking each link, and pushes them for the walk.
+fn check_children(
+    document: &Document,
+    node: NodeId,
+    visited: &mut [bool],
+    stack: &mut Vec<NodeId>,
+    reached: &mut usize,
+) {
+    let kind = document.kind(node);
+    let leaf = matches!(
+        kind,
+        NodeKind::Text(_)
+            | NodeKind::Comment(_)
+            | NodeKind::ProcessingInstruction { .. }
+            | NodeKind::Doctype { .. }
+    );
+    let mut previous: Option<NodeId> = None;
+    let mut child = document.first_child(node);
+    if child.is_none() {
+        assert_eq!(
+            document.last_child(node),
+            None,
+            "{node:?} has a last child but no first child"
+        );
+    }
+    assert!(
+        !(leaf && child.is_some()),
+        "{node:?} ({kind:?}) has children"
+    );
+    while let Some(c) = child {
+        assert!(
+            !visited[c.index()],
+            "{c:?} is reached twice (a cycle, or two parents); last reached as a child of {node:?}"
+        );
+        visited[c.index()] = true;
+        *reached += 1;
+        assert_eq!(
+            document.parent(c),
+            Some(node),
+            "{c:?} is a child of {node:?} whose parent link disagrees"
+        );
+        assert_eq!(
+            document.prev_sibling(c),
+            previous,
+            "{c:?}'s previous sibling link disagrees with the chain of {node:?}"
+        );
+        match document.kind(c) {
+            NodeKind::Document => panic!("a Document node {c:?} under {node:?}"),
+            NodeKind::DocumentFragment => {
+                panic!("a DocumentFragment {c:?} is a child of {node:?}")
+            }
+            NodeKind::Doctype { .. } => assert_eq!(
+                node,
+                document.root(),
+                "a DOCTYPE {c:?} under {node:?}, not under the Document"
+            ),
+            _ => {}
+        }
+        stack.push(c);
+        previous = Some(c);
+        child = document.next_sibling(c);
+    }
+    assert_eq!(
+        document.last_child(node),
+        previous,
+        "{node:?}'s last child is not the end of its sibling chain"
+    );
+}
+
+/// Checks a node's template contents and pushes them for the walk.
+fn check_template_contents(
+    document: &Document,
+    node: NodeId,
+    visited: &mut [bool],
+    stack: &mut Vec<NodeId>,
+    reached: &mut usize,
+) {
+    let is_html_template = matches!(
+        document.kind(node),
+        NodeKind::Element {
+            ns: Namespace::Html,
+            name: "template"
+        }
+    );
+    let contents = document.template_contents(node);
+    match (is_html_template, contents) {
+        (true, None) => panic!("the template {node:?} has no contents"),
+        (false, Some(contents)) => {
+            panic!("{node:?}, not an HTML template, has contents {contents:?}")
+        }
+        (false, None) => {}
+        (true, Some(contents)) => {
+            assert!(
+                matches!(document.kind(contents), NodeKind::DocumentFragment),
+                "the contents of the template {node:?} are not a DocumentFragment"
+            );
+            assert_eq!(
+                document.parent(contents),
+                None,
+                "the contents of the template {node:?} have a parent"
+            );
+            assert_eq!(document.prev_sibling(contents), None);
+            assert_eq!(document.next_sibling(contents), None);
+            assert!(
+                !visited[contents.index()],
+                "the contents {contents:?} of the template {node:?} are reached twice"
+            );
+            visited[contents.index()] = true;
+            *reached += 1;
+            stack.push(contents);
+        }
+    }
+}
+
+/// Why a serialization `before` may legitimately parse and serialize to something
+/// else (`after`) even once it is a serialization already: the standard's cases where
+/// the serializer writes markup that the parser reads back differently. `None` if no
+/// listed case explains the change, which the `roundtrip` target reports.
+///
+/// Each arm names one case; keep the list small, and each test narrow enough that it
+/// cannot hide an unrelated bug.
+pub fn known_non_round_tripping(_before: &str, _after: &str) -> Option<&'static str> {
+    // Both sides already are serializations, so each of these tests looks for the
+    // markup that triggers the case in `before`.
+
+    None
+}
+
+/// A string shortened for a panic message: the first and last `n` characters.
+pub fn excerpt(text: &str, n: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * n {
+        return format!("{text:?}");
+    }
+    let head: String = chars[..n].iter().collect();
+    let tail: String = chars[chars.len() - n..].iter().collect();
+    format!("{head:?} … ({} characters) … {tail:?}", chars.len())
+}
