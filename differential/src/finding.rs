@@ -56,6 +56,8 @@ pub struct Finding {
     /// The known class id, if one explains it.
     pub class: Option<String>,
     pub status: Option<Status>,
+    /// The known class's one-line explanation.
+    pub explanation: Option<String>,
     /// How many cases of the campaign showed this signature.
     pub count: u64,
     /// The minimized input.

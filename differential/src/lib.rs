@@ -1,9 +1,11 @@
 //! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
 //! the campaign runner. (Skeleton.)
 pub mod archive;
+pub mod campaign;
 pub mod case;
 pub mod cli;
 pub mod compare;
+pub mod corpus_check;
 pub mod dat;
 pub mod engine;
 pub mod finding;

@@ -5,7 +5,10 @@
 //! malformed argument or data file, an unknown engine) — with a message on stderr
 //! naming what is wrong, and nothing already archived touched.
 
+mod check_cmd;
+mod corpus_cmd;
 mod parse_cmd;
+mod run_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -43,16 +46,28 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run a differential campaign: generate cases, compare the reference parser with
+    /// an engine, minimize, classify and archive every divergence, write reports.
+    Run(run_cmd::RunArgs),
     /// Parse one input with the reference parser and print its tree, serialization,
     /// errors or all of them as JSON.
     Parse(parse_cmd::ParseArgs),
+    /// The regression corpus: merge archives, check every archived case.
+    Corpus(corpus_cmd::CorpusArgs),
 }
 
 /// Runs the command line; the binary's `main`.
 pub fn main() -> ExitCode {
+    // `litmus __worker …`: this process is an engine worker of a campaign.
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() == Some(crate::worker::WORKER_SUBCOMMAND) {
+        return crate::worker::worker_main_from_args(args);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Run(args) => run_cmd::run(args),
         Command::Parse(args) => parse_cmd::run(args),
+        Command::Corpus(args) => corpus_cmd::run(args),
     };
     match result {
         Ok(code) => code,
@@ -61,6 +76,13 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.code)
         }
     }
+}
+
+/// The engine named on the command line (`--engine NAME`), checked against the
+/// registry.
+pub fn engine_choice(name: &str) -> Result<crate::campaign::EngineChoice, CliError> {
+    crate::engine::engine_by_name(name).map_err(|e| CliError::input(e.to_string()))?;
+    Ok(crate::campaign::EngineChoice::named(name))
 }
 
 /// Reads a whole input: a file, or standard input for `-` or no path. A missing file, a

@@ -73,6 +73,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         engine: "html5ever".into(),
         class: None,
         status: Some(Status::New),
+        explanation: None,
         count: 1,
         input: input.into(),
         original_input: original.into(),

@@ -1,0 +1,323 @@
+//! The campaign runner: `litmus run`.
+//!
+//! A campaign generates cases ([`crate::generator`]), has each parsed by the reference
+//! engine and the engine under test in worker processes ([`crate::worker`]), compares
+//! the answers ([`crate::compare`]), and for every signature it has not seen yet
+//! minimizes the case ([`crate::minimize`]), classifies it ([`crate::known`]) and
+//! archives it ([`crate::archive`]). Reports ([`crate::report`]) are rewritten every
+//! few seconds and at the end.
+//!
+//! Jobs are threads; each owns one worker per engine, so an engine that crashes,
+//! hangs or runs out of memory costs a worker restart and becomes a finding. Case `k`
+//! of shard `i/n` is generator index `i + k·n`, so shards are disjoint and every case
+//! replays from the seed and its index.
+//!
+//! Nothing reported is lost: a finding is archived (atomically) before it is printed,
+//! and Ctrl-C stops the jobs, lets running minimizations end with their best input so
+//! far, archives them, and writes the reports.
+
+mod investigate;
+mod job;
+mod state;
+
+pub use investigate::{investigate, Engines, Investigation};
+pub use state::LevelCounter;
+
+use crate::archive::{Archive, ArchiveError};
+use crate::finding::{CampaignReport, EngineId, PossiblyFixed, SCHEMA_VERSION};
+use crate::generator::{Generator, GeneratorConfig};
+use crate::known::KnownDifferences;
+use crate::minimize::Budget;
+use crate::report::{write_reports, ReportError};
+use crate::worker::{Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerSettings};
+use indicatif::{ProgressBar, ProgressStyle};
+use state::Shared;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One shard of a campaign split across machines: `index` of `count` (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole campaign.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Reads `I/N` with `0 <= I < N`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("bad shard {text:?}: write I/N, e.g. 0/4"))?;
+        let index: u64 = i
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad shard index {i:?}"))?;
+        let count: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad shard count {n:?}"))?;
+        if count == 0 || index >= count {
+            return Err(format!("bad shard {text:?}: need 0 <= I < N"));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The generator index of this shard's `k`-th case.
+    pub fn case_index(self, k: u64) -> u64 {
+        self.index + k * self.count
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Everything a campaign needs.
+#[derive(Clone, Debug)]
+pub struct CampaignOptions {
+    /// Stop after this many cases (of this shard).
+    pub cases: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    pub seed: u64,
+    pub jobs: usize,
+    pub shard: Shard,
+    /// The campaign's id (the default reports folder's name).
+    pub id: String,
+    /// Where the reports go.
+    pub out: PathBuf,
+    /// The folder of archived findings (`corpus/divergences`).
+    pub archive: PathBuf,
+    pub known: KnownDifferences,
+    /// The engines: the reference and the one under test.
+    pub reference: EngineChoice,
+    pub other: EngineChoice,
+    /// The time limit of one parse.
+    pub timeout: Duration,
+    /// Compare serializations and round trips too.
+    pub serialization: bool,
+    pub round_trip: bool,
+    pub generator: GeneratorConfig,
+    /// Inputs the generator may mutate.
+    pub mutation_corpus: Vec<String>,
+    pub minimize_budget: Budget,
+    /// Show a progress bar (on a terminal).
+    pub progress: bool,
+}
+
+/// How to run one engine: by name in a `litmus __worker` process, or a worker command
+/// of the caller's (tests start workers from another binary).
+#[derive(Clone, Debug)]
+pub struct EngineChoice {
+    pub name: String,
+    pub command: Option<WorkerCommand>,
+}
+
+impl EngineChoice {
+    pub fn named(name: &str) -> EngineChoice {
+        EngineChoice {
+            name: name.to_owned(),
+            command: None,
+        }
+    }
+
+    /// A worker config for this engine with the campaign's timeout.
+    pub fn worker_config(&self, timeout: Duration) -> Result<WorkerConfig, CampaignError> {
+        let mut config = match &self.command {
+            Some(command) => WorkerConfig::with_command(&self.name, command.clone()),
+            None => WorkerConfig::new(&WorkerSettings::new(&self.name)).map_err(|e| {
+                CampaignError::Engine(format!(
+                    "cannot find the litmus executable for workers: {e}"
+                ))
+            })?,
+        };
+        config.timeout = timeout;
+        Ok(config)
+    }
+
+    /// Starts one worker for this engine.
+    pub fn start(&self, timeout: Duration) -> Result<Worker, CampaignError> {
+        Worker::start(self.worker_config(timeout)?).map_err(|e| match e {
+            WorkerError::Spawn { program, error } => CampaignError::Engine(format!(
+                "cannot start a worker for {} ({}): {error}",
+                self.name,
+                program.display()
+            )),
+            WorkerError::Startup { engine, message } => {
+                CampaignError::Engine(format!("the {engine} worker did not start: {message}"))
+            }
+        })
+    }
+}
+
+/// Why a campaign could not run or finish.
+#[derive(Debug)]
+pub enum CampaignError {
+    /// An engine cannot be started (unknown name, missing program).
+    Engine(String),
+    Archive(ArchiveError),
+    /// A finding could not be archived (a full disk): the campaign stopped.
+    ArchiveFull(String),
+    Report(ReportError),
+    Generator(String),
+}
+
+impl fmt::Display for CampaignError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CampaignError::Engine(message) | CampaignError::Generator(message) => {
+                f.write_str(message)
+            }
+            CampaignError::Archive(e) => write!(f, "archive {e}"),
+            CampaignError::ArchiveFull(message) => write!(
+                f,
+                "the campaign stopped because a finding could not be archived: {message}"
+            ),
+            CampaignError::Report(e) => write!(f, "report {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CampaignError {}
+
+/// How often the reports are rewritten while a campaign runs.
+const REPORT_INTERVAL: Duration = Duration::from_secs(10);
+
+/// Runs a campaign to its end (case count, time, or `stop`), then writes its reports.
+/// `stop` is the caller's interrupt flag (Ctrl-C).
+pub fn run(
+    options: &CampaignOptions,
+    stop: Arc<AtomicBool>,
+) -> Result<CampaignReport, CampaignError> {
+    let generator = Generator::try_new(options.generator.clone())
+        .map_err(|e| CampaignError::Generator(e.to_string()))?
+        .with_corpus(options.mutation_corpus.clone());
+    let archive = Archive::create(&options.archive).map_err(CampaignError::Archive)?;
+    // Start one pair of workers now: a bad engine is an error before any case runs.
+    let first_reference = options.reference.start(options.timeout)?;
+    let first_other = options.other.start(options.timeout)?;
+    let started = chrono::Utc::now();
+    let mut report = CampaignReport {
+        schema: SCHEMA_VERSION,
+        campaign: options.id.clone(),
+        started: started.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        reference: EngineId {
+            name: options.reference.name.clone(),
+            version: first_reference.engine_version().to_owned(),
+        },
+        other: EngineId {
+            name: options.other.name.clone(),
+            version: first_other.engine_version().to_owned(),
+        },
+        seed: options.seed,
+        shard: (options.shard != Shard::ALL).then(|| options.shard.to_string()),
+        jobs: options.jobs.max(1),
+        ..CampaignReport::default()
+    };
+
+    let progress = progress_bar(options);
+    let shared = Shared::new(options, archive, generator, progress.clone(), stop);
+    let clock = Instant::now();
+    let mut first_pair = Some((first_reference, first_other));
+    std::thread::scope(|scope| -> Result<(), CampaignError> {
+        let mut handles = Vec::new();
+        for job in 0..options.jobs.max(1) {
+            let pair = match first_pair.take() {
+                Some(pair) => pair,
+                None => (
+                    options.reference.start(options.timeout)?,
+                    options.other.start(options.timeout)?,
+                ),
+            };
+            let shared = &shared;
+            handles.push(
+                std::thread::Builder::new()
+                    .name(format!("litmus-job-{job}"))
+                    .spawn_scoped(scope, move || job::run_job(shared, pair.0, pair.1))
+                    .map_err(|e| {
+                        CampaignError::Engine(format!("cannot start a job thread: {e}"))
+                    })?,
+            );
+        }
+        // Rewrite the reports now and then while the jobs run.
+        let mut last_report = Instant::now();
+        while handles.iter().any(|h| !h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(100));
+            if last_report.elapsed() >= REPORT_INTERVAL {
+                let snapshot = shared.snapshot(&report, clock.elapsed(), true);
+                if let Err(e) = write_reports(&snapshot, &options.out) {
+                    progress.println(format!("litmus: cannot write the interim reports: {e}"));
+                }
+                last_report = Instant::now();
+            }
+        }
+        for handle in handles {
+            let _ = handle.join();
+        }
+        Ok(())
+    })?;
+    progress.finish_and_clear();
+
+    let interrupted = shared.interrupted();
+    report = shared.snapshot(&report, clock.elapsed(), interrupted);
+    report.possibly_fixed = possibly_fixed(&options.known, &report);
+    let written = write_reports(&report, &options.out);
+    if let Some(message) = shared.archive_error() {
+        return Err(CampaignError::ArchiveFull(message));
+    }
+    written.map_err(CampaignError::Report)?;
+    Ok(report)
+}
+
+/// Known classes that explain none of this campaign's findings.
+fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
+    known
+        .classes
+        .iter()
+        .filter(|class| class.engine == "*" || class.engine == report.other.name)
+        .filter(|class| {
+            !report
+                .findings
+                .iter()
+                .any(|f| f.class.as_deref() == Some(&class.id))
+        })
+        .map(|class| PossiblyFixed {
+            class: class.id.clone(),
+            explanation: class.explanation.clone(),
+            upstream: class.upstream.clone(),
+        })
+        .collect()
+}
+
+fn progress_bar(options: &CampaignOptions) -> ProgressBar {
+    if !options.progress {
+        return ProgressBar::hidden();
+    }
+    let bar = match options.cases {
+        Some(cases) => ProgressBar::new(cases),
+        None => ProgressBar::new_spinner(),
+    };
+    let template = match options.cases {
+        Some(_) => "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, {msg}",
+        None => "{elapsed_precise} {spinner} {human_pos} cases, {per_sec}, {msg}",
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message("no findings yet");
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// A campaign id from the clock and the seed: `20261130-051500-s42`.
+pub fn default_campaign_id(seed: u64) -> String {
+    format!("{}-s{seed}", chrono::Utc::now().format("%Y%m%d-%H%M%S"))
+}

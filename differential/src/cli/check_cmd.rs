@@ -1,0 +1,87 @@
+//! `litmus corpus check`: replay the regression corpus.
+
+use super::{CliError, CliResult};
+use crate::archive::Archive;
+use crate::corpus_check::{check, Recheck};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The corpus (its `divergences/` folder holds the findings).
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// The engine findings are re-checked against.
+    #[arg(long, default_value = "html5ever")]
+    pub engine: String,
+    /// The time limit of one parse.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    pub timeout: Duration,
+}
+
+pub fn run(args: CheckArgs) -> CliResult {
+    let archive = Archive::open(&super::corpus_cmd::divergences_dir(&args.corpus))
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let other_choice = super::engine_choice(&args.engine)?;
+    let reference_choice = crate::campaign::EngineChoice::named("litmus");
+    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
+    let mut reference = reference_choice.start(args.timeout).map_err(engine_error)?;
+    let mut other = other_choice.start(args.timeout).map_err(engine_error)?;
+    let report = check(&archive, &mut reference, &mut other).map_err(CliError::input)?;
+
+    let (mut still, mut gone, mut changed, mut skipped) = (0, 0, 0, 0);
+    for finding in &report.findings {
+        let name = finding
+            .path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        if let Some(now) = &finding.reference_changed {
+            println!(
+                "FAIL {name}: the reference parser no longer builds the archived tree; it builds:"
+            );
+            for line in now.lines() {
+                println!("       {line}");
+            }
+        }
+        match &finding.recheck {
+            Recheck::Still => still += 1,
+            Recheck::Gone => {
+                gone += 1;
+                println!(
+                    "gone {name}: {} no longer shows ({})",
+                    args.engine, finding.signature
+                );
+            }
+            Recheck::Changed(now) => {
+                changed += 1;
+                println!("changed {name}: {} -> {now}", finding.signature);
+            }
+            Recheck::Skipped(_) => skipped += 1,
+        }
+    }
+    for problem in &report.malformed {
+        eprintln!("litmus: malformed archive file {problem}");
+    }
+    let failed = report
+        .findings
+        .iter()
+        .filter(|f| f.reference_changed.is_some())
+        .count();
+    println!(
+        "corpus check: {} findings, {} reference trees changed, {} malformed; against {}: {still} still diverge, {gone} gone, {changed} changed, {skipped} not re-checked",
+        report.findings.len(),
+        failed,
+        report.malformed.len(),
+        args.engine
+    );
+    if !report.malformed.is_empty() {
+        return Ok(ExitCode::from(2));
+    }
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,236 @@
+//! `litmus run`: a differential campaign.
+
+use super::{CliError, CliResult};
+use crate::campaign::{self, CampaignOptions, EngineChoice, Shard};
+use crate::finding::CampaignReport;
+use crate::generator::{load_divergence_inputs, load_html5lib_inputs, GeneratorConfig};
+use crate::known::KnownDifferences;
+use crate::minimize::Budget;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// How many cases to run (of this shard). The default, without --time, is 10000.
+    #[arg(long, conflicts_with = "time")]
+    pub cases: Option<u64>,
+    /// How long to run instead: `90s`, `10m`, `2h`.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub time: Option<Duration>,
+    /// The seed; the same seed, shard and options give the same cases. Default: from
+    /// the clock (the summary prints it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Parallel jobs (each with one worker process per engine). Default: all cores.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Run shard I of N (0-based): cases I, I+N, I+2N, … of the seed's stream.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// Where the reports go. Default: reports/<campaign id>.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The corpus: findings are archived in CORPUS/divergences, classes read from
+    /// CORPUS/known-differences.toml.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// The known-differences file, if not the corpus's.
+    #[arg(long)]
+    pub known: Option<PathBuf>,
+    /// The engine under test, compared with the reference parser.
+    #[arg(long, default_value = "html5ever")]
+    pub engine: String,
+    /// The time limit of one parse (a parse that takes longer is a timeout finding).
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    pub timeout: Duration,
+    /// Do not compare serializations.
+    #[arg(long)]
+    pub no_serialization: bool,
+    /// Do not run round trips.
+    #[arg(long)]
+    pub no_round_trip: bool,
+    /// Generator family weights, e.g. `adoption=20,eof=0` (see the README for the
+    /// families).
+    #[arg(long, value_name = "SPEC")]
+    pub weights: Option<String>,
+    /// The largest generated case, in bytes.
+    #[arg(long, default_value_t = 500)]
+    pub max_bytes: usize,
+    /// Do not mutate html5lib and corpus inputs; generate every case.
+    #[arg(long)]
+    pub no_mutation: bool,
+    /// Exit with status 1 when a finding no known class explains was found.
+    #[arg(long)]
+    pub fail_on_new: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The default known-differences file of a corpus.
+pub fn known_differences_path(corpus: &Path, known: Option<&Path>) -> PathBuf {
+    known.map_or_else(|| corpus.join("known-differences.toml"), Path::to_path_buf)
+}
+
+/// Reads the known-differences file, as bad input when it cannot be used.
+pub fn load_known(path: &Path) -> Result<KnownDifferences, CliError> {
+    KnownDifferences::load(path).map_err(|e| CliError::input(format!("known differences {e}")))
+}
+
+pub fn run(args: RunArgs) -> CliResult {
+    let known = load_known(&known_differences_path(&args.corpus, args.known.as_deref()))?;
+    let mut generator = GeneratorConfig {
+        max_bytes: args.max_bytes,
+        ..GeneratorConfig::default()
+    };
+    if let Some(weights) = &args.weights {
+        generator
+            .apply_weights(weights)
+            .map_err(|e| CliError::input(format!("bad --weights: {e}")))?;
+    }
+    generator
+        .validate()
+        .map_err(|e| CliError::input(format!("bad generator settings: {e}")))?;
+    let mutation_corpus = if args.no_mutation {
+        Vec::new()
+    } else {
+        mutation_inputs(&args.corpus)
+    };
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let id = campaign::default_campaign_id(seed);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(CliError::input("--jobs must be at least 1"));
+    }
+    let options = CampaignOptions {
+        cases: match (args.cases, args.time) {
+            (None, None) => Some(10_000),
+            (cases, _) => cases,
+        },
+        time: args.time,
+        seed,
+        jobs,
+        shard: args.shard.unwrap_or(Shard::ALL),
+        out: args
+            .out
+            .clone()
+            .unwrap_or_else(|| Path::new("reports").join(&id)),
+        id,
+        archive: super::corpus_cmd::divergences_dir(&args.corpus),
+        known,
+        reference: EngineChoice::named("litmus"),
+        other: super::engine_choice(&args.engine)?,
+        timeout: args.timeout,
+        serialization: !args.no_serialization,
+        round_trip: !args.no_round_trip,
+        generator,
+        mutation_corpus,
+        minimize_budget: Budget::default(),
+        progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let stop = interrupt_flag();
+    let report = campaign::run(&options, stop).map_err(|e| CliError {
+        message: e.to_string(),
+        code: match e {
+            campaign::CampaignError::Engine(_) | campaign::CampaignError::Generator(_) => 2,
+            _ => 1,
+        },
+    })?;
+    print_summary(&report, &options.out);
+    let new = report.new_findings().count();
+    Ok(if args.fail_on_new && new > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Inputs to mutate: the html5lib tree-construction inputs (when the data is there)
+/// and the corpus's own findings.
+fn mutation_inputs(corpus: &Path) -> Vec<String> {
+    let html5lib = std::env::var_os("HTML5LIB_TESTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/html5lib-tests"));
+    let mut inputs = load_html5lib_inputs(&html5lib.join("tree-construction")).unwrap_or_default();
+    inputs.extend(load_divergence_inputs(corpus).unwrap_or_default());
+    inputs
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Ctrl-C once: stop taking cases, finish what runs, write the reports. Twice: exit
+/// at once (archived findings are whole either way).
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let presses = Arc::new(AtomicUsize::new(0));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if presses.fetch_add(1, Ordering::SeqCst) > 0 {
+            std::process::exit(130);
+        }
+        eprintln!("litmus: interrupted; finishing the running cases and writing the reports (Ctrl-C again to quit now)");
+        flag.store(true, Ordering::SeqCst);
+    });
+    stop
+}
+
+fn print_summary(report: &CampaignReport, out: &Path) {
+    let classes = report.classes();
+    let new = classes.iter().filter(|c| c.is_new()).count();
+    let known = classes.len() - new;
+    println!(
+        "litmus run {}: {} cases in {:.1} s ({:.0} cases/s), seed {}{}{}",
+        report.campaign,
+        report.cases,
+        report.elapsed_seconds,
+        report.cases_per_second,
+        report.seed,
+        report
+            .shard
+            .as_deref()
+            .map_or(String::new(), |s| format!(", shard {s}")),
+        if report.interrupted {
+            ", interrupted"
+        } else {
+            ""
+        }
+    );
+    println!("  {} vs {}", report.reference.version, report.other.version);
+    for level in &report.levels {
+        let share = if level.compared > 0 {
+            100.0 * level.agreed as f64 / level.compared as f64
+        } else {
+            100.0
+        };
+        println!(
+            "  {:<14} {:>8} compared, {:>8} agreed ({share:.2} %)",
+            level.level, level.compared, level.agreed
+        );
+    }
+    println!(
+        "  {} findings: {new} new classes, {known} known classes, {} possibly fixed upstream",
+        report.findings.len(),
+        report.possibly_fixed.len()
+    );
+    for group in classes.iter().filter(|c| c.is_new()) {
+        if let Some(smallest) = group.smallest() {
+            println!(
+                "    NEW {} ({} cases) e.g. {:?}",
+                smallest.signature,
+                group.count(),
+                smallest.input
+            );
+        }
+    }
+    println!("  reports in {}", out.display());
+}
