@@ -4,8 +4,8 @@ use crate::error::ErrorCode;
 use crate::names::local;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
-    is_ascii_whitespace, leading_non_whitespace, leading_whitespace, InsertionMode, ProcessResult,
-    TagToken, TreeBuilder, TreeSink, TreeToken,
+    character_count, is_ascii_whitespace, leading_non_whitespace, leading_whitespace,
+    InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
@@ -212,7 +212,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// token using the rules for the "in body" insertion mode, and then disable foster
     /// parenting."
     pub(crate) fn in_table_anything_else(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
-        self.parse_error(ErrorCode::TreeFosterParenting);
+        // A run of characters is that many character tokens, each a parse error.
+        let tokens = match *token {
+            TreeToken::Characters(text) => character_count(text),
+            _ => 1,
+        };
+        for _ in 0..tokens {
+            self.parse_error(ErrorCode::TreeFosterParenting);
+        }
         self.foster_parenting = true;
         let result = self.in_body(token);
         self.foster_parenting = false;
@@ -435,14 +442,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the current node is not a colgroup element, then this is a parse
                 // error; ignore the token."
                 if !self.current_node_is(local::COLGROUP) {
-                    self.parse_error(ErrorCode::TreeUnexpectedCharacter);
                     // A run of characters: only its leading non-whitespace characters are
-                    // ignored here; the rest is processed anew.
+                    // ignored here (each a parse error); the rest is processed anew.
                     if let TreeToken::Characters(text) = *token {
                         let ignored = leading_non_whitespace(text);
+                        for _ in 0..character_count(&text[..ignored]) {
+                            self.parse_error(ErrorCode::TreeUnexpectedCharacter);
+                        }
                         *token = TreeToken::Characters(&text[ignored..]);
                         return ProcessResult::Reprocess(InsertionMode::InColumnGroup);
                     }
+                    self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                     return ProcessResult::Done;
                 }
                 // "Otherwise, pop the current node from the stack of open elements.
