@@ -8,7 +8,9 @@
 //!
 //! Patterns are globs over the whole signature: `*` matches any run of characters
 //! (including none), `?` is literal, everything else matches itself. For example
-//! `tree | litmus: <?…> | html5ever: <!--…--> | in: *`.
+//! `tree | litmus: <?…> | html5ever: <!--…--> | in: *`. A class may also give
+//! `inputs`, globs over the minimized input, for causes a signature cannot see (a
+//! leading U+FEFF, say); then one of those must match as well.
 //!
 //! ```toml
 //! [[class]]
@@ -51,6 +53,10 @@ pub struct KnownClass {
     pub engine: String,
     /// Glob patterns over signatures; the class matches a finding when one matches.
     pub signatures: Vec<String>,
+    /// Glob patterns over the finding's (minimized) input; when given, one of them
+    /// must match too. For causes a signature cannot see, such as a leading U+FEFF.
+    #[serde(default)]
+    pub inputs: Vec<String>,
     /// One line: why the engines differ.
     pub explanation: String,
     /// The spec section (a URL with its anchor).
@@ -63,10 +69,12 @@ pub struct KnownClass {
 }
 
 impl KnownClass {
-    /// Whether the class explains a finding with this signature from this engine.
-    pub fn matches(&self, engine: &str, signature: &str) -> bool {
+    /// Whether the class explains a finding with this signature and input from this
+    /// engine.
+    pub fn matches(&self, engine: &str, signature: &str, input: &str) -> bool {
         (self.engine == "*" || self.engine == engine)
             && self.signatures.iter().any(|p| glob_matches(p, signature))
+            && (self.inputs.is_empty() || self.inputs.iter().any(|p| glob_matches(p, input)))
     }
 }
 
@@ -145,8 +153,10 @@ impl KnownDifferences {
     }
 
     /// The first class that explains this finding.
-    pub fn classify(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
-        self.classes.iter().find(|c| c.matches(engine, signature))
+    pub fn classify(&self, engine: &str, signature: &str, input: &str) -> Option<&KnownClass> {
+        self.classes
+            .iter()
+            .find(|c| c.matches(engine, signature, input))
     }
 }
 
@@ -216,11 +226,19 @@ right = "reference"
         let known = KnownDifferences::parse(GOOD).unwrap();
         let sig = "tree | litmus: <?…> | html5ever: <!--…--> | in: <body>";
         assert_eq!(
-            known.classify("html5ever", sig).map(|c| c.id.as_str()),
+            known
+                .classify("html5ever", sig, "<?t>")
+                .map(|c| c.id.as_str()),
             Some("html5ever-no-processing-instructions")
         );
-        assert!(known.classify("parse5", sig).is_none());
-        assert!(known.classify("html5ever", "tree | other").is_none());
+        assert!(known.classify("parse5", sig, "<?t>").is_none());
+        assert!(known
+            .classify("html5ever", "tree | other", "<?t>")
+            .is_none());
+        let with_input = GOOD.replace("right =", "inputs = [\"\u{feff}*\"]\nright =");
+        let known = KnownDifferences::parse(&with_input).unwrap();
+        assert!(known.classify("html5ever", sig, "\u{feff}x").is_some());
+        assert!(known.classify("html5ever", sig, "x").is_none());
     }
 
     #[test]

@@ -141,7 +141,11 @@ fuzz_target!(|data: &[u8]| {
         for divergence in &divergences {
             let engine = engine_of(divergence);
             if known
-                .classify(engine, divergence.signature.as_str())
+                .classify(
+                    engine,
+                    divergence.signature.as_str(),
+                    &divergence.request.input,
+                )
                 .is_none()
             {
                 report(divergence, engine);

@@ -55,7 +55,7 @@ pub fn investigate(
     };
 
     let engine = explained_engine(&shown);
-    let class = known.classify(&engine, shown.signature.as_str());
+    let class = known.classify(&engine, shown.signature.as_str(), &input);
     let (reference_output, other_output) = outputs(&shown);
     let mut finding = Finding {
         signature: shown.signature.as_str().to_owned(),
