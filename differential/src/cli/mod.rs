@@ -7,8 +7,9 @@
 
 mod check_cmd;
 mod corpus_cmd;
-mod parse_cmd;
-mod run_cmd;
+mod diff_cmd;
+pub(crate) mod parse_cmd;
+pub(crate) mod run_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -52,6 +53,10 @@ enum Command {
     /// Parse one input with the reference parser and print its tree, serialization,
     /// errors or all of them as JSON.
     Parse(parse_cmd::ParseArgs),
+    /// Compare one input at every level with an engine and show the differences.
+    Diff(diff_cmd::DiffArgs),
+    /// Minimize one input's divergence while its signature holds.
+    Minimize(diff_cmd::MinimizeArgs),
     /// The regression corpus: merge archives, check every archived case.
     Corpus(corpus_cmd::CorpusArgs),
 }
@@ -67,6 +72,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run_cmd::run(args),
         Command::Parse(args) => parse_cmd::run(args),
+        Command::Diff(args) => diff_cmd::run_diff(args),
+        Command::Minimize(args) => diff_cmd::run_minimize(args),
         Command::Corpus(args) => corpus_cmd::run(args),
     };
     match result {

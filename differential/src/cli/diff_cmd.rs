@@ -1,0 +1,246 @@
+//! `litmus diff` and `litmus minimize`: one input, against an engine.
+
+use super::parse_cmd::{fragment_context, OnOff};
+use super::{read_input_text, CliError, CliResult};
+use crate::archive::Archive;
+use crate::campaign::{investigate, Engines};
+use crate::case::{Level, ParseRequest};
+use crate::compare::{compare_input, compare_request, Divergence, Levels};
+use crate::finding::Origin;
+use crate::known::KnownDifferences;
+use crate::minimize::Budget;
+use crate::worker::Worker;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What `diff` and `minimize` share: the input and how to parse it.
+#[derive(Args, Debug)]
+pub struct OneInputArgs {
+    /// The input file; `-` or nothing reads standard input. Must be UTF-8.
+    pub file: Option<PathBuf>,
+    /// The engine compared with the reference parser.
+    #[arg(long, default_value = "html5ever")]
+    pub engine: String,
+    /// Only this fragment context (`td`, `svg path`); without it every level runs:
+    /// the document with scripting on and off, and fragments in a spread of contexts.
+    #[arg(long, value_name = "CONTEXT")]
+    pub fragment: Option<String>,
+    /// With --fragment, or to compare the document in one scripting mode only.
+    #[arg(long, value_enum)]
+    pub scripting: Option<OnOff>,
+    /// The corpus whose known-differences.toml classifies what is found.
+    #[arg(long, default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// The known-differences file, if not the corpus's.
+    #[arg(long)]
+    pub known: Option<PathBuf>,
+    /// The time limit of one parse.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    pub timeout: Duration,
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub input: OneInputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub input: OneInputArgs,
+    /// Minimize the divergence whose signature contains this text (default: the
+    /// first one found).
+    #[arg(long)]
+    pub signature: Option<String>,
+    /// Archive the minimized finding in the corpus's divergences/ folder.
+    #[arg(long)]
+    pub archive: bool,
+}
+
+struct Prepared {
+    input: String,
+    known: KnownDifferences,
+    reference: Worker,
+    other: Worker,
+    divergences: Vec<Divergence>,
+}
+
+fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
+    let known = super::run_cmd::load_known(&super::run_cmd::known_differences_path(
+        &args.corpus,
+        args.known.as_deref(),
+    ))?;
+    let context = fragment_context(args.fragment.as_deref())?;
+    let input = read_input_text(args.file.as_deref())?;
+    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
+    let mut reference = crate::campaign::EngineChoice::named("litmus")
+        .start(args.timeout)
+        .map_err(engine_error)?;
+    let mut other = super::engine_choice(&args.engine)?
+        .start(args.timeout)
+        .map_err(engine_error)?;
+    let levels = Levels::default();
+    let scripting = args.scripting.map(|s| s == OnOff::On);
+    let divergences = match (context, scripting) {
+        (Some(context), scripting) => {
+            let request = ParseRequest::fragment(input.clone(), context, scripting.unwrap_or(true));
+            compare_request(
+                Level::Fragment,
+                &request,
+                &mut reference,
+                &mut other,
+                &levels,
+            )
+        }
+        (None, Some(scripting)) => {
+            let request = ParseRequest::document(input.clone(), scripting);
+            compare_request(Level::Tree, &request, &mut reference, &mut other, &levels)
+        }
+        (None, None) => compare_input(&input, &mut reference, &mut other, &levels),
+    };
+    Ok(Prepared {
+        input,
+        known,
+        reference,
+        other,
+        divergences,
+    })
+}
+
+pub fn run_diff(args: DiffArgs) -> CliResult {
+    let prepared = prepare(&args.input)?;
+    if prepared.divergences.is_empty() {
+        println!(
+            "no divergence: litmus and {} agree at every level compared",
+            args.input.engine
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for divergence in &prepared.divergences {
+        print_divergence(divergence, &prepared.known, &prepared.input);
+    }
+    println!("{} divergences", prepared.divergences.len());
+    Ok(ExitCode::from(1))
+}
+
+fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &str) {
+    let engine = if divergence.level == Level::RoundTrip {
+        &divergence.left.engine
+    } else {
+        &divergence.right.engine
+    };
+    let class = known
+        .classify(engine, divergence.signature.as_str(), input)
+        .map_or_else(|| "NEW".to_owned(), |c| format!("known: {}", c.id));
+    println!("== {} [{}]", divergence.signature, class);
+    println!("   {}", divergence.request.options_description());
+    let (left, right) = divergence.compared_texts();
+    match (left, right) {
+        (Some(left), Some(right)) => {
+            let diff = similar::TextDiff::from_lines(left, right);
+            let header_left = format!("{} ({})", divergence.left.engine, divergence.level.as_str());
+            let header_right = if divergence.level == Level::RoundTrip {
+                "reparsed serialization".to_owned()
+            } else {
+                divergence.right.engine.clone()
+            };
+            print!(
+                "{}",
+                diff.unified_diff()
+                    .context_radius(3)
+                    .header(&header_left, &header_right)
+            );
+        }
+        _ => {
+            for side in [&divergence.left, &divergence.right] {
+                if let Err(failure) = &side.result {
+                    println!("   {} {failure}", side.engine);
+                }
+            }
+        }
+    }
+}
+
+pub fn run_minimize(args: MinimizeArgs) -> CliResult {
+    let mut prepared = prepare(&args.input)?;
+    let chosen = match &args.signature {
+        Some(part) => prepared
+            .divergences
+            .iter()
+            .find(|d| d.signature.as_str().contains(part.as_str())),
+        None => prepared.divergences.first(),
+    };
+    let Some(divergence) = chosen.cloned() else {
+        println!(
+            "nothing to minimize: no divergence{}",
+            args.signature.as_deref().map_or(String::new(), |s| format!(
+                " with a signature containing {s:?}"
+            ))
+        );
+        return Ok(ExitCode::from(1));
+    };
+    let archive = if args.archive {
+        Some(
+            Archive::create(&super::corpus_cmd::divergences_dir(&args.input.corpus))
+                .map_err(|e| CliError::input(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    let mut engines = Engines {
+        reference: &mut prepared.reference,
+        other: &mut prepared.other,
+    };
+    let origin = Origin {
+        family: "file".into(),
+        ..Origin::default()
+    };
+    let stop = AtomicBool::new(false);
+    let investigation = investigate(
+        &divergence,
+        origin,
+        &mut engines,
+        &prepared.known,
+        archive.as_ref(),
+        Budget::default(),
+        &stop,
+    );
+    let finding = &investigation.finding;
+    let stats = &finding.minimization;
+    println!("signature: {}", finding.signature);
+    println!(
+        "class: {}",
+        finding
+            .class
+            .as_deref()
+            .unwrap_or("new (no known class explains it)")
+    );
+    println!(
+        "minimized: {} -> {} bytes in {} steps, {} ms{}",
+        stats.original_bytes,
+        stats.final_bytes,
+        stats.steps,
+        stats.millis,
+        if stats.budget_exhausted {
+            " (budget exhausted)"
+        } else {
+            ""
+        }
+    );
+    println!("input: {:?}", finding.input);
+    match investigation.archived {
+        Some(Ok((path, outcome))) => println!("archived: {} ({outcome:?})", path.display()),
+        Some(Err(e)) => {
+            return Err(CliError {
+                message: format!("could not archive: {e}"),
+                code: 1,
+            })
+        }
+        None => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}
