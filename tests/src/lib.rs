@@ -60,3 +60,60 @@ pub fn closing_line(suite: &str, passed: usize, failed: usize, minimum: usize) -
     );
     line
 }
+
+/// Checks that a parsed document's tree is consistent: every node reachable from the
+/// root once (no cycles, no sharing), parent links agree with child lists, sibling
+/// links are mutual, first/last child are right, and HTML templates have contents
+/// that are detached DocumentFragments. Walks with an explicit stack.
+pub fn check_tree_consistency(document: &litmus_parser::Document) -> Result<(), String> {
+    use litmus_parser::{Namespace, NodeKind};
+    let mut seen = vec![false; document.node_count()];
+    let mut stack = vec![document.root()];
+    while let Some(node) = stack.pop() {
+        let index = node.index();
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(format!("node {index} reached twice"));
+        }
+        let mut previous = None;
+        for child in document.children(node) {
+            if document.parent(child) != Some(node) {
+                return Err(format!(
+                    "child {} of {index} names another parent",
+                    child.index()
+                ));
+            }
+            if document.prev_sibling(child) != previous {
+                return Err(format!(
+                    "node {} has a wrong previous sibling",
+                    child.index()
+                ));
+            }
+            if previous.is_none() && document.first_child(node) != Some(child) {
+                return Err(format!("node {index} has a wrong first child"));
+            }
+            previous = Some(child);
+            stack.push(child);
+        }
+        if document.last_child(node) != previous {
+            return Err(format!("node {index} has a wrong last child"));
+        }
+        if let NodeKind::Element {
+            ns: Namespace::Html,
+            name: "template",
+        } = document.kind(node)
+        {
+            let contents = document
+                .template_contents(node)
+                .ok_or_else(|| format!("template {index} has no contents"))?;
+            if document.kind(contents) != NodeKind::DocumentFragment
+                || document.parent(contents).is_some()
+            {
+                return Err(format!(
+                    "template {index}'s contents are not a detached fragment"
+                ));
+            }
+            stack.push(contents);
+        }
+    }
+    Ok(())
+}
