@@ -5,6 +5,10 @@
 //! The input formats the targets decode live in `litmus_differential::seeds`, next to
 //! the seed-corpus builder that writes them.
 
+mod round_trip;
+
+pub use round_trip::{known_non_round_tripping, RoundTripOptions, NON_ROUND_TRIPPING};
+
 use litmus_parser::dump;
 use litmus_parser::serialize::serialize_children;
 use litmus_parser::{Document, Namespace, NodeId, NodeKind};
@@ -192,20 +196,6 @@ fn check_template_contents(
             stack.push(contents);
         }
     }
-}
-
-/// Why a serialization `before` may legitimately parse and serialize to something
-/// else (`after`) even once it is a serialization already: the standard's cases where
-/// the serializer writes markup that the parser reads back differently. `None` if no
-/// listed case explains the change, which the `roundtrip` target reports.
-///
-/// Each arm names one case; keep the list small, and each test narrow enough that it
-/// cannot hide an unrelated bug.
-pub fn known_non_round_tripping(_before: &str, _after: &str) -> Option<&'static str> {
-    // Both sides already are serializations, so each of these tests looks for the
-    // markup that triggers the case in `before`.
-
-    None
 }
 
 /// A string shortened for a panic message: the first and last `n` characters.
