@@ -108,7 +108,7 @@ pub fn check(
             Ok(output) => Some(output.tree),
             Err(failure) => Some(format!("the reference engine failed: {failure}")),
         };
-        let recheck = recheck_finding(&finding, &request, reference, other);
+        let recheck = recheck_archived(&finding, &request, reference, other);
         report.findings.push(CheckedFinding {
             path,
             signature: finding.signature.clone(),
@@ -119,7 +119,8 @@ pub fn check(
     Ok(report)
 }
 
-fn recheck_finding(
+/// Re-checks one archived finding against `other` (see the module docs).
+pub fn recheck_archived(
     finding: &ArchivedFinding,
     request: &ParseRequest,
     reference: &mut dyn Engine,
