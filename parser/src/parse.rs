@@ -149,6 +149,7 @@ fn run(
             deadline: options.deadline,
         },
     );
+    tokenizer.set_cdata_allowed(builder.cdata_allowed());
     let finished = tokenizer.run(&mut builder);
     let tree_errors = builder.finish();
     if finished.is_err() {

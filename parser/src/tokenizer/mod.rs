@@ -269,6 +269,15 @@ impl<'i> Tokenizer<'i> {
         }
     }
 
+    /// Tells the tokenizer whether CDATA sections are allowed before tree construction
+    /// has answered a first token: "if there is an adjusted current node and it is not
+    /// an element in the HTML namespace". Only a fragment parser in a foreign context
+    /// starts with that true (the adjusted current node is then the context element);
+    /// from the first token on, every sink answer carries it.
+    pub fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.cdata_allowed = allowed;
+    }
+
     /// Turns the labelled `fast_path_*` functions on or off (on by default when the
     /// `fast-paths` feature is). Both ways give the same tokens and errors.
     pub fn set_fast_paths(&mut self, on: bool) {

@@ -314,6 +314,14 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         }
     }
 
+    /// "If there is an adjusted current node and it is not an element in the HTML
+    /// namespace" (the markup declaration open state's test for CDATA). Before the
+    /// first token it holds for a fragment whose context element is foreign.
+    pub fn cdata_allowed(&self) -> bool {
+        self.adjusted_current_node()
+            .is_some_and(|node| node.name.ns != Namespace::Html)
+    }
+
     /// "A parser is parsing template contents if there is a template element on the
     /// stack of open elements, or the parser's fragment context element is a template
     /// element."
@@ -487,11 +495,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<'_, S> {
         }
         SinkResult {
             switch_to: self.switch_tokenizer_to,
-            // "If there is an adjusted current node and it is not an element in the HTML
-            // namespace" (the markup declaration open state's test for CDATA).
-            cdata_allowed: self
-                .adjusted_current_node()
-                .is_some_and(|node| node.name.ns != Namespace::Html),
+            cdata_allowed: self.cdata_allowed(),
         }
     }
 }

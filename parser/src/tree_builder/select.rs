@@ -254,7 +254,33 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         };
         if state.selected_option == Some(option) {
             self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
+            // The clone replaced all of selectedcontent's children. If the option was
+            // one of them (or inside one), it has left the select: "the option HTML
+            // element removing steps" run the selectedness setting algorithm, which
+            // picks the select's selected option afresh from what is left.
+            if !self.is_inclusive_descendant(option, select) {
+                let selected_option = self.selected_option_in(select, state.display_size_is_one);
+                self.selects.insert(
+                    select,
+                    SelectState {
+                        selected_option,
+                        ..state
+                    },
+                );
+            }
         }
+    }
+
+    /// Whether `node` is `ancestor` or one of its descendants.
+    fn is_inclusive_descendant(&self, node: NodeId, ancestor: NodeId) -> bool {
+        let mut current = Some(node);
+        while let Some(n) = current {
+            if n == ancestor {
+                return true;
+            }
+            current = self.sink.parent(n);
+        }
+        false
     }
 
     /// Run when the parser has inserted a `selectedcontent` element: "the

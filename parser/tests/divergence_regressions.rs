@@ -1,0 +1,70 @@
+//! Regressions from differential campaigns: inputs where litmus once deviated from the
+//! standard, found against html5ever and fixed in the parser. Each test is named after
+//! its finding and states the tree the standard gives.
+
+use litmus_parser::dump::dump;
+use litmus_parser::{parse_document, parse_fragment, FragmentContext, ParseOptions};
+
+fn document(input: &str, scripting: bool) -> String {
+    let options = ParseOptions {
+        scripting,
+        ..ParseOptions::default()
+    };
+    dump(&parse_document(input, &options).expect("within limits"))
+}
+
+fn fragment(input: &str, context: &str) -> String {
+    let context = FragmentContext::parse(context).expect("a context element");
+    dump(&parse_fragment(input, &context, &ParseOptions::default()).expect("within limits"))
+}
+
+fn lines(expected: &[&str]) -> String {
+    expected.iter().map(|line| format!("{line}\n")).collect()
+}
+
+/// `fragment | litmus: <!--…--> | html5ever: "…" | in: #fragment(math mi)`: in a
+/// fragment whose context element is foreign, the adjusted current node is that
+/// context element before any token, so `<![CDATA[` opens a CDATA section ("if there
+/// is an adjusted current node and it is not an element in the HTML namespace").
+#[test]
+fn cdata_at_the_start_of_a_fragment_in_a_foreign_context() {
+    for context in [
+        "math mi",
+        "math math",
+        "svg svg",
+        "svg desc",
+        "svg foreignObject",
+    ] {
+        assert_eq!(
+            fragment("<![CDATA[x]]>", context),
+            lines(&["| \"x\""]),
+            "{context}"
+        );
+    }
+    // In an HTML context it stays a bogus comment.
+    assert_eq!(
+        fragment("<![CDATA[x]]>", "div"),
+        lines(&["| <!-- [CDATA[x]] -->"])
+    );
+}
+
+/// `tree | litmus: <span> | html5ever: <option> (shallower) | in: <option>`, and a
+/// round trip litmus failed: cloning the selected option into a `selectedcontent` that
+/// holds that very option removes the option from the select, and "the option HTML
+/// element removing steps" run the selectedness setting algorithm again, so the next
+/// option inserted becomes the selected one and is cloned in its turn when it is
+/// popped.
+#[test]
+fn an_option_removed_by_its_own_clone_gives_up_its_selectedness() {
+    assert_eq!(
+        document("<select><selectedcontent><option><option><span>", false),
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <select>",
+            "|       <selectedcontent>",
+            "|         <span>",
+        ])
+    );
+}
