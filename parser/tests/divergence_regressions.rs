@@ -68,3 +68,38 @@ fn an_option_removed_by_its_own_clone_gives_up_its_selectedness() {
         ])
     );
 }
+
+/// `tree | litmus: "…" at '<' | html5ever: "…" at end | in: <b>`: the character
+/// tokens before `<![CDATA[` are processed by tree construction before the markup
+/// declaration open state looks at the adjusted current node. Here the `x` in a
+/// MathML text integration point reconstructs an HTML `b`, so the CDATA section is a
+/// bogus comment.
+#[test]
+fn characters_before_a_cdata_section_are_processed_first() {
+    assert_eq!(
+        document("<math><mi><p><b></p>x<![CDATA[y]]>", false),
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <math math>",
+            "|       <math mi>",
+            "|         <p>",
+            "|           <b>",
+            "|         <b>",
+            "|           \"x\"",
+            "|           <!-- [CDATA[y]] -->",
+        ])
+    );
+    // In foreign content the characters change nothing, and CDATA stays a section.
+    assert_eq!(
+        document("<svg>x<![CDATA[y]]>", false),
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <svg svg>",
+            "|       \"xy\"",
+        ])
+    );
+}

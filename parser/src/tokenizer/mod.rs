@@ -298,6 +298,14 @@ impl<'i> Tokenizer<'i> {
                     }
                 }
             }
+            // The markup declaration open state asks whether "there is an adjusted
+            // current node and it is not an element in the HTML namespace": tree
+            // construction must have processed every character token emitted before
+            // it (a character can reconstruct an HTML formatting element inside a
+            // MathML text integration point), so the pending run goes first.
+            if self.state == State::MarkupDeclarationOpen && !self.text.is_empty() {
+                self.flush_text(sink);
+            }
             match self.step() {
                 Step::Continue => {}
                 Step::SwitchTo(state) => self.state = state,
