@@ -1,6 +1,7 @@
 //! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
 //! the campaign runner. (Skeleton.)
 pub mod archive;
+pub mod bench;
 pub mod campaign;
 pub mod case;
 pub mod cli;

@@ -39,7 +39,7 @@
 //! exits with status 0).
 
 use crate::case::{EngineFailure, ParseRequest, ParseResult};
-use crate::engine::{engine_by_name, Engine};
+use crate::engine::Engine;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::ffi::OsString;
@@ -82,7 +82,8 @@ const MAX_BANNER_BYTES: usize = 1 << 20;
 /// What a worker runs and under which limits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkerSettings {
-    /// An engine name the registry knows ([`crate::engine::ENGINE_NAMES`]).
+    /// An engine name the registry knows ([`crate::engine::ENGINE_NAMES`]), or an
+    /// external engine's `cmd:` text ([`crate::engine::ExternalSpec::to_engine_text`]).
     pub engine: String,
     /// The worker's address-space limit in bytes (it must leave room for the
     /// 256 MiB engine stack); `None` for no limit of its own.
@@ -164,8 +165,9 @@ pub fn worker_main(settings: &WorkerSettings) -> ExitCode {
 
 /// The worker loop; `Err` if it cannot start or its channel breaks.
 pub fn run_worker(settings: &WorkerSettings) -> Result<(), String> {
-    let engine = engine_by_name(&settings.engine).map_err(|e| e.to_string())?;
     set_limits(settings)?;
+    // After the limits, so that an external engine's program inherits them.
+    let engine = crate::engine::start_engine(&settings.engine)?;
     let mut channel = take_stdout_for_protocol()?;
     install_panic_hook();
 

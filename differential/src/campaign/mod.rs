@@ -24,6 +24,7 @@ pub use investigate::{investigate, Engines, Investigation};
 pub use state::LevelCounter;
 
 use crate::archive::{Archive, ArchiveError};
+use crate::engine::ExternalSpec;
 use crate::finding::{CampaignReport, EngineId, PossiblyFixed, SCHEMA_VERSION};
 use crate::generator::{Generator, GeneratorConfig};
 use crate::known::KnownDifferences;
@@ -113,12 +114,15 @@ pub struct CampaignOptions {
     pub progress: bool,
 }
 
-/// How to run one engine: by name in a `litmus __worker` process, or a worker command
-/// of the caller's (tests start workers from another binary).
+/// How to run one engine: by name in a `litmus __worker` process, an external program
+/// (`cmd:`) hosted by such a worker, or a worker command of the caller's (tests start
+/// workers from another binary).
 #[derive(Clone, Debug)]
 pub struct EngineChoice {
     pub name: String,
     pub command: Option<WorkerCommand>,
+    /// An external engine; the worker runs it with the campaign's time limit.
+    pub external: Option<ExternalSpec>,
 }
 
 impl EngineChoice {
@@ -126,20 +130,45 @@ impl EngineChoice {
         EngineChoice {
             name: name.to_owned(),
             command: None,
+            external: None,
         }
     }
 
-    /// A worker config for this engine with the campaign's timeout.
+    /// An external program, named as its spec says.
+    pub fn external(spec: ExternalSpec) -> EngineChoice {
+        EngineChoice {
+            name: spec.name.clone(),
+            command: None,
+            external: Some(spec),
+        }
+    }
+
+    /// A worker config for this engine with the campaign's timeout. An external
+    /// engine gets the timeout itself, and its worker a longer one as a backstop
+    /// ([`crate::engine::external::supervisor_timeout`]).
     pub fn worker_config(&self, timeout: Duration) -> Result<WorkerConfig, CampaignError> {
-        let mut config = match &self.command {
-            Some(command) => WorkerConfig::with_command(&self.name, command.clone()),
-            None => WorkerConfig::new(&WorkerSettings::new(&self.name)).map_err(|e| {
-                CampaignError::Engine(format!(
-                    "cannot find the litmus executable for workers: {e}"
-                ))
-            })?,
+        let no_exe = |e: std::io::Error| {
+            CampaignError::Engine(format!(
+                "cannot find the litmus executable for workers: {e}"
+            ))
         };
-        config.timeout = timeout;
+        let mut config = match (&self.command, &self.external) {
+            (Some(command), _) => WorkerConfig::with_command(&self.name, command.clone()),
+            (None, Some(spec)) => {
+                let mut spec = spec.clone();
+                spec.set_timeout(timeout);
+                let settings = WorkerSettings::new(spec.to_engine_text());
+                WorkerConfig::with_command(
+                    &self.name,
+                    WorkerCommand::current_exe(&settings).map_err(no_exe)?,
+                )
+            }
+            (None, None) => WorkerConfig::new(&WorkerSettings::new(&self.name)).map_err(no_exe)?,
+        };
+        config.timeout = match &self.external {
+            Some(_) => crate::engine::external::supervisor_timeout(timeout),
+            None => timeout,
+        };
         Ok(config)
     }
 

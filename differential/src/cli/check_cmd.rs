@@ -14,8 +14,12 @@ pub struct CheckArgs {
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
     /// The engine findings are re-checked against.
+    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
+    /// `cmd:'COMMAND'` (see docs/engines.md).
     #[arg(long, default_value = "html5ever")]
     pub engine: String,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
     /// The time limit of one parse.
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub timeout: Duration,
@@ -24,7 +28,7 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> CliResult {
     let archive = Archive::open(&super::corpus_cmd::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
-    let other_choice = super::engine_choice(&args.engine)?;
+    let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
     let reference_choice = crate::campaign::EngineChoice::named("litmus");
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = reference_choice.start(args.timeout).map_err(engine_error)?;

@@ -22,8 +22,12 @@ pub struct OneInputArgs {
     /// The input file; `-` or nothing reads standard input. Must be UTF-8.
     pub file: Option<PathBuf>,
     /// The engine compared with the reference parser.
+    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
+    /// `cmd:'COMMAND'` (see docs/engines.md).
     #[arg(long, default_value = "html5ever")]
     pub engine: String,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
     /// Only this fragment context (`td`, `svg path`); without it every level runs:
     /// the document with scripting on and off, and fragments in a spread of contexts.
     #[arg(long, value_name = "CONTEXT")]
@@ -80,7 +84,7 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
     let mut reference = crate::campaign::EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let mut other = super::engine_choice(&args.engine)?
+    let mut other = super::engine_args::engine_choice(&args.engine, &args.external)?
         .start(args.timeout)
         .map_err(engine_error)?;
     let levels = Levels::default();

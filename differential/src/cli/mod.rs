@@ -8,8 +8,10 @@
 mod check_cmd;
 mod corpus_cmd;
 mod diff_cmd;
+pub(crate) mod engine_args;
 pub(crate) mod parse_cmd;
 pub(crate) mod run_cmd;
+mod serve_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -59,6 +61,10 @@ enum Command {
     Minimize(diff_cmd::MinimizeArgs),
     /// The regression corpus: merge archives, check every archived case.
     Corpus(corpus_cmd::CorpusArgs),
+    /// Answer parse requests on stdin/stdout with an engine, speaking the persistent
+    /// external engine protocol (docs/engines.md): a reference implementation of the
+    /// protocol, and litmus as a component of other harnesses.
+    Serve(serve_cmd::ServeArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -75,6 +81,7 @@ pub fn main() -> ExitCode {
         Command::Diff(args) => diff_cmd::run_diff(args),
         Command::Minimize(args) => diff_cmd::run_minimize(args),
         Command::Corpus(args) => corpus_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
     };
     match result {
         Ok(code) => code,
@@ -86,10 +93,9 @@ pub fn main() -> ExitCode {
 }
 
 /// The engine named on the command line (`--engine NAME`), checked against the
-/// registry.
+/// registry; `cmd:COMMAND` with the external engine defaults.
 pub fn engine_choice(name: &str) -> Result<crate::campaign::EngineChoice, CliError> {
-    crate::engine::engine_by_name(name).map_err(|e| CliError::input(e.to_string()))?;
-    Ok(crate::campaign::EngineChoice::named(name))
+    engine_args::engine_choice(name, &engine_args::ExternalEngineArgs::default())
 }
 
 /// Reads a whole input: a file, or standard input for `-` or no path. A missing file, a

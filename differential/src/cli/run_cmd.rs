@@ -42,8 +42,12 @@ pub struct RunArgs {
     #[arg(long)]
     pub known: Option<PathBuf>,
     /// The engine under test, compared with the reference parser.
+    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
+    /// `cmd:'COMMAND'` (see docs/engines.md).
     #[arg(long, default_value = "html5ever")]
     pub engine: String,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub timeout: Duration,
@@ -125,7 +129,7 @@ pub fn run(args: RunArgs) -> CliResult {
         archive: super::corpus_cmd::divergences_dir(&args.corpus),
         known,
         reference: EngineChoice::named("litmus"),
-        other: super::engine_choice(&args.engine)?,
+        other: super::engine_args::engine_choice(&args.engine, &args.external)?,
         timeout: args.timeout,
         serialization: !args.no_serialization,
         round_trip: !args.no_round_trip,

@@ -6,15 +6,19 @@
 //! - [`ChaosEngine`] (`chaos`): the reference parser, except that it panics, aborts,
 //!   overflows its stack, hangs or eats memory on marked inputs; for testing the
 //!   isolation of [`crate::worker`].
+//! - [`ExternalEngine`] (`cmd:COMMAND`): any program speaking the external engine
+//!   protocol ([`external`], `docs/engines.md`), one-shot or persistent.
 //!
 //! [`engine_by_name`] is the registry. Engines are meant to run inside worker
 //! processes ([`crate::worker`]), which is also why a worker is itself an [`Engine`].
 
 mod chaos;
+pub mod external;
 mod html5ever;
 mod litmus;
 
 pub use self::chaos::ChaosEngine;
+pub use self::external::{ExternalEngine, ExternalMode, ExternalSpec};
 pub use self::html5ever::{Html5everEngine, HTML5EVER_VERSION, MARKUP5EVER_RCDOM_VERSION};
 pub use self::litmus::LitmusEngine;
 
@@ -61,7 +65,7 @@ impl fmt::Display for UnknownEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown engine {:?}; the known engines are {}",
+            "unknown engine {:?}; the known engines are {}, and cmd:COMMAND for an external program",
             self.name,
             ENGINE_NAMES.join(", ")
         )
@@ -70,8 +74,16 @@ impl fmt::Display for UnknownEngine {
 
 impl std::error::Error for UnknownEngine {}
 
-/// The registry: a new engine by its name.
+/// The registry: a new engine by its name. `cmd:COMMAND` (or `cmd:{JSON}`, see
+/// [`ExternalSpec::from_engine_text`]) is an [`ExternalEngine`], started at its first
+/// request.
 pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
+    if let Some(spec) = ExternalSpec::from_engine_text(name) {
+        let unknown = |_| UnknownEngine {
+            name: name.to_owned(),
+        };
+        return Ok(Box::new(ExternalEngine::new(spec.map_err(unknown)?)));
+    }
     match name {
         "litmus" => Ok(Box::new(LitmusEngine)),
         "html5ever" => Ok(Box::new(Html5everEngine)),
@@ -79,6 +91,16 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
         _ => Err(UnknownEngine {
             name: name.to_owned(),
         }),
+    }
+}
+
+/// An engine by its name, ready to answer: like [`engine_by_name`], except that an
+/// external engine is started (and probed) now, so that a program that cannot run is
+/// an error here. What a worker runs.
+pub fn start_engine(name: &str) -> Result<Box<dyn Engine>, String> {
+    match ExternalSpec::from_engine_text(name) {
+        Some(spec) => Ok(Box::new(ExternalEngine::start(spec?)?)),
+        None => engine_by_name(name).map_err(|e| e.to_string()),
     }
 }
 
@@ -100,7 +122,7 @@ mod tests {
         let error = engine_by_name("servo").err().unwrap();
         assert_eq!(
             error.to_string(),
-            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos"#
+            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, and cmd:COMMAND for an external program"#
         );
     }
 }

@@ -1,0 +1,122 @@
+//! `litmus bench`: the reference parser against html5ever on real pages, fuzzing-sized
+//! cases and adversarial families (see [`crate::bench`]).
+
+use super::{CliError, CliResult};
+use crate::bench::{self, families, runner::Timing, BenchConfig};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Which sections to run (comma-separated): pages, fuzz, adversarial.
+    #[arg(long, value_delimiter = ',', default_value = "pages,fuzz,adversarial")]
+    pub only: Vec<String>,
+    /// The adversarial families to run (comma-separated names; default all).
+    #[arg(long, value_delimiter = ',')]
+    pub families: Vec<String>,
+    /// The largest adversarial input, in KiB. Sizes double up to it.
+    #[arg(long, default_value_t = 1024)]
+    pub max_kib: usize,
+    /// How many adversarial sizes (5: the smallest is 1/16 of the largest).
+    #[arg(long, default_value_t = 5)]
+    pub sizes: usize,
+    /// How many generated cases of 50–500 bytes.
+    #[arg(long, default_value_t = 4000)]
+    pub cases: usize,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// The fewest runs per engine and workload.
+    #[arg(long, default_value_t = 5)]
+    pub min_runs: usize,
+    /// About how long each engine spends on each workload, e.g. 600ms.
+    #[arg(long, default_value = "600ms")]
+    pub target: humantime::Duration,
+    /// A run longer than this stops an engine on larger sizes, e.g. 2s.
+    #[arg(long, default_value = "2s")]
+    pub budget: humantime::Duration,
+    /// The toolchain's HTML documentation (default: from `rustc --print sysroot`).
+    #[arg(long)]
+    pub docs: Option<PathBuf>,
+    /// Do not measure peak memory.
+    #[arg(long)]
+    pub no_memory: bool,
+    /// Also write the tables to this Markdown file.
+    #[arg(long)]
+    pub markdown: Option<PathBuf>,
+    /// A small, fast configuration for a smoke test: 64 KiB, 100 cases, 2 runs.
+    #[arg(long)]
+    pub quick: bool,
+    /// (Internal) Parse FILE once with ENGINE and print the VmHWM rise.
+    #[arg(long = "peak-memory-child", hide = true, num_args = 2, value_names = ["ENGINE", "FILE"])]
+    pub peak_memory_child: Option<Vec<String>>,
+}
+
+pub fn run(args: BenchArgs) -> CliResult {
+    if let Some(child) = &args.peak_memory_child {
+        return match &child[..] {
+            [engine, file] => bench::memory::child_main(engine, file.as_ref())
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(CliError::input),
+            _ => Err(CliError::input("--peak-memory-child ENGINE FILE")),
+        };
+    }
+    let mut config = BenchConfig {
+        docs_dir: args.docs.clone(),
+        max_bytes: args.max_kib.max(1) << 10,
+        sizes: args.sizes.max(1),
+        fuzz_cases: args.cases,
+        fuzz_seed: args.seed,
+        timing: Timing {
+            min_rounds: args.min_runs.max(1),
+            target: *args.target,
+            budget: *args.budget,
+            ..Timing::default()
+        },
+        memory: !args.no_memory,
+        ..BenchConfig::default()
+    };
+    for section in &args.only {
+        if !matches!(section.as_str(), "pages" | "fuzz" | "adversarial") {
+            return Err(CliError::input(format!(
+                "unknown section {section:?}: use pages, fuzz, adversarial"
+            )));
+        }
+    }
+    config.pages = args.only.iter().any(|s| s == "pages");
+    config.fuzz = args.only.iter().any(|s| s == "fuzz");
+    config.adversarial = args.only.iter().any(|s| s == "adversarial");
+    if !args.families.is_empty() {
+        config.families = Vec::new();
+        for name in &args.families {
+            let family = families::family(name).ok_or_else(|| {
+                let known: Vec<_> = families::FAMILIES.iter().map(|f| f.name).collect();
+                CliError::input(format!(
+                    "unknown family {name:?}; known: {}",
+                    known.join(", ")
+                ))
+            })?;
+            config.families.push(family);
+        }
+    }
+    if args.quick {
+        config.max_bytes = config.max_bytes.min(64 << 10);
+        config.fuzz_cases = config.fuzz_cases.min(100);
+        config.timing.min_rounds = 2;
+        config.timing.target = Duration::from_millis(20);
+    }
+    let results = bench::run(&config, &mut |line| eprintln!("bench: {line}"));
+    let command = std::iter::once("litmus".to_owned())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = bench::markdown(&results, &command);
+    print!("{text}");
+    if let Some(path) = &args.markdown {
+        std::fs::write(path, &text)
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

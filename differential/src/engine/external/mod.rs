@@ -1,0 +1,332 @@
+//! External engines: any program, in any language, that speaks litmus's engine
+//! protocol on its stdin and stdout (`cmd:COMMAND` on the command line). The protocol
+//! is documented for engine authors in `docs/engines.md`; in short:
+//!
+//! - **one-shot** ([`ExternalMode::OneShot`]): one process per parse, run as
+//!   `COMMAND [--fragment CONTEXT] --scripting on|off`, the input (UTF-8) on stdin, the
+//!   html5lib tree dump on stdout, exit status 0. With `--output html` added it prints
+//!   its serialization (and one newline) instead; litmus asks for it only when the
+//!   engine says it can ([`ExternalSpec::serializes`]).
+//! - **persistent** ([`ExternalMode::Persistent`], the default): one process answers
+//!   many requests. Each message either way is a 4-byte big-endian length N and N
+//!   bytes of UTF-8 JSON. Request: `{"id", "input", "fragment", "scripting"}`; reply:
+//!   `{"id", "tree", "html"}` or `{"id", "error"}` (the engine cannot handle the
+//!   request: [`EngineFailure::Unsupported`]). One reply per request, in order; the
+//!   program exits when its stdin closes.
+//!
+//! Whatever goes wrong is a finding, never a stuck campaign: no answer within the time
+//! limit is [`EngineFailure::Timeout`] (the program and its process group are
+//! killed), a dead program or a non-zero exit is [`EngineFailure::Crash`] with what
+//! its stderr says, and output that is not the protocol or not an html5lib dump
+//! ([`check_dump`]) is [`EngineFailure::BadOutput`]. A persistent program that died,
+//! timed out or broke the framing is restarted for the next request; each start is
+//! followed by a warm-up request (an empty document) that may take up to
+//! [`STARTUP_TIMEOUT`], so that a program's start-up time never counts against a
+//! request.
+//!
+//! An [`ExternalEngine`] is an ordinary [`Engine`]; campaigns run it inside a
+//! `litmus __worker` process like any other (`--engine cmd:{spec as JSON}`,
+//! [`ExternalSpec::to_engine_text`]), with the worker's own time limit as a backstop
+//! ([`supervisor_timeout`]). The programs it starts get `SIGKILL` when the thread
+//! that started them ends (Linux's parent-death signal), so a worker killed by its
+//! supervisor leaves none behind: use an `ExternalEngine` from one thread.
+
+mod process;
+mod protocol;
+mod serve;
+mod spec;
+
+pub use self::protocol::{check_dump, read_frame, write_frame, FrameError, MAX_REPLY_BYTES};
+pub use self::serve::serve;
+pub use self::spec::{
+    check_name, default_name, split_command_line, ExternalMode, ExternalSpec, PREFIX,
+};
+
+use self::process::{crash, Output, Program, Reading};
+use self::protocol::{preview, read_reply, Reply, WireRequest};
+use super::Engine;
+use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
+use std::time::{Duration, Instant};
+
+/// How long a (re)started persistent program has to answer its warm-up request, and
+/// a one-shot program its probe.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The time limit a supervisor gives a worker that hosts an external engine whose own
+/// limit is `timeout`: long enough for a restart, a warm-up and two answers (a
+/// one-shot engine that serializes runs twice per request), so that the engine's own
+/// limit always fires first and the worker survives.
+pub fn supervisor_timeout(timeout: Duration) -> Duration {
+    timeout * 2 + STARTUP_TIMEOUT + Duration::from_secs(10)
+}
+
+/// An external program as an [`Engine`].
+pub struct ExternalEngine {
+    spec: ExternalSpec,
+    words: Vec<String>,
+    /// The running persistent program, if any.
+    program: Option<Program>,
+    next_id: u64,
+}
+
+impl ExternalEngine {
+    /// The engine; nothing is started until the first request.
+    pub fn new(spec: ExternalSpec) -> ExternalEngine {
+        let words = spec.words();
+        ExternalEngine {
+            spec,
+            words,
+            program: None,
+            next_id: 1,
+        }
+    }
+
+    /// The engine, checked: a persistent program is started and answers its warm-up
+    /// request; a one-shot program answers a probe (an empty document, and its
+    /// serialization if it says it serializes). `Err` says why it cannot be used.
+    pub fn start(spec: ExternalSpec) -> Result<ExternalEngine, String> {
+        let mut engine = ExternalEngine::new(spec);
+        let probe = ParseRequest::document("", true);
+        let result = match engine.spec.mode {
+            ExternalMode::Persistent => engine.running_program().map(|_| ()),
+            ExternalMode::OneShot => engine.parse(&probe).map(|_| ()),
+        };
+        match result {
+            Ok(()) => Ok(engine),
+            Err(failure) => Err(format!(
+                "the external engine {:?} ({}, {}) does not work: {failure}",
+                engine.spec.name, engine.spec.command, engine.spec.mode
+            )),
+        }
+    }
+
+    pub fn spec(&self) -> &ExternalSpec {
+        &self.spec
+    }
+
+    /// The running persistent program, started (and warmed up) if there is none.
+    fn running_program(&mut self) -> Result<&mut Program, EngineFailure> {
+        if self.program.is_none() {
+            let mut program =
+                Program::start(&self.words, Reading::Frames).map_err(|e| EngineFailure::Crash {
+                    signal: None,
+                    exit_code: None,
+                    message: format!("cannot start {:?}: {e}", self.words[0]),
+                    location: None,
+                })?;
+            let warm_up = ParseRequest::document("", true);
+            let id = self.next_id;
+            self.next_id += 1;
+            let deadline = Instant::now() + STARTUP_TIMEOUT;
+            match exchange(&mut program, id, &warm_up, deadline) {
+                Ok(Ok(_)) => {}
+                // The warm-up parse may be refused; the program answered, so it runs.
+                Ok(Err(EngineFailure::Unsupported { .. })) => {}
+                Ok(Err(failure)) | Err(failure) => {
+                    program.kill();
+                    return Err(match failure {
+                        EngineFailure::Timeout { after_ms } => EngineFailure::Crash {
+                            signal: None,
+                            exit_code: None,
+                            message: format!(
+                                "no answer to the warm-up request (an empty document) within {after_ms} ms of starting"
+                            ),
+                            location: None,
+                        },
+                        other => other,
+                    });
+                }
+            }
+            self.program = Some(program);
+        }
+        Ok(self.program.as_mut().expect("started above"))
+    }
+
+    fn parse_persistent(&mut self, request: &ParseRequest) -> ParseResult {
+        let timeout = self.spec.timeout();
+        let id = self.next_id;
+        self.next_id += 1;
+        let program = self.running_program()?;
+        program.clear_stderr();
+        let deadline = Instant::now() + timeout;
+        match exchange(program, id, request, deadline) {
+            Ok(result) => result,
+            Err(failure) => {
+                // The program is dead, killed, or out of step: start afresh next time.
+                if let Some(mut program) = self.program.take() {
+                    program.kill();
+                }
+                Err(failure)
+            }
+        }
+    }
+
+    fn parse_one_shot(&mut self, request: &ParseRequest) -> ParseResult {
+        let tree = self.run_once(request, false)?;
+        check_dump(&tree).map_err(|message| EngineFailure::BadOutput { message })?;
+        let serialization = if self.spec.serializes {
+            let mut html = self.run_once(request, true)?;
+            // One newline follows the serialization, as `litmus parse --output html`
+            // prints it.
+            if html.ends_with('\n') {
+                html.pop();
+            }
+            Some(html)
+        } else {
+            None
+        };
+        Ok(EngineOutput {
+            tree,
+            serialization,
+        })
+    }
+
+    /// Runs the program once for `request` and returns its stdout.
+    fn run_once(&self, request: &ParseRequest, html: bool) -> Result<String, EngineFailure> {
+        let mut words = self.words.clone();
+        if let Some(context) = &request.fragment {
+            words.push("--fragment".to_owned());
+            words.push(context.to_string());
+        }
+        words.push("--scripting".to_owned());
+        words.push(if request.scripting { "on" } else { "off" }.to_owned());
+        if html {
+            words.push("--output".to_owned());
+            words.push("html".to_owned());
+        }
+        let timeout = self.spec.timeout();
+        let started = Instant::now();
+        let deadline = started + timeout;
+        let mut program =
+            Program::start(&words, Reading::Everything).map_err(|e| EngineFailure::Crash {
+                signal: None,
+                exit_code: None,
+                message: format!("cannot start {:?}: {e}", words[0]),
+                location: None,
+            })?;
+        program.send(request.input.as_bytes().to_vec());
+        program.close_stdin();
+        let timed_out = |program: &mut Program| {
+            program.kill();
+            EngineFailure::Timeout {
+                after_ms: millis(started.elapsed()),
+            }
+        };
+        let output = match program.next_output(deadline) {
+            None => return Err(timed_out(&mut program)),
+            Some(Output::All(bytes)) => bytes,
+            Some(Output::Closed(reason)) => {
+                let reason = reason.unwrap_or_else(|| "its output broke".to_owned());
+                program.kill();
+                return Err(EngineFailure::BadOutput { message: reason });
+            }
+            Some(Output::Frame(_)) => unreachable!("one-shot output is read whole"),
+        };
+        let Some(status) = program.wait_until(deadline) else {
+            return Err(timed_out(&mut program));
+        };
+        if !status.success() {
+            // The stderr thread may still be reading the last of it.
+            std::thread::sleep(Duration::from_millis(2));
+            return Err(crash(
+                Some(status),
+                &program.stderr(),
+                "a non-zero exit status",
+            ));
+        }
+        String::from_utf8(output).map_err(|e| EngineFailure::BadOutput {
+            message: format!(
+                "output that is not UTF-8 (invalid byte at {})",
+                e.utf8_error().valid_up_to()
+            ),
+        })
+    }
+}
+
+/// Sends `request` as `id` and waits for its reply until `deadline`. `Ok` with the
+/// request's result while the program stays usable; `Err` when it is not (dead,
+/// timed out, out of step), the program then being killed or dead.
+fn exchange(
+    program: &mut Program,
+    id: u64,
+    request: &ParseRequest,
+    deadline: Instant,
+) -> Result<ParseResult, EngineFailure> {
+    let started = Instant::now();
+    let payload = serde_json::to_vec(&WireRequest::new(id, request)).map_err(|e| {
+        EngineFailure::BadOutput {
+            message: format!("cannot write the request: {e}"),
+        }
+    })?;
+    let mut frame = Vec::with_capacity(payload.len() + 4);
+    if write_frame(&mut frame, &payload).is_err() {
+        return Ok(Err(EngineFailure::Unsupported {
+            message: format!(
+                "an input of {} bytes is too large for a frame",
+                payload.len()
+            ),
+        }));
+    }
+    if !program.send(frame) {
+        return Err(program.died("stopped reading requests"));
+    }
+    match program.next_output(deadline) {
+        None => {
+            program.kill();
+            Err(EngineFailure::Timeout {
+                after_ms: millis(started.elapsed()),
+            })
+        }
+        Some(Output::Frame(payload)) => match read_reply(&payload) {
+            Reply::Answer {
+                id: reply_id,
+                result,
+            } if reply_id == id => Ok(result),
+            Reply::Answer { id: reply_id, .. } => {
+                program.kill();
+                Err(EngineFailure::BadOutput {
+                    message: format!("a reply for request {reply_id} to request {id}"),
+                })
+            }
+            Reply::Garbage(message) => {
+                program.kill();
+                Err(EngineFailure::BadOutput { message })
+            }
+        },
+        Some(Output::Closed(None)) => Err(program.died("exited before answering")),
+        Some(Output::Closed(Some(reason))) => {
+            program.kill();
+            Err(EngineFailure::BadOutput { message: reason })
+        }
+        Some(Output::All(bytes)) => {
+            program.kill();
+            Err(EngineFailure::BadOutput {
+                message: format!("unframed output {}", preview(&bytes)),
+            })
+        }
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Engine for ExternalEngine {
+    fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    fn version(&self) -> String {
+        self.spec.version_text()
+    }
+
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        match self.spec.mode {
+            ExternalMode::Persistent => self.parse_persistent(request),
+            ExternalMode::OneShot => self.parse_one_shot(request),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,327 @@
+//! The wire side of the external engine protocol: frames, requests and replies, the
+//! check that a tree is an html5lib dump, and what a dead program's stderr says.
+
+use crate::case::{EngineFailure, EngineOutput, ParseRequest};
+use crate::signature::dump_entries;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Read, Write};
+
+/// The largest frame or one-shot output litmus reads from an engine: 256 MiB.
+pub const MAX_REPLY_BYTES: usize = 256 << 20;
+
+/// A request as it goes to a persistent program.
+#[derive(Debug, Serialize)]
+pub struct WireRequest<'a> {
+    pub id: u64,
+    pub input: &'a str,
+    /// The context as html5lib tests write it (`td`, `svg path`), or `null`.
+    pub fragment: Option<String>,
+    pub scripting: bool,
+}
+
+impl<'a> WireRequest<'a> {
+    pub fn new(id: u64, request: &'a ParseRequest) -> WireRequest<'a> {
+        WireRequest {
+            id,
+            input: &request.input,
+            fragment: request.fragment.as_ref().map(|c| c.to_string()),
+            scripting: request.scripting,
+        }
+    }
+}
+
+/// A reply as a persistent program writes it. Unknown fields are ignored.
+#[derive(Debug, Deserialize)]
+pub struct WireReply {
+    pub id: u64,
+    #[serde(default)]
+    pub tree: Option<String>,
+    #[serde(default)]
+    pub html: Option<String>,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// What a reply frame means.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The answer to request `id`: an output, or the engine's refusal
+    /// ([`EngineFailure::Unsupported`]) or a reply that breaks the protocol's content
+    /// rules ([`EngineFailure::BadOutput`]) while keeping its framing.
+    Answer {
+        id: u64,
+        result: Result<EngineOutput, EngineFailure>,
+    },
+    /// Not a reply at all (not JSON, no id): the channel cannot be trusted any more.
+    Garbage(String),
+}
+
+/// Reads one reply frame's payload.
+pub fn read_reply(payload: &[u8]) -> Reply {
+    let reply: WireReply = match serde_json::from_slice(payload) {
+        Ok(reply) => reply,
+        Err(e) => {
+            return Reply::Garbage(format!(
+                "a reply that is not the protocol's JSON ({e}): {}",
+                preview(payload)
+            ))
+        }
+    };
+    let bad = |message: String| Err(EngineFailure::BadOutput { message });
+    let result = match (reply.tree, reply.error) {
+        (Some(_), Some(_)) => bad("a reply with both \"tree\" and \"error\"".to_owned()),
+        (None, Some(message)) => Err(EngineFailure::Unsupported { message }),
+        (None, None) => bad("a reply with neither \"tree\" nor \"error\"".to_owned()),
+        (Some(tree), None) => match check_dump(&tree) {
+            Ok(()) => Ok(EngineOutput {
+                tree,
+                serialization: reply.html,
+            }),
+            Err(message) => bad(message),
+        },
+    };
+    Reply::Answer {
+        id: reply.id,
+        result,
+    }
+}
+
+/// Writes one frame: a 4-byte big-endian length and the payload.
+pub fn write_frame(out: &mut impl Write, payload: &[u8]) -> io::Result<()> {
+    let length = u32::try_from(payload.len()).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "a request of {} bytes is too large for a frame",
+                payload.len()
+            ),
+        )
+    })?;
+    let mut frame = Vec::with_capacity(4 + payload.len());
+    frame.extend_from_slice(&length.to_be_bytes());
+    frame.extend_from_slice(payload);
+    out.write_all(&frame)?;
+    out.flush()
+}
+
+/// Why no frame could be read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum FrameError {
+    /// The stream ended inside a frame.
+    Truncated,
+    /// The length is over [`MAX_REPLY_BYTES`], or looks like text: the program writes
+    /// something other than frames.
+    NotAFrame(String),
+    Io(String),
+}
+
+impl std::fmt::Display for FrameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FrameError::Truncated => f.write_str("the output ended inside a frame"),
+            FrameError::NotAFrame(message) | FrameError::Io(message) => f.write_str(message),
+        }
+    }
+}
+
+/// The next frame's payload; `Ok(None)` at a clean end (no byte of a new frame). The
+/// payload is read as it arrives, never allocated from the length alone.
+pub fn read_frame(input: &mut impl Read) -> Result<Option<Vec<u8>>, FrameError> {
+    let mut header = [0u8; 4];
+    let mut filled = 0;
+    while filled < 4 {
+        match input.read(&mut header[filled..]) {
+            Ok(0) if filled == 0 => return Ok(None),
+            Ok(0) => return Err(FrameError::Truncated),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FrameError::Io(e.to_string())),
+        }
+    }
+    let length = u32::from_be_bytes(header) as usize;
+    if length > MAX_REPLY_BYTES {
+        let text = header.iter().all(|b| b.is_ascii_graphic() || *b == b' ');
+        let message = if text {
+            format!(
+                "the engine wrote text ({:?}…) where a frame's 4-byte length belongs; a persistent engine writes only frames to stdout",
+                String::from_utf8_lossy(&header)
+            )
+        } else {
+            format!("a frame of {length} bytes is over the limit of {MAX_REPLY_BYTES}")
+        };
+        return Err(FrameError::NotAFrame(message));
+    }
+    let mut payload = Vec::new();
+    match input.take(length as u64).read_to_end(&mut payload) {
+        Ok(n) if n == length => Ok(Some(payload)),
+        Ok(_) => Err(FrameError::Truncated),
+        Err(e) => Err(FrameError::Io(e.to_string())),
+    }
+}
+
+/// Whether `tree` reads as an html5lib tree dump: empty, or lines ending with `\n`
+/// whose entries start with `| ` and an even indentation at most one level deeper
+/// than the entry before, each entry a doctype, comment, processing instruction,
+/// text, element, `content` or attribute (under an element). Lines that do not start
+/// with `| ` continue the entry before (a text, comment, attribute value, doctype or
+/// processing instruction may hold newlines). `Err` says what is wrong and on which
+/// line.
+pub fn check_dump(tree: &str) -> Result<(), String> {
+    if tree.is_empty() {
+        return Ok(());
+    }
+    if !tree.starts_with("| ") {
+        return Err(format!(
+            "the tree is not an html5lib dump: it starts with {}",
+            preview(tree.as_bytes())
+        ));
+    }
+    if !tree.ends_with('\n') {
+        return Err("the tree is not an html5lib dump: its last line has no newline".into());
+    }
+    for (index, line) in tree.lines().enumerate() {
+        if let Some(rest) = line.strip_prefix("| ") {
+            let spaces = rest.len() - rest.trim_start_matches(' ').len();
+            if spaces % 2 == 1 {
+                return Err(format!(
+                    "the tree is not an html5lib dump: line {} is indented by an odd number of spaces",
+                    index + 1
+                ));
+            }
+        }
+    }
+    let mut previous: Option<(usize, Kind)> = None;
+    for entry in dump_entries(tree) {
+        let what = |problem: &str| {
+            format!(
+                "the tree is not an html5lib dump: line {} {problem}",
+                entry.line
+            )
+        };
+        let deepest = previous.map_or(0, |(depth, _)| depth + 1);
+        if entry.depth > deepest {
+            return Err(what("is more than one level deeper than the line before"));
+        }
+        // Right after an element, or among its attributes, `name="value"` is an
+        // attribute; elsewhere the same text can only be a text node (`"a="b"`).
+        let attribute_allowed = matches!(
+            previous,
+            Some((depth, Kind::Element)) if depth + 1 == entry.depth
+        ) || matches!(
+            previous,
+            Some((depth, Kind::Attribute)) if depth == entry.depth
+        );
+        let kind = match entry_kind(entry.text) {
+            Some(Kind::Attribute) if !attribute_allowed => {
+                return Err(what("is an attribute that follows no element"));
+            }
+            Some(Kind::Text) if attribute_allowed && is_attribute(entry.text) => Kind::Attribute,
+            Some(kind) => kind,
+            None => {
+                return Err(what(&format!(
+                    "is no node: {}",
+                    preview(entry.text.as_bytes())
+                )))
+            }
+        };
+        previous = Some((entry.depth, kind));
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Doctype,
+    Comment,
+    ProcessingInstruction,
+    Text,
+    Element,
+    Content,
+    Attribute,
+}
+
+fn entry_kind(text: &str) -> Option<Kind> {
+    let enclosed = |open: &str, close: &str| {
+        text.len() >= open.len() + close.len() && text.starts_with(open) && text.ends_with(close)
+    };
+    if enclosed("<!DOCTYPE ", ">") {
+        Some(Kind::Doctype)
+    } else if enclosed("<!-- ", " -->") {
+        Some(Kind::Comment)
+    } else if enclosed("<?", "?>") {
+        Some(Kind::ProcessingInstruction)
+    } else if enclosed("\"", "\"") {
+        Some(Kind::Text)
+    } else if enclosed("<", ">") && !text.contains('\n') {
+        Some(Kind::Element)
+    } else if text == "content" {
+        Some(Kind::Content)
+    } else if is_attribute(text) {
+        Some(Kind::Attribute)
+    } else {
+        None
+    }
+}
+
+/// `name="value"`, the name not empty.
+fn is_attribute(text: &str) -> bool {
+    text.split_once("=\"")
+        .is_some_and(|(name, value)| !name.is_empty() && value.ends_with('"'))
+}
+
+/// At most 80 characters of a payload, for messages.
+pub fn preview(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut shown: String = text.chars().take(80).collect();
+    if text.chars().count() > 80 {
+        shown.push('…');
+    }
+    format!("{shown:?}")
+}
+
+/// What a dead (or failing one-shot) program's stderr says: the message of an
+/// uncaught JavaScript, Python or Java exception (`TypeError: …`) and where it was
+/// raised (`index.js:12:5`, `adapter.py:40`), else what a Rust program's stderr says
+/// ([`crate::worker::describe_death`]: a panic, a stack overflow, or the last line).
+pub fn describe_failure(stderr: &str) -> (String, Option<String>) {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let exception = lines.iter().rposition(|line| {
+        let line = line.trim_start();
+        let head = line.split(':').next().unwrap_or("");
+        line.contains(':')
+            && !head.contains(' ')
+            && (head.ends_with("Error") || head.ends_with("Exception"))
+    });
+    let Some(at) = exception else {
+        return crate::worker::describe_death(stderr);
+    };
+    let message = lines[at].trim().to_owned();
+    // JavaScript: the first `at …` line after the message. Python: the last
+    // `File "…", line N` before it.
+    let javascript = lines[at + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .find(|l| l.starts_with("at "))
+        .map(|frame| {
+            let place = match (frame.rfind('('), frame.ends_with(')')) {
+                (Some(open), true) => &frame[open + 1..frame.len() - 1],
+                _ => &frame[3..],
+            };
+            short_place(place)
+        });
+    let python = || {
+        lines[..at].iter().rev().find_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix("File \"")?;
+            let (file, after) = rest.split_once('"')?;
+            let line_number = after.trim_start_matches(", line ").split(',').next()?;
+            Some(format!("{}:{}", short_place(file), line_number.trim()))
+        })
+    };
+    (message, javascript.or_else(python))
+}
+
+/// A source place without its folders: `file:///a/b/index.js:1:2` → `index.js:1:2`.
+fn short_place(place: &str) -> String {
+    place.rsplit('/').next().unwrap_or(place).to_owned()
+}
