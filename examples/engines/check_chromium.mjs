@@ -3,6 +3,7 @@
 // tree-construction cases and compares its dumps with the expected #document.
 //
 //   node examples/engines/check_chromium.mjs [--tests DIR] [--litmus PATH] [--engine CMD] [--details FILE] [--only FILE.dat]
+//                                            [--versus-litmus [--contexts document,div,svg svg,…]]
 //
 // DIR defaults to $HTML5LIB_TESTS/tree-construction ($HTML5LIB_TESTS defaults to
 // ../shared/html5lib-tests from the repository root). Each case runs as a document,
@@ -16,6 +17,11 @@
 // failing trial is also parsed by litmus, to tell a stale expectation (Chromium agrees
 // with litmus) from a Chromium divergence. --details writes every failing trial's
 // input and both trees to FILE.
+//
+// --versus-litmus compares with litmus (--litmus, default target/release/litmus)
+// instead of the files' trees, serializations included; --contexts then parses every
+// case's input in each of the given contexts (`document` for a document parse) instead
+// of the case's own, to look for Chromium divergences beyond the cases' own set-ups.
 
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -69,14 +75,16 @@ function firstDifference(expected, actual) {
   return null;
 }
 
-function litmusTree(litmus, trial) {
-  const args = ['parse', '--output', 'tree', '--scripting', trial.scripting ? 'on' : 'off'];
+// litmus's answer: {tree, html}.
+function runLitmus(litmus, trial) {
+  const args = ['parse', '--output', 'json', '--scripting', trial.scripting ? 'on' : 'off'];
   if (trial.context !== null) args.push('--fragment', trial.context);
   args.push('-');
   try {
-    return normalize(execFileSync(litmus, args, { input: trial.data, encoding: 'utf8' }));
+    const answer = JSON.parse(execFileSync(litmus, args, { input: trial.data, encoding: 'utf8', maxBuffer: 1 << 28 }));
+    return { tree: normalize(answer.tree), html: answer.html };
   } catch (e) {
-    return `litmus failed: ${e.message}`;
+    return { tree: `litmus failed: ${e.message}\n`, html: null };
   }
 }
 
@@ -86,29 +94,37 @@ async function main(args) {
   let command = DEFAULT_ENGINE;
   let details = null;
   let only = null;
+  let versusLitmus = false;
+  let contexts = null;
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--tests') tests = args[++i];
     else if (args[i] === '--litmus') litmus = args[++i];
     else if (args[i] === '--engine') command = args[++i];
     else if (args[i] === '--details') details = args[++i];
     else if (args[i] === '--only') only = args[++i];
+    else if (args[i] === '--versus-litmus') versusLitmus = true;
+    else if (args[i] === '--contexts') contexts = args[++i].split(',').map((c) => (c === 'document' ? null : c));
     else throw new Error(`unknown argument ${args[i]}`);
   }
 
+  if (versusLitmus) litmus ??= join(REPO, 'target', 'release', 'litmus');
   const trials = [];
   const files = readdirSync(tests).filter((f) => f.endsWith('.dat') && (only === null || f === only)).sort();
   for (const file of files) {
     readCases(readFileSync(join(tests, file), 'utf8')).forEach((kase, index) => {
       const modes = kase.scripting === null ? [true, false] : [kase.scripting];
-      for (const scripting of modes) {
-        trials.push({
-          name: `${file}#${index} [${scripting ? 'script-on' : 'script-off'}]`,
-          file,
-          data: kase.data,
-          context: kase.context,
-          scripting,
-          expected: kase.document,
-        });
+      for (const context of contexts ?? [kase.context]) {
+        for (const scripting of modes) {
+          const where = contexts === null ? '' : ` in ${context ?? 'document'}`;
+          trials.push({
+            name: `${file}#${index}${where} [${scripting ? 'script-on' : 'script-off'}]`,
+            file,
+            data: kase.data,
+            context,
+            scripting,
+            expected: kase.document,
+          });
+        }
       }
     });
   }
@@ -128,8 +144,18 @@ async function main(args) {
   const seconds = (Date.now() - started) / 1000;
   await engine.close();
 
+  if (versusLitmus) {
+    for (const trial of trials) {
+      const answer = runLitmus(litmus, trial);
+      trial.litmus = answer.tree;
+      trial.expected = answer.tree;
+      trial.expectedHtml = answer.html;
+    }
+  }
+
   const perFile = new Map();
   const failures = [];
+  let htmlDifferences = 0;
   for (const trial of trials) {
     const stats = perFile.get(trial.file) ?? { passed: 0, total: 0 };
     perFile.set(trial.file, stats);
@@ -141,6 +167,11 @@ async function main(args) {
     }
     if (trial.actual === trial.expected) stats.passed++;
     else failures.push(trial);
+    if (versusLitmus && trial.actual === trial.expected && trial.reply.html !== trial.expectedHtml) {
+      htmlDifferences++;
+      console.log(`HTML ${trial.name}${trial.context === null ? '' : ` fragment ${trial.context}`}: ${JSON.stringify(trial.data.slice(0, 60))}`);
+      console.log(`     chromium ${JSON.stringify(trial.reply.html.slice(0, 100))}\n     litmus   ${JSON.stringify(trial.expectedHtml?.slice(0, 100))}`);
+    }
   }
 
   let passed = 0;
@@ -148,21 +179,24 @@ async function main(args) {
     passed += stats.passed;
     console.log(`${file.padEnd(48)} ${String(stats.passed).padStart(4)} / ${stats.total}`);
   }
-  console.log(`\nChromium: ${passed} / ${trials.length} trials match the expected tree (${seconds.toFixed(1)} s, ${(trials.length / seconds).toFixed(0)} requests/s)\n`);
+  const against = versusLitmus ? "litmus's tree" : 'the expected tree';
+  console.log(`\nChromium: ${passed} / ${trials.length} trials match ${against} (${seconds.toFixed(1)} s, ${(trials.length / seconds).toFixed(0)} requests/s)`);
+  if (versusLitmus) console.log(`${htmlDifferences} trials with the same tree serialize differently`);
+  console.log('');
 
   let report = '';
   for (const trial of failures) {
     const diff = firstDifference(trial.expected, trial.actual);
     let verdict = '';
-    if (litmus !== null) {
-      trial.litmus = litmusTree(litmus, trial);
+    if (litmus !== null && !versusLitmus) {
+      trial.litmus = runLitmus(litmus, trial).tree;
       verdict = trial.litmus === trial.actual ? ' (= litmus)' : trial.litmus === trial.expected ? ' (litmus = expected)' : ' (litmus differs from both)';
     }
     const context = trial.context === null ? '' : ` fragment ${trial.context}`;
     console.log(`FAIL ${trial.name}${context}${verdict}: ${JSON.stringify(trial.data.slice(0, 80))}`);
-    if (diff) console.log(`     line ${diff.line}: expected ${JSON.stringify(diff.expected)}, chromium ${JSON.stringify(diff.actual)}`);
-    report += `## ${trial.name}${context}${verdict}\n#data\n${trial.data}\n#expected\n${trial.expected}#chromium\n${trial.actual}`;
-    if (trial.litmus !== undefined) report += `#litmus\n${trial.litmus}`;
+    if (diff) console.log(`     line ${diff.line}: ${versusLitmus ? 'litmus' : 'expected'} ${JSON.stringify(diff.expected)}, chromium ${JSON.stringify(diff.actual)}`);
+    report += `## ${trial.name}${context}${verdict}\n#data\n${trial.data}\n#${versusLitmus ? 'litmus' : 'expected'}\n${trial.expected}#chromium\n${trial.actual}`;
+    if (trial.litmus !== undefined && !versusLitmus) report += `#litmus\n${trial.litmus}`;
     report += '\n';
   }
   if (details !== null) writeFileSync(details, report);

@@ -103,11 +103,33 @@ function installInPage() {
     }
   }
 
+  // The elements that can host a shadow root ("valid shadow host name"), besides
+  // autonomous custom elements.
+  const SHADOW_HOSTS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4',
+    'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
+  // Whether `element` hosts a closed shadow root, which script cannot see: asking for
+  // an open one fails exactly then (a declarative root of another mode, or none that
+  // script could replace). Asking attaches an empty open root where there was none,
+  // so this runs only after the document has been serialized, on documents thrown
+  // away afterwards.
+  function hostsClosedShadowRoot(element) {
+    if (element.namespaceURI !== HTML) return false;
+    if (!SHADOW_HOSTS.has(element.localName) && !element.localName.includes('-')) return false;
+    try {
+      element.attachShadow({ mode: 'open' });
+      return false;
+    } catch (e) {
+      return e.name === 'NotSupportedError';
+    }
+  }
+
   // The html5lib dump of `root`'s children. Template contents come under `content`;
   // a shadow root (declarative shadow DOM, which only document.write parses attach
-  // here) under `#shadow-root (mode)`, before the host's children, as DevTools shows
-  // it: the html5lib format has no notation for it.
-  function dumpChildren(root) {
+  // here) under `#shadow-root (open)`, before the host's children, as DevTools shows
+  // it: the html5lib format has no notation for it. With `probeClosed`, a closed shadow
+  // root shows as an empty `#shadow-root (closed)` (its contents are out of reach).
+  function dumpChildren(root, probeClosed = false) {
     let out = '';
     const stack = [];
     const pushChildren = (parent, depth) => {
@@ -140,9 +162,12 @@ function installInPage() {
           if (node.namespaceURI === HTML && node.localName === 'template') {
             stack.push(node.content, 'content', depth + 1);
           }
-          // Closed shadow roots are out of a script's reach: their host shows no trace.
           const shadow = node.shadowRoot;
-          if (shadow) stack.push(shadow, '#shadow-root (' + shadow.mode + ')', depth + 1);
+          if (shadow) {
+            stack.push(shadow, '#shadow-root (' + shadow.mode + ')', depth + 1);
+          } else if (probeClosed && hostsClosedShadowRoot(node)) {
+            stack.push(document.createDocumentFragment(), '#shadow-root (closed)', depth + 1);
+          }
           break;
         }
         case Node.TEXT_NODE:
@@ -227,7 +252,8 @@ function installInPage() {
     const doc = frame.contentDocument;
     const finish = () => {
       try {
-        return { tree: dumpChildren(doc), html: serializeDocument(doc) };
+        const html = serializeDocument(doc);
+        return { tree: dumpChildren(doc, /shadowrootmode/i.test(input)), html };
       } finally {
         if (frame !== scriptedFrame) frame.remove();
       }
@@ -312,8 +338,42 @@ function installInPage() {
 // ---------------------------------------------------------------------------------
 // The browser.
 
+// The address-space limit (RLIMIT_AS) this process runs under, in bytes, or null for
+// none. Chromium reserves far more address space than it uses (its renderer could not
+// start here under 64 GiB, only under 1 TiB or more; Node.js itself fails under 4 GiB),
+// so litmus's worker memory limit must not reach it.
+function addressSpaceLimit() {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max address space'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft === undefined || soft === 'unlimited' ? null : Number(soft);
+  } catch {
+    return null;
+  }
+}
+
+const ADDRESS_SPACE_HINT =
+  'Chromium needs an unlimited address space (RLIMIT_AS); run this engine without a memory limit';
+
 export class ChromiumEngine {
   async start() {
+    // Under a limit below 1 TiB the renderer cannot start, and the launch only fails
+    // after minutes: refuse at once.
+    const limit = addressSpaceLimit();
+    if (limit !== null && limit < 2 ** 40) {
+      throw new Error(`${ADDRESS_SPACE_HINT}: RLIMIT_AS is ${limit} bytes`);
+    }
+    try {
+      await this.launch();
+    } catch (e) {
+      if (limit !== null) e.message = `${e.message}\n(${ADDRESS_SPACE_HINT}: RLIMIT_AS is ${limit} bytes)`;
+      throw e;
+    }
+  }
+
+  async launch() {
     this.profile = mkdtempSync(join(tmpdir(), 'litmus-chromium-'));
     this.context = await chromium.launchPersistentContext(this.profile, {
       executablePath: EXECUTABLE,
@@ -365,11 +425,17 @@ export class ChromiumEngine {
     return result.result.value;
   }
 
+  // Closes the browser (giving it 5 s; playwright-core kills what is left of it when
+  // this process exits) and removes the profile.
   async stop() {
-    try {
-      await this.context?.close();
-    } catch {
-      // The browser may be gone already.
+    if (this.context) {
+      let timer;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(resolve, 5000);
+      });
+      // A browser that is gone already may reject, or never answer.
+      await Promise.race([this.context.close().catch(() => {}), timeout]);
+      clearTimeout(timer);
     }
     if (this.profile) rmSync(this.profile, { recursive: true, force: true });
   }
@@ -419,7 +485,13 @@ async function* messages(stream) {
 async function persistent() {
   const engine = new ChromiumEngine();
   const started = Date.now();
-  await engine.start();
+  try {
+    await engine.start();
+  } catch (e) {
+    process.stderr.write(`chromium.mjs: cannot start Chromium (${EXECUTABLE}): ${e.message}\n`);
+    await engine.stop();
+    process.exit(2);
+  }
   process.stderr.write(`chromium.mjs: Chromium ${engine.version} ready in ${Date.now() - started} ms\n`);
   let status = 0;
   try {
