@@ -103,3 +103,30 @@ fn characters_before_a_cdata_section_are_processed_first() {
         ])
     );
 }
+
+/// Found while reading the quirks-mode list against a html5ever divergence: since
+/// whatwg/html#12084 (January 2026) an empty system identifier counts as a missing one
+/// for the HTML 4.01 Frameset and Transitional public identifiers, so those DOCTYPEs
+/// give quirks mode (a `<table>` does not close an open `<p>`) rather than
+/// limited-quirks mode.
+#[test]
+fn an_empty_system_identifier_counts_as_missing_for_html_4_01() {
+    let quirks_table = |doctype: &str| {
+        let tree = document(&format!("{doctype}<p><table>"), true);
+        tree.contains("|     <p>\n|       <table>\n")
+    };
+    for public in [
+        "-//W3C//DTD HTML 4.01 Frameset//EN",
+        "-//W3C//DTD HTML 4.01 Transitional//EN",
+    ] {
+        assert!(quirks_table(&format!(
+            "<!DOCTYPE html PUBLIC \"{public}\">"
+        )));
+        assert!(quirks_table(&format!(
+            "<!DOCTYPE html PUBLIC \"{public}\" \"\">"
+        )));
+        assert!(!quirks_table(&format!(
+            "<!DOCTYPE html PUBLIC \"{public}\" \"http://www.w3.org/TR/html4/loose.dtd\">"
+        )));
+    }
+}

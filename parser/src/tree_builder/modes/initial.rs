@@ -89,8 +89,11 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
     // 4.0 Transitional/EN"", ""HTML"". "The system identifier is set to:
     // "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"". "The public
     // identifier starts with" one of the listed prefixes. "The system identifier is
-    // missing and the public identifier starts with: "-//W3C//DTD HTML 4.01
-    // Frameset//", "-//W3C//DTD HTML 4.01 Transitional//"".
+    // missing or the empty string, and the public identifier starts with:
+    // "-//W3C//DTD HTML 4.01 Frameset//", "-//W3C//DTD HTML 4.01 Transitional//"".
+    // (whatwg/html#12084, January 2026, made an empty system identifier count as a
+    // missing one here, as Chromium and WebKit do.)
+    let system_id_missing_or_empty = system_id.is_none_or(|s| s.is_empty());
     let quirks = doctype.force_quirks
         || doctype.name.as_deref() != Some(b"html")
         || public_is("-//W3O//DTD W3 HTML Strict 3.0//EN//")
@@ -102,17 +105,17 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
         || QUIRKS_PUBLIC_ID_PREFIXES
             .iter()
             .any(|prefix| public_starts_with(prefix))
-        || (system_id.is_none() && html_401);
+        || (system_id_missing_or_empty && html_401);
     if quirks {
         return QuirksMode::Quirks;
     }
     // "The public identifier starts with: "-//W3C//DTD XHTML 1.0 Frameset//",
-    // "-//W3C//DTD XHTML 1.0 Transitional//"". "The system identifier is not missing and
-    // the public identifier starts with: "-//W3C//DTD HTML 4.01 Frameset//",
-    // "-//W3C//DTD HTML 4.01 Transitional//"".
+    // "-//W3C//DTD XHTML 1.0 Transitional//"". "The system identifier is neither
+    // missing nor the empty string, and the public identifier starts with: "-//W3C//DTD
+    // HTML 4.01 Frameset//", "-//W3C//DTD HTML 4.01 Transitional//"".
     if public_starts_with("-//W3C//DTD XHTML 1.0 Frameset//")
         || public_starts_with("-//W3C//DTD XHTML 1.0 Transitional//")
-        || (system_id.is_some() && html_401)
+        || (!system_id_missing_or_empty && html_401)
     {
         return QuirksMode::LimitedQuirks;
     }
