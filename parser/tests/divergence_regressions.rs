@@ -130,3 +130,39 @@ fn an_empty_system_identifier_counts_as_missing_for_html_4_01() {
         )));
     }
 }
+
+/// `fragment | litmus: (end) | html5ever: <form> | in: <table>`: a `<form>` start tag
+/// in "in table" is ignored only when "the form element pointer is not null, and the
+/// parser is not parsing template contents"; in template contents it is inserted (and
+/// popped) without setting the pointer, so every such form is kept.
+#[test]
+fn forms_in_tables_in_template_contents_are_inserted() {
+    assert_eq!(
+        fragment("<table><form></form><form>", "template"),
+        lines(&["| <table>", "|   <form>", "|   <form>"])
+    );
+    assert_eq!(
+        document("<template><table><form><form>", false),
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|     <template>",
+            "|       content",
+            "|         <table>",
+            "|           <form>",
+            "|           <form>",
+            "|   <body>",
+        ])
+    );
+    // Outside templates the pointer still keeps a second form out.
+    assert_eq!(
+        document("<table><form><form>", false),
+        lines(&[
+            "| <html>",
+            "|   <head>",
+            "|   <body>",
+            "|     <table>",
+            "|       <form>",
+        ])
+    );
+}

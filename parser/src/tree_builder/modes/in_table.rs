@@ -187,16 +187,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::StartTag(tag) if tag.name == local::FORM => {
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
-                // "If there is a template element on the stack of open elements, or if the
-                // form element pointer is not null, ignore the token."
-                if self.open_elements.contains_html(local::TEMPLATE) || self.form_element.is_some()
-                {
+                // "If the form element pointer is not null, and the parser is not parsing
+                // template contents, then ignore the token."
+                let in_template = self.parsing_template_contents();
+                if self.form_element.is_some() && !in_template {
                     return ProcessResult::Done;
                 }
-                // "Otherwise: Insert an HTML element for the token, and set the form
-                // element pointer to point to the element created. Pop that form element
-                // off the stack of open elements."
-                self.form_element = Some(self.insert_an_html_element(&tag));
+                // "Otherwise: Insert an HTML element for the token, and, if the parser is
+                // not parsing template contents, set the form element pointer to point to
+                // the element created. Pop that form element off the stack of open
+                // elements."
+                let form = self.insert_an_html_element(&tag);
+                if !in_template {
+                    self.form_element = Some(form);
+                }
                 self.pop_the_current_node();
                 ProcessResult::Done
             }
