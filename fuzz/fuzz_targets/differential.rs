@@ -20,7 +20,9 @@
 //! Known differences: the file as it was at build time (embedded by `build.rs`), or the
 //! file `LITMUS_KNOWN_DIFFERENCES` names at run time. `LITMUS_FUZZ_LEVELS` (a
 //! comma-separated subset of `serialization,round-trip`; default both) chooses the
-//! levels beyond the tree.
+//! levels beyond the tree. `LITMUS_FUZZ_SURVEY=1` turns aborting off: each unexplained
+//! divergence is printed as one line, `unexplained: ENGINE | SIGNATURE | INPUT`, and the
+//! run goes on (replay a corpus with `-runs=0` to list the classes it lacks).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -65,6 +67,11 @@ fn levels() -> &'static Levels {
         }
         levels
     })
+}
+
+fn survey() -> bool {
+    static SURVEY: OnceLock<bool> = OnceLock::new();
+    *SURVEY.get_or_init(|| std::env::var_os("LITMUS_FUZZ_SURVEY").is_some_and(|v| v != "0"))
 }
 
 fn generator() -> &'static Generator {
@@ -146,8 +153,17 @@ fuzz_target!(|data: &[u8]| {
                     divergence.signature.as_str(),
                     &divergence.request.input,
                 )
-                .is_none()
+                .is_some()
             {
+                continue;
+            }
+            if survey() {
+                eprintln!(
+                    "unexplained: {engine} | {} | {:?}",
+                    divergence.signature,
+                    excerpt(&divergence.request.input, 100)
+                );
+            } else {
                 report(divergence, engine);
             }
         }
