@@ -72,7 +72,7 @@ for target in "${targets[@]}"; do
     tail -n 60 "$seeds/$target.log" >&2
     failed=$((failed + 1))
   else
-    grep -E "^#[0-9]+ +DONE" "$seeds/$target.log" || true
+    grep -E "^#[0-9]+[[:space:]]+DONE" "$seeds/$target.log" || true
   fi
 done
 
