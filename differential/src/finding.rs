@@ -90,13 +90,35 @@ pub struct ThirdOpinion {
 }
 
 /// Counts for one comparison level.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LevelCount {
     pub level: String,
     /// Comparisons made at this level.
     pub compared: u64,
     /// Comparisons where the outputs agreed.
     pub agreed: u64,
+    /// `agreed / compared`, to six decimals (1 when nothing was compared): the engine under test's
+    /// agreement rate with the reference at this level. For `round-trip`, the share
+    /// of both engines' round trips that kept their trees.
+    #[serde(default)]
+    pub agreement: f64,
+}
+
+impl LevelCount {
+    /// A level's counts, with its agreement rate.
+    pub fn new(level: impl Into<String>, compared: u64, agreed: u64) -> LevelCount {
+        LevelCount {
+            level: level.into(),
+            compared,
+            agreed,
+            // Six decimals: enough for a rate, and exact through JSON.
+            agreement: if compared == 0 {
+                1.0
+            } else {
+                (agreed as f64 / compared as f64 * 1e6).round() / 1e6
+            },
+        }
+    }
 }
 
 /// A known class that no case matched in this campaign.

@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod case;
 pub mod cli;
 pub mod compare;
+pub mod conformance;
 pub mod corpus_check;
 pub mod dat;
 pub mod engine;

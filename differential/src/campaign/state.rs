@@ -77,11 +77,7 @@ impl LevelCounter {
             .iter()
             .zip(self.counts.iter())
             .filter(|(_, (compared, _))| *compared > 0)
-            .map(|(level, (compared, agreed))| LevelCount {
-                level: level.as_str().to_owned(),
-                compared: *compared,
-                agreed: *agreed,
-            })
+            .map(|(level, (compared, agreed))| LevelCount::new(level.as_str(), *compared, *agreed))
             .collect()
     }
 }

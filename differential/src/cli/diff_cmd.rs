@@ -120,7 +120,7 @@ pub fn run_diff(args: DiffArgs) -> CliResult {
     if prepared.divergences.is_empty() {
         println!(
             "no divergence: litmus and {} agree at every level compared",
-            args.input.engine
+            prepared.other.engine_name()
         );
         return Ok(ExitCode::SUCCESS);
     }

@@ -6,6 +6,7 @@
 //! naming what is wrong, and nothing already archived touched.
 
 mod check_cmd;
+mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
@@ -65,6 +66,10 @@ enum Command {
     /// external engine protocol (docs/engines.md): a reference implementation of the
     /// protocol, and litmus as a component of other harnesses.
     Serve(serve_cmd::ServeArgs),
+    /// Run html5lib tree-construction (.dat) and tokenizer (.test) files against an
+    /// engine, the reference parser by default: pass/fail counts and a diff per
+    /// failure.
+    Conformance(conformance_cmd::ConformanceArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -82,6 +87,7 @@ pub fn main() -> ExitCode {
         Command::Minimize(args) => diff_cmd::run_minimize(args),
         Command::Corpus(args) => corpus_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Conformance(args) => conformance_cmd::run(args),
     };
     match result {
         Ok(code) => code,

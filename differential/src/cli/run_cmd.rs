@@ -210,6 +210,10 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         }
     );
     println!("  {} vs {}", report.reference.version, report.other.version);
+    println!(
+        "  agreement of {} with the reference ({}):",
+        report.other.name, report.reference.name
+    );
     for level in &report.levels {
         let share = if level.compared > 0 {
             100.0 * level.agreed as f64 / level.compared as f64

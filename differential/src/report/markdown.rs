@@ -2,7 +2,8 @@
 //!
 //! In order: a title with the campaign id; a table of facts (engines and versions,
 //! seed, shard, jobs, cases, elapsed, cases/s, start and finish, whether interrupted,
-//! the third engine's answers counted per side); a table of comparison levels
+//! the third engine's answers counted per side); the engine under test's agreement
+//! with the reference per level in one line, and a table of comparison levels
 //! (compared, agreed, agreement); then the classes in three groups, each under its own
 //! heading: **New classes** (no known class; one per signature), **Known classes**, and
 //! **Possibly fixed upstream** (known classes that matched nothing). A class shows its
@@ -128,6 +129,20 @@ fn levels(md: &mut String, report: &CampaignReport) {
         md.push_str("No comparisons were made.\n\n");
         return;
     }
+    // The candidate's figure first: how often the engine under test answers as the
+    // reference does.
+    let rates: Vec<String> = report
+        .levels
+        .iter()
+        .map(|l| format!("{} {}", l.level, text::percent(l.agreed, l.compared)))
+        .collect();
+    let _ = write!(
+        md,
+        "Agreement of {} with the reference {}: {}.\n\n",
+        code(&report.other.name),
+        code(&report.reference.name),
+        rates.join(", ")
+    );
     md.push_str("| level | compared | agreed | agreement |\n|---|---:|---:|---:|\n");
     for l in &report.levels {
         let _ = writeln!(

@@ -58,11 +58,7 @@ fn engine(name: &str, version: &str) -> EngineId {
 }
 
 fn level(level: &str, compared: u64, agreed: u64) -> LevelCount {
-    LevelCount {
-        level: level.into(),
-        compared,
-        agreed,
-    }
+    LevelCount::new(level, compared, agreed)
 }
 
 fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {

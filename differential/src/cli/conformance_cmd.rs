@@ -1,0 +1,195 @@
+//! `litmus conformance`: html5lib test files against an engine, with pass/fail counts
+//! and a diff per failure.
+
+use super::engine_args::{engine_choice, ExternalEngineArgs};
+use super::{CliError, CliResult};
+use crate::conformance::{self, Outcome, Tally, TestFile, Trial};
+use crate::report::text::visible_one_line;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct ConformanceArgs {
+    /// Tree-construction `.dat` files, tokenizer `.test` files, or folders of them
+    /// (walked; a `scripted/` folder inside is left out). Default:
+    /// $HTML5LIB_TESTS/tree-construction.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// The engine to test: the reference parser by default, a built-in engine, or
+    /// `cmd:'COMMAND'`. Tokenizer files need a tokenizer: only `litmus` runs them.
+    #[arg(long, default_value = "litmus")]
+    pub engine: String,
+    #[command(flatten)]
+    pub external: ExternalEngineArgs,
+    /// The time limit of one parse.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    pub timeout: Duration,
+    /// Show this many failures in full (input and diff); the rest are counted.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub max_failures: usize,
+    /// No failure details and no per-file lines: the totals only.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The default test folder: `$HTML5LIB_TESTS/tree-construction`.
+fn default_paths() -> Vec<PathBuf> {
+    let root = std::env::var_os("HTML5LIB_TESTS")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("../shared/html5lib-tests"));
+    vec![root.join("tree-construction")]
+}
+
+pub fn run(args: ConformanceArgs) -> CliResult {
+    let paths = if args.paths.is_empty() {
+        default_paths()
+    } else {
+        args.paths.clone()
+    };
+    let (files, skipped) =
+        conformance::collect(&paths).map_err(|e| CliError::input(e.to_string()))?;
+    if files.is_empty() {
+        return Err(CliError::input(format!(
+            "no .dat or .test files in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let choice = engine_choice(&args.engine, &args.external)?;
+    let engine_name = choice.name.clone();
+    let has_tokenizer = engine_name == "litmus" && choice.external.is_none();
+    let needs_engine = files
+        .iter()
+        .any(|f| matches!(f, TestFile::TreeConstruction(_)));
+    let mut engine = if needs_engine {
+        Some(
+            choice
+                .start(args.timeout)
+                .map_err(|e| CliError::input(e.to_string()))?,
+        )
+    } else {
+        None
+    };
+    if !has_tokenizer && files.iter().all(|f| matches!(f, TestFile::Tokenizer(_))) {
+        return Err(CliError::input(format!(
+            "tokenizer tests need a tokenizer, and the engine {engine_name} is a tree builder to litmus: unsupported (run them with the default engine, litmus)"
+        )));
+    }
+
+    let mut total = Tally::default();
+    let mut shown = 0usize;
+    let mut unsupported_files = Vec::new();
+    for file in &files {
+        let trials = match (file, engine.as_mut()) {
+            (TestFile::TreeConstruction(path), Some(engine)) => {
+                conformance::run_tree_construction(path, engine)
+            }
+            (TestFile::Tokenizer(path), _) if has_tokenizer => {
+                conformance::tokenizer::run_tokenizer(path)
+            }
+            (TestFile::Tokenizer(path), _) => {
+                unsupported_files.push(path.clone());
+                continue;
+            }
+            (TestFile::TreeConstruction(_), None) => unreachable!("started above"),
+        }
+        .map_err(|e| CliError::input(e.to_string()))?;
+        let mut tally = Tally::default();
+        for trial in &trials {
+            tally.add(&trial.outcome);
+            if !args.quiet && trial.outcome != Outcome::Passed && shown < args.max_failures {
+                if let Some(text) = describe(trial, &engine_name) {
+                    shown += 1;
+                    print!("{text}");
+                }
+            }
+        }
+        if !args.quiet {
+            println!("{}: {}", file.path().display(), counts(&tally));
+        }
+        total.merge(tally);
+    }
+    for dir in &skipped {
+        println!(
+            "skipped {}: its cases need a script engine (document.write); name the folder to run it",
+            dir.display()
+        );
+    }
+    for path in &unsupported_files {
+        println!(
+            "unsupported {}: tokenizer tests need a tokenizer, and {engine_name} is a tree builder to litmus",
+            path.display()
+        );
+    }
+    let hidden = total.not_passed() + total.unsupported;
+    if !args.quiet && hidden > shown {
+        println!(
+            "({} more failing or unsupported trials not shown; --max-failures N shows more)",
+            hidden - shown
+        );
+    }
+    println!(
+        "conformance of {engine_name}: {} ({:.2} % of the trials that ran)",
+        counts(&total),
+        100.0 * total.pass_rate()
+    );
+    Ok(if total.not_passed() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn counts(tally: &Tally) -> String {
+    let mut text = format!("{} passed, {} failed", tally.passed, tally.not_passed());
+    if tally.engine_failed > 0 {
+        text.push_str(&format!(
+            " ({} of them engine failures)",
+            tally.engine_failed
+        ));
+    }
+    if tally.unsupported > 0 {
+        text.push_str(&format!(", {} unsupported", tally.unsupported));
+    }
+    text
+}
+
+/// A failure's report: its name, options and input, then a diff of the expected and
+/// actual outputs (or the engine's failure).
+fn describe(trial: &Trial, engine: &str) -> Option<String> {
+    let mut text = format!(
+        "FAIL {} (line {}) [{}]\n  input: {}\n",
+        trial.name(),
+        trial.line,
+        trial.options,
+        visible_one_line(&trial.input)
+    );
+    if trial.line == 0 {
+        text = text.replacen(" (line 0)", "", 1);
+    }
+    match &trial.outcome {
+        Outcome::Passed => return None,
+        Outcome::Failed { expected, actual } => {
+            let diff = similar::TextDiff::from_lines(expected.as_str(), actual.as_str());
+            text.push_str(
+                &diff
+                    .unified_diff()
+                    .context_radius(3)
+                    .header("expected", engine)
+                    .to_string(),
+            );
+        }
+        Outcome::EngineFailed(failure) => text.push_str(&format!("  {engine} {failure}\n")),
+        Outcome::Unsupported(message) => {
+            text = text.replacen("FAIL", "UNSUPPORTED", 1);
+            text.push_str(&format!("  {engine}: {message}\n"));
+        }
+    }
+    Some(text)
+}

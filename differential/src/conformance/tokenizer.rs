@@ -1,0 +1,324 @@
+//! html5lib tokenizer `.test` files against the reference tokenizer.
+//!
+//! Each case runs once per initial state (with its last start tag): the tokens
+//! (adjacent characters joined, attributes as a set) and the parse errors (code, line,
+//! column, in order) must equal the expected ones. Strings are compared as UTF-16 code
+//! units, so that `doubleEscaped` cases with lone surrogates compare exactly. Only the
+//! `tests` list of a file is run (`xmlViolationTests` are for XML-coercing
+//! tokenizers).
+
+use super::{file_name, ConformanceError, Outcome, Trial};
+use litmus_parser::input::{decode_generalized_utf8, encode_generalized_utf8};
+use litmus_parser::tokenizer::{tokenize_to_bytes, OwnedToken, State, TokenizerOptions};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::path::Path;
+
+/// A string as UTF-16 code units.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Units(Vec<u16>);
+
+impl fmt::Debug for Units {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('"')?;
+        for c in char::decode_utf16(self.0.iter().copied()) {
+            match c {
+                Ok(c) => write!(f, "{}", c.escape_debug())?,
+                Err(lone) => write!(f, "\\u{{{:X}}}", lone.unpaired_surrogate())?,
+            }
+        }
+        f.write_char('"')
+    }
+}
+
+/// A token as html5lib tests write it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Doctype {
+        name: Option<Units>,
+        public_id: Option<Units>,
+        system_id: Option<Units>,
+        correctness: bool,
+    },
+    StartTag {
+        name: Units,
+        attributes: BTreeMap<Units, Units>,
+        self_closing: bool,
+    },
+    EndTag(Units),
+    Comment(Units),
+    Character(Units),
+    ProcessingInstruction {
+        target: Units,
+        data: Units,
+    },
+}
+
+/// Tokens and errors (`line:col code`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Expectation {
+    tokens: Vec<Token>,
+    errors: Vec<String>,
+}
+
+impl Expectation {
+    /// One line per token, then one per error: what a failure shows.
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for token in &self.tokens {
+            let _ = writeln!(out, "{token:?}");
+        }
+        for error in &self.errors {
+            let _ = writeln!(out, "error {error}");
+        }
+        out
+    }
+}
+
+/// Runs every case of a tokenizer `.test` file with the reference tokenizer.
+pub fn run_tokenizer(path: &Path) -> Result<Vec<Trial>, ConformanceError> {
+    let error = |message: String| ConformanceError {
+        file: path.to_path_buf(),
+        line: None,
+        message,
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| error(format!("cannot be read as UTF-8 text: {e}")))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| ConformanceError {
+        file: path.to_path_buf(),
+        line: Some(e.line()),
+        message: format!("is not JSON: {e}"),
+    })?;
+    let cases = match json.get("tests") {
+        Some(Value::Array(cases)) => cases.as_slice(),
+        Some(_) => return Err(error("its \"tests\" is not a list".into())),
+        None if json.get("xmlViolationTests").is_some() => &[],
+        None => return Err(error("has no \"tests\" list".into())),
+    };
+    let file = file_name(path);
+    let mut trials = Vec::new();
+    for (index, case) in cases.iter().enumerate() {
+        let bad = |message: String| error(format!("case {index}: {message}"));
+        let input_text = case["input"]
+            .as_str()
+            .ok_or_else(|| bad("no \"input\" string".into()))?;
+        let double_escaped = case["doubleEscaped"].as_bool().unwrap_or(false);
+        let input = generalized_utf8(&units_of(input_text, double_escaped).0);
+        let expected = Expectation {
+            tokens: tokens_of(&case["output"], double_escaped).map_err(bad)?,
+            errors: errors_of(&case["errors"]),
+        };
+        let last_start_tag = case["lastStartTag"].as_str().map(|s| s.as_bytes().to_vec());
+        let states: Vec<&str> = match case.get("initialStates") {
+            Some(Value::Array(states)) => states.iter().filter_map(Value::as_str).collect(),
+            _ => vec!["Data state"],
+        };
+        for state_name in states {
+            let state = State::from_html5lib_name(state_name)
+                .ok_or_else(|| bad(format!("unknown initial state {state_name:?}")))?;
+            let actual = tokenize_case(&input, state, last_start_tag.clone());
+            let outcome = if actual == expected {
+                Outcome::Passed
+            } else {
+                Outcome::Failed {
+                    expected: expected.render(),
+                    actual: actual.render(),
+                }
+            };
+            trials.push(Trial {
+                file: file.clone(),
+                index,
+                line: 0,
+                options: state_name.to_owned(),
+                input: String::from_utf8_lossy(&input).into_owned(),
+                outcome,
+            });
+        }
+    }
+    Ok(trials)
+}
+
+fn tokenize_case(input: &[u8], state: State, last_start_tag: Option<Vec<u8>>) -> Expectation {
+    let options = TokenizerOptions {
+        initial_state: state,
+        last_start_tag,
+        deadline: None,
+    };
+    let output = tokenize_to_bytes(input, options);
+    Expectation {
+        tokens: coalesce(output.tokens.into_iter().map(token_of).collect()),
+        errors: output
+            .errors
+            .iter()
+            .map(|e| format!("{}:{} {}", e.line, e.column, e.code.as_str()))
+            .collect(),
+    }
+}
+
+/// A JSON string as UTF-16 code units, with one more round of `\uHHHH` unescaping for
+/// `doubleEscaped` cases.
+fn units_of(text: &str, double_escaped: bool) -> Units {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    if !double_escaped {
+        return Units(units);
+    }
+    let mut out = Vec::with_capacity(units.len());
+    let mut i = 0;
+    while i < units.len() {
+        if units[i] == u16::from(b'\\') && units.get(i + 1) == Some(&u16::from(b'u')) {
+            let hex = units
+                .get(i + 2..i + 6)
+                .map(String::from_utf16_lossy)
+                .unwrap_or_default();
+            if let Ok(unit) = u16::from_str_radix(&hex, 16) {
+                out.push(unit);
+                i += 6;
+                continue;
+            }
+        }
+        out.push(units[i]);
+        i += 1;
+    }
+    Units(out)
+}
+
+/// UTF-16 as generalized UTF-8 (lone surrogates kept), the tokenizer's input.
+fn generalized_utf8(units: &[u16]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(units.len());
+    for c in char::decode_utf16(units.iter().copied()) {
+        let code_point = match c {
+            Ok(c) => u32::from(c),
+            Err(lone) => u32::from(lone.unpaired_surrogate()),
+        };
+        encode_generalized_utf8(code_point, &mut out);
+    }
+    out
+}
+
+/// Generalized UTF-8 as UTF-16.
+fn units_of_bytes(bytes: &[u8]) -> Units {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (code_point, length) = decode_generalized_utf8(rest);
+        let c = code_point.unwrap_or(0xFFFD);
+        if c >= 0x1_0000 {
+            let c = c - 0x1_0000;
+            out.push(0xD800 | (c >> 10) as u16);
+            out.push(0xDC00 | (c & 0x3FF) as u16);
+        } else {
+            out.push(c as u16);
+        }
+        rest = &rest[length.clamp(1, rest.len())..];
+    }
+    Units(out)
+}
+
+fn tokens_of(output: &Value, double_escaped: bool) -> Result<Vec<Token>, String> {
+    let string = |value: &Value| units_of(value.as_str().unwrap_or_default(), double_escaped);
+    let optional = |value: &Value| value.as_str().map(|_| string(value));
+    let Some(list) = output.as_array() else {
+        return Err("no \"output\" list".into());
+    };
+    let mut tokens = Vec::with_capacity(list.len());
+    for token in list {
+        tokens.push(match token[0].as_str().unwrap_or_default() {
+            "DOCTYPE" => Token::Doctype {
+                name: optional(&token[1]),
+                public_id: optional(&token[2]),
+                system_id: optional(&token[3]),
+                correctness: token[4].as_bool().unwrap_or(false),
+            },
+            "StartTag" => Token::StartTag {
+                name: string(&token[1]),
+                attributes: token[2]
+                    .as_object()
+                    .map(|attributes| {
+                        attributes
+                            .iter()
+                            .map(|(name, value)| (units_of(name, double_escaped), string(value)))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                self_closing: token.get(3).and_then(Value::as_bool).unwrap_or(false),
+            },
+            "EndTag" => Token::EndTag(string(&token[1])),
+            "Comment" => Token::Comment(string(&token[1])),
+            "Character" => Token::Character(string(&token[1])),
+            "ProcessingInstruction" => Token::ProcessingInstruction {
+                target: string(&token[1]),
+                data: string(&token[2]),
+            },
+            other => return Err(format!("unknown token type {other:?}")),
+        });
+    }
+    Ok(coalesce(tokens))
+}
+
+fn errors_of(errors: &Value) -> Vec<String> {
+    errors
+        .as_array()
+        .map(|errors| errors.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|e| {
+            format!(
+                "{}:{} {}",
+                e["line"].as_u64().unwrap_or(0),
+                e["col"].as_u64().unwrap_or(0),
+                e["code"].as_str().unwrap_or_default()
+            )
+        })
+        .collect()
+}
+
+fn token_of(token: OwnedToken<Vec<u8>>) -> Token {
+    let string = |bytes: Vec<u8>| units_of_bytes(&bytes);
+    match token {
+        OwnedToken::Doctype {
+            name,
+            public_id,
+            system_id,
+            force_quirks,
+        } => Token::Doctype {
+            name: name.map(string),
+            public_id: public_id.map(string),
+            system_id: system_id.map(string),
+            correctness: !force_quirks,
+        },
+        OwnedToken::StartTag {
+            name,
+            attributes,
+            self_closing,
+        } => Token::StartTag {
+            name: string(name),
+            attributes: attributes
+                .into_iter()
+                .map(|(name, value)| (string(name), string(value)))
+                .collect(),
+            self_closing,
+        },
+        OwnedToken::EndTag { name } => Token::EndTag(string(name)),
+        OwnedToken::Comment(data) => Token::Comment(string(data)),
+        OwnedToken::Characters(data) => Token::Character(string(data)),
+        OwnedToken::ProcessingInstruction { target, data } => Token::ProcessingInstruction {
+            target: string(target),
+            data: string(data),
+        },
+    }
+}
+
+/// Joins adjacent character tokens.
+fn coalesce(tokens: Vec<Token>) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        if let (Some(Token::Character(previous)), Token::Character(next)) = (out.last_mut(), &token)
+        {
+            previous.0.extend_from_slice(&next.0);
+            continue;
+        }
+        out.push(token);
+    }
+    out
+}
