@@ -320,6 +320,13 @@ function installInPage() {
     }
   };
 
+  // Several requests in one call, answered one after the other.
+  window.__litmusBatch = async function (requests) {
+    const answers = [];
+    for (const request of requests) answers.push(await window.__litmus(request));
+    return answers;
+  };
+
   // A self-check of the set-up: scripting on really is on (noscript is raw text) and
   // off really is off, in both the document and the fragment paths.
   const probe = '<noscript><p>x</p></noscript>';
@@ -413,14 +420,17 @@ export class ChromiumEngine {
 
   // One request: `{tree, html}` or `{error}`.
   async parse(request) {
-    const expression = `window.__litmus(${JSON.stringify({
-      input: request.input,
-      fragment: request.fragment ?? null,
-      scripting: !!request.scripting,
-    })})`;
+    return (await this.parseBatch([request]))[0];
+  }
+
+  // Requests in one DevTools round trip (Runtime.evaluate): their answers, in order.
+  async parseBatch(requests) {
+    const plain = requests.map((r) => ({ input: r.input, fragment: r.fragment ?? null, scripting: !!r.scripting }));
+    const expression = `window.__litmusBatch(${JSON.stringify(plain)})`;
     const result = await this.cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
     if (result.exceptionDetails) {
-      return { error: 'page exception: ' + (result.exceptionDetails.exception?.description ?? result.exceptionDetails.text) };
+      const error = 'page exception: ' + (result.exceptionDetails.exception?.description ?? result.exceptionDetails.text);
+      return requests.map(() => ({ error }));
     }
     return result.result.value;
   }
@@ -465,22 +475,54 @@ function writeOut(buffer) {
   });
 }
 
-// Yields each message on stdin, in order, until stdin closes.
-async function* messages(stream) {
-  let pending = Buffer.alloc(0);
-  for await (const chunk of stream) {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    while (pending.length >= 4) {
-      const length = pending.readUInt32BE(0);
-      if (pending.length < 4 + length) break;
-      yield pending.subarray(4, 4 + length).toString('utf8');
-      pending = pending.subarray(4 + length);
-    }
+// Reads messages from stdin into a queue. `next()` resolves to every message read and
+// not yet taken (at least one; at most `max`), or to null once stdin has closed and the
+// queue is empty.
+class MessageQueue {
+  constructor(stream) {
+    this.pending = Buffer.alloc(0);
+    this.messages = [];
+    this.closed = false;
+    this.wake = null;
+    stream.on('data', (chunk) => {
+      this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+      while (this.pending.length >= 4) {
+        const length = this.pending.readUInt32BE(0);
+        if (this.pending.length < 4 + length) break;
+        this.messages.push(this.pending.subarray(4, 4 + length).toString('utf8'));
+        this.pending = this.pending.subarray(4 + length);
+      }
+      this.notify();
+    });
+    stream.on('end', () => {
+      if (this.pending.length > 0) {
+        process.stderr.write(`chromium.mjs: stdin closed inside a message (${this.pending.length} bytes left)\n`);
+      }
+      this.closed = true;
+      this.notify();
+    });
   }
-  if (pending.length > 0) {
-    process.stderr.write(`chromium.mjs: stdin closed inside a message (${pending.length} bytes left)\n`);
+
+  notify() {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async next(max) {
+    while (this.messages.length === 0 && !this.closed) {
+      await new Promise((resolve) => {
+        this.wake = resolve;
+      });
+    }
+    if (this.messages.length === 0) return null;
+    return this.messages.splice(0, max);
   }
 }
+
+// Requests that arrived together (a caller that sends before it reads) go to the page
+// in one round trip, up to this many.
+const BATCH = 32;
 
 async function persistent() {
   const engine = new ChromiumEngine();
@@ -493,32 +535,37 @@ async function persistent() {
     process.exit(2);
   }
   process.stderr.write(`chromium.mjs: Chromium ${engine.version} ready in ${Date.now() - started} ms\n`);
+  const queue = new MessageQueue(process.stdin);
   let status = 0;
   try {
-    for await (const text of messages(process.stdin)) {
-      let request;
+    for (let texts = await queue.next(BATCH); texts !== null; texts = await queue.next(BATCH)) {
+      let requests;
       try {
-        request = JSON.parse(text);
+        requests = texts.map((text) => JSON.parse(text));
       } catch (e) {
         process.stderr.write(`chromium.mjs: unreadable request: ${e.message}\n`);
         status = 2;
         break;
       }
-      let reply;
+      let answers;
       try {
-        const answer = await engine.parse(request);
-        reply = answer.error !== undefined
-          ? { id: request.id, error: answer.error }
-          : { id: request.id, tree: answer.tree, html: answer.html };
+        answers = await engine.parseBatch(requests);
       } catch (e) {
         if (engine.crashed || engine.page.isClosed()) {
-          process.stderr.write(`chromium.mjs: ${engine.crashed ?? 'the page closed'} on request ${request.id}: ${e.message}\n`);
+          const ids = requests.map((r) => r.id).join(', ');
+          process.stderr.write(`chromium.mjs: ${engine.crashed ?? 'the page closed'} on request ${ids}: ${e.message}\n`);
           status = 3;
           break;
         }
-        reply = { id: request.id, error: `chromium: ${e.message}` };
+        answers = requests.map(() => ({ error: `chromium: ${e.message}` }));
       }
-      await writeOut(frame(reply));
+      const replies = requests.map((request, i) => {
+        const answer = answers[i];
+        return answer.error !== undefined
+          ? frame({ id: request.id, error: answer.error })
+          : frame({ id: request.id, tree: answer.tree, html: answer.html });
+      });
+      await writeOut(Buffer.concat(replies));
     }
   } finally {
     await engine.stop();

@@ -4,8 +4,9 @@
 //
 //   node examples/engines/chromium_drive.mjs [--engine 'node examples/engines/chromium.mjs'] [--fragment CTX] [--scripting on|off] INPUT...
 //       sends one request per INPUT and prints each reply as JSON
-//   node examples/engines/chromium_drive.mjs --bench [--count N] [--fragment CTX] [--scripting on|off]
-//       sends N small inputs (default 2000) and prints requests per second
+//   node examples/engines/chromium_drive.mjs --bench [--count N] [--window W] [--fragment CTX] [--scripting on|off]
+//       sends N small inputs (default 2000), W at a time (default 1: each request after
+//       the previous reply, as litmus sends them), and prints requests per second
 //
 // `PersistentEngine` is also used by check_chromium.mjs.
 
@@ -81,6 +82,7 @@ async function main(args) {
   let scripting = true;
   let bench = false;
   let count = 2000;
+  let window = 1;
   const inputs = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -89,21 +91,27 @@ async function main(args) {
     else if (arg === '--scripting') scripting = args[++i] === 'on';
     else if (arg === '--bench') bench = true;
     else if (arg === '--count') count = Number(args[++i]);
+    else if (arg === '--window') window = Number(args[++i]);
     else inputs.push(arg);
   }
   const engine = new PersistentEngine(command);
   if (bench) {
-    // Warm up (the browser starts on the first request's way), then one request at
-    // a time, as litmus sends them.
+    // Warm up (the browser starts on the first request's way), then W requests in
+    // flight at a time.
     await engine.request({ input: '<p>warm', fragment, scripting });
     const start = process.hrtime.bigint();
-    for (let i = 0; i < count; i++) {
-      const reply = await engine.request({ input: SMALL_INPUTS[i % SMALL_INPUTS.length], fragment, scripting });
-      if (reply.error !== undefined) throw new Error(reply.error);
-    }
+    let sent = 0;
+    const worker = async () => {
+      while (sent < count) {
+        const input = SMALL_INPUTS[sent++ % SMALL_INPUTS.length];
+        const reply = await engine.request({ input, fragment, scripting });
+        if (reply.error !== undefined) throw new Error(reply.error);
+      }
+    };
+    await Promise.all(Array.from({ length: window }, worker));
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const mode = `${fragment === null ? 'document' : `fragment ${fragment}`}, scripting ${scripting ? 'on' : 'off'}`;
-    console.log(`${count} requests (${mode}) in ${seconds.toFixed(2)} s: ${(count / seconds).toFixed(0)} requests/s`);
+    console.log(`${count} requests (${mode}, ${window} in flight) in ${seconds.toFixed(2)} s: ${(count / seconds).toFixed(0)} requests/s`);
   } else {
     for (const input of inputs) console.log(JSON.stringify(await engine.request({ input, fragment, scripting })));
   }
