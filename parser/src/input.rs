@@ -30,8 +30,14 @@ pub struct Preprocessed<'a> {
 
 /// Normalizes newlines and finds the input stream's parse errors.
 pub fn preprocess(input: &[u8]) -> Preprocessed<'_> {
+    preprocess_with_fast_paths(input, cfg!(feature = "fast-paths"))
+}
+
+/// [`preprocess`], with the labelled fast path ([`fast_path_skip_error_free_bytes`])
+/// on or off. Both ways give the same result.
+pub fn preprocess_with_fast_paths(input: &[u8], fast_paths: bool) -> Preprocessed<'_> {
     let bytes = normalize_newlines(input);
-    let errors = input_stream_errors(&bytes);
+    let errors = input_stream_errors(&bytes, fast_paths);
     Preprocessed { bytes, errors }
 }
 
@@ -39,7 +45,7 @@ pub fn preprocess(input: &[u8]) -> Preprocessed<'_> {
 /// with a single U+000A LF code point, and then replace every remaining U+000D CR code
 /// point with a U+000A LF code point."
 fn normalize_newlines(input: &[u8]) -> Cow<'_, [u8]> {
-    let Some(first_cr) = input.iter().position(|&b| b == b'\r') else {
+    let Some(first_cr) = find_carriage_return(input) else {
         return Cow::Borrowed(input);
     };
     let mut out = Vec::with_capacity(input.len());
@@ -60,11 +66,67 @@ fn normalize_newlines(input: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// The offset of the first U+000D CR.
+fn find_carriage_return(input: &[u8]) -> Option<usize> {
+    #[cfg(feature = "fast-paths")]
+    {
+        memchr::memchr(b'\r', input)
+    }
+    #[cfg(not(feature = "fast-paths"))]
+    {
+        input.iter().position(|&b| b == b'\r')
+    }
+}
+
+/// Whether a byte may start a character that is an input stream error: an ASCII
+/// control other than whitespace and NULL (U+007F included), or the lead byte of the
+/// UTF-8 encodings of C1 controls (`C2`), surrogates (`ED`), noncharacters
+/// U+FDD0–U+FDEF and U+FFFE/U+FFFF (`EF`) and the other planes' noncharacters
+/// (`F0`–`F4`). Any other byte, continuation bytes included, starts no error.
+static MAY_START_AN_ERROR: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = !matches!(b, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D);
+        b += 1;
+    }
+    table[0x7F] = true;
+    table[0xC2] = true;
+    table[0xED] = true;
+    table[0xEF] = true;
+    let mut lead = 0xF0;
+    while lead <= 0xF4 {
+        table[lead] = true;
+        lead += 1;
+    }
+    table
+};
+
+/// Fast path for the input stream errors: the length of the run of bytes from `i`
+/// that start no error (see [`MAY_START_AN_ERROR`]). The plain path visits every
+/// character of such a run and finds no error in it: an ASCII byte there is not a
+/// control, and a multi-byte character there starts with another lead byte, which
+/// encodes no surrogate, noncharacter or C1 control. Visiting the run's bytes one by
+/// one instead of character by character finds nothing either, since continuation
+/// bytes start no error.
+fn fast_path_skip_error_free_bytes(bytes: &[u8], i: usize) -> usize {
+    let rest = bytes.get(i..).unwrap_or_default();
+    rest.iter()
+        .position(|&b| MAY_START_AN_ERROR[b as usize])
+        .unwrap_or(rest.len())
+}
+
 /// The errors of the input stream itself, with the byte offset of each character.
-fn input_stream_errors(bytes: &[u8]) -> Vec<(ErrorCode, usize)> {
+fn input_stream_errors(bytes: &[u8], fast_paths: bool) -> Vec<(ErrorCode, usize)> {
     let mut errors = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
+        if fast_paths {
+            i += fast_path_skip_error_free_bytes(bytes, i);
+            if i >= bytes.len() {
+                break;
+            }
+        }
         let b = bytes[i];
         if b < 0x80 {
             // "Any occurrences of control code points other than ASCII whitespace and
@@ -208,6 +270,38 @@ mod tests {
                 ("noncharacter-in-input-stream", 9),
             ]
         );
+    }
+
+    #[test]
+    fn the_fast_path_finds_the_same_errors() {
+        let mut inputs: Vec<Vec<u8>> = vec![
+            "plain text\r\n with \t tabs \u{e9}\u{1F600}".into(),
+            "\u{1}\u{7F}\u{80}\u{9F}\u{A0}\u{FDCF}\u{FDD0}\u{FDEF}\u{FDF0}".into(),
+            "\u{FFFD}\u{FFFE}\u{FFFF}\u{1FFFE}\u{10FFFF}\u{E000}\0".into(),
+            vec![
+                0xC2, 0xED, 0xA0, 0x80, 0xEF, 0xBF, 0xF4, 0x8F, 0xBF, 0xBF, 0xFF, 0x80,
+            ],
+        ];
+        // Every short sequence over bytes that matter, malformed ones included.
+        let alphabet = [
+            0x00, 0x01, 0x0D, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xB7, 0xBE, 0xBF,
+        ];
+        let leads = [0xC2, 0xC3, 0xED, 0xEF, 0xF0, 0xF4, 0xE0];
+        for &lead in &leads {
+            for &a in &alphabet {
+                for &b in &alphabet {
+                    for &c in &alphabet {
+                        inputs.push(vec![lead, a, b, c, lead]);
+                    }
+                }
+            }
+        }
+        for input in &inputs {
+            let fast = preprocess_with_fast_paths(input, true);
+            let plain = preprocess_with_fast_paths(input, false);
+            assert_eq!(fast.errors, plain.errors, "{input:x?}");
+            assert_eq!(fast.bytes, plain.bytes, "{input:x?}");
+        }
     }
 
     #[test]

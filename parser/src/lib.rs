@@ -38,8 +38,8 @@ pub use dom::{
 };
 pub use error::{ErrorCode, ParseError};
 pub use parse::{
-    parse_document, parse_fragment, FragmentContext, ParseFailure, ParseOptions,
-    DEFAULT_MAX_INPUT_BYTES,
+    parse_document, parse_fragment, parse_with_fast_paths, FragmentContext, ParseFailure,
+    ParseOptions, DEFAULT_MAX_INPUT_BYTES,
 };
 
 #[cfg(feature = "encoding")]

@@ -254,18 +254,61 @@ well_known_names! {
 }
 
 impl LocalName {
-    /// The well-known name spelled `name`, if it is one.
+    /// The well-known name spelled `name`, if it is one: one hash of the name and, on
+    /// average, little more than one comparison (see [`WELL_KNOWN_INDEX`]).
     pub fn well_known(name: &[u8]) -> Option<LocalName> {
-        WELL_KNOWN
-            .binary_search_by(|probe| probe.as_bytes().cmp(name))
-            .ok()
-            .map(|index| LocalName(index as u32))
+        let mut slot = name_hash(name) as usize & (WELL_KNOWN_INDEX.len() - 1);
+        loop {
+            let entry = WELL_KNOWN_INDEX[slot];
+            if entry == EMPTY_SLOT {
+                return None;
+            }
+            if WELL_KNOWN[entry as usize].as_bytes() == name {
+                return Some(LocalName(u32::from(entry)));
+            }
+            slot = (slot + 1) & (WELL_KNOWN_INDEX.len() - 1);
+        }
     }
 
     /// Whether this is one of the names known up front.
     pub fn is_well_known(self) -> bool {
         (self.0 as usize) < WELL_KNOWN.len()
     }
+}
+
+/// FNV-1a over the name's bytes: cheap for names of a few bytes, and good enough to
+/// spread the well-known names over a table four times their number.
+const fn name_hash(name: &[u8]) -> u32 {
+    let mut hash: u32 = 0x811C_9DC5;
+    let mut i = 0;
+    while i < name.len() {
+        hash ^= name[i] as u32;
+        hash = hash.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    hash
+}
+
+const EMPTY_SLOT: u16 = u16::MAX;
+
+/// An open-addressing hash table (linear probing) from a name's hash to its index in
+/// [`WELL_KNOWN`], built at compile time. A lookup hashes the name, then compares it
+/// with the entries from its slot on until it finds it or an empty slot; with the
+/// table a quarter full, a probe sequence is one or two entries long.
+static WELL_KNOWN_INDEX: [u16; 1024] = build_well_known_index();
+
+const fn build_well_known_index() -> [u16; 1024] {
+    let mut table = [EMPTY_SLOT; 1024];
+    let mut index = 0;
+    while index < WELL_KNOWN.len() {
+        let mut slot = name_hash(WELL_KNOWN[index].as_bytes()) as usize & 1023;
+        while table[slot] != EMPTY_SLOT {
+            slot = (slot + 1) & 1023;
+        }
+        table[slot] = index as u16;
+        index += 1;
+    }
+    table
 }
 
 /// The names of one document: the well-known ones, then the ones it added.
@@ -321,6 +364,47 @@ mod tests {
         assert_eq!(interner.spelling(local::FOREIGNOBJECT), "foreignobject");
         assert_eq!(interner.spelling(local::ANNOTATION_XML), "annotation-xml");
         assert_eq!(LocalName::well_known(b"h6"), Some(local::H6));
+    }
+
+    #[test]
+    fn every_well_known_name_is_found_and_nothing_else() {
+        for (index, name) in WELL_KNOWN.iter().enumerate() {
+            assert_eq!(
+                LocalName::well_known(name.as_bytes()),
+                Some(LocalName(index as u32)),
+                "{name}"
+            );
+            // The plain search the index stands in for.
+            assert_eq!(
+                WELL_KNOWN.binary_search_by(|probe| probe.as_bytes().cmp(name.as_bytes())),
+                Ok(index)
+            );
+        }
+        for name in [
+            "",
+            "x",
+            "divx",
+            "DIV",
+            "foreignobjectx",
+            "my-element",
+            "\u{e9}",
+        ] {
+            assert_eq!(LocalName::well_known(name.as_bytes()), None, "{name}");
+        }
+        // The longest probe sequence stays short.
+        let longest = WELL_KNOWN
+            .iter()
+            .map(|name| {
+                let mut slot = name_hash(name.as_bytes()) as usize & 1023;
+                let mut probes = 1;
+                while WELL_KNOWN[WELL_KNOWN_INDEX[slot] as usize] != *name {
+                    slot = (slot + 1) & 1023;
+                    probes += 1;
+                }
+                probes
+            })
+            .max();
+        assert!(longest <= Some(6), "{longest:?}");
     }
 
     #[test]

@@ -97,7 +97,12 @@ impl fmt::Display for FragmentContext {
 
 /// Parses a whole document. <https://html.spec.whatwg.org/#parsing>
 pub fn parse_document(input: &str, options: &ParseOptions) -> Result<Document, ParseFailure> {
-    run(input.as_bytes(), None, options)
+    run(
+        input.as_bytes(),
+        None,
+        options,
+        cfg!(feature = "fast-paths"),
+    )
 }
 
 /// The HTML fragment parsing algorithm.
@@ -109,13 +114,31 @@ pub fn parse_fragment(
     context: &FragmentContext,
     options: &ParseOptions,
 ) -> Result<Document, ParseFailure> {
-    run(input.as_bytes(), Some(context), options)
+    run(
+        input.as_bytes(),
+        Some(context),
+        options,
+        cfg!(feature = "fast-paths"),
+    )
+}
+
+/// [`parse_document`] (`context` `None`) or [`parse_fragment`], with the labelled
+/// `fast_path_*` functions on or off whatever the `fast-paths` feature says: for tests
+/// and fuzz targets that check both ways build the same document.
+pub fn parse_with_fast_paths(
+    input: &str,
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+    fast_paths: bool,
+) -> Result<Document, ParseFailure> {
+    run(input.as_bytes(), context, options, fast_paths)
 }
 
 fn run(
     bytes: &[u8],
     context: Option<&FragmentContext>,
     options: &ParseOptions,
+    fast_paths: bool,
 ) -> Result<Document, ParseFailure> {
     let max = options.max_input_bytes.min(DEFAULT_MAX_INPUT_BYTES);
     if bytes.len() > max {
@@ -124,7 +147,7 @@ fn run(
             max,
         });
     }
-    let preprocessed = input::preprocess(bytes);
+    let preprocessed = input::preprocess_with_fast_paths(bytes, fast_paths);
     let input = &*preprocessed.bytes;
     let mut document = Document::with_capacity(input.len());
     document.scripting = options.scripting;
@@ -150,6 +173,7 @@ fn run(
         },
     );
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
+    tokenizer.set_fast_paths(fast_paths);
     let finished = tokenizer.run(&mut builder);
     let tree_errors = builder.finish();
     if finished.is_err() {

@@ -3,7 +3,7 @@
 //!
 //! <https://html.spec.whatwg.org/#data-state>
 
-use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
+use super::{is_tokenizer_whitespace, scan, State, Step, Tokenizer};
 use crate::error::ErrorCode;
 
 impl Tokenizer<'_> {
@@ -48,23 +48,50 @@ impl Tokenizer<'_> {
     /// as a character token, is emitted as one slice of the input. Returns `None`
     /// (and consumes nothing) when the next input character is not such a character.
     pub(super) fn fast_path_data_state_text(&mut self) -> Option<Step> {
-        let rest = self.input.get(self.pos..)?;
-        let len = rest
-            .iter()
-            .position(|&b| matches!(b, b'&' | b'<' | 0))
-            .unwrap_or(rest.len());
+        let len = scan::run_without3(b'&', b'<', 0, self.rest());
+        self.fast_path_emit_run(len)
+    }
+
+    /// Emits the next `len` input characters as character tokens (a run of the
+    /// "anything else" arm of a text state); `None` if `len` is 0.
+    fn fast_path_emit_run(&mut self, len: usize) -> Option<Step> {
         if len == 0 {
             return None;
         }
         let start = self.pos;
-        self.pos += len;
-        self.current = self.pos - 1;
+        self.consume_run(len);
         self.text.push_input(self.input, start, self.pos);
         Some(Step::Continue)
     }
 
+    /// Fast path for the RCDATA state: a run of characters other than `&`, `<` and
+    /// U+0000 NULL, each of which the "anything else" arm emits, emitted at once.
+    pub(super) fn fast_path_rcdata_state_text(&mut self) -> Option<Step> {
+        let len = scan::run_without3(b'&', b'<', 0, self.rest());
+        self.fast_path_emit_run(len)
+    }
+
+    /// Fast path for the RAWTEXT and script data states: a run of characters other
+    /// than `<` and U+0000 NULL, emitted at once.
+    pub(super) fn fast_path_rawtext_or_script_data_state_text(&mut self) -> Option<Step> {
+        let len = scan::run_without2(b'<', 0, self.rest());
+        self.fast_path_emit_run(len)
+    }
+
+    /// Fast path for the PLAINTEXT state: a run of characters other than U+0000 NULL,
+    /// emitted at once.
+    pub(super) fn fast_path_plaintext_state_text(&mut self) -> Option<Step> {
+        let len = scan::run_without1(0, self.rest());
+        self.fast_path_emit_run(len)
+    }
+
     /// <https://html.spec.whatwg.org/#rcdata-state>
     pub(super) fn rcdata_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_rcdata_state_text() {
+                return step;
+            }
+        }
         match self.consume_next_input_character() {
             // "U+0026 AMPERSAND (&): Set the return state to the RCDATA state. Switch to
             // the character reference state."
@@ -96,6 +123,11 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#rawtext-state>
     pub(super) fn rawtext_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
+                return step;
+            }
+        }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the RAWTEXT less-than sign state."
             Some(b'<') => Step::SwitchTo(State::RawtextLessThanSign),
@@ -121,6 +153,11 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#plaintext-state>
     pub(super) fn plaintext_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_plaintext_state_text() {
+                return step;
+            }
+        }
         match self.consume_next_input_character() {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."

@@ -42,7 +42,13 @@
 //!
 //! `fast_path_*` functions (feature `fast-paths`, or [`Tokenizer::set_fast_paths`])
 //! stand in for runs of one state's plain steps; each names the states it replaces,
-//! and the unit tests check both ways give the same tokens and errors.
+//! and the unit tests check both ways give the same tokens and errors (so does the
+//! `tokenizer` fuzz target). Each takes the longest run of characters that only the
+//! state's "anything else" arm (or its "ASCII upper alpha" arm, lowercasing) would
+//! take, found by `scan.rs` with the `memchr` crate, and emits or appends it at once:
+//! text in the data, RCDATA, RAWTEXT, script data and PLAINTEXT states; tag and
+//! attribute names; attribute values (double-quoted, single-quoted, unquoted); and
+//! comment data. The state's own match then takes the character that ended the run.
 
 mod attributes;
 mod cdata;
@@ -52,6 +58,7 @@ mod data;
 mod doctype;
 mod entities;
 mod processing_instruction;
+mod scan;
 mod script_data;
 mod state;
 mod tags;
@@ -455,6 +462,24 @@ impl<'i> Tokenizer<'i> {
             self.pos += 1;
         }
         c
+    }
+
+    /// For the `fast_path_*` functions: consumes the next `len` input characters (at
+    /// least one), each of which the state's "anything else" arm would have consumed
+    /// on its own; the last becomes the current input character. Returns them.
+    fn consume_run(&mut self, len: usize) -> &'i [u8] {
+        let input = self.input;
+        let start = self.pos;
+        let end = (start + len).min(input.len());
+        self.pos = end;
+        self.current = end.saturating_sub(1).max(start);
+        input.get(start..end).unwrap_or_default()
+    }
+
+    /// The input from the next input character on.
+    fn rest(&self) -> &'i [u8] {
+        let input = self.input;
+        input.get(self.pos..).unwrap_or_default()
     }
 
     /// Whether the input from the next input character on starts with `word`, with

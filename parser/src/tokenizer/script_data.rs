@@ -8,6 +8,11 @@ use crate::error::ErrorCode;
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#script-data-state>
     pub(super) fn script_data_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
+                return step;
+            }
+        }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the script data less-than sign state."
             Some(b'<') => Step::SwitchTo(State::ScriptDataLessThanSign),

@@ -2,6 +2,7 @@
 //!
 //! <https://html.spec.whatwg.org/#tag-open-state>
 
+use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
 
@@ -81,6 +82,11 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#tag-name-state>
     pub(super) fn tag_name_state(&mut self) -> Step {
+        if self.fast_paths {
+            if let Some(step) = self.fast_path_tag_name_state_run() {
+                return step;
+            }
+        }
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
@@ -146,5 +152,21 @@ impl Tokenizer<'_> {
                 Step::Reconsume(State::BeforeAttributeName)
             }
         }
+    }
+
+    /// Fast path for the tag name state: a run of characters that are neither ASCII
+    /// whitespace, `/`, `>` nor U+0000 NULL, each of which the "ASCII upper alpha" or
+    /// "anything else" arm appends (lowercased, for the first) to the tag name, is
+    /// appended at once.
+    pub(super) fn fast_path_tag_name_state_run(&mut self) -> Option<Step> {
+        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />\0", false);
+        let len = scan::run_outside(&ENDS_A_RUN, self.rest());
+        if len == 0 {
+            return None;
+        }
+        let run = self.consume_run(len);
+        self.tag.buf.extend(run.iter().map(u8::to_ascii_lowercase));
+        self.tag.name.end = self.tag.buf.len();
+        Some(Step::Continue)
     }
 }
