@@ -5,6 +5,7 @@
 //! malformed argument or data file, an unknown engine) — with a message on stderr
 //! naming what is wrong, and nothing already archived touched.
 
+mod bench_cmd;
 mod check_cmd;
 mod conformance_cmd;
 mod corpus_cmd;
@@ -13,6 +14,7 @@ pub(crate) mod engine_args;
 pub(crate) mod parse_cmd;
 pub(crate) mod run_cmd;
 mod serve_cmd;
+mod triage_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -70,6 +72,12 @@ enum Command {
     /// engine, the reference parser by default: pass/fail counts and a diff per
     /// failure.
     Conformance(conformance_cmd::ConformanceArgs),
+    /// Measure the reference parser against html5ever: real pages, fuzzing-sized
+    /// cases, adversarial families (MB/s, linearity, peak memory).
+    Bench(bench_cmd::BenchArgs),
+    /// Turn fuzzer artifacts into minimized, classified, archived findings, through
+    /// the same path as `litmus run`.
+    Triage(triage_cmd::TriageArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -88,6 +96,8 @@ pub fn main() -> ExitCode {
         Command::Corpus(args) => corpus_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Conformance(args) => conformance_cmd::run(args),
+        Command::Bench(args) => bench_cmd::run(args),
+        Command::Triage(args) => triage_cmd::run(args),
     };
     match result {
         Ok(code) => code,
