@@ -7,10 +7,13 @@
 //! no cycles or shared nodes, HTML templates have detached DocumentFragment contents,
 //! node kinds sit where they may, parse errors are ordered and within the input, and
 //! the dump and the serialization complete.
+//!
+//! And that the labelled fast paths change nothing: a parse with them turned off at run
+//! time (`parse_with_fast_paths(…, false)`) gives the same dump and the same errors.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use litmus_parser::{parse_document, ParseOptions};
+use litmus_parser::{dump, parse_document, parse_with_fast_paths, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);
@@ -21,5 +24,15 @@ fuzz_target!(|data: &[u8]| {
         };
         let document = parse_document(&input, &options).expect("content never fails a parse");
         litmus_fuzz::check_document(&document, input.len());
+        let plain = parse_with_fast_paths(&input, None, &options, false)
+            .expect("content never fails a parse");
+        let (fast_dump, plain_dump) = (dump::dump(&document), dump::dump(&plain));
+        assert!(
+            fast_dump == plain_dump && document.errors == plain.errors,
+            "the fast paths change the parse (scripting {scripting})\ninput: {input:?}\n\
+             fast:\n{fast_dump}{:?}\nplain:\n{plain_dump}{:?}",
+            document.errors,
+            plain.errors
+        );
     }
 });
