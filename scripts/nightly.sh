@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The nightly campaign: every fuzz target for a while in libFuzzer's fork mode on all
+# cores, the corpora merged, a differential campaign, the fuzzers' artifacts triaged,
+# and one report.
+#
+# Usage: scripts/nightly.sh [--per-target DURATION] [--campaign DURATION]
+#                           [--sanitizer none|address] [--out DIR] [--targets "a b"]
+#   --per-target  how long each fuzz target runs (seconds, or 90s/5m/1h; default 90s)
+#   --campaign    how long `litmus run` runs (default 3m)
+#   --sanitizer   none: stable toolchain, `cargo fuzz run -s none` (default);
+#                 address: nightly toolchain with AddressSanitizer (`cargo +nightly fuzz`)
+#   --out         the report folder (default reports/nightly-<UTC time>)
+#   --targets     the fuzz targets (default: all five)
+# Environment: HTML5LIB_TESTS (default ../shared/html5lib-tests) for the seeds.
+#
+# The report: OUT/summary.md (one table of the fuzz targets — exec/s reached, corpus
+# size before and after the merge, new artifacts — then the campaign's and the
+# triage's summaries), with OUT/campaign/ and OUT/triage/ holding their full reports
+# and OUT/logs/ every tool's output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(pwd)"
+
+per_target=90s
+campaign=3m
+sanitizer=none
+out=""
+targets="parse fragment roundtrip tokenizer differential"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --per-target) per_target="$2"; shift 2 ;;
+    --campaign) campaign="$2"; shift 2 ;;
+    --sanitizer) sanitizer="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --targets) targets="$2"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "nightly: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+seconds() {
+  case "$1" in
+    *h) echo $(( ${1%h} * 3600 )) ;;
+    *m) echo $(( ${1%m} * 60 )) ;;
+    *s) echo "${1%s}" ;;
+    *[!0-9]*|"") echo "nightly: bad duration $1" >&2; exit 2 ;;
+    *) echo "$1" ;;
+  esac
+}
+per_target_seconds="$(seconds "$per_target")"
+case "$sanitizer" in
+  none) fuzz=(cargo fuzz run -O -s none) ;;
+  address) fuzz=(cargo +nightly fuzz run -O) ;;
+  *) echo "nightly: --sanitizer is none or address, not $sanitizer" >&2; exit 2 ;;
+esac
+export HTML5LIB_TESTS="${HTML5LIB_TESTS:-$root/../shared/html5lib-tests}"
+out="${out:-reports/nightly-$(date -u +%Y%m%d-%H%M%S)}"
+mkdir -p "$out/logs"
+cores="$(nproc)"
+started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+stamp="$out/logs/.started"
+touch "$stamp"
+
+step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+
+step "build litmus and the seed corpora"
+cargo build --release --bin litmus
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --version 0.13.2 --locked
+fi
+cargo run --release --manifest-path fuzz/Cargo.toml --example build_seeds -- \
+  "$HTML5LIB_TESTS" corpus fuzz/corpus > "$out/logs/seeds.log" 2>&1 || {
+    echo "nightly: building the seed corpora failed (see $out/logs/seeds.log); fuzzing from what fuzz/corpus holds" >&2
+  }
+
+rows=""
+for target in $targets; do
+  step "fuzz $target for ${per_target_seconds}s on $cores cores (${fuzz[*]})"
+  mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
+  before="$(find "fuzz/corpus/$target" -type f | wc -l)"
+  log="$out/logs/fuzz-$target.log"
+  # Fork mode keeps going after a crash, timeout or out-of-memory input: each is
+  # saved under fuzz/artifacts/TARGET/ and triaged below.
+  "${fuzz[@]}" "$target" "fuzz/corpus/$target" -- \
+    -fork="$cores" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$per_target_seconds" -dict=fuzz/html.dict \
+    -artifact_prefix="fuzz/artifacts/$target/" > "$log" 2>&1 || true
+  execs="$(grep -o 'exec/s: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
+  runs="$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')"
+  step "merge the $target corpus"
+  cargo fuzz cmin -O $( [ "$sanitizer" = none ] && echo "-s none" ) "$target" "fuzz/corpus/$target" \
+    > "$out/logs/cmin-$target.log" 2>&1 || echo "nightly: cmin of $target failed (see $out/logs/cmin-$target.log)" >&2
+  after="$(find "fuzz/corpus/$target" -type f | wc -l)"
+  artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" | wc -l)"
+  rows="$rows| \`$target\` | ${execs:-?} | ${runs:-?} | $before | $after | $artifacts |\n"
+done
+
+step "differential campaign for $campaign"
+./target/release/litmus run --time "$campaign" --out "$out/campaign" --quiet \
+  > "$out/logs/campaign.log" 2>&1 || echo "nightly: the campaign failed (see $out/logs/campaign.log)" >&2
+
+step "triage the new artifacts"
+mapfile -t new_artifacts < <(find fuzz/artifacts -type f -newer "$stamp" | sort)
+if [ "${#new_artifacts[@]}" -gt 0 ]; then
+  ./target/release/litmus triage "${new_artifacts[@]}" --out "$out/triage" \
+    > "$out/logs/triage.log" 2>&1 || echo "nightly: triage failed (see $out/logs/triage.log)" >&2
+fi
+
+step "report"
+{
+  echo "# Nightly campaign $(basename "$out")"
+  echo
+  echo "Started $started, finished $(date -u +%Y-%m-%dT%H:%M:%SZ) on $cores cores;"
+  echo "fuzzing with \`${fuzz[*]}\`, ${per_target_seconds}s per target; a ${campaign} differential campaign."
+  echo
+  echo "## Fuzz targets"
+  echo
+  echo "| target | exec/s (last) | runs | corpus before | corpus after merge | new artifacts |"
+  echo "|---|---|---|---|---|---|"
+  printf "%b" "$rows"
+  echo
+  echo "## Artifacts triaged"
+  echo
+  if [ "${#new_artifacts[@]}" -gt 0 ]; then
+    echo '```'
+    cat "$out/logs/triage.log"
+    echo '```'
+    echo
+    echo "Full report: [triage/summary.md](triage/summary.md)"
+  else
+    echo "None: no fuzz target saved a crash, timeout or unexplained divergence."
+  fi
+  echo
+  echo "## Differential campaign"
+  echo
+  echo '```'
+  grep -v '^ *NEW \|^NEW\|^known' "$out/logs/campaign.log" | head -40
+  echo '```'
+  echo
+  echo "Full report: [campaign/summary.md](campaign/summary.md), [campaign/index.html](campaign/index.html)"
+} > "$out/summary.md"
+echo "nightly: report in $out/summary.md"
