@@ -605,7 +605,8 @@ const isMain = import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isMain) {
   const args = process.argv.slice(2);
   if (args[0] === '--version') {
-    process.stdout.write(`${chromiumVersion()} (headless, playwright-core)\n`);
+    const playwright = JSON.parse(readFileSync(new URL('./node_modules/playwright-core/package.json', import.meta.url), 'utf8'));
+    process.stdout.write(`${chromiumVersion()}, headless, via playwright-core ${playwright.version}\n`);
   } else if (args[0] === '--one-shot') {
     await oneShot(args.slice(1));
   } else {
