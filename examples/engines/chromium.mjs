@@ -361,8 +361,7 @@ function addressSpaceLimit() {
   }
 }
 
-const ADDRESS_SPACE_HINT =
-  'Chromium needs an unlimited address space (RLIMIT_AS); run this engine without a memory limit';
+const ADDRESS_SPACE_HINT = 'Chromium needs an unlimited address space: run this engine without a memory limit';
 
 export class ChromiumEngine {
   async start() {
@@ -370,12 +369,12 @@ export class ChromiumEngine {
     // after minutes: refuse at once.
     const limit = addressSpaceLimit();
     if (limit !== null && limit < 2 ** 40) {
-      throw new Error(`${ADDRESS_SPACE_HINT}: RLIMIT_AS is ${limit} bytes`);
+      throw new Error(`RLIMIT_AS is ${limit} bytes. ${ADDRESS_SPACE_HINT}`);
     }
     try {
       await this.launch();
     } catch (e) {
-      if (limit !== null) e.message = `${e.message}\n(${ADDRESS_SPACE_HINT}: RLIMIT_AS is ${limit} bytes)`;
+      if (limit !== null) e.message = `RLIMIT_AS is ${limit} bytes (${ADDRESS_SPACE_HINT}): ${e.message}`;
       throw e;
     }
   }
@@ -530,7 +529,7 @@ async function persistent() {
   try {
     await engine.start();
   } catch (e) {
-    process.stderr.write(`chromium.mjs: cannot start Chromium (${EXECUTABLE}): ${e.message}\n`);
+    process.stderr.write(`chromium.mjs: cannot start ${EXECUTABLE}: ${e.message}\n`);
     await engine.stop();
     process.exit(2);
   }
