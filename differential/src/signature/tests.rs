@@ -399,3 +399,14 @@ fn the_hash_is_sixteen_hex_digits_of_sha256() {
         "\"tree | litmus: <?…> | html5ever: <!--…--> | in: <body>\""
     );
 }
+
+#[test]
+fn doctype_names_other_than_html_are_content() {
+    assert_eq!(entry_shape("<!DOCTYPE html>"), "<!DOCTYPE html>");
+    assert_eq!(entry_shape("<!DOCTYPE svg>"), "<!DOCTYPE …>");
+    assert_eq!(
+        entry_shape("<!DOCTYPE x \"p\" \"s\">"),
+        "<!DOCTYPE … \"…\" \"…\">"
+    );
+    assert_eq!(entry_shape("<!DOCTYPE >"), "<!DOCTYPE >");
+}
