@@ -155,8 +155,12 @@ impl<'o> Shared<'o> {
 
     /// Records that a finding could not be archived and stops the campaign.
     pub fn archive_failed(&self, message: String) {
-        self.progress
-            .println(format!("litmus: cannot archive a finding: {message}"));
+        let line = format!("litmus: cannot archive a finding: {message}");
+        if self.progress.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.progress.println(line);
+        }
         let mut error = self
             .archive_error
             .lock()
@@ -239,7 +243,13 @@ impl<'o> Shared<'o> {
                 .count();
             (total, new)
         };
-        self.progress.println(line);
+        // A hidden bar (no terminal, or --quiet) prints nothing: the line goes to
+        // stdout then, so that a log shows every finding as it is archived.
+        if self.progress.is_hidden() {
+            println!("{line}");
+        } else {
+            self.progress.println(line);
+        }
         self.progress
             .set_message(format!("{total} findings ({new} new)"));
     }
