@@ -63,6 +63,17 @@ pub fn run(args: BenchArgs) -> CliResult {
             _ => Err(CliError::input("--peak-memory-child ENGINE FILE")),
         };
     }
+    if let Some(docs) = args.docs.as_deref().filter(|d| !d.is_dir()) {
+        return Err(CliError::input(format!(
+            "--docs {}: {}",
+            docs.display(),
+            if docs.exists() {
+                "is not a folder"
+            } else {
+                "no such folder"
+            }
+        )));
+    }
     let mut config = BenchConfig {
         docs_dir: args.docs.clone(),
         max_bytes: args.max_kib.max(1) << 10,
