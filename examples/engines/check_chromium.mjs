@@ -3,7 +3,7 @@
 // tree-construction cases and compares its dumps with the expected #document.
 //
 //   node examples/engines/check_chromium.mjs [--tests DIR] [--litmus PATH] [--engine CMD] [--details FILE] [--only FILE.dat]
-//                                            [--versus-litmus [--contexts document,div,svg svg,…]]
+//                                            [--versus-litmus [--contexts document,div,svg svg,…] [--tokenizer-inputs]]
 //
 // DIR defaults to $HTML5LIB_TESTS/tree-construction ($HTML5LIB_TESTS defaults to
 // ../shared/html5lib-tests from the repository root). Each case runs as a document,
@@ -22,6 +22,8 @@
 // instead of the files' trees, serializations included; --contexts then parses every
 // case's input in each of the given contexts (`document` for a document parse) instead
 // of the case's own, to look for Chromium divergences beyond the cases' own set-ups.
+// --tokenizer-inputs takes the distinct inputs of html5lib's tokenizer tests
+// ($HTML5LIB_TESTS/tokenizer/*.test; well-formed UTF-16 only) as documents instead.
 
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -56,6 +58,22 @@ export function readCases(text) {
     kase.data = kase.data.join('\n');
     kase.document = normalize(kase.document.join('\n'));
     cases.push(kase);
+  }
+  return cases;
+}
+
+// The distinct inputs of the tokenizer tests in `dir`, as cases without a tree.
+function tokenizerCases(dir) {
+  const seen = new Set();
+  const cases = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test')).sort()) {
+    for (const test of JSON.parse(readFileSync(join(dir, file), 'utf8')).tests ?? []) {
+      let input = test.input;
+      if (test.doubleEscaped) input = input.replace(/\\u([0-9A-Fa-f]{4})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      if (!input.isWellFormed() || seen.has(input)) continue;
+      seen.add(input);
+      cases.push({ data: input, context: null, scripting: null, document: '' });
+    }
   }
   return cases;
 }
@@ -96,6 +114,7 @@ async function main(args) {
   let only = null;
   let versusLitmus = false;
   let contexts = null;
+  let tokenizerInputs = false;
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--tests') tests = args[++i];
     else if (args[i] === '--litmus') litmus = args[++i];
@@ -103,15 +122,22 @@ async function main(args) {
     else if (args[i] === '--details') details = args[++i];
     else if (args[i] === '--only') only = args[++i];
     else if (args[i] === '--versus-litmus') versusLitmus = true;
+    else if (args[i] === '--tokenizer-inputs') tokenizerInputs = true;
     else if (args[i] === '--contexts') contexts = args[++i].split(',').map((c) => (c === 'document' ? null : c));
     else throw new Error(`unknown argument ${args[i]}`);
   }
 
   if (versusLitmus) litmus ??= join(REPO, 'target', 'release', 'litmus');
   const trials = [];
-  const files = readdirSync(tests).filter((f) => f.endsWith('.dat') && (only === null || f === only)).sort();
-  for (const file of files) {
-    readCases(readFileSync(join(tests, file), 'utf8')).forEach((kase, index) => {
+  if (tokenizerInputs && !versusLitmus) throw new Error('--tokenizer-inputs needs --versus-litmus (the tokenizer tests have no trees)');
+  const sources = tokenizerInputs
+    ? [['tokenizer-inputs', tokenizerCases(join(tests, '..', 'tokenizer'))]]
+    : readdirSync(tests)
+        .filter((f) => f.endsWith('.dat') && (only === null || f === only))
+        .sort()
+        .map((file) => [file, readCases(readFileSync(join(tests, file), 'utf8'))]);
+  for (const [file, cases] of sources) {
+    cases.forEach((kase, index) => {
       const modes = kase.scripting === null ? [true, false] : [kase.scripting];
       for (const context of contexts ?? [kase.context]) {
         for (const scripting of modes) {
