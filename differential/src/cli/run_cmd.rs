@@ -104,6 +104,13 @@ pub fn run(args: RunArgs) -> CliResult {
     } else {
         mutation_inputs(&args.corpus)
     };
+    if let Some(out) = args.out.as_deref().filter(|o| o.exists() && !o.is_dir()) {
+        // Found now, not after the whole campaign when the reports are written.
+        return Err(CliError::input(format!(
+            "--out {}: is not a folder",
+            out.display()
+        )));
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let id = campaign::default_campaign_id(seed);
     let jobs = args
@@ -142,7 +149,10 @@ pub fn run(args: RunArgs) -> CliResult {
     let report = campaign::run(&options, stop).map_err(|e| CliError {
         message: e.to_string(),
         code: match e {
-            campaign::CampaignError::Engine(_) | campaign::CampaignError::Generator(_) => 2,
+            // Checked before any case runs: an engine, the generator, the archive folder.
+            campaign::CampaignError::Engine(_)
+            | campaign::CampaignError::Generator(_)
+            | campaign::CampaignError::Archive(_) => 2,
             _ => 1,
         },
     })?;
