@@ -156,6 +156,13 @@ pub fn run(args: TriageArgs) -> CliResult {
         let target = target_of(path, args.target.as_deref())?;
         decoded.push((path.clone(), target.clone(), requests_for(&target, &data)?));
     }
+    if let Some(out) = args.out.as_deref().filter(|o| o.exists() && !o.is_dir()) {
+        // Found now, not after the findings are archived and the report is written.
+        return Err(CliError::input(format!(
+            "--out {}: is not a folder",
+            out.display()
+        )));
+    }
     let known = super::run_cmd::load_known(&super::run_cmd::known_differences_path(
         &args.corpus,
         args.known.as_deref(),
