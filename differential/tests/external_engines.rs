@@ -281,7 +281,7 @@ fn planted_bug_campaign() -> Result<(), Failed> {
             "--engine",
             &engine,
             "--cases",
-            "1500",
+            "3000",
             "--seed",
             "7",
             "--jobs",
