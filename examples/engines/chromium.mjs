@@ -13,8 +13,8 @@
 // stays on. How each litmus option maps to a browser API:
 //
 //   document, scripting on   document.open()/write(input)/close() on the document of a
-//                            fresh same-origin about:blank iframe (inherits the CSP),
-//                            removed afterwards
+//                            same-origin about:blank iframe (inherits the CSP), reused
+//                            unless the input may hold a <meta>
 //   document, scripting off  new DOMParser().parseFromString(input, "text/html")
 //   fragment, scripting on   context.innerHTML = input, context made with
 //                            createElementNS in the page's own (no-quirks) document
@@ -63,8 +63,9 @@ const FLAGS = [
 
 // ---------------------------------------------------------------------------------
 // The script in the page. `installInPage` runs once in the page (through
-// page.evaluate) and defines `window.__litmus(request)`, which answers one request
-// synchronously: `{tree, html}` or `{error}`.
+// page.evaluate) and defines `window.__litmus(request)`, which answers one request:
+// `{tree, html}` or `{error}` (or a promise of it, should a parser have to wait), and
+// `window.__litmusBatch(requests)`.
 
 function installInPage() {
   const HTML = 'http://www.w3.org/1999/xhtml';
