@@ -37,7 +37,7 @@
 
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -362,6 +362,31 @@ function addressSpaceLimit() {
   }
 }
 
+// Profiles are `litmus-chromium-PID-XXXXXX` in the temporary folder. An adapter killed
+// by a timeout (SIGKILL) cannot remove its own, so each start removes those whose
+// adapter is gone (a few MB each).
+const PROFILE_PREFIX = 'litmus-chromium-';
+
+function removeStaleProfiles() {
+  let names;
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = name.startsWith(PROFILE_PREFIX) ? /^(\d+)-/.exec(name.slice(PROFILE_PREFIX.length)) : null;
+    if (match === null || Number(match[1]) === process.pid) continue;
+    try {
+      process.kill(Number(match[1]), 0);
+      continue; // its adapter still runs
+    } catch (e) {
+      if (e.code !== 'ESRCH') continue;
+    }
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 const ADDRESS_SPACE_HINT = 'Chromium needs an unlimited address space: run this engine without a memory limit';
 
 export class ChromiumEngine {
@@ -381,7 +406,8 @@ export class ChromiumEngine {
   }
 
   async launch() {
-    this.profile = mkdtempSync(join(tmpdir(), 'litmus-chromium-'));
+    removeStaleProfiles();
+    this.profile = mkdtempSync(join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
     this.context = await chromium.launchPersistentContext(this.profile, {
       executablePath: EXECUTABLE,
       headless: true,
