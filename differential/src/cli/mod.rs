@@ -118,7 +118,10 @@ pub fn engine_choice(name: &str) -> Result<crate::campaign::EngineChoice, CliErr
 /// directory, or bytes that are not UTF-8 are bad input.
 pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliError> {
     let bytes = read_input_bytes(path)?;
-    let name = path.map_or("standard input".to_owned(), |p| p.display().to_string());
+    let name = match path {
+        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+        _ => "standard input".to_owned(),
+    };
     String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
             "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text",
