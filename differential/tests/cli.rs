@@ -1,0 +1,689 @@
+//! The `litmus` command line, end to end: every command on good input, and on bad
+//! input — missing files, folders where files belong, malformed data files, unknown
+//! engines, conflicting or malformed flags — a clear message on stderr that names the
+//! problem, exit status 2, no panic, and nothing archived touched (the corpus folder
+//! is checksummed before and after every bad command, and no reports folder appears).
+//!
+//! [`every_command_is_covered`] reads `litmus help` and fails for a command this file
+//! does not cover yet: add its good and bad inputs here.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The commands covered below, as `litmus help` lists them.
+const COVERED: &[&str] = &[
+    "run",
+    "parse",
+    "diff",
+    "minimize",
+    "corpus",
+    "serve",
+    "conformance",
+    "bench",
+    "triage",
+    "help",
+];
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the crate lives in the workspace")
+        .to_path_buf()
+}
+
+/// A folder with a corpus (the project's known differences and one archived finding)
+/// and files good and bad.
+struct Fixture {
+    temp: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let temp = tempfile::tempdir().unwrap();
+        let fixture = Fixture { temp };
+        let corpus = fixture.path("corpus");
+        fs::create_dir_all(&corpus).unwrap();
+        fs::copy(
+            workspace_root().join("corpus/known-differences.toml"),
+            corpus.join("known-differences.toml"),
+        )
+        .unwrap();
+        fixture.write("ok.html", b"<p>calm</p>");
+        fixture.write("pi.html", b"<p><?target data?>");
+        fixture.write("latin1.html", b"caf\xe9 \xff\xfe");
+        fs::create_dir_all(fixture.path("folder")).unwrap();
+        // Known differences, malformed three ways.
+        fixture.write(
+            "bad/unquoted.toml",
+            b"[[class]]\nid = \"x\"\nengine = html5ever\n",
+        );
+        fixture.write("bad/missing-field.toml", b"[[class]]\nid = \"x\"\n");
+        fixture.write("bad/unknown-table.toml", b"\n\n[[klass]]\nid = \"x\"\n");
+        // An archive with a torn file (no #description), and one whose second test
+        // has no #document.
+        fixture.write(
+            "torn/divergences/0123456789abcdef.dat",
+            b"#data\n<p>\n#errors\n#document\n| <html>\n",
+        );
+        fixture.write("torn/known-differences.toml", b"");
+        fixture.write(
+            "conformance/good.dat",
+            b"#data\n<p>x\n#errors\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n",
+        );
+        fixture.write(
+            "conformance/bad.dat",
+            b"#data\n<p>x\n#errors\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n\n#data\n<p>\n#errors\n#frobnicate\n",
+        );
+        fixture.write(
+            "conformance/good.test",
+            br#"{"tests": [{"description": "x", "input": "a", "output": [["Character", "a"]]}]}"#,
+        );
+        fixture.write(
+            "conformance/syntax.test",
+            b"{\"tests\": [\n{\"description\": \"x\",\n \"input\": \"a\",\n \"output\": []\n}\n,,]}",
+        );
+        fixture.write(
+            "conformance/no-input.test",
+            br#"{"tests": [{"description": "x", "output": []}]}"#,
+        );
+        fixture.write("conformance/notes.txt", b"not a test file");
+        fixture.write(
+            "conformance/latin1.dat",
+            b"#data\n\xe9\n#errors\n#document\n",
+        );
+        fixture.write("artifacts/parse/crash-1", b"<p><?t d?>");
+        // One archived finding, made by the command line itself.
+        let output = fixture.litmus(&["minimize", "--archive", "pi.html"], None);
+        assert!(output.status.success(), "{}", text(&output));
+        assert_eq!(fs::read_dir(corpus.join("divergences")).unwrap().count(), 1);
+        fixture
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.temp.path().join(relative)
+    }
+
+    fn write(&self, relative: &str, bytes: &[u8]) {
+        let path = self.path(relative);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, bytes).unwrap();
+    }
+
+    /// Runs `litmus ARGS` in the fixture's folder, with `stdin` (or none).
+    fn litmus(&self, args: &[&str], stdin: Option<&[u8]>) -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_litmus"))
+            .args(args)
+            .current_dir(self.temp.path())
+            // No mutation corpus, no html5lib data: the runs stay small.
+            .env("HTML5LIB_TESTS", self.path("no-html5lib-tests"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            let _ = input.write_all(bytes);
+        }
+        drop(input);
+        child.wait_with_output().unwrap()
+    }
+
+    /// Every file under the corpus folder and its bytes.
+    fn corpus_checksum(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+        let mut files = BTreeMap::new();
+        let mut stack = vec![self.path("corpus")];
+        while let Some(dir) = stack.pop() {
+            for entry in fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    files.insert(path.clone(), fs::read(&path).unwrap());
+                }
+            }
+        }
+        files
+    }
+
+    /// `litmus ARGS` is bad input: exit status 2, a message on stderr holding every
+    /// one of `expected`, no panic, the corpus untouched, no reports written.
+    fn assert_bad_input(&self, args: &[&str], stdin: Option<&[u8]>, expected: &[&str]) {
+        let before = self.corpus_checksum();
+        let output = self.litmus(args, stdin);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "litmus {args:?}: exit status {:?}\n{}",
+            output.status,
+            text(&output)
+        );
+        for part in expected {
+            assert!(
+                stderr.contains(part),
+                "litmus {args:?}: the message does not say {part:?}:\n{stderr}"
+            );
+        }
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+            "litmus {args:?} panicked:\n{stderr}"
+        );
+        assert!(
+            self.corpus_checksum() == before,
+            "litmus {args:?} changed the corpus"
+        );
+        assert!(
+            !self.path("reports").exists(),
+            "litmus {args:?} wrote reports"
+        );
+        let first = stderr.lines().next().unwrap_or("");
+        println!("litmus {} -> 2: {first}", args.join(" "));
+    }
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn frame(json: &str) -> Vec<u8> {
+    let mut bytes = (json.len() as u32).to_be_bytes().to_vec();
+    bytes.extend_from_slice(json.as_bytes());
+    bytes
+}
+
+#[test]
+fn every_command_is_covered() {
+    let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
+        .arg("help")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(commands.len() >= 5, "cannot read the commands of:\n{help}");
+    for command in &commands {
+        assert!(
+            COVERED.contains(command),
+            "`litmus {command}` is not covered by differential/tests/cli.rs: add its good and bad inputs"
+        );
+    }
+}
+
+#[test]
+fn unknown_commands_and_flags() {
+    let f = Fixture::new();
+    f.assert_bad_input(
+        &["frobnicate"],
+        None,
+        &["unrecognized subcommand 'frobnicate'"],
+    );
+    f.assert_bad_input(&[], None, &["Usage: litmus <COMMAND>"]);
+    f.assert_bad_input(
+        &["parse", "--bogus"],
+        None,
+        &["unexpected argument '--bogus'"],
+    );
+}
+
+#[test]
+fn parse_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(&["parse", "ok.html"], None);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("|     <p>"));
+    let output = f.litmus(&["parse", "--output", "json", "-"], Some(b"<td>x"));
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(json["errors"].as_array().is_some_and(|e| !e.is_empty()));
+    let output = f.litmus(
+        &["parse", "--fragment", "svg path", "--output", "html"],
+        Some(b"<b>"),
+    );
+    assert!(output.status.success(), "{}", text(&output));
+
+    f.assert_bad_input(
+        &["parse", "missing.html"],
+        None,
+        &["missing.html", "No such file"],
+    );
+    f.assert_bad_input(&["parse", "folder"], None, &["folder is a directory"]);
+    f.assert_bad_input(
+        &["parse", "latin1.html"],
+        None,
+        &["latin1.html is not UTF-8", "byte 3"],
+    );
+    f.assert_bad_input(
+        &["parse", "-"],
+        Some(b"\xff"),
+        &["standard input is not UTF-8"],
+    );
+    for context in ["", "svg ", "a b", "math  mi"] {
+        f.assert_bad_input(
+            &["parse", "--fragment", context, "ok.html"],
+            None,
+            &["bad fragment context", &format!("{context:?}")],
+        );
+    }
+    f.assert_bad_input(
+        &["parse", "--scripting", "maybe", "ok.html"],
+        None,
+        &["'maybe'"],
+    );
+    f.assert_bad_input(&["parse", "--output", "xml", "ok.html"], None, &["'xml'"]);
+}
+
+#[test]
+fn diff_and_minimize_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(&["diff", "ok.html"], None);
+    assert!(output.status.success(), "{}", text(&output));
+    let output = f.litmus(&["diff", "--fragment", "td", "pi.html"], None);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    let output = f.litmus(&["minimize", "-"], Some(b"<div><?t d?></div>"));
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout)
+        .contains("class: html5ever-no-processing-instructions"));
+
+    for command in ["diff", "minimize"] {
+        f.assert_bad_input(&[command, "missing.html"], None, &["missing.html"]);
+        f.assert_bad_input(&[command, "folder"], None, &["folder is a directory"]);
+        f.assert_bad_input(&[command, "latin1.html"], None, &["not UTF-8"]);
+        f.assert_bad_input(
+            &[command, "--engine", "nope", "ok.html"],
+            None,
+            &["unknown engine \"nope\""],
+        );
+        f.assert_bad_input(
+            &[command, "--engine", "cmd:", "ok.html"],
+            None,
+            &["engine", "cmd:"],
+        );
+        f.assert_bad_input(
+            &[command, "--engine-mode", "oneshot", "ok.html"],
+            None,
+            &["are for cmd: engines"],
+        );
+        f.assert_bad_input(
+            &[command, "--fragment", "x y", "ok.html"],
+            None,
+            &["bad fragment context \"x y\""],
+        );
+        f.assert_bad_input(
+            &[command, "--known", "bad/unquoted.toml", "ok.html"],
+            None,
+            &["bad/unquoted.toml", "line 3"],
+        );
+        f.assert_bad_input(
+            &[command, "--known", "bad/missing-field.toml", "ok.html"],
+            None,
+            &["bad/missing-field.toml", "line 1", "missing field"],
+        );
+        f.assert_bad_input(
+            &[command, "--known", "bad/unknown-table.toml", "ok.html"],
+            None,
+            &["bad/unknown-table.toml", "line 3", "klass"],
+        );
+        f.assert_bad_input(
+            &[command, "--known", "folder", "ok.html"],
+            None,
+            &["folder", "cannot read"],
+        );
+        f.assert_bad_input(
+            &[command, "--corpus", "nowhere", "ok.html"],
+            None,
+            &["nowhere/known-differences.toml", "cannot read"],
+        );
+        f.assert_bad_input(
+            &[command, "--timeout", "soon", "ok.html"],
+            None,
+            &["'soon'"],
+        );
+    }
+    f.assert_bad_input(
+        &[
+            "minimize",
+            "--archive",
+            "--corpus",
+            "torn/divergences/0123456789abcdef.dat",
+            "pi.html",
+        ],
+        None,
+        &["known-differences.toml"],
+    );
+}
+
+#[test]
+fn run_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(
+        &[
+            "run", "--cases", "30", "--seed", "1", "--jobs", "1", "--out", "out/run",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("litmus run "));
+    assert!(f.path("out/run/findings.json").is_file());
+
+    let bad: &[(&[&str], &[&str])] = &[
+        (
+            &["run", "--cases", "5", "--time", "1s"],
+            &["'--cases <CASES>' cannot be used with '--time <TIME>'"],
+        ),
+        (
+            &["run", "--shard", "3/2"],
+            &["bad shard \"3/2\": need 0 <= I < N"],
+        ),
+        (&["run", "--shard", "1/0"], &["bad shard \"1/0\""]),
+        (&["run", "--shard", "x"], &["bad shard \"x\": write I/N"]),
+        (&["run", "--shard", "-1/2"], &["unexpected argument '-1'"]),
+        (&["run", "--jobs", "0"], &["--jobs must be at least 1"]),
+        (&["run", "--cases", "many"], &["'many'"]),
+        (&["run", "--time", "forever"], &["'forever'"]),
+        (
+            &["run", "--weights", "bogus=3"],
+            &["bad --weights", "unknown family \"bogus\""],
+        ),
+        (
+            &["run", "--weights", "adoption"],
+            &["bad --weights", "expected name=number"],
+        ),
+        (&["run", "--max-bytes", "0"], &["bad generator settings"]),
+        (&["run", "--engine", "nope"], &["unknown engine \"nope\""]),
+        (
+            &["run", "--engine", "html5ever", "--engine-serializes"],
+            &["are for cmd: engines"],
+        ),
+        (
+            &["run", "--known", "bad/unquoted.toml"],
+            &["bad/unquoted.toml", "line 3"],
+        ),
+        (
+            &["run", "--known", "missing.toml"],
+            &["missing.toml", "cannot read"],
+        ),
+        (
+            &["run", "--corpus", "nowhere"],
+            &["nowhere/known-differences.toml"],
+        ),
+        (
+            &["run", "--corpus", "ok.html"],
+            &["ok.html/known-differences.toml"],
+        ),
+        (
+            &["run", "--out", "ok.html", "--cases", "3"],
+            &["--out ok.html: is not a folder"],
+        ),
+    ];
+    for (args, expected) in bad {
+        f.assert_bad_input(args, None, expected);
+    }
+    // An archive folder that is a file.
+    f.write("filecorpus/divergences", b"");
+    fs::copy(
+        f.path("corpus/known-differences.toml"),
+        f.path("filecorpus/known-differences.toml"),
+    )
+    .unwrap();
+    f.assert_bad_input(
+        &["run", "--corpus", "filecorpus", "--cases", "3"],
+        None,
+        &["filecorpus/divergences"],
+    );
+}
+
+#[test]
+fn corpus_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(&["corpus", "check"], None);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout)
+        .contains("corpus check: 1 findings, 0 reference trees changed, 0 malformed"));
+    fs::create_dir_all(f.path("other")).unwrap();
+    let output = f.litmus(
+        &["corpus", "merge", "corpus/divergences", "--corpus", "other"],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("merged 1 findings"));
+
+    f.assert_bad_input(
+        &["corpus", "check", "--corpus", "torn"],
+        None,
+        &[
+            "torn/divergences/0123456789abcdef.dat",
+            "line 1",
+            "#description",
+        ],
+    );
+    f.assert_bad_input(
+        &["corpus", "check", "--corpus", "nowhere"],
+        None,
+        &["nowhere/divergences", "no such folder"],
+    );
+    f.assert_bad_input(
+        &["corpus", "check", "--corpus", "ok.html"],
+        None,
+        &["ok.html/divergences"],
+    );
+    f.assert_bad_input(
+        &["corpus", "check", "--engine", "nope"],
+        None,
+        &["unknown engine \"nope\""],
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "torn/divergences"],
+        None,
+        &[
+            "torn/divergences/0123456789abcdef.dat",
+            "line 1",
+            "#description",
+        ],
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "nowhere"],
+        None,
+        &["nowhere: no such folder"],
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "ok.html"],
+        None,
+        &["ok.html: is not a folder"],
+    );
+    f.assert_bad_input(&["corpus", "merge"], None, &["<DIR>"]);
+    f.assert_bad_input(&["corpus"], None, &["Usage: litmus corpus <COMMAND>"]);
+    // Merging into a corpus whose archive folder is a file.
+    f.write("filecorpus/divergences", b"");
+    f.assert_bad_input(
+        &[
+            "corpus",
+            "merge",
+            "corpus/divergences",
+            "--corpus",
+            "filecorpus",
+        ],
+        None,
+        &["filecorpus/divergences"],
+    );
+}
+
+#[test]
+fn conformance_good_and_bad() {
+    let f = Fixture::new();
+    for file in ["conformance/good.dat", "conformance/good.test"] {
+        let output = f.litmus(&["conformance", file], None);
+        assert!(output.status.success(), "{}", text(&output));
+        assert!(String::from_utf8_lossy(&output.stdout).contains(" 0 failed"));
+    }
+    f.assert_bad_input(
+        &["conformance", "conformance/bad.dat"],
+        None,
+        &["conformance/bad.dat:11", "no #document"],
+    );
+    f.assert_bad_input(
+        &["conformance", "conformance/syntax.test"],
+        None,
+        &["conformance/syntax.test:6", "not JSON"],
+    );
+    f.assert_bad_input(
+        &["conformance", "conformance/no-input.test"],
+        None,
+        &["conformance/no-input.test", "\"input\""],
+    );
+    f.assert_bad_input(
+        &["conformance", "conformance/latin1.dat"],
+        None,
+        &["conformance/latin1.dat", "UTF-8"],
+    );
+    f.assert_bad_input(
+        &["conformance", "conformance/notes.txt"],
+        None,
+        &["conformance/notes.txt", "neither"],
+    );
+    f.assert_bad_input(&["conformance", "missing.dat"], None, &["missing.dat"]);
+    f.assert_bad_input(
+        &["conformance", "folder"],
+        None,
+        &["no .dat or .test files in folder"],
+    );
+    f.assert_bad_input(
+        &["conformance", "--engine", "nope", "conformance/good.dat"],
+        None,
+        &["unknown engine \"nope\""],
+    );
+    f.assert_bad_input(
+        &[
+            "conformance",
+            "--max-failures",
+            "some",
+            "conformance/good.dat",
+        ],
+        None,
+        &["'some'"],
+    );
+}
+
+#[test]
+fn bench_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(
+        &[
+            "bench",
+            "--quick",
+            "--only",
+            "fuzz",
+            "--cases",
+            "10",
+            "--no-memory",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    f.assert_bad_input(
+        &["bench", "--only", "nothing"],
+        None,
+        &["unknown section \"nothing\""],
+    );
+    f.assert_bad_input(
+        &["bench", "--families", "nope", "--quick"],
+        None,
+        &["unknown family \"nope\""],
+    );
+    f.assert_bad_input(
+        &["bench", "--docs", "nowhere", "--only", "pages"],
+        None,
+        &["--docs nowhere: no such folder"],
+    );
+    f.assert_bad_input(
+        &["bench", "--docs", "ok.html", "--only", "pages"],
+        None,
+        &["--docs ok.html: is not a folder"],
+    );
+    f.assert_bad_input(&["bench", "--target", "soon"], None, &["'soon'"]);
+}
+
+#[test]
+fn triage_good_and_bad() {
+    let f = Fixture::new();
+    let output = f.litmus(
+        &["triage", "--out", "out/triage", "artifacts/parse/crash-1"],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(f.path("out/triage/findings.json").is_file());
+
+    f.assert_bad_input(
+        &["triage", "missing/crash-1"],
+        None,
+        &["cannot read missing/crash-1"],
+    );
+    f.assert_bad_input(&["triage", "folder"], None, &["folder is a directory"]);
+    f.assert_bad_input(
+        &["triage", "ok.html"],
+        None,
+        &["cannot tell which fuzz target wrote ok.html"],
+    );
+    f.assert_bad_input(
+        &["triage", "--target", "nope", "ok.html"],
+        None,
+        &["unknown fuzz target \"nope\""],
+    );
+    f.assert_bad_input(
+        &["triage", "--engine", "nope", "artifacts/parse/crash-1"],
+        None,
+        &["unknown engine \"nope\""],
+    );
+    f.assert_bad_input(
+        &[
+            "triage",
+            "--known",
+            "bad/unquoted.toml",
+            "artifacts/parse/crash-1",
+        ],
+        None,
+        &["bad/unquoted.toml", "line 3"],
+    );
+    f.assert_bad_input(
+        &["triage", "--out", "ok.html", "artifacts/parse/crash-1"],
+        None,
+        &["--out ok.html: is not a folder"],
+    );
+    f.assert_bad_input(&["triage"], None, &["<ARTIFACT>"]);
+}
+
+#[test]
+fn serve_good_and_bad() {
+    let f = Fixture::new();
+    let request =
+        frame(r#"{"id": 7, "input": "<p>Hello<td>", "fragment": null, "scripting": true}"#);
+    let output = f.litmus(&["serve"], Some(&request));
+    assert!(output.status.success(), "{}", text(&output));
+    let reply = &output.stdout;
+    assert!(reply.len() > 4, "no reply");
+    let len = u32::from_be_bytes([reply[0], reply[1], reply[2], reply[3]]) as usize;
+    let json: serde_json::Value = serde_json::from_slice(&reply[4..4 + len]).unwrap();
+    assert_eq!(json["id"], 7);
+    assert!(json["tree"]
+        .as_str()
+        .is_some_and(|t| t.contains("|     <p>")));
+
+    f.assert_bad_input(
+        &["serve", "--engine", "nope"],
+        None,
+        &["unknown engine \"nope\""],
+    );
+}
