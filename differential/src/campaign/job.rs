@@ -75,7 +75,16 @@ pub fn run_job(shared: &Shared<'_>, mut reference: Worker, mut other: Worker) {
                 // keeping the finding in the reports.
                 shared.archive_failed(error.to_string());
             }
-            shared.complete(investigation.finding);
+            let mut finding = investigation.finding;
+            if let Some(third) = shared
+                .third
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_mut()
+            {
+                finding.third = super::third_opinion(&finding, third);
+            }
+            shared.complete(finding);
         }
         shared.case_done(&counts);
     }

@@ -19,9 +19,11 @@
 mod investigate;
 mod job;
 mod state;
+mod third;
 
 pub use investigate::{investigate, Engines, Investigation};
 pub use state::LevelCounter;
+pub use third::{side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
@@ -101,6 +103,9 @@ pub struct CampaignOptions {
     /// The engines: the reference and the one under test.
     pub reference: EngineChoice,
     pub other: EngineChoice,
+    /// A third engine (a browser) asked which side each new tree or fragment
+    /// divergence takes.
+    pub third: Option<EngineChoice>,
     /// The time limit of one parse.
     pub timeout: Duration,
     /// Compare serializations and round trips too.
@@ -157,7 +162,12 @@ impl EngineChoice {
             (None, Some(spec)) => {
                 let mut spec = spec.clone();
                 spec.set_timeout(timeout);
-                let settings = WorkerSettings::new(spec.to_engine_text());
+                // The worker only relays to the program; runtimes such as Node.js and
+                // Chromium reserve far more address space than they use and cannot
+                // start under the worker's limit, so an external engine's worker runs
+                // without one (the program's own memory is its own).
+                let mut settings = WorkerSettings::new(spec.to_engine_text());
+                settings.memory_limit_bytes = None;
                 WorkerConfig::with_command(
                     &self.name,
                     WorkerCommand::current_exe(&settings).map_err(no_exe)?,
@@ -252,8 +262,12 @@ pub fn run(
         ..CampaignReport::default()
     };
 
+    let third = match &options.third {
+        Some(choice) => Some(choice.start(options.timeout)?),
+        None => None,
+    };
     let progress = progress_bar(options);
-    let shared = Shared::new(options, archive, generator, progress.clone(), stop);
+    let shared = Shared::new(options, archive, generator, progress.clone(), stop, third);
     let clock = Instant::now();
     let mut first_pair = Some((first_reference, first_other));
     std::thread::scope(|scope| -> Result<(), CampaignError> {

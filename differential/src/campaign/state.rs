@@ -7,6 +7,7 @@ use crate::case::Level;
 use crate::compare::Divergence;
 use crate::finding::{CampaignReport, Finding, LevelCount, Status};
 use crate::generator::Generator;
+use crate::worker::Worker;
 use indicatif::ProgressBar;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -108,6 +109,8 @@ pub struct Shared<'o> {
     deadline: Option<Instant>,
     interrupted: AtomicBool,
     archive_error: Mutex<Option<String>>,
+    /// The third engine, shared: it is asked once per new signature.
+    pub third: Mutex<Option<Worker>>,
     inner: Mutex<Inner>,
 }
 
@@ -118,6 +121,7 @@ impl<'o> Shared<'o> {
         generator: Generator,
         progress: ProgressBar,
         stop: Arc<AtomicBool>,
+        third: Option<Worker>,
     ) -> Shared<'o> {
         Shared {
             options,
@@ -130,6 +134,7 @@ impl<'o> Shared<'o> {
             deadline: options.time.map(|t| Instant::now() + t),
             interrupted: AtomicBool::new(false),
             archive_error: Mutex::new(None),
+            third: Mutex::new(third),
             inner: Mutex::new(Inner {
                 findings: Vec::new(),
                 by_signature: HashMap::new(),

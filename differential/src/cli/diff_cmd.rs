@@ -28,6 +28,10 @@ pub struct OneInputArgs {
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
+    /// A third engine, e.g. `chromium`: for each tree or fragment divergence, which
+    /// side it takes.
+    #[arg(long, value_name = "ENGINE")]
+    pub third: Option<String>,
     /// Only this fragment context (`td`, `svg path`); without it every level runs:
     /// the document with scripting on and off, and fragments in a spread of contexts.
     #[arg(long, value_name = "CONTEXT")]
@@ -70,6 +74,7 @@ struct Prepared {
     known: KnownDifferences,
     reference: Worker,
     other: Worker,
+    third: Option<Worker>,
     divergences: Vec<Divergence>,
 }
 
@@ -87,6 +92,14 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
     let mut other = super::engine_args::engine_choice(&args.engine, &args.external)?
         .start(args.timeout)
         .map_err(engine_error)?;
+    let third = match &args.third {
+        Some(name) => Some(
+            super::engine_choice(name)?
+                .start(args.timeout)
+                .map_err(engine_error)?,
+        ),
+        None => None,
+    };
     let levels = Levels::default();
     let scripting = args.scripting.map(|s| s == OnOff::On);
     let divergences = match (context, scripting) {
@@ -111,12 +124,13 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
         known,
         reference,
         other,
+        third,
         divergences,
     })
 }
 
 pub fn run_diff(args: DiffArgs) -> CliResult {
-    let prepared = prepare(&args.input)?;
+    let mut prepared = prepare(&args.input)?;
     if prepared.divergences.is_empty() {
         println!(
             "no divergence: litmus and {} agree at every level compared",
@@ -126,6 +140,9 @@ pub fn run_diff(args: DiffArgs) -> CliResult {
     }
     for divergence in &prepared.divergences {
         print_divergence(divergence, &prepared.known, &prepared.input);
+        if let Some(third) = prepared.third.as_mut() {
+            print_third_side(divergence, third);
+        }
     }
     println!("{} divergences", prepared.divergences.len());
     Ok(ExitCode::from(1))
@@ -247,4 +264,26 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
         None => {}
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The third engine's side of a tree or fragment divergence.
+fn print_third_side(divergence: &Divergence, third: &mut Worker) {
+    if !matches!(divergence.level, Level::Tree | Level::Fragment) {
+        return;
+    }
+    let (Some(reference), Some(other)) = divergence.compared_texts() else {
+        return;
+    };
+    let name = third.engine_name().to_owned();
+    match crate::engine::Engine::parse(third, &divergence.request) {
+        Ok(output) => {
+            let side = match crate::campaign::side(&output.tree, reference, other) {
+                "reference" => format!("with {}", divergence.left.engine),
+                "other" => format!("with {}", divergence.right.engine),
+                _ => "with neither".to_owned(),
+            };
+            println!("   {name} sides {side}");
+        }
+        Err(failure) => println!("   {name} gave no answer: {failure}"),
+    }
 }

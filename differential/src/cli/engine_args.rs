@@ -51,6 +51,9 @@ pub fn engine_choice(
     engine: &str,
     external: &ExternalEngineArgs,
 ) -> Result<EngineChoice, CliError> {
+    if engine == CHROMIUM {
+        return chromium(external);
+    }
     let Some(spec) = ExternalSpec::from_engine_text(engine) else {
         if external.any_given() {
             return Err(CliError::input(format!(
@@ -83,4 +86,44 @@ pub fn engine_choice(
         spec.version = Some(version.clone());
     }
     Ok(EngineChoice::external(spec))
+}
+
+/// The name of the headless Chromium engine.
+pub const CHROMIUM: &str = "chromium";
+
+/// `--engine chromium`: the adapter `examples/engines/chromium.mjs` (or the command in
+/// `$LITMUS_CHROMIUM`) as a persistent external engine named `chromium`, with its
+/// version from the adapter. Needs `scripts/setup-chromium.sh` (Debian's chromium and
+/// playwright-core); see docs/chromium.md.
+fn chromium(external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
+    let command = std::env::var("LITMUS_CHROMIUM")
+        .unwrap_or_else(|_| "node examples/engines/chromium.mjs".to_owned());
+    let mut spec = ExternalSpec::new(&command)
+        .map_err(|e| CliError::input(format!("bad LITMUS_CHROMIUM {command:?}: {e}")))?;
+    spec.set_name(CHROMIUM)
+        .map_err(|e| CliError::input(format!("cannot name the Chromium engine: {e}")))?;
+    if external.engine_mode == Some(ModeArg::OneShot) || external.engine_serializes {
+        return Err(CliError::input(
+            "the chromium engine is persistent; --engine-mode oneshot and --engine-serializes do not apply",
+        ));
+    }
+    spec.version = external
+        .engine_version
+        .clone()
+        .or_else(|| chromium_version(&command));
+    Ok(EngineChoice::external(spec))
+}
+
+/// What `COMMAND --version` prints (the adapter names Chromium's and playwright-core's
+/// versions), if it runs.
+fn chromium_version(command: &str) -> Option<String> {
+    let mut words = command.split_whitespace();
+    let program = words.next()?;
+    let output = std::process::Command::new(program)
+        .args(words)
+        .arg("--version")
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    (output.status.success() && !text.is_empty()).then_some(text)
 }

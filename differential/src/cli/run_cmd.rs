@@ -48,6 +48,11 @@ pub struct RunArgs {
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
+    /// A third engine, e.g. `chromium`: for every new tree or fragment divergence it
+    /// parses the minimized input too, and reports say which side it takes
+    /// (the reference, the engine under test, or neither).
+    #[arg(long, value_name = "ENGINE")]
+    pub third: Option<String>,
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub timeout: Duration,
@@ -137,6 +142,10 @@ pub fn run(args: RunArgs) -> CliResult {
         known,
         reference: EngineChoice::named("litmus"),
         other: super::engine_args::engine_choice(&args.engine, &args.external)?,
+        third: match &args.third {
+            Some(third) => Some(super::engine_choice(third)?),
+            None => None,
+        },
         timeout: args.timeout,
         serialization: !args.no_serialization,
         round_trip: !args.no_round_trip,
@@ -240,6 +249,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         report.findings.len(),
         report.possibly_fixed.len()
     );
+    print_third_sides(report);
     for group in classes.iter().filter(|c| c.is_new()) {
         if let Some(smallest) = group.smallest() {
             println!(
@@ -251,4 +261,29 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         }
     }
     println!("  reports in {}", out.display());
+}
+
+/// Per class, which side the third engine took (when a campaign had one).
+fn print_third_sides(report: &CampaignReport) {
+    let classes = report.classes();
+    let mut counts = [0usize; 4];
+    let mut engine = None;
+    for class in &classes {
+        let Some(third) = class.smallest().and_then(|f| f.third.as_ref()) else {
+            continue;
+        };
+        engine.get_or_insert(third.engine.clone());
+        if let Some(i) = crate::campaign::SIDES
+            .iter()
+            .position(|s| *s == third.sides_with)
+        {
+            counts[i] += 1;
+        }
+    }
+    if let Some(engine) = engine {
+        println!(
+            "  {engine} sides with the reference in {} classes, with {} in {}, with neither in {} ({} unavailable)",
+            counts[0], report.other.name, counts[1], counts[2], counts[3]
+        );
+    }
 }
