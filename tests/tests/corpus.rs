@@ -12,7 +12,7 @@ use litmus_differential::archive::Archive;
 use litmus_differential::corpus_check::{archived_request, Recheck};
 use litmus_differential::engine::Engine;
 use litmus_differential::worker::{self, Worker, WorkerCommand, WorkerConfig, WorkerSettings};
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Mutex;
 
 /// The corpus must hold at least this many findings: an empty or missing corpus fails.
@@ -66,7 +66,7 @@ fn start(engine: &str) -> Worker {
     Worker::start(config).unwrap_or_else(|e| panic!("cannot start the {engine} worker: {e:?}"))
 }
 
-fn replay(path: &PathBuf, engines: &Mutex<Option<(Worker, Worker)>>) -> Result<(), Failed> {
+fn replay(path: &Path, engines: &Mutex<Option<(Worker, Worker)>>) -> Result<(), Failed> {
     let finding = Archive::read(path).map_err(|e| e.to_string())?;
     let request = archived_request(&finding)?;
     let mut guard = engines.lock().unwrap_or_else(|e| e.into_inner());
