@@ -164,6 +164,7 @@ fn run(
             fragment_context: context,
         },
     );
+    builder.set_fast_paths(fast_paths);
     let mut tokenizer = Tokenizer::new(
         input,
         TokenizerOptions {

@@ -14,6 +14,9 @@
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::NodeId;
 use crate::names::LocalName;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 /// A token's attributes as `(name, value)` pairs, sorted by name.
 pub(crate) type SortedAttributes = Vec<(Box<[u8]>, Box<[u8]>)>;
@@ -45,12 +48,60 @@ impl Entry {
 }
 
 /// The list of active formatting elements: index 0 is the least recently added entry.
-#[derive(Debug, Default)]
+///
+/// Beside the entries, a count of element entries per hash of their tag name and
+/// attributes, over the whole list. The Noah's Ark clause needs three entries alike
+/// after the last marker; when fewer than three alike are in the whole list, no scan
+/// can find them, and `push` skips it. Without the counts, each push scans every entry
+/// after the last marker, and n formatting elements with distinct attributes take time
+/// in n². With the fast paths off, `push` always scans.
+#[derive(Debug)]
 pub(crate) struct ActiveFormattingElements {
     entries: Vec<Entry>,
+    alike: HashMap<u64, u32>,
+    counted: bool,
+}
+
+impl Default for ActiveFormattingElements {
+    fn default() -> Self {
+        ActiveFormattingElements {
+            entries: Vec::new(),
+            alike: HashMap::new(),
+            counted: true,
+        }
+    }
+}
+
+/// The hash under which an element entry is counted: equal for entries with the same
+/// tag name and attributes (a collision only costs a scan).
+fn family_hash(element: &FormattingElement) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    element.name.hash(&mut hasher);
+    element.attributes.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl ActiveFormattingElements {
+    /// Whether `push` skips the Noah's Ark scan when the counts show it cannot match
+    /// (`true`, the default) or always scans, as the spec reads.
+    pub(crate) fn set_counted(&mut self, on: bool) {
+        self.counted = on;
+    }
+
+    fn count_in(&mut self, entry: &Entry) {
+        if let Entry::Element(element) = entry {
+            *self.alike.entry(family_hash(element)).or_insert(0) += 1;
+        }
+    }
+
+    fn count_out(&mut self, entry: &Entry) {
+        if let Entry::Element(element) = entry {
+            if let Some(count) = self.alike.get_mut(&family_hash(element)) {
+                *count = count.saturating_sub(1);
+            }
+        }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
@@ -81,6 +132,13 @@ impl ActiveFormattingElements {
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing the lists compares them as sets of pairs.
+        let hash = family_hash(&element);
+        if self.counted && self.alike.get(&hash).copied().unwrap_or(0) < 3 {
+            // Step 2, fewer than three alike in the whole list.
+            *self.alike.entry(hash).or_insert(0) += 1;
+            self.entries.push(Entry::Element(element));
+            return;
+        }
         let start = self.after_last_marker();
         let mut same = 0;
         let mut earliest = None;
@@ -94,11 +152,14 @@ impl ActiveFormattingElements {
         }
         if same >= 3 {
             if let Some(index) = earliest {
-                self.entries.remove(index);
+                let removed = self.entries.remove(index);
+                self.count_out(&removed);
             }
         }
         // Step 2. "Add element to the list of active formatting elements."
-        self.entries.push(Entry::Element(element));
+        let entry = Entry::Element(element);
+        self.count_in(&entry);
+        self.entries.push(entry);
     }
 
     /// "Clear the list of active formatting elements up to the last marker."
@@ -107,6 +168,7 @@ impl ActiveFormattingElements {
         // active formatting elements."
         // Step 2. "Remove entry from the list of active formatting elements."
         while let Some(entry) = self.entries.pop() {
+            self.count_out(&entry);
             // Step 3. "If entry was a marker, then stop the algorithm at this point."
             if entry == Entry::Marker {
                 break;
@@ -139,7 +201,9 @@ impl ActiveFormattingElements {
 
     pub(crate) fn remove_at(&mut self, index: usize) -> Option<Entry> {
         if index < self.entries.len() {
-            Some(self.entries.remove(index))
+            let entry = self.entries.remove(index);
+            self.count_out(&entry);
+            Some(entry)
         } else {
             None
         }
@@ -147,6 +211,7 @@ impl ActiveFormattingElements {
 
     pub(crate) fn insert_at(&mut self, index: usize, entry: Entry) {
         let index = index.min(self.entries.len());
+        self.count_in(&entry);
         self.entries.insert(index, entry);
     }
 
@@ -160,7 +225,8 @@ impl ActiveFormattingElements {
     /// Removes the element entry for `node`, if there is one.
     pub(crate) fn remove(&mut self, node: NodeId) {
         if let Some(index) = self.position(node) {
-            self.entries.remove(index);
+            let entry = self.entries.remove(index);
+            self.count_out(&entry);
         }
     }
 }
@@ -280,5 +346,50 @@ mod tests {
         list.clear_up_to_the_last_marker();
         assert_eq!(list.len(), 1);
         assert_eq!(list.position_after_last_marker(local::B), Some(0));
+    }
+
+    /// The counts only skip scans that could not match: a counted list and one that
+    /// always scans hold the same entries after random pushes, markers and removals.
+    #[test]
+    fn counted_pushes_agree_with_scanning_pushes() {
+        let mut seed: u64 = 7;
+        let mut next = |bound: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % bound
+        };
+        let mut counted = ActiveFormattingElements::default();
+        let mut scanning = ActiveFormattingElements::default();
+        scanning.set_counted(false);
+        let values = ["1", "2", "3"];
+        for node in 0..20_000u32 {
+            let name = [local::B, local::I, local::A][next(3)];
+            let attributes: Vec<(&str, &str)> = match next(3) {
+                0 => vec![],
+                1 => vec![("x", values[next(3)])],
+                _ => vec![("x", values[next(3)]), ("y", "1")],
+            };
+            match next(20) {
+                0 => {
+                    counted.insert_a_marker();
+                    scanning.insert_a_marker();
+                }
+                1 => {
+                    counted.clear_up_to_the_last_marker();
+                    scanning.clear_up_to_the_last_marker();
+                }
+                2 | 3 if counted.len() > 0 => {
+                    let index = next(counted.len());
+                    counted.remove_at(index);
+                    scanning.remove_at(index);
+                }
+                _ => {
+                    counted.push(element(node, name, &attributes));
+                    scanning.push(element(node, name, &attributes));
+                }
+            }
+            assert_eq!(counted.entries, scanning.entries, "after node {node}");
+        }
     }
 }

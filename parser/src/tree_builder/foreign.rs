@@ -4,7 +4,7 @@
 //!
 //! <https://html.spec.whatwg.org/#parsing-main-inforeign>
 
-use super::open_elements::HEADINGS;
+use super::open_elements::{ForeignEndTagWalk, HEADINGS};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
@@ -413,7 +413,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     ) -> ProcessResult {
         // Step 1. "Initialize node to be the current node (the bottommost node of the
         // stack)."
-        let Some(mut index) = self.open_elements.len().checked_sub(1) else {
+        let Some(index) = self.open_elements.len().checked_sub(1) else {
             return ProcessResult::Done;
         };
         // Step 2. "If node's tag name, converted to ASCII lowercase, is not the same as
@@ -427,35 +427,26 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if lowercase_name_at(self, index) != Some(tag.name) {
             self.parse_error(ErrorCode::TreeUnexpectedEndTag);
         }
-        loop {
+        // Steps 3 to 6 walk the stack from node (see `foreign_end_tag_walk`):
+        match self.open_elements.foreign_end_tag_walk(tag.name) {
             // Step 3. "Loop: If node is the topmost element in the stack of open
             // elements, then return. (fragment case)"
-            if index == 0 {
-                return ProcessResult::Done;
-            }
+            ForeignEndTagWalk::ReachedTop => ProcessResult::Done,
             // Step 4. "If node's tag name, converted to ASCII lowercase, is the same as
             // the tag name of the token, pop elements from the stack of open elements
             // until node has been popped from the stack, and then return."
-            if lowercase_name_at(self, index) == Some(tag.name) {
+            ForeignEndTagWalk::Matched(index) => {
                 while self.open_elements.len() > index {
                     self.pop_the_current_node();
                 }
-                return ProcessResult::Done;
+                ProcessResult::Done
             }
             // Step 5. "Set node to the previous entry in the stack of open elements."
-            index -= 1;
             // Step 6. "If node is not an element in the HTML namespace, return to the
             // step labeled loop."
-            let in_html = self
-                .open_elements
-                .get(index)
-                .is_some_and(|node| node.name.ns == Namespace::Html);
-            if in_html {
-                // Step 7. "Otherwise, process the token according to the rules given in
-                // the section corresponding to the current insertion mode in HTML
-                // content."
-                return self.process_using_the_rules_for(self.mode, token);
-            }
+            // Step 7. "Otherwise, process the token according to the rules given in the
+            // section corresponding to the current insertion mode in HTML content."
+            ForeignEndTagWalk::ReachedHtml => self.process_using_the_rules_for(self.mode, token),
         }
     }
 }

@@ -6,10 +6,24 @@
 //! test the algorithms make ("is the current node a `p` element", "has a `table`
 //! element in table scope") reads the stack alone, never the document. Every change
 //! goes through the few methods of [`OpenElements`] (`push`, `pop`, `remove_at`,
-//! `insert_at`, `replace_at`), so per-name counts or on-stack flags can be kept there
-//! without touching the algorithms. Popping is the tree builder's business (an `option`
+//! `insert_at`, `replace_at`), which keep three indexes beside the entries:
+//!
+//! - for each HTML local name, the positions of the HTML elements of that name;
+//! - for each scope, the positions of the entries that bound it;
+//! - for each node, its position (or that it is not on the stack).
+//!
+//! With them, "has an element in scope" is one comparison: the bottommost target is in
+//! scope exactly when no boundary lies below it (the walk of the spec meets the target
+//! before any boundary). The spec's walk stays beside it as the plain path
+//! ([`OpenElements::set_indexed`]`(false)`, the fast paths turned off), and a test
+//! drives both with random edits. Without the indexes, every `<div>` start tag walks
+//! the whole stack looking for a `p` in button scope, and a document of n nested
+//! `div`s takes time in n². Editing the middle of the stack (the adoption agency)
+//! re-indexes the entries from the edited position up, which costs what moving them
+//! in the vector already costs. Popping is the tree builder's business (an `option`
 //! leaving the stack may update a `selectedcontent`), so the tree builder wraps `pop`.
 
+use super::foreign::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 
@@ -39,9 +53,56 @@ impl StackEntry {
 /// The stack of open elements. "The stack grows downwards; the topmost node on the
 /// stack is the first one added to the stack, and the bottommost node of the stack is
 /// the most recently added node in the stack." Index 0 is the topmost node.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct OpenElements {
     entries: Vec<StackEntry>,
+    /// Whether queries read the indexes (the fast path) or walk the entries (the spec).
+    indexed: bool,
+    /// Indexed by `LocalName`: the positions of the HTML elements with that local name,
+    /// lowest first.
+    html_positions: Vec<Vec<u32>>,
+    /// Indexed by `Scope as usize`: the positions of the entries that bound the scope,
+    /// lowest first.
+    boundaries: [Vec<u32>; 4],
+    /// Indexed by `NodeId`: the node's position, or `NOT_ON_THE_STACK`.
+    node_positions: Vec<u32>,
+    /// The positions of the elements in the special category, lowest first.
+    special_positions: Vec<u32>,
+    /// The positions of the elements in the HTML namespace, lowest first.
+    html_namespace_positions: Vec<u32>,
+    /// Indexed by the local name converted to ASCII lowercase: the positions of the
+    /// elements not in the HTML namespace with that name, lowest first.
+    foreign_positions: Vec<Vec<u32>>,
+}
+
+/// Where the walk of "any other end tag" in foreign content ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ForeignEndTagWalk {
+    /// At the entry at this position, whose lowercase name is the token's.
+    Matched(usize),
+    /// At an element in the HTML namespace: the token goes to the insertion mode.
+    ReachedHtml,
+    /// At the topmost element (the fragment case).
+    ReachedTop,
+}
+
+const NOT_ON_THE_STACK: u32 = u32::MAX;
+
+const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scope::Table];
+
+impl Default for OpenElements {
+    fn default() -> Self {
+        OpenElements {
+            entries: Vec::new(),
+            indexed: true,
+            html_positions: Vec::new(),
+            boundaries: Default::default(),
+            node_positions: Vec::new(),
+            special_positions: Vec::new(),
+            html_namespace_positions: Vec::new(),
+            foreign_positions: Vec::new(),
+        }
+    }
 }
 
 /// The element types that bound a scope.
@@ -111,6 +172,105 @@ fn is_default_scope_boundary(name: QualName) -> bool {
 }
 
 impl OpenElements {
+    /// Whether queries use the indexes (`true`, the default) or the spec's walks.
+    pub(crate) fn set_indexed(&mut self, on: bool) {
+        self.indexed = on;
+    }
+
+    /// Records the entry at `position` in the indexes. Entries are indexed in stack
+    /// order, so each index list stays sorted.
+    fn index(&mut self, position: usize) {
+        let entry = self.entries[position];
+        let at = position as u32;
+        if entry.name.ns == Namespace::Html {
+            let name = entry.name.local.0 as usize;
+            if self.html_positions.len() <= name {
+                self.html_positions.resize_with(name + 1, Vec::new);
+            }
+            self.html_positions[name].push(at);
+            self.html_namespace_positions.push(at);
+        } else {
+            let name = local_name_in_lowercase(entry.name.local).0 as usize;
+            if self.foreign_positions.len() <= name {
+                self.foreign_positions.resize_with(name + 1, Vec::new);
+            }
+            self.foreign_positions[name].push(at);
+        }
+        if is_special(entry.name) {
+            self.special_positions.push(at);
+        }
+        for scope in SCOPES {
+            if scope.is_boundary(entry.name) {
+                self.boundaries[scope as usize].push(at);
+            }
+        }
+        let node = entry.node.0 as usize;
+        if self.node_positions.len() <= node {
+            self.node_positions.resize(node + 1, NOT_ON_THE_STACK);
+        }
+        self.node_positions[node] = at;
+    }
+
+    /// Removes the entry at `position` from the indexes; it must be the highest
+    /// position still indexed.
+    fn unindex(&mut self, position: usize) {
+        let entry = self.entries[position];
+        if entry.name.ns == Namespace::Html {
+            if let Some(positions) = self.html_positions.get_mut(entry.name.local.0 as usize) {
+                positions.pop();
+            }
+            self.html_namespace_positions.pop();
+        } else {
+            let name = local_name_in_lowercase(entry.name.local).0 as usize;
+            if let Some(positions) = self.foreign_positions.get_mut(name) {
+                positions.pop();
+            }
+        }
+        if is_special(entry.name) {
+            self.special_positions.pop();
+        }
+        for scope in SCOPES {
+            if scope.is_boundary(entry.name) {
+                self.boundaries[scope as usize].pop();
+            }
+        }
+        if let Some(slot) = self.node_positions.get_mut(entry.node.0 as usize) {
+            *slot = NOT_ON_THE_STACK;
+        }
+    }
+
+    /// Unindexes the entries from `position` up, before an edit there.
+    fn unindex_from(&mut self, position: usize) {
+        for p in (position..self.entries.len()).rev() {
+            self.unindex(p);
+        }
+    }
+
+    /// Indexes the entries from `position` up, after an edit there.
+    fn index_from(&mut self, position: usize) {
+        for p in position..self.entries.len() {
+            self.index(p);
+        }
+    }
+
+    /// The position of the bottommost HTML element with this local name, from the index.
+    fn indexed_position_of_html(&self, name: LocalName) -> Option<usize> {
+        self.html_positions
+            .get(name.0 as usize)
+            .and_then(|positions| positions.last())
+            .map(|&p| p as usize)
+    }
+
+    /// Whether an entry at `position` is in `scope`, from the index: no boundary of
+    /// the scope lies below it (a boundary at the position itself is the target, which
+    /// the walk meets first).
+    fn indexed_in_scope(&self, scope: Scope, position: usize) -> bool {
+        match self.boundaries[scope as usize].last() {
+            Some(&boundary) => position >= boundary as usize,
+            None => true,
+        }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
@@ -137,18 +297,24 @@ impl OpenElements {
 
     pub(crate) fn push(&mut self, entry: StackEntry) {
         self.entries.push(entry);
+        self.index(self.entries.len() - 1);
     }
 
     /// Takes the current node off the stack. Use `TreeBuilder::pop_the_current_node`,
     /// which runs what popping an element sets off.
     pub(crate) fn pop(&mut self) -> Option<StackEntry> {
+        let last = self.entries.len().checked_sub(1)?;
+        self.unindex(last);
         self.entries.pop()
     }
 
     /// Removes the entry at `index` from wherever it is in the stack.
     pub(crate) fn remove_at(&mut self, index: usize) -> Option<StackEntry> {
         if index < self.entries.len() {
-            Some(self.entries.remove(index))
+            self.unindex_from(index);
+            let entry = self.entries.remove(index);
+            self.index_from(index);
+            Some(entry)
         } else {
             None
         }
@@ -158,18 +324,28 @@ impl OpenElements {
     /// `index - 1`).
     pub(crate) fn insert_at(&mut self, index: usize, entry: StackEntry) {
         let index = index.min(self.entries.len());
+        self.unindex_from(index);
         self.entries.insert(index, entry);
+        self.index_from(index);
     }
 
     /// Replaces the entry at `index`.
     pub(crate) fn replace_at(&mut self, index: usize, entry: StackEntry) {
-        if let Some(slot) = self.entries.get_mut(index) {
-            *slot = entry;
+        if index < self.entries.len() {
+            self.unindex_from(index);
+            self.entries[index] = entry;
+            self.index_from(index);
         }
     }
 
     /// The index of `node` in the stack, searching from the current node up.
     pub(crate) fn position(&self, node: NodeId) -> Option<usize> {
+        if self.indexed {
+            return match self.node_positions.get(node.0 as usize) {
+                Some(&p) if p != NOT_ON_THE_STACK => Some(p as usize),
+                _ => None,
+            };
+        }
         self.entries.iter().rposition(|e| e.node == node)
     }
 
@@ -179,6 +355,9 @@ impl OpenElements {
 
     /// The index of the bottommost HTML element with this local name.
     pub(crate) fn position_of_html(&self, name: LocalName) -> Option<usize> {
+        if self.indexed {
+            return self.indexed_position_of_html(name);
+        }
         self.entries.iter().rposition(|e| e.is_html(name))
     }
 
@@ -211,17 +390,108 @@ impl OpenElements {
 
     /// Whether the stack has an HTML element with this local name in `scope`.
     pub(crate) fn has_html_in_scope(&self, scope: Scope, name: LocalName) -> bool {
+        if self.indexed {
+            return self
+                .indexed_position_of_html(name)
+                .is_some_and(|p| self.indexed_in_scope(scope, p));
+        }
         self.has_in_scope_where(scope, |e| e.is_html(name))
     }
 
     /// Whether the stack has an HTML element whose local name is one of `names` in
     /// `scope`.
     pub(crate) fn has_html_one_of_in_scope(&self, scope: Scope, names: &[LocalName]) -> bool {
+        if self.indexed {
+            return names
+                .iter()
+                .filter_map(|&name| self.indexed_position_of_html(name))
+                .max()
+                .is_some_and(|p| self.indexed_in_scope(scope, p));
+        }
         self.has_in_scope_where(scope, |e| e.is_html_one_of(names))
+    }
+
+    /// Where the walk of "any other end tag" in "in body" stops: the bottommost entry
+    /// that is an HTML element with this local name (`true`) or in the special category
+    /// (`false`). <https://html.spec.whatwg.org/#parsing-main-inbody>
+    pub(crate) fn any_other_end_tag_stop(&self, name: LocalName) -> Option<(usize, bool)> {
+        if self.indexed {
+            let named = self.indexed_position_of_html(name);
+            let special = self.special_positions.last().map(|&p| p as usize);
+            return match (named, special) {
+                // The walk tests the name before the category.
+                (Some(n), Some(s)) if n >= s => Some((n, true)),
+                (Some(n), None) => Some((n, true)),
+                (_, Some(s)) => Some((s, false)),
+                (None, None) => None,
+            };
+        }
+        for (index, entry) in self.entries.iter().enumerate().rev() {
+            if entry.is_html(name) {
+                return Some((index, true));
+            }
+            if is_special(entry.name) {
+                return Some((index, false));
+            }
+        }
+        None
+    }
+
+    /// Steps 3 to 6 of "any other end tag" in foreign content, from the current node:
+    /// where the walk for an element whose name, converted to ASCII lowercase, is `name`
+    /// ends. <https://html.spec.whatwg.org/#parsing-main-inforeign>
+    pub(crate) fn foreign_end_tag_walk(&self, name: LocalName) -> ForeignEndTagWalk {
+        let Some(current) = self.entries.len().checked_sub(1) else {
+            return ForeignEndTagWalk::ReachedTop;
+        };
+        if self.indexed {
+            if current == 0 {
+                return ForeignEndTagWalk::ReachedTop;
+            }
+            // The walk tests the entries above the bottommost HTML element, the topmost
+            // entry excepted, then reaches that HTML element (or the top).
+            let html = self.html_namespace_positions.last().map(|&p| p as usize);
+            let matched = self
+                .foreign_positions
+                .get(name.0 as usize)
+                .and_then(|positions| positions.last())
+                .map(|&p| p as usize)
+                .filter(|&p| p > 0 && html.is_none_or(|h| p > h));
+            return match (matched, html) {
+                (Some(p), _) => ForeignEndTagWalk::Matched(p),
+                (None, Some(_)) => ForeignEndTagWalk::ReachedHtml,
+                (None, None) => ForeignEndTagWalk::ReachedTop,
+            };
+        }
+        let mut index = current;
+        loop {
+            // Step 3. "Loop: If node is the topmost element in the stack of open
+            // elements, then return. (fragment case)"
+            if index == 0 {
+                return ForeignEndTagWalk::ReachedTop;
+            }
+            // Step 4. "If node's tag name, converted to ASCII lowercase, is the same as
+            // the tag name of the token", the walk ends there.
+            if local_name_in_lowercase(self.entries[index].name.local) == name {
+                return ForeignEndTagWalk::Matched(index);
+            }
+            // Step 5. "Set node to the previous entry in the stack of open elements."
+            index -= 1;
+            // Step 6. "If node is not an element in the HTML namespace, return to the
+            // step labeled loop."
+            if self.entries[index].name.ns == Namespace::Html {
+                return ForeignEndTagWalk::ReachedHtml;
+            }
+        }
     }
 
     /// Whether the stack has this very element in `scope`.
     pub(crate) fn has_node_in_scope(&self, scope: Scope, node: NodeId) -> bool {
+        if self.indexed {
+            return self
+                .position(node)
+                .is_some_and(|p| self.indexed_in_scope(scope, p));
+        }
         self.has_in_scope_where(scope, |e| e.node == node)
     }
 }
@@ -418,5 +688,114 @@ mod tests {
         assert_eq!(stack.current().map(|e| e.node), Some(NodeId(4)));
         assert_eq!(stack.position_of_html(local::B), Some(1));
         assert!(stack.remove_at(9).is_none());
+    }
+
+    /// Every query answers the same from the indexes and by the spec's walk, over
+    /// random pushes, pops and edits in the middle of the stack.
+    #[test]
+    fn the_indexes_agree_with_the_walks() {
+        const NAMES: [(Namespace, LocalName); 12] = [
+            (Namespace::Html, local::P),
+            (Namespace::Html, local::DIV),
+            (Namespace::Html, local::B),
+            (Namespace::Html, local::BUTTON),
+            (Namespace::Html, local::TABLE),
+            (Namespace::Html, local::UL),
+            (Namespace::Html, local::LI),
+            (Namespace::Html, local::TD),
+            (Namespace::Html, local::TEMPLATE),
+            (Namespace::Svg, local::TITLE),
+            (Namespace::MathMl, local::MI),
+            (Namespace::Svg, local::P),
+        ];
+        const FOREIGN: [(Namespace, LocalName); 3] = [
+            (Namespace::Svg, local::FOREIGN_OBJECT),
+            (Namespace::Svg, local::TEXT_PATH),
+            (Namespace::MathMl, local::MTEXT),
+        ];
+        let mut seed: u64 = 0x2026;
+        let mut next = |bound: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % bound
+        };
+        let mut stack = OpenElements::default();
+        let mut node = 0u32;
+        let mut queries = 0;
+        for _ in 0..5_000 {
+            let (ns, name) = if next(4) == 0 {
+                FOREIGN[next(FOREIGN.len())]
+            } else {
+                NAMES[next(NAMES.len())]
+            };
+            node += 1;
+            let len = stack.len();
+            match next(10) {
+                0..=4 => stack.push(entry(node, ns, name)),
+                5 | 6 => {
+                    stack.pop();
+                }
+                7 => stack.insert_at(next(len + 1), entry(node, ns, name)),
+                8 if len > 0 => {
+                    stack.remove_at(next(len));
+                }
+                _ if len > 0 => stack.replace_at(next(len), entry(node, ns, name)),
+                _ => {}
+            }
+            for scope in SCOPES {
+                for name in NAMES.iter().map(|&(_, n)| n).chain([
+                    local::FOREIGNOBJECT,
+                    local::TEXTPATH,
+                    local::MTEXT,
+                ]) {
+                    let indexed = (
+                        stack.has_html_in_scope(scope, name),
+                        stack.position_of_html(name),
+                        stack.has_html_one_of_in_scope(scope, &[name, local::LI]),
+                    );
+                    stack.set_indexed(false);
+                    let walked = (
+                        stack.has_html_in_scope(scope, name),
+                        stack.position_of_html(name),
+                        stack.has_html_one_of_in_scope(scope, &[name, local::LI]),
+                    );
+                    stack.set_indexed(true);
+                    assert_eq!(indexed, walked, "{scope:?} {name:?} in {:?}", stack.entries);
+                    queries += 1;
+                    let indexed = stack.any_other_end_tag_stop(name);
+                    stack.set_indexed(false);
+                    let walked = stack.any_other_end_tag_stop(name);
+                    stack.set_indexed(true);
+                    assert_eq!(indexed, walked, "any other end tag {name:?}");
+                    // Foreign content sees the stack only when the current node is not
+                    // in the HTML namespace, or in a fragment with the root alone.
+                    let foreign = stack
+                        .current()
+                        .is_some_and(|e| e.name.ns != Namespace::Html || stack.len() == 1);
+                    if foreign {
+                        let indexed = stack.foreign_end_tag_walk(name);
+                        stack.set_indexed(false);
+                        let walked = stack.foreign_end_tag_walk(name);
+                        stack.set_indexed(true);
+                        assert_eq!(indexed, walked, "foreign end tag {name:?}");
+                    }
+                }
+                for probe in node.saturating_sub(30)..=node {
+                    let indexed = (
+                        stack.has_node_in_scope(scope, NodeId(probe)),
+                        stack.position(NodeId(probe)),
+                    );
+                    stack.set_indexed(false);
+                    let walked = (
+                        stack.has_node_in_scope(scope, NodeId(probe)),
+                        stack.position(NodeId(probe)),
+                    );
+                    stack.set_indexed(true);
+                    assert_eq!(indexed, walked, "{scope:?} node {probe}");
+                }
+            }
+        }
+        assert!(queries > 20_000);
     }
 }
