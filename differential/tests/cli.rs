@@ -284,6 +284,34 @@ fn parse_good_and_bad() {
         &["'maybe'"],
     );
     f.assert_bad_input(&["parse", "--output", "xml", "ok.html"], None, &["'xml'"]);
+
+    // Bytes: the encoding sniffing algorithm, shown with --output json.
+    let output = f.litmus(
+        &["parse", "--bytes", "--output", "json", "latin1.html"],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["encoding"]["name"], "windows-1252");
+    assert_eq!(json["encoding"]["source"]["kind"], "default");
+    let output = f.litmus(
+        &["parse", "--encoding", "utf-16le", "--output", "json", "-"],
+        Some(b"<\0p\0>\0"),
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["encoding"]["source"]["kind"], "transport-layer");
+    assert!(json["tree"].as_str().unwrap().contains("<p>"));
+    f.assert_bad_input(
+        &["parse", "--encoding", "klingon", "ok.html"],
+        None,
+        &["--encoding \"klingon\" is not an encoding label"],
+    );
+    f.assert_bad_input(
+        &["parse", "--bytes", "--fragment", "td", "ok.html"],
+        None,
+        &["cannot be used with"],
+    );
 }
 
 #[test]
@@ -378,6 +406,23 @@ fn run_good_and_bad() {
     assert!(output.status.success(), "{}", text(&output));
     assert!(String::from_utf8_lossy(&output.stdout).contains("litmus run "));
     assert!(f.path("out/run/findings.json").is_file());
+    let output = f.litmus(
+        &[
+            "run",
+            "--bytes",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+            "out/bytes",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(f.path("out/bytes/findings.json").is_file());
 
     let bad: &[(&[&str], &[&str])] = &[
         (

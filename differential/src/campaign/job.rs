@@ -36,7 +36,13 @@ pub fn run_job(shared: &Shared<'_>, mut reference: Worker, mut other: Worker) {
         ..Levels::default()
     };
     while let Some(index) = shared.next_case() {
-        let case = shared.generator.case(options.seed, index);
+        let (case, family) = if options.bytes {
+            byte_case(shared, index)
+        } else {
+            let case = shared.generator.case(options.seed, index);
+            let family = case.family.to_owned();
+            (case, family)
+        };
         let (level, request) = request_for(&case);
         let divergences = compare_request(level, &request, &mut reference, &mut other, &levels);
 
@@ -55,7 +61,7 @@ pub fn run_job(shared: &Shared<'_>, mut reference: Worker, mut other: Worker) {
             let origin = Origin {
                 seed: options.seed,
                 case_index: index,
-                family: case.family.to_owned(),
+                family: family.clone(),
             };
             let mut engines = Engines {
                 reference: &mut reference,
@@ -88,4 +94,41 @@ pub fn run_job(shared: &Shared<'_>, mut reference: Worker, mut other: Worker) {
         }
         shared.case_done(&counts);
     }
+}
+
+/// A byte case, as the text both engines parse and the family its origin records.
+///
+/// The decision on html5ever's side: html5ever has no encoding sniffing (no prescan,
+/// no "change the encoding"), so both engines get the text the reference parser
+/// decoded: the encoding the standard's algorithm determines for the bytes (after a
+/// `meta` element changed it, if one did), decoded by the Encoding Standard's decode
+/// (a BOM wins and is removed; malformed sequences become U+FFFD). Divergences are
+/// then tree-construction divergences on real decoder output; the origin's family
+/// records how the bytes were written and how their encoding was found, e.g.
+/// `bytes shift_jis → windows-1252 (default)`.
+fn byte_case(shared: &Shared<'_>, index: u64) -> (GeneratedCase, String) {
+    use litmus_parser::encoding::{decode, Encoding, EncodingOptions};
+    let options = shared.options;
+    let (mut case, bytes) = shared.generator.byte_case(options.seed, index);
+    let parse_options = litmus_parser::ParseOptions {
+        scripting: case.scripting,
+        ..litmus_parser::ParseOptions::default()
+    };
+    let determined = litmus_parser::parse_document_bytes(
+        &bytes.bytes,
+        &parse_options,
+        &EncodingOptions::default(),
+    )
+    .ok()
+    .map(|(_, report)| report);
+    let (encoding, source) = match determined {
+        Some(report) => (report.encoding, report.source.kind()),
+        None => ("UTF-8", "unparsed"),
+    };
+    let decoder = Encoding::for_label(encoding.as_bytes())
+        .or_else(|| Encoding::for_label(b"utf-8"))
+        .expect("utf-8 is a label");
+    case.input = decode(&bytes.bytes, decoder).0;
+    let family = format!("bytes {} → {encoding} ({source})", bytes.written_in);
+    (case, family)
 }

@@ -112,6 +112,9 @@ pub struct CampaignOptions {
     pub serialization: bool,
     pub round_trip: bool,
     pub generator: GeneratorConfig,
+    /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
+    /// whose encoding the reference parser determines (see `job.rs`).
+    pub bytes: bool,
     /// Inputs the generator may mutate.
     pub mutation_corpus: Vec<String>,
     pub minimize_budget: Budget,

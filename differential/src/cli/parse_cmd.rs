@@ -1,16 +1,33 @@
 //! `litmus parse`: the reference parser's answer for one input.
 
-use super::{read_input_text, CliError, CliResult};
+use super::{read_input_bytes, read_input_text, CliError, CliResult};
 use clap::{Args, ValueEnum};
-use litmus_parser::{dump, serialize, FragmentContext, ParseOptions};
+use litmus_parser::encoding::{EncodingOptions, EncodingReport, EncodingSource, PrescanMatch};
+use litmus_parser::{dump, serialize, Document, FragmentContext, ParseOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub struct ParseArgs {
-    /// The input file; `-` or nothing reads standard input. Must be UTF-8.
+    /// The input file; `-` or nothing reads standard input. Must be UTF-8, unless
+    /// `--bytes` or `--encoding` is given.
     pub file: Option<PathBuf>,
+    /// Read the input as bytes and determine its character encoding by the standard's
+    /// encoding sniffing algorithm (BOM, prescan of the first 1024 bytes, default
+    /// windows-1252), parsing again if a `meta` element changes the encoding.
+    /// `--output json` shows the encoding and how it was found.
+    #[arg(long, conflicts_with = "fragment")]
+    pub bytes: bool,
+    /// Read the input as bytes whose transport layer (e.g. a Content-Type header)
+    /// says this encoding label (`utf-8`, `latin1`, `shift_jis`, …). Implies
+    /// `--bytes`; a byte order mark still wins.
+    #[arg(long, value_name = "LABEL", conflicts_with = "fragment")]
+    pub encoding: Option<String>,
+    /// With `--bytes`: the default encoding when nothing else decides (a label;
+    /// windows-1252 if not given).
+    #[arg(long, value_name = "LABEL", conflicts_with = "fragment")]
+    pub default_encoding: Option<String>,
     /// Parse as a fragment with this context element, written as in html5lib tests:
     /// `td`, `svg path`, `math mi`.
     #[arg(long, value_name = "CONTEXT")]
@@ -52,16 +69,30 @@ pub fn fragment_context(context: Option<&str>) -> Result<Option<FragmentContext>
 
 pub fn run(args: ParseArgs) -> CliResult {
     let context = fragment_context(args.fragment.as_deref())?;
-    let input = read_input_text(args.file.as_deref())?;
     let options = ParseOptions {
         scripting: args.scripting == OnOff::On,
         ..ParseOptions::default()
     };
-    let document = match &context {
-        Some(context) => litmus_parser::parse_fragment(&input, context, &options),
-        None => litmus_parser::parse_document(&input, &options),
-    }
-    .map_err(|failure| CliError::input(failure.to_string()))?;
+    let as_bytes = args.bytes || args.encoding.is_some() || args.default_encoding.is_some();
+    let (document, encoding) = if as_bytes {
+        let encoding_options = EncodingOptions {
+            transport_layer_encoding: known_label(args.encoding, "--encoding")?,
+            default_encoding: known_label(args.default_encoding, "--default-encoding")?,
+        };
+        let input = read_input_bytes(args.file.as_deref())?;
+        let (document, report) =
+            litmus_parser::parse_document_bytes(&input, &options, &encoding_options)
+                .map_err(|failure| CliError::input(failure.to_string()))?;
+        (document, Some(report))
+    } else {
+        let input = read_input_text(args.file.as_deref())?;
+        let document: Document = match &context {
+            Some(context) => litmus_parser::parse_fragment(&input, context, &options),
+            None => litmus_parser::parse_document(&input, &options),
+        }
+        .map_err(|failure| CliError::input(failure.to_string()))?;
+        (document, None)
+    };
 
     let html = || serialize::serialize_children(&document, document.result_root());
     let text = match args.output {
@@ -84,6 +115,7 @@ pub fn run(args: ParseArgs) -> CliResult {
                 "quirks_mode": format!("{:?}", document.quirks_mode),
                 "fragment_context": context.as_ref().map(|c| c.to_string()),
                 "scripting": options.scripting,
+                "encoding": encoding.as_ref().map(encoding_json),
             });
             let mut s = serde_json::to_string_pretty(&value).unwrap_or_default();
             s.push('\n');
@@ -94,4 +126,39 @@ pub fn run(args: ParseArgs) -> CliResult {
     // A closed pipe (e.g. `| head`) is not an error worth a message.
     let _ = stdout.write_all(text.as_bytes());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Checks that a label given on the command line names an encoding: the parser would
+/// ignore one that does not, which on the command line is a mistake worth a message.
+fn known_label(label: Option<String>, flag: &str) -> Result<Option<String>, CliError> {
+    match label {
+        Some(l) if litmus_parser::encoding::Encoding::for_label(l.trim().as_bytes()).is_none() => Err(
+            CliError::input(format!(
+                "{flag} {l:?} is not an encoding label of the Encoding Standard (e.g. utf-8, windows-1252, shift_jis, utf-16le)"
+            )),
+        ),
+        other => Ok(other),
+    }
+}
+
+/// The `encoding` member of `--output json`: the encoding used, the confidence, and
+/// how it was found.
+fn encoding_json(report: &EncodingReport) -> serde_json::Value {
+    let mut source = serde_json::json!({ "kind": report.source.kind() });
+    match report.source {
+        EncodingSource::Prescan(PrescanMatch::Meta { offset }) => {
+            source["meta_offset"] = offset.into();
+        }
+        EncodingSource::ChangedByMeta { from, to } => {
+            source["from"] = from.into();
+            source["to"] = to.into();
+        }
+        _ => {}
+    }
+    serde_json::json!({
+        "name": report.encoding,
+        "confidence": report.confidence.as_str(),
+        "source": source,
+        "malformed_sequences": report.malformed_sequences,
+    })
 }

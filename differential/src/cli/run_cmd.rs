@@ -72,6 +72,13 @@ pub struct RunArgs {
     /// Do not mutate html5lib and corpus inputs; generate every case.
     #[arg(long)]
     pub no_mutation: bool,
+    /// Byte cases: every case is a document written as bytes (several encodings, byte
+    /// order marks, `<meta charset>` in odd places and past 1024 bytes, broken
+    /// sequences). The reference parser determines the encoding by the standard's
+    /// sniffing algorithm; html5ever, which has none, parses the text decoded with
+    /// that encoding. Documents only.
+    #[arg(long)]
+    pub bytes: bool,
     /// Exit with status 1 when a finding no known class explains was found.
     #[arg(long)]
     pub fail_on_new: bool,
@@ -150,6 +157,7 @@ pub fn run(args: RunArgs) -> CliResult {
         serialization: !args.no_serialization,
         round_trip: !args.no_round_trip,
         generator,
+        bytes: args.bytes,
         mutation_corpus,
         minimize_budget: Budget::default(),
         progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),

@@ -90,6 +90,7 @@
 //! 3. Add a row to the table above. The unit tests check that every family is
 //!    reachable, writes non-empty output and is listed here with its weight.
 
+mod bytes;
 mod corpus;
 mod eof;
 mod families;
@@ -103,6 +104,7 @@ use std::fmt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use bytes::{ByteCase, ENCODINGS};
 pub use corpus::{load_divergence_inputs, load_html5lib_inputs};
 pub use families::{Family, FAMILIES, MUTATION};
 
@@ -431,6 +433,21 @@ impl Generator {
             fragment_context,
             scripting,
         }
+    }
+}
+
+impl Generator {
+    /// The byte case for `(seed, index)`: the document of [`Generator::case`] for the
+    /// same pair, written as bytes (see `bytes.rs`). Deterministic like the text case;
+    /// the bytes are drawn from a stream of their own.
+    pub fn byte_case(&self, seed: u64, index: u64) -> (GeneratedCase, ByteCase) {
+        let mut case = self.case(seed, index);
+        case.fragment_context = None;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6279_7465_7300_0000);
+        rng.set_stream(index);
+        let mut soup = Soup::new(rng, &self.picker, self.config.max_depth, 0);
+        let bytes = bytes::byte_case(&mut soup, &case.input);
+        (case, bytes)
     }
 }
 

@@ -384,3 +384,47 @@ fn generation_speed() {
         bytes as f64 / secs / 1e6
     );
 }
+
+/// Byte cases reach every way the standard determines an encoding — a BOM, the
+/// prescan's meta, the XML declaration, the default, and a meta past the prescan that
+/// changes the encoding — and every encoding they are written in; and they are
+/// deterministic.
+#[test]
+fn byte_cases_reach_every_source_of_the_encoding() {
+    use litmus_parser::encoding::EncodingOptions;
+    let generator = Generator::new(GeneratorConfig::default());
+    let mut sources = BTreeMap::new();
+    let mut written = HashSet::new();
+    let mut malformed = 0;
+    for index in 0..3_000 {
+        let (case, bytes) = generator.byte_case(5, index);
+        assert_eq!(case.fragment_context, None);
+        assert_eq!(generator.byte_case(5, index).1, bytes, "case {index}");
+        written.insert(bytes.written_in);
+        let (_, report) = litmus_parser::parse_document_bytes(
+            &bytes.bytes,
+            &litmus_parser::ParseOptions::default(),
+            &EncodingOptions::default(),
+        )
+        .expect("a byte case parses");
+        *sources.entry(report.source.kind()).or_insert(0) += 1;
+        malformed += usize::from(report.malformed_sequences);
+    }
+    for kind in [
+        "bom",
+        "prescan-meta",
+        "xml-declaration",
+        "default",
+        "changed-by-meta",
+    ] {
+        assert!(
+            sources.get(kind).copied().unwrap_or(0) >= 10,
+            "{kind}: {sources:?}"
+        );
+    }
+    assert_eq!(written.len(), ENCODINGS.len(), "{written:?}");
+    assert!(
+        malformed > 300,
+        "{malformed} cases with malformed sequences"
+    );
+}

@@ -58,9 +58,17 @@ pub(crate) struct OpenElements {
     entries: Vec<StackEntry>,
     /// Whether queries read the indexes (the fast path) or walk the entries (the spec).
     indexed: bool,
-    /// Indexed by `LocalName`: the positions of the HTML elements with that local name,
-    /// lowest first.
-    html_positions: Vec<Vec<u32>>,
+    /// Indexed by `LocalName`: the position of the bottommost HTML element with that
+    /// local name, or `NOT_ON_THE_STACK`.
+    last_html: Vec<u32>,
+    /// Indexed by the local name converted to ASCII lowercase: the position of the
+    /// bottommost element not in the HTML namespace with that name, or
+    /// `NOT_ON_THE_STACK`.
+    last_foreign: Vec<u32>,
+    /// Beside each entry: the position of the next entry above it with the same key
+    /// (the same HTML local name, or the same lowercase name outside HTML), or
+    /// `NOT_ON_THE_STACK`. Popping an entry makes that one the bottommost again.
+    previous_same_name: Vec<u32>,
     /// Indexed by `Scope as usize`: the positions of the entries that bound the scope,
     /// lowest first.
     boundaries: [Vec<u32>; 4],
@@ -70,9 +78,6 @@ pub(crate) struct OpenElements {
     special_positions: Vec<u32>,
     /// The positions of the elements in the HTML namespace, lowest first.
     html_namespace_positions: Vec<u32>,
-    /// Indexed by the local name converted to ASCII lowercase: the positions of the
-    /// elements not in the HTML namespace with that name, lowest first.
-    foreign_positions: Vec<Vec<u32>>,
 }
 
 /// Where the walk of "any other end tag" in foreign content ends.
@@ -95,12 +100,13 @@ impl Default for OpenElements {
         OpenElements {
             entries: Vec::new(),
             indexed: true,
-            html_positions: Vec::new(),
+            last_html: Vec::new(),
+            last_foreign: Vec::new(),
+            previous_same_name: Vec::new(),
             boundaries: Default::default(),
             node_positions: Vec::new(),
             special_positions: Vec::new(),
             html_namespace_positions: Vec::new(),
-            foreign_positions: Vec::new(),
         }
     }
 }
@@ -182,20 +188,18 @@ impl OpenElements {
     fn index(&mut self, position: usize) {
         let entry = self.entries[position];
         let at = position as u32;
-        if entry.name.ns == Namespace::Html {
-            let name = entry.name.local.0 as usize;
-            if self.html_positions.len() <= name {
-                self.html_positions.resize_with(name + 1, Vec::new);
-            }
-            self.html_positions[name].push(at);
+        let (last, name) = if entry.name.ns == Namespace::Html {
             self.html_namespace_positions.push(at);
+            (&mut self.last_html, entry.name.local.0 as usize)
         } else {
-            let name = local_name_in_lowercase(entry.name.local).0 as usize;
-            if self.foreign_positions.len() <= name {
-                self.foreign_positions.resize_with(name + 1, Vec::new);
-            }
-            self.foreign_positions[name].push(at);
+            let lowercase = local_name_in_lowercase(entry.name.local);
+            (&mut self.last_foreign, lowercase.0 as usize)
+        };
+        if last.len() <= name {
+            last.resize(name + 1, NOT_ON_THE_STACK);
         }
+        self.previous_same_name.push(last[name]);
+        last[name] = at;
         if is_special(entry.name) {
             self.special_positions.push(at);
         }
@@ -215,16 +219,16 @@ impl OpenElements {
     /// position still indexed.
     fn unindex(&mut self, position: usize) {
         let entry = self.entries[position];
-        if entry.name.ns == Namespace::Html {
-            if let Some(positions) = self.html_positions.get_mut(entry.name.local.0 as usize) {
-                positions.pop();
-            }
+        let (last, name) = if entry.name.ns == Namespace::Html {
             self.html_namespace_positions.pop();
+            (&mut self.last_html, entry.name.local.0 as usize)
         } else {
-            let name = local_name_in_lowercase(entry.name.local).0 as usize;
-            if let Some(positions) = self.foreign_positions.get_mut(name) {
-                positions.pop();
-            }
+            let lowercase = local_name_in_lowercase(entry.name.local);
+            (&mut self.last_foreign, lowercase.0 as usize)
+        };
+        let previous = self.previous_same_name.pop().unwrap_or(NOT_ON_THE_STACK);
+        if let Some(slot) = last.get_mut(name) {
+            *slot = previous;
         }
         if is_special(entry.name) {
             self.special_positions.pop();
@@ -255,10 +259,10 @@ impl OpenElements {
 
     /// The position of the bottommost HTML element with this local name, from the index.
     fn indexed_position_of_html(&self, name: LocalName) -> Option<usize> {
-        self.html_positions
-            .get(name.0 as usize)
-            .and_then(|positions| positions.last())
-            .map(|&p| p as usize)
+        match self.last_html.get(name.0 as usize) {
+            Some(&p) if p != NOT_ON_THE_STACK => Some(p as usize),
+            _ => None,
+        }
     }
 
     /// Whether an entry at `position` is in `scope`, from the index: no boundary of
@@ -451,12 +455,11 @@ impl OpenElements {
             // The walk tests the entries above the bottommost HTML element, the topmost
             // entry excepted, then reaches that HTML element (or the top).
             let html = self.html_namespace_positions.last().map(|&p| p as usize);
-            let matched = self
-                .foreign_positions
-                .get(name.0 as usize)
-                .and_then(|positions| positions.last())
-                .map(|&p| p as usize)
-                .filter(|&p| p > 0 && html.is_none_or(|h| p > h));
+            let matched = match self.last_foreign.get(name.0 as usize) {
+                Some(&p) if p != NOT_ON_THE_STACK => Some(p as usize),
+                _ => None,
+            }
+            .filter(|&p| p > 0 && html.is_none_or(|h| p > h));
             return match (matched, html) {
                 (Some(p), _) => ForeignEndTagWalk::Matched(p),
                 (None, Some(_)) => ForeignEndTagWalk::ReachedHtml,
