@@ -17,7 +17,7 @@
 //!   and a message naming the full disk; the findings it archived before are whole,
 //!   the corpus's earlier findings are untouched, and `litmus corpus check` passes on
 //!   the full disk. Where no tmpfs can be mounted (no user namespaces, not root) the
-//!   test says so and passes.
+//!   test fails, unless `LITMUS_ALLOW_NO_TMPFS=1` lets it say so and skip.
 //! - [`a_misbehaving_engine_becomes_findings`]: the `chaos` engine, fed inputs with its
 //!   markers through the mutation corpus (`HTML5LIB_TESTS` pointed at a folder of
 //!   marker inputs). A campaign whose engine panics, aborts, overflows its stack and
@@ -426,8 +426,15 @@ fn a_full_disk_is_a_clear_error_and_corrupts_nothing() {
         }
     }
     if !mounted {
+        // Not a silent pass: without a tmpfs the test fails, unless the caller says
+        // this machine cannot mount one.
+        assert!(
+            std::env::var_os("LITMUS_ALLOW_NO_TMPFS").is_some(),
+            "no tmpfs could be mounted for the full-disk test ({}); run as root or with user namespaces, or set LITMUS_ALLOW_NO_TMPFS=1 to skip it",
+            why_not.join("; ")
+        );
         println!(
-            "SKIPPED a_full_disk_is_a_clear_error_and_corrupts_nothing: no tmpfs can be mounted here ({})",
+            "SKIPPED a_full_disk_is_a_clear_error_and_corrupts_nothing (LITMUS_ALLOW_NO_TMPFS): no tmpfs can be mounted here ({})",
             why_not.join("; ")
         );
         return;

@@ -1,7 +1,7 @@
 //! `litmus run`: a differential campaign.
 
 use super::{CliError, CliResult};
-use crate::campaign::{self, CampaignOptions, EngineChoice, Shard};
+use crate::campaign::{self, CampaignOptions, Shard};
 use crate::finding::CampaignReport;
 use crate::generator::{load_divergence_inputs, load_html5lib_inputs, GeneratorConfig};
 use crate::known::KnownDifferences;
@@ -53,6 +53,12 @@ pub struct RunArgs {
     /// (the reference, the engine under test, or neither).
     #[arg(long, value_name = "ENGINE")]
     pub third: Option<String>,
+    /// The engine taken as the expected answer: the reference parser by default.
+    /// Another built-in engine measures two engines against each other (e.g.
+    /// `--reference html5ever --engine chromium`); known classes and the archive are
+    /// written for the reference parser, so give such a run a scratch `--corpus`.
+    #[arg(long, value_name = "ENGINE", default_value = "litmus")]
+    pub reference: String,
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub timeout: Duration,
@@ -147,7 +153,7 @@ pub fn run(args: RunArgs) -> CliResult {
         id,
         archive: super::corpus_cmd::divergences_dir(&args.corpus),
         known,
-        reference: EngineChoice::named("litmus"),
+        reference: super::engine_choice(&args.reference)?,
         other: super::engine_args::engine_choice(&args.engine, &args.external)?,
         third: match &args.third {
             Some(third) => Some(super::engine_choice(third)?),
