@@ -249,9 +249,9 @@ pub fn entry_shape(text: &str) -> String {
         } else {
             format!("<!DOCTYPE {name}>")
         }
-    } else if text.starts_with("<?") {
+    } else if text.starts_with("<?") && text.ends_with('>') {
         "<?…>".to_owned()
-    } else if text.starts_with('<') {
+    } else if is_element_entry(text) {
         text.to_owned()
     } else if text.starts_with('"') {
         "\"…\"".to_owned()
@@ -268,6 +268,13 @@ pub fn entry_shape(text: &str) -> String {
     truncate(shape, 80)
 }
 
+/// Whether a dump entry is an element, `<name>` or `<ns name>`. An attribute whose name
+/// starts with `<` (`<a="v"`) is not: an attribute entry always ends with the quote
+/// around its value, an element entry with `>`, which no tag name holds.
+fn is_element_entry(text: &str) -> bool {
+    text.starts_with('<') && text.ends_with('>')
+}
+
 /// The content part of an entry: a text's data, a comment's data, an attribute's
 /// value, a PI's target and data, a doctype's name and ids.
 fn entry_value(text: &str) -> &str {
@@ -275,9 +282,9 @@ fn entry_value(text: &str) -> &str {
         rest.strip_suffix(" -->").unwrap_or(rest)
     } else if let Some(rest) = text.strip_prefix("<!DOCTYPE ") {
         rest.strip_suffix('>').unwrap_or(rest)
-    } else if let Some(rest) = text.strip_prefix("<?") {
+    } else if let Some(rest) = text.strip_prefix("<?").filter(|_| text.ends_with('>')) {
         rest.strip_suffix("?>").unwrap_or(rest)
-    } else if text.starts_with('<') || text == "content" {
+    } else if is_element_entry(text) || text == "content" {
         text
     } else if let Some(rest) = text.strip_prefix('"') {
         rest.strip_suffix('"').unwrap_or(rest)

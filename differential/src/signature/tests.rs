@@ -410,3 +410,13 @@ fn doctype_names_other_than_html_are_content() {
     );
     assert_eq!(entry_shape("<!DOCTYPE >"), "<!DOCTYPE >");
 }
+
+#[test]
+fn attributes_whose_names_start_with_a_less_than_sign_are_attributes() {
+    assert_eq!(entry_shape("<x=\"\r\""), "<x=…");
+    assert_eq!(entry_shape("<?x=\"v\""), "<?x=…");
+    assert_eq!(entry_shape("<a=\"b>\""), "<a=…");
+    assert_eq!(entry_shape("<svg path>"), "<svg path>");
+    assert_eq!(entry_shape("<?t d?>"), "<?…>");
+    assert_eq!(entry_value("<x=\"\r\""), "\r");
+}
