@@ -43,9 +43,8 @@
 //! two (a NUL in foreign content or table text is a tokenizer error and a tree
 //! construction error), about 56 bytes an error.
 //!
-//! **Sizes.** By default the big cases are scaled down to fit CI: the nesting kinds
-//! that are linear run 1,000,000 deep anyway (one to three seconds each), those that
-//! are still super-linear in depth 10,000 deep; 100,000 attributes; a 32 MiB document;
+//! **Sizes.** By default the big cases are scaled down to fit CI: every nesting kind
+//! runs 1,000,000 deep anyway (one to three seconds each); 100,000 attributes; a 32 MiB document;
 //! 4 MiB floods and byte inputs. The suite takes about 1.5 minutes in release.
 //! `LITMUS_HOSTILE_FULL=1` runs everything at full size — every nesting kind 1,000,000
 //! deep, 1,000,000 attributes, a 256 MiB document, 64 MiB floods — one case at a time
@@ -330,29 +329,21 @@ fn nesting_cases() -> Vec<Case> {
     // Linear families run at the full depth in CI too: about a second each.
     const CI: usize = 1_000_000;
     const FULL: usize = 1_000_000;
-    // Families that are super-linear in depth today run 10,000 deep in CI (under two
-    // seconds each), and 1,000,000 deep with LITMUS_HOSTILE_FULL=1.
-    const SLOW_CI: usize = 10_000;
     vec![
         case("nesting/formatting-b", CI, FULL, |n| {
             document_case(repeated("", "<b>", n, "x"), n)
         }),
-        case(
-            "nesting/formatting-distinct-attributes",
-            SLOW_CI,
-            FULL,
-            |n| {
-                let input = numbered(
-                    "",
-                    n,
-                    |s, i| {
-                        let _ = write!(s, "<b id={i}>");
-                    },
-                    "x",
-                );
-                document_case(input, n)
-            },
-        ),
+        case("nesting/formatting-distinct-attributes", CI, FULL, |n| {
+            let input = numbered(
+                "",
+                n,
+                |s, i| {
+                    let _ = write!(s, "<b id={i}>");
+                },
+                "x",
+            );
+            document_case(input, n)
+        }),
         case("nesting/formatting-mixed-with-text", CI, FULL, |n| {
             const NAMES: [&str; 12] = [
                 "b", "i", "em", "strong", "font", "code", "small", "big", "tt", "s", "strike", "u",
@@ -367,7 +358,7 @@ fn nesting_cases() -> Vec<Case> {
             );
             document_case(input, n)
         }),
-        case("nesting/formatting-closed", SLOW_CI, FULL, |n| {
+        case("nesting/formatting-closed", CI, FULL, |n| {
             let input = numbered(
                 "",
                 n,
@@ -378,26 +369,26 @@ fn nesting_cases() -> Vec<Case> {
             );
             document_case(input, n)
         }),
-        case("nesting/block-div", SLOW_CI, FULL, |n| {
+        case("nesting/block-div", CI, FULL, |n| {
             document_case(repeated("", "<div>", n, "x"), n)
         }),
-        case("nesting/block-div-closed", SLOW_CI, FULL, |n| {
+        case("nesting/block-div-closed", CI, FULL, |n| {
             document_case(repeated("", "<div>", n, &"</div>".repeat(n)), n)
         }),
         case("nesting/span", CI, FULL, |n| {
             document_case(repeated("", "<span>", n, "x"), n)
         }),
-        case("nesting/list-ul-li", SLOW_CI, FULL, |n| {
+        case("nesting/list-ul-li", CI, FULL, |n| {
             document_case(repeated("", "<ul><li>", n / 2, "x"), n)
         }),
         case("nesting/table-cells", CI, FULL, |n| {
             // table > tbody > tr > td: four levels a repetition.
             document_case(repeated("", "<table><tr><td>", n / 4, "x"), n)
         }),
-        case("nesting/table-foster-parented-div", SLOW_CI, FULL, |n| {
+        case("nesting/table-foster-parented-div", CI, FULL, |n| {
             document_case(repeated("<table>", "<div>", n, "x"), n)
         }),
-        case("nesting/select-content", SLOW_CI, FULL, |n| {
+        case("nesting/select-content", CI, FULL, |n| {
             document_case(repeated("<select>", "<div>", n, "x"), n)
         }),
         case("nesting/select-selectedcontent-clone", CI, FULL, |n| {
@@ -429,7 +420,7 @@ fn nesting_cases() -> Vec<Case> {
         case("nesting/object-markers", CI, FULL, |n| {
             document_case(repeated("", "<object>", n, "x"), n)
         }),
-        case("nesting/div-in-fragment-td", SLOW_CI, FULL, |n| {
+        case("nesting/div-in-fragment-td", CI, FULL, |n| {
             fragment_case(repeated("", "<div>", n, "x"), "td", n)
         }),
         case("nesting/g-in-fragment-svg", CI, FULL, |n| {
