@@ -16,10 +16,11 @@ TARGETS="parse fragment roundtrip tokenizer differential"
 
 cd "$LITMUS_SRC"
 
-# The fuzz crate is its own workspace with its own target folder (fuzz/target).
+# The fuzz crate is its own workspace with its own target folder (fuzz/target, or
+# $CARGO_TARGET_DIR when set).
 # shellcheck disable=SC2086
 cargo fuzz build -O ${CARGO_FUZZ_ARGS:-}
-FUZZ_TARGET_OUTPUT_DIR=fuzz/target/x86_64-unknown-linux-gnu/release
+FUZZ_TARGET_OUTPUT_DIR="${CARGO_TARGET_DIR:-fuzz/target}/x86_64-unknown-linux-gnu/release"
 
 for target in $TARGETS; do
   cp "$FUZZ_TARGET_OUTPUT_DIR/$target" "$OUT/"

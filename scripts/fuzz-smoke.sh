@@ -36,7 +36,8 @@ cargo test --release --manifest-path fuzz/Cargo.toml --lib
 
 echo "== building the fuzz targets (${build[*]})"
 "${build[@]}"
-bin="fuzz/target/x86_64-unknown-linux-gnu/release"
+# cargo fuzz builds into fuzz/target, or under $CARGO_TARGET_DIR when that is set.
+bin="${CARGO_TARGET_DIR:-fuzz/target}/x86_64-unknown-linux-gnu/release"
 
 echo "== building the seed corpora"
 seeds="$(mktemp -d)"
