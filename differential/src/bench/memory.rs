@@ -73,11 +73,15 @@ pub fn measure_peak(engine: Engine, input: &str, limit: Duration) -> Peak {
     if let Err(e) = file.write_all(input.as_bytes()).and_then(|()| file.flush()) {
         return Peak::Unavailable(e.to_string());
     }
+    // Peak memory with the C allocator's defaults: the timing runs keep large blocks in
+    // the heap (see `cli::bench_cmd::ALLOCATOR_TUNABLES`), which would count every
+    // block a vector grew out of.
     let child = Command::new(exe)
         .arg("bench")
         .arg(CHILD_FLAG)
         .arg(engine.name())
         .arg(file.path())
+        .env_remove("GLIBC_TUNABLES")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -50,13 +50,24 @@ fn linearity(family: &FamilyResult, i: usize) -> String {
 pub fn markdown(results: &Results, command: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Produced by `{command}` ({}).", results.toolchain);
+    match std::env::var("GLIBC_TUNABLES") {
+        Ok(tunables) => {
+            let _ = writeln!(
+                out,
+                "Allocator: `GLIBC_TUNABLES={tunables}` for both engines."
+            );
+        }
+        Err(_) => {
+            let _ = writeln!(out, "Allocator: the C library's defaults.");
+        }
+    }
     if let Some(timing) = &results.timing {
         let _ = writeln!(
             out,
             "Engines alternate in one process; at least {} runs each and about {:.1} s per engine and workload; \
              MB/s = 10^6 bytes/s from the median run; ratio = litmus ÷ html5ever throughput; \
              a run longer than {:.0} s stops an engine on larger sizes. \
-             Peak = rise of VmHWM while parsing, in a child process per engine.",
+             Peak = rise of VmHWM while parsing, in a child process per engine with the allocator's defaults.",
             timing.min_rounds,
             timing.target.as_secs_f64(),
             timing.budget.as_secs_f64()
