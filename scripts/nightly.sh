@@ -49,8 +49,8 @@ seconds() {
 }
 per_target_seconds="$(seconds "$per_target")"
 case "$sanitizer" in
-  none) fuzz=(cargo fuzz run -O -s none) ;;
-  address) fuzz=(cargo +nightly fuzz run -O) ;;
+  none) fuzz=(cargo fuzz run -O -s none); cmin=(cargo fuzz cmin -O -s none) ;;
+  address) fuzz=(cargo +nightly fuzz run -O); cmin=(cargo +nightly fuzz cmin -O) ;;
   *) echo "nightly: --sanitizer is none or address, not $sanitizer" >&2; exit 2 ;;
 esac
 export HTML5LIB_TESTS="${HTML5LIB_TESTS:-$root/../shared/html5lib-tests}"
@@ -88,7 +88,7 @@ for target in $targets; do
   execs="$(grep -o 'exec/s: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
   runs="$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')"
   step "merge the $target corpus"
-  cargo fuzz cmin -O $( [ "$sanitizer" = none ] && echo "-s none" ) "$target" "fuzz/corpus/$target" \
+  "${cmin[@]}" "$target" "fuzz/corpus/$target" \
     > "$out/logs/cmin-$target.log" 2>&1 || echo "nightly: cmin of $target failed (see $out/logs/cmin-$target.log)" >&2
   after="$(find "fuzz/corpus/$target" -type f | wc -l)"
   artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" | wc -l)"
