@@ -107,7 +107,7 @@ pub fn run_job(shared: &Shared<'_>, mut reference: Worker, mut other: Worker) {
 /// records how the bytes were written and how their encoding was found, e.g.
 /// `bytes shift_jis → windows-1252 (default)`.
 fn byte_case(shared: &Shared<'_>, index: u64) -> (GeneratedCase, String) {
-    use litmus_parser::encoding::{decode, Encoding, EncodingOptions};
+    use litmus_parser::encoding::{decode, EncodingOptions, UTF_8};
     let options = shared.options;
     let (mut case, bytes) = shared.generator.byte_case(options.seed, index);
     let parse_options = litmus_parser::ParseOptions {
@@ -121,13 +121,10 @@ fn byte_case(shared: &Shared<'_>, index: u64) -> (GeneratedCase, String) {
     )
     .ok()
     .map(|(_, report)| report);
-    let (encoding, source) = match determined {
-        Some(report) => (report.encoding, report.source.kind()),
-        None => ("UTF-8", "unparsed"),
+    let (decoder, encoding, source) = match determined {
+        Some(report) => (report.decoder, report.encoding, report.source.kind()),
+        None => (UTF_8, "UTF-8", "unparsed"),
     };
-    let decoder = Encoding::for_label(encoding.as_bytes())
-        .or_else(|| Encoding::for_label(b"utf-8"))
-        .expect("utf-8 is a label");
     case.input = decode(&bytes.bytes, decoder).0;
     let family = format!("bytes {} → {encoding} ({source})", bytes.written_in);
     (case, family)

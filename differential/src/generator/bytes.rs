@@ -21,7 +21,7 @@
 //! prescan, parses the text decoded with the same encoding.
 
 use super::soup::Soup;
-use litmus_parser::encoding::Encoding;
+use litmus_parser::encoding::{Encoding, UTF_8};
 
 /// The encodings a byte case is written in, by Encoding Standard label.
 pub const ENCODINGS: &[&str] = &[
@@ -146,14 +146,10 @@ fn encode(text: &str, label: &str) -> Vec<u8> {
         "utf-16le" => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
         "utf-16be" => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
         _ => {
-            let encoding = Encoding::for_label(label.as_bytes()).unwrap_or(encoding_rs_utf8());
+            let encoding = Encoding::for_label(label.as_bytes()).unwrap_or(UTF_8);
             encoding.encode(text).0.into_owned()
         }
     }
-}
-
-fn encoding_rs_utf8() -> &'static Encoding {
-    Encoding::for_label(b"utf-8").expect("utf-8 is a label")
 }
 
 /// Breaks a few byte sequences: lone lead bytes, cut sequences, unmapped bytes.

@@ -33,7 +33,7 @@ mod sniff;
 #[cfg(test)]
 mod tests;
 
-pub use encoding_rs::Encoding;
+pub use encoding_rs::{Encoding, UTF_8};
 pub use prescan::PRESCAN_BYTES;
 pub use sniff::sniff_encoding;
 
@@ -147,6 +147,9 @@ pub struct EncodingReport {
     pub source: EncodingSource,
     /// Whether decoding met malformed byte sequences (each became U+FFFD).
     pub malformed_sequences: bool,
+    /// The encoding itself, to decode the same bytes again as the parser did
+    /// ([`decode`]); its name is [`EncodingReport::encoding`].
+    pub decoder: &'static Encoding,
 }
 
 /// Parses a document given as bytes: determines its character encoding, decodes it,
@@ -174,6 +177,7 @@ pub fn parse_document_bytes(
         confidence: sniffed.confidence,
         source: sniffed.source,
         malformed_sequences,
+        decoder: sniffed.encoding,
     };
     if sniffed.confidence != Confidence::Tentative {
         return Ok((document, report));
@@ -201,6 +205,7 @@ pub fn parse_document_bytes(
                     to: new_encoding.name(),
                 },
                 malformed_sequences,
+                decoder: new_encoding,
             };
             Ok((document, report))
         }

@@ -346,6 +346,7 @@ fn the_entry_point_decodes_with_the_sniffed_encoding() {
             confidence: Confidence::Certain,
             source: EncodingSource::Bom,
             malformed_sequences: false,
+            decoder: UTF_8,
         }
     );
     let (document, report) = parse_bytes(b"<p>caf\xE9");
@@ -412,6 +413,7 @@ fn a_late_meta_changes_the_encoding_and_the_parse_starts_again() {
                 to: "UTF-8",
             },
             malformed_sequences: false,
+            decoder: UTF_8,
         }
     );
     assert!(all_text(&document).ends_with("caf\u{E9}"));
