@@ -216,30 +216,78 @@ pub fn encode_generalized_utf8(c: u32, out: &mut Vec<u8>) {
 
 /// Turns byte offsets into 1-based (line, column) pairs, the column counted in UTF-16
 /// code units as the html5lib tests count it. `offsets` need not be sorted; the
-/// result is in the order given. One pass over the input, plus a sort of the offsets.
+/// result is in the order given. One pass over the input, plus a sort of the offsets
+/// if they are not sorted.
 pub fn line_columns(bytes: &[u8], offsets: &[usize]) -> Vec<(u32, u32)> {
+    let mut position = Position { line: 1, column: 1 };
+    let mut at = 0usize;
+    let mut advance_to = |offset: usize| {
+        let target = offset.min(bytes.len()).max(at);
+        position.advance_over(&bytes[at..target]);
+        at = target;
+        (position.line, position.column)
+    };
+    if offsets.is_sorted() {
+        return offsets.iter().map(|&offset| advance_to(offset)).collect();
+    }
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
     let mut result = vec![(1u32, 1u32); offsets.len()];
-    let (mut line, mut column) = (1u32, 1u32);
-    let mut at = 0usize;
     for i in order {
-        let target = offsets[i].min(bytes.len());
-        while at < target {
-            let b = bytes[at];
-            if b == b'\n' {
-                line += 1;
-                column = 1;
-            } else if b & 0xC0 != 0x80 {
-                // A character starts here; one outside the Basic Multilingual Plane
-                // takes two UTF-16 code units.
-                column += if b >= 0xF0 { 2 } else { 1 };
-            }
-            at += 1;
-        }
-        result[i] = (line, column);
+        result[i] = advance_to(offsets[i]);
     }
     result
+}
+
+/// A line and a column, both 1-based, the column in UTF-16 code units.
+struct Position {
+    line: u32,
+    column: u32,
+}
+
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+const LINE_FEEDS: u64 = u64::from_ne_bytes([b'\n'; 8]);
+
+impl Position {
+    /// Moves past `bytes` (UTF-8): a line feed starts a new line; any other character
+    /// adds one column, or two for a character outside the Basic Multilingual Plane (a
+    /// four-byte sequence).
+    fn advance_over(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in chunks.by_ref() {
+            let word = u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8]));
+            // A byte of `word ^ LINE_FEEDS` is zero exactly where `word` holds a line
+            // feed; the usual test for a zero byte may also flag a 0x01 byte above a
+            // zero byte, so a flagged word is only ever counted byte by byte.
+            let x = word ^ LINE_FEEDS;
+            if x.wrapping_sub(ONES) & !x & HIGH_BITS != 0 {
+                self.advance_bytewise(chunk);
+                continue;
+            }
+            // A character starts at every byte but a continuation byte (10xxxxxx): the
+            // high bit clear, or the next bit set.
+            let starts = (!word | (word << 1)) & HIGH_BITS;
+            // A four-byte sequence starts with 11110xxx or above: the top four bits set.
+            let astral = word & (word << 1) & (word << 2) & (word << 3) & HIGH_BITS;
+            // Each byte of `units` holds 0, 1 or 2; multiplying by ONES sums the
+            // bytes into the top one (at most 16, no carry between bytes).
+            let units = (starts >> 7) + (astral >> 7);
+            self.column += (units.wrapping_mul(ONES) >> 56) as u32;
+        }
+        self.advance_bytewise(chunks.remainder());
+    }
+
+    fn advance_bytewise(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -317,5 +365,81 @@ mod tests {
         let text = "ab\n\u{10000}c\u{e9}d";
         let positions = line_columns(text.as_bytes(), &[text.len(), 0, 3, 7]);
         assert_eq!(positions, [(2, 6), (1, 1), (2, 1), (2, 3)]);
+    }
+
+    /// The position of every character boundary, counted one character at a time.
+    fn positions_by_characters(text: &str) -> Vec<(usize, (u32, u32))> {
+        let (mut line, mut column) = (1u32, 1u32);
+        let mut positions = Vec::new();
+        for (offset, c) in text.char_indices() {
+            positions.push((offset, (line, column)));
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += c.len_utf16() as u32;
+            }
+        }
+        positions.push((text.len(), (line, column)));
+        positions
+    }
+
+    #[test]
+    fn word_counting_agrees_with_counting_characters_on_random_text() {
+        let alphabet = [
+            'a',
+            '\n',
+            '\u{1}',
+            '\u{e9}',
+            '\u{20AC}',
+            '\u{1F600}',
+            '\u{0}',
+            ' ',
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..500 {
+            let mut text = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let length = (seed % 40) as usize;
+            for _ in 0..length {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Mostly one kind per text, so that whole words without a line feed occur.
+                let pick = if seed % 3 == 0 {
+                    seed >> 8
+                } else {
+                    length as u64
+                };
+                text.push(alphabet[(pick % alphabet.len() as u64) as usize]);
+            }
+            let expected = positions_by_characters(&text);
+            let offsets: Vec<usize> = expected.iter().map(|&(offset, _)| offset).collect();
+            let want: Vec<(u32, u32)> = expected.iter().map(|&(_, p)| p).collect();
+            assert_eq!(line_columns(text.as_bytes(), &offsets), want, "{text:?}");
+            let last = *expected.last().unwrap();
+            assert_eq!(
+                line_columns(text.as_bytes(), &[last.0]),
+                [last.1],
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn segment_counting_agrees_with_counting_characters() {
+        let text = "a\n\n\u{e9}\u{10348}b\n\u{20AC}x\ny\u{10000}\n\n";
+        let expected = positions_by_characters(text);
+        let offsets: Vec<usize> = expected.iter().map(|&(offset, _)| offset).collect();
+        let want: Vec<(u32, u32)> = expected.iter().map(|&(_, p)| p).collect();
+        assert_eq!(line_columns(text.as_bytes(), &offsets), want);
+        let reversed: Vec<usize> = offsets.iter().rev().copied().collect();
+        let want_reversed: Vec<(u32, u32)> = want.iter().rev().copied().collect();
+        assert_eq!(line_columns(text.as_bytes(), &reversed), want_reversed);
+        let repeated: Vec<usize> = offsets.iter().flat_map(|&o| [o, o]).collect();
+        let want_repeated: Vec<(u32, u32)> = want.iter().flat_map(|&p| [p, p]).collect();
+        assert_eq!(line_columns(text.as_bytes(), &repeated), want_repeated);
     }
 }

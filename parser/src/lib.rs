@@ -29,6 +29,7 @@ pub mod error;
 pub mod input;
 pub mod names;
 mod parse;
+mod scratch;
 pub mod serialize;
 pub mod tokenizer;
 pub mod tree_builder;

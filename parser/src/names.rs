@@ -253,6 +253,11 @@ well_known_names! {
     XMP = 223 => "xmp",
 }
 
+/// How many well-known names there are: every other name's number is at least this.
+pub(crate) fn well_known_count() -> usize {
+    WELL_KNOWN.len()
+}
+
 impl LocalName {
     /// The well-known name spelled `name`, if it is one: one hash of the name and, on
     /// average, little more than one comparison (see [`WELL_KNOWN_INDEX`]).

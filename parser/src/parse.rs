@@ -7,6 +7,7 @@ use crate::dom::{Document, Namespace};
 use crate::error::ParseError;
 use crate::input;
 use crate::names::LocalName;
+use crate::scratch::{self, Scratch};
 use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOptions};
 use std::fmt;
@@ -157,27 +158,46 @@ fn run(
         local_name: LocalName::well_known(c.local_name.as_bytes())
             .unwrap_or_else(|| document.names.intern(c.local_name.as_bytes())),
     });
-    let mut builder = TreeBuilder::new(
+    let Scratch {
+        tokenizer: tokenizer_buffers,
+        tree_builder: tree_builder_buffers,
+        mut errors,
+        mut offsets,
+    } = scratch::take();
+    let mut builder = TreeBuilder::with_buffers(
         &mut document,
         TreeBuilderOptions {
             scripting: options.scripting,
             fragment_context: context,
         },
+        tree_builder_buffers,
     );
     builder.set_fast_paths(fast_paths);
-    let mut tokenizer = Tokenizer::new(
+    let mut tokenizer = Tokenizer::with_buffers(
         input,
         TokenizerOptions {
             initial_state: builder.initial_tokenizer_state(),
             last_start_tag: None,
             deadline: options.deadline,
         },
+        tokenizer_buffers,
     );
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
     tokenizer.set_fast_paths(fast_paths);
     let finished = tokenizer.run(&mut builder);
-    let tree_errors = builder.finish();
+
+    errors.clear();
+    errors.extend_from_slice(&preprocessed.errors);
+    errors.extend_from_slice(tokenizer.errors());
+    errors.extend_from_slice(builder.errors());
+    let mut scratch = Scratch {
+        tokenizer: tokenizer.into_buffers(),
+        tree_builder: builder.into_buffers(),
+        errors: Vec::new(),
+        offsets: Vec::new(),
+    };
     if finished.is_err() {
+        scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
     }
     if context.is_some() {
@@ -188,12 +208,10 @@ fn run(
         }
     }
 
-    let mut errors = preprocessed.errors;
-    errors.extend(tokenizer.take_errors());
-    errors.extend(tree_errors);
     // Stable: errors at one position keep the order they were found in.
     errors.sort_by_key(|&(_, offset)| offset);
-    let offsets: Vec<usize> = errors.iter().map(|&(_, offset)| offset).collect();
+    offsets.clear();
+    offsets.extend(errors.iter().map(|&(_, offset)| offset));
     let positions = input::line_columns(input, &offsets);
     document.errors = errors
         .iter()
@@ -205,5 +223,8 @@ fn run(
             offset,
         })
         .collect();
+    scratch.errors = errors;
+    scratch.offsets = offsets;
+    scratch::give_back(scratch);
     Ok(document)
 }

@@ -247,8 +247,58 @@ pub struct Tokenizer<'i> {
     character_reference_code: u32,
 }
 
+/// The tokenizer's growable buffers, emptied: what one parse hands on to the next on
+/// the same thread, so that it does not allocate them again (see `crate::scratch`).
+#[derive(Debug, Default)]
+pub(crate) struct TokenizerBuffers {
+    errors: Vec<(ErrorCode, usize)>,
+    text: Vec<u8>,
+    tag: Tag,
+    attribute_names: HashSet<Vec<u8>>,
+    comment: Vec<u8>,
+    processing_instruction_target: Vec<u8>,
+    processing_instruction_data: Vec<u8>,
+    temporary_buffer: Vec<u8>,
+}
+
+impl TokenizerBuffers {
+    /// The bytes the buffers hold on to, roughly.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
+            + self.text.capacity()
+            + self.tag.buf.capacity()
+            + self.tag.attrs.capacity() * std::mem::size_of::<AttrSpan>()
+            + self.attribute_names.capacity() * std::mem::size_of::<Vec<u8>>()
+            + self.comment.capacity()
+            + self.processing_instruction_target.capacity()
+            + self.processing_instruction_data.capacity()
+            + self.temporary_buffer.capacity()
+    }
+}
+
 impl<'i> Tokenizer<'i> {
     pub fn new(input: &'i [u8], options: TokenizerOptions) -> Tokenizer<'i> {
+        Tokenizer::with_buffers(input, options, TokenizerBuffers::default())
+    }
+
+    /// A tokenizer that builds its tokens in `buffers` (emptied first).
+    pub(crate) fn with_buffers(
+        input: &'i [u8],
+        options: TokenizerOptions,
+        mut buffers: TokenizerBuffers,
+    ) -> Tokenizer<'i> {
+        buffers.errors.clear();
+        buffers.text.clear();
+        buffers.attribute_names.clear();
+        buffers.comment.clear();
+        buffers.processing_instruction_target.clear();
+        buffers.processing_instruction_data.clear();
+        buffers.temporary_buffer.clear();
+        let mut tag = buffers.tag;
+        tag.buf.clear();
+        tag.name = 0..0;
+        tag.attrs.clear();
+        tag.self_closing = false;
         Tokenizer {
             input,
             pos: 0,
@@ -257,23 +307,47 @@ impl<'i> Tokenizer<'i> {
             return_state: State::Data,
             deadline: options.deadline,
             fast_paths: cfg!(feature = "fast-paths"),
-            errors: Vec::new(),
+            errors: buffers.errors,
             ready: None,
             eof_emitted: false,
             cdata_allowed: false,
-            text: TextRun::default(),
-            tag: Tag::default(),
+            text: TextRun {
+                start: 0,
+                end: 0,
+                owned: buffers.text,
+                is_owned: false,
+            },
+            tag,
             tag_kind: TagKind::Start,
             current_attribute: None,
-            attribute_names: HashSet::new(),
+            attribute_names: buffers.attribute_names,
             last_start_tag: options.last_start_tag,
-            comment: Vec::new(),
+            comment: buffers.comment,
             doctype: Doctype::default(),
-            processing_instruction_target: Vec::new(),
-            processing_instruction_data: Vec::new(),
-            temporary_buffer: Vec::new(),
+            processing_instruction_target: buffers.processing_instruction_target,
+            processing_instruction_data: buffers.processing_instruction_data,
+            temporary_buffer: buffers.temporary_buffer,
             character_reference_code: 0,
         }
+    }
+
+    /// Ends the tokenizer, handing back its buffers.
+    pub(crate) fn into_buffers(self) -> TokenizerBuffers {
+        TokenizerBuffers {
+            errors: self.errors,
+            text: self.text.owned,
+            tag: self.tag,
+            attribute_names: self.attribute_names,
+            comment: self.comment,
+            processing_instruction_target: self.processing_instruction_target,
+            processing_instruction_data: self.processing_instruction_data,
+            temporary_buffer: self.temporary_buffer,
+        }
+    }
+
+    /// The parse errors found so far, as `(code, byte offset)`.
+    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
+        &self.errors
     }
 
     /// Tells the tokenizer whether CDATA sections are allowed before tree construction

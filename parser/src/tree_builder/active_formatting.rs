@@ -82,6 +82,20 @@ fn family_hash(element: &FormattingElement) -> u64 {
 }
 
 impl ActiveFormattingElements {
+    /// Empties the list, keeping its room.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+        self.alike.clear();
+        self.counted = true;
+    }
+
+    /// The bytes the list holds on to, roughly (attributes not counted: they are
+    /// dropped with their entries).
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.alike.capacity() * std::mem::size_of::<(u64, u32)>()
+    }
+
     /// Whether `push` skips the Noah's Ark scan when the counts show it cannot match
     /// (`true`, the default) or always scans, as the spec reads.
     pub(crate) fn set_counted(&mut self, on: bool) {

@@ -227,27 +227,66 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     stopped: bool,
 }
 
+/// Tree construction's growable buffers, emptied: what one parse hands on to the next
+/// on the same thread, so that it does not allocate them again (see `crate::scratch`).
+#[derive(Debug, Default)]
+pub(crate) struct TreeBuilderBuffers {
+    errors: Vec<(ErrorCode, usize)>,
+    template_modes: Vec<InsertionMode>,
+    open_elements: OpenElements,
+    active_formatting: ActiveFormattingElements,
+    pending_table_characters: Vec<u8>,
+    selects: HashMap<NodeId, select::SelectState>,
+}
+
+impl TreeBuilderBuffers {
+    /// The bytes the buffers hold on to, roughly.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
+            + self.template_modes.capacity()
+            + self.open_elements.retained_bytes()
+            + self.active_formatting.retained_bytes()
+            + self.pending_table_characters.capacity()
+            + self.selects.capacity() * std::mem::size_of::<(NodeId, select::SelectState)>()
+    }
+}
+
 impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     pub fn new(sink: &'s mut S, options: TreeBuilderOptions) -> Self {
+        TreeBuilder::with_buffers(sink, options, TreeBuilderBuffers::default())
+    }
+
+    /// A tree builder that keeps its lists in `buffers` (emptied first).
+    pub(crate) fn with_buffers(
+        sink: &'s mut S,
+        options: TreeBuilderOptions,
+        mut buffers: TreeBuilderBuffers,
+    ) -> Self {
+        buffers.errors.clear();
+        buffers.template_modes.clear();
+        buffers.open_elements.clear();
+        buffers.active_formatting.clear();
+        buffers.pending_table_characters.clear();
+        buffers.selects.clear();
         let mut builder = TreeBuilder {
             sink,
             scripting: options.scripting,
-            errors: Vec::new(),
+            errors: buffers.errors,
             offset: 0,
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
-            template_modes: Vec::new(),
-            open_elements: OpenElements::default(),
-            active_formatting: ActiveFormattingElements::default(),
+            template_modes: buffers.template_modes,
+            open_elements: buffers.open_elements,
+            active_formatting: buffers.active_formatting,
             head_element: None,
             form_element: None,
             frameset_ok: true,
             foster_parenting: false,
-            pending_table_characters: Vec::new(),
+            pending_table_characters: buffers.pending_table_characters,
             pending_table_characters_non_whitespace: false,
             context_element: None,
             quirks_mode: QuirksMode::NoQuirks,
-            selects: HashMap::new(),
+            selects: buffers.selects,
             ignore_next_line_feed: false,
             self_closing_acknowledged: false,
             switch_tokenizer_to: None,
@@ -278,6 +317,23 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     /// Ends tree construction; returns its parse errors as `(code, byte offset)`.
     pub fn finish(self) -> Vec<(ErrorCode, usize)> {
         self.errors
+    }
+
+    /// The parse errors found so far, as `(code, byte offset)`.
+    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
+        &self.errors
+    }
+
+    /// Ends tree construction, handing back its buffers.
+    pub(crate) fn into_buffers(self) -> TreeBuilderBuffers {
+        TreeBuilderBuffers {
+            errors: self.errors,
+            template_modes: self.template_modes,
+            open_elements: self.open_elements,
+            active_formatting: self.active_formatting,
+            pending_table_characters: self.pending_table_characters,
+            selects: self.selects,
+        }
     }
 
     /// "This is a parse error."

@@ -25,7 +25,7 @@
 
 use super::foreign::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
-use crate::names::{local, LocalName};
+use crate::names::{local, well_known_count, LocalName};
 
 /// One entry of the stack: an element and what the algorithms need to know of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,18 +95,23 @@ const NOT_ON_THE_STACK: u32 = u32::MAX;
 
 const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scope::Table];
 
+/// Room reserved for a stack this deep before any list grows: most documents stay
+/// below it, so a parse allocates each list once.
+const RESERVED_DEPTH: usize = 32;
+
 impl Default for OpenElements {
     fn default() -> Self {
+        let depth = || Vec::with_capacity(RESERVED_DEPTH);
         OpenElements {
-            entries: Vec::new(),
+            entries: Vec::with_capacity(RESERVED_DEPTH),
             indexed: true,
-            last_html: Vec::new(),
-            last_foreign: Vec::new(),
-            previous_same_name: Vec::new(),
-            boundaries: Default::default(),
-            node_positions: Vec::new(),
-            special_positions: Vec::new(),
-            html_namespace_positions: Vec::new(),
+            last_html: vec![NOT_ON_THE_STACK; well_known_count()],
+            last_foreign: vec![NOT_ON_THE_STACK; well_known_count()],
+            previous_same_name: depth(),
+            boundaries: [depth(), depth(), depth(), depth()],
+            node_positions: Vec::with_capacity(4 * RESERVED_DEPTH),
+            special_positions: depth(),
+            html_namespace_positions: depth(),
         }
     }
 }
@@ -178,6 +183,36 @@ fn is_default_scope_boundary(name: QualName) -> bool {
 }
 
 impl OpenElements {
+    /// Empties the stack and its indexes, keeping their room.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+        self.last_html.clear();
+        self.last_html.resize(well_known_count(), NOT_ON_THE_STACK);
+        self.last_foreign.clear();
+        self.last_foreign
+            .resize(well_known_count(), NOT_ON_THE_STACK);
+        self.previous_same_name.clear();
+        for boundaries in &mut self.boundaries {
+            boundaries.clear();
+        }
+        self.node_positions.clear();
+        self.special_positions.clear();
+        self.html_namespace_positions.clear();
+        self.indexed = true;
+    }
+
+    /// The bytes the stack holds on to, roughly.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        let positions = self.last_html.capacity()
+            + self.last_foreign.capacity()
+            + self.previous_same_name.capacity()
+            + self.boundaries.iter().map(Vec::capacity).sum::<usize>()
+            + self.node_positions.capacity()
+            + self.special_positions.capacity()
+            + self.html_namespace_positions.capacity();
+        self.entries.capacity() * std::mem::size_of::<StackEntry>() + positions * 4
+    }
+
     /// Whether queries use the indexes (`true`, the default) or the spec's walks.
     pub(crate) fn set_indexed(&mut self, on: bool) {
         self.indexed = on;
