@@ -188,7 +188,7 @@ pub struct AttrRef<'a> {
 #[derive(Clone, Debug)]
 pub struct Document {
     pub(crate) nodes: Vec<Node>,
-    pub(crate) strings: String,
+    pub(crate) strings: Strings,
     pub(crate) attrs: Vec<Attribute>,
     pub(crate) names: Interner,
     /// The document's mode, as the DOCTYPE (or its absence) set it.
@@ -200,6 +200,84 @@ pub struct Document {
     pub(crate) fragment_root: Option<NodeId>,
     /// The parse errors, in the order of their positions.
     pub errors: Vec<ParseError>,
+}
+
+/// The buffer every string of a document is a span of.
+///
+/// Tree construction appends bytes, which are UTF-8 whenever the input was, and the
+/// buffer is checked as UTF-8 once, when the parse ends ([`Strings::seal`]), rather
+/// than every piece as it is appended: for small documents, checking each of many
+/// short pieces cost more than a twentieth of the parse. Going from bytes to text and
+/// back moves the buffer; only the check reads it. Reading a span before the check
+/// checks that span.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Strings {
+    /// The buffer while it is appended to; empty once checked.
+    bytes: Vec<u8>,
+    /// The buffer once checked; empty while appended to.
+    text: String,
+}
+
+impl Strings {
+    pub(crate) fn with_capacity(capacity: usize) -> Strings {
+        Strings {
+            bytes: Vec::with_capacity(capacity),
+            text: String::new(),
+        }
+    }
+
+    /// The buffer as bytes, for appending (a checked buffer goes back to bytes).
+    pub(crate) fn bytes_mut(&mut self) -> &mut Vec<u8> {
+        if !self.text.is_empty() {
+            self.bytes = std::mem::take(&mut self.text).into_bytes();
+        }
+        &mut self.bytes
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        if self.text.is_empty() {
+            &self.bytes
+        } else {
+            self.text.as_bytes()
+        }
+    }
+
+    /// The text of `range`; "" for a range that is not text.
+    pub(crate) fn get(&self, range: std::ops::Range<usize>) -> &str {
+        if self.text.is_empty() {
+            self.bytes
+                .get(range)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or("")
+        } else {
+            self.text.get(range).unwrap_or("")
+        }
+    }
+
+    /// Checks the bytes as UTF-8, once, so that reading a span is slicing a `str`.
+    /// Bytes that are not UTF-8 (tree construction was handed bytes that are not; the
+    /// parse entry points never do) become `?`, each, so that every span keeps its
+    /// place.
+    pub(crate) fn seal(&mut self) {
+        if self.bytes.is_empty() {
+            return;
+        }
+        let bytes = std::mem::take(&mut self.bytes);
+        self.text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                let mut bytes = error.into_bytes();
+                let mut at = 0;
+                while let Err(e) = std::str::from_utf8(&bytes[at..]) {
+                    let bad = at + e.valid_up_to();
+                    let len = e.error_len().unwrap_or(bytes.len() - bad);
+                    bytes[bad..bad + len].fill(b'?');
+                    at = bad + len;
+                }
+                String::from_utf8(bytes).unwrap_or_default()
+            }
+        };
+    }
 }
 
 impl Default for Document {
@@ -223,7 +301,7 @@ impl Document {
         });
         Document {
             nodes,
-            strings: String::with_capacity(input_len),
+            strings: Strings::with_capacity(input_len),
             attrs: Vec::with_capacity(input_len / 32),
             names: Interner::default(),
             quirks_mode: QuirksMode::NoQuirks,
@@ -265,9 +343,7 @@ impl Document {
 
     pub(crate) fn str(&self, span: Span) -> &str {
         let start = span.start as usize;
-        self.strings
-            .get(start..start + span.len as usize)
-            .unwrap_or("")
+        self.strings.get(start..start + span.len as usize)
     }
 
     /// What kind of node `id` is, with its data.

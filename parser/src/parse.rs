@@ -186,16 +186,17 @@ fn run(
     tokenizer.set_fast_paths(fast_paths);
     let finished = tokenizer.run(&mut builder);
 
-    errors.clear();
-    errors.extend_from_slice(&preprocessed.errors);
-    errors.extend_from_slice(tokenizer.errors());
-    errors.extend_from_slice(builder.errors());
     let mut scratch = Scratch {
         tokenizer: tokenizer.into_buffers(),
         tree_builder: builder.into_buffers(),
         errors: Vec::new(),
         offsets: Vec::new(),
     };
+    document.strings.seal();
+    errors.clear();
+    errors.extend(preprocessed.errors);
+    scratch.tokenizer.move_errors_into(&mut errors);
+    scratch.tree_builder.move_errors_into(&mut errors);
     if finished.is_err() {
         scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);

@@ -36,6 +36,16 @@ impl Scratch {
     }
 }
 
+/// Appends the contents of `from` to `to`, leaving `from` empty; its room is kept for
+/// the next parse only if small, so that a parse with millions of errors does not hold
+/// two copies of them at once.
+pub(crate) fn move_into<T>(from: &mut Vec<T>, to: &mut Vec<T>) {
+    to.append(from);
+    if from.capacity() * std::mem::size_of::<T>() > RETAINED_BYTES_LIMIT {
+        *from = Vec::new();
+    }
+}
+
 thread_local! {
     static SCRATCH: Cell<Option<Scratch>> = const { Cell::new(None) };
 }

@@ -9,17 +9,25 @@ use crate::tree_builder::{NewAttribute, TreeSink};
 use std::collections::HashSet;
 
 impl Document {
-    /// Stores bytes (UTF-8 whenever the input was) in the string buffer.
+    /// Stores bytes (UTF-8 whenever the input was) in the string buffer; they are
+    /// checked when the parse ends (see [`Strings`]).
     pub(crate) fn push_string(&mut self, bytes: &[u8]) -> Span {
-        let start = self.strings.len();
-        match std::str::from_utf8(bytes) {
-            Ok(text) => self.strings.push_str(text),
-            Err(_) => self.strings.push_str(&String::from_utf8_lossy(bytes)),
-        }
+        let buffer = self.strings.bytes_mut();
+        let start = buffer.len();
+        buffer.extend_from_slice(bytes);
         Span {
             start: start as u32,
-            len: (self.strings.len() - start) as u32,
+            len: bytes.len() as u32,
         }
+    }
+
+    /// The bytes of a span of the string buffer.
+    fn bytes(&self, span: Span) -> &[u8] {
+        let start = span.start as usize;
+        self.strings
+            .as_bytes()
+            .get(start..start + span.len as usize)
+            .unwrap_or_default()
     }
 
     pub(crate) fn new_node(&mut self, data: NodeData) -> NodeId {
@@ -67,15 +75,12 @@ impl Document {
         let NodeData::Text(span) = self.node(node).data else {
             return;
         };
-        let addition = match std::str::from_utf8(text) {
-            Ok(s) => std::borrow::Cow::Borrowed(s),
-            Err(_) => String::from_utf8_lossy(text),
-        };
-        let add = addition.len();
+        let add = text.len();
         let (start, len, cap) = (span.start as usize, span.len as usize, span.cap as usize);
-        let new_span = if start + cap == self.strings.len() && len == cap {
+        let buffer = self.strings.bytes_mut();
+        let new_span = if start + cap == buffer.len() && len == cap {
             // At the end of the buffer: grow in place.
-            self.strings.push_str(&addition);
+            buffer.extend_from_slice(text);
             TextSpan {
                 start: span.start,
                 len: (len + add) as u32,
@@ -83,8 +88,7 @@ impl Document {
             }
         } else if len + add <= cap {
             // Room reserved earlier (filled with spaces): overwrite it.
-            self.strings
-                .replace_range(start + len..start + len + add, &addition);
+            buffer[start + len..start + len + add].copy_from_slice(text);
             TextSpan {
                 start: span.start,
                 len: (len + add) as u32,
@@ -92,13 +96,11 @@ impl Document {
             }
         } else {
             // Move to the end with twice the room, so appends stay linear overall.
-            let existing = self.strings[start..start + len].to_owned();
-            let new_start = self.strings.len();
+            let new_start = buffer.len();
             let new_cap = 2 * (len + add);
-            self.strings.push_str(&existing);
-            self.strings.push_str(&addition);
-            self.strings
-                .extend(std::iter::repeat_n(' ', new_cap - len - add));
+            buffer.extend_from_within(start..start + len);
+            buffer.extend_from_slice(text);
+            buffer.resize(new_start + new_cap, b' ');
             TextSpan {
                 start: new_start as u32,
                 len: (len + add) as u32,
@@ -178,12 +180,12 @@ impl Document {
             }
             NodeData::Text(span) => {
                 let text = self
-                    .str(Span {
+                    .bytes(Span {
                         start: span.start,
                         len: span.len,
                     })
                     .to_owned();
-                let copy = self.push_string(text.as_bytes());
+                let copy = self.push_string(&text);
                 self.new_node(NodeData::Text(TextSpan {
                     start: copy.start,
                     len: copy.len,
@@ -383,7 +385,7 @@ impl TreeSink for Document {
         let mut present: HashSet<(AttrNamespace, Vec<u8>)> = self
             .attribute_slice(run)
             .iter()
-            .map(|a| (a.ns, self.str(a.local).as_bytes().to_vec()))
+            .map(|a| (a.ns, self.bytes(a.local).to_vec()))
             .collect();
         for attribute in attributes {
             let key = (attribute.ns, attribute.local_name.to_vec());
@@ -445,15 +447,15 @@ impl TreeSink for Document {
         };
         self.attribute_slice(run)
             .iter()
-            .any(|a| a.ns == AttrNamespace::None && self.str(a.local).as_bytes() == local_name)
+            .any(|a| a.ns == AttrNamespace::None && self.bytes(a.local) == local_name)
     }
 
     fn attribute_value(&self, element: NodeId, local_name: &[u8]) -> Option<&[u8]> {
         let run = self.element(element)?.attrs;
         self.attribute_slice(run)
             .iter()
-            .find(|a| a.ns == AttrNamespace::None && self.str(a.local).as_bytes() == local_name)
-            .map(|a| self.str(a.value).as_bytes())
+            .find(|a| a.ns == AttrNamespace::None && self.bytes(a.local) == local_name)
+            .map(|a| self.bytes(a.value))
     }
 }
 
@@ -546,5 +548,55 @@ mod tests {
             doc.text(doc.last_child(destination).unwrap()),
             Some(" tail")
         );
+    }
+
+    fn comment_data(doc: &Document, id: NodeId) -> Option<String> {
+        match doc.kind(id) {
+            NodeKind::Comment(data) => Some(data.to_owned()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn strings_read_the_same_before_and_after_the_check() {
+        let mut doc = Document::default();
+        let p = doc.create_element(QualName::html(local::P), std::iter::empty());
+        doc.insert_text(p, None, "caf\u{e9} ".as_bytes());
+        doc.insert_text(p, None, "\u{1F600}!".as_bytes());
+        let comment = doc.create_comment(b"note");
+        let before = (
+            doc.text(doc.first_child(p).unwrap()).map(str::to_owned),
+            comment_data(&doc, comment),
+        );
+        doc.strings.seal();
+        let after = (
+            doc.text(doc.first_child(p).unwrap()).map(str::to_owned),
+            comment_data(&doc, comment),
+        );
+        assert_eq!(
+            before,
+            (
+                Some("caf\u{e9} \u{1F600}!".to_owned()),
+                Some("note".to_owned())
+            )
+        );
+        assert_eq!(after, before);
+        // Appending after the check goes on in the same buffer.
+        doc.insert_text(p, None, b" more");
+        doc.strings.seal();
+        assert_eq!(
+            doc.text(doc.first_child(p).unwrap()),
+            Some("caf\u{e9} \u{1F600}! more")
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_become_question_marks_in_place() {
+        let mut doc = Document::default();
+        let a = doc.create_comment(b"a\xFFb\xE2\x82");
+        let b = doc.create_comment(b"ok");
+        doc.strings.seal();
+        assert_eq!(comment_data(&doc, a).as_deref(), Some("a?b??"));
+        assert_eq!(comment_data(&doc, b).as_deref(), Some("ok"));
     }
 }

@@ -262,6 +262,11 @@ pub(crate) struct TokenizerBuffers {
 }
 
 impl TokenizerBuffers {
+    /// Moves the parse errors, as `(code, byte offset)`, to the end of `out`.
+    pub(crate) fn move_errors_into(&mut self, out: &mut Vec<(ErrorCode, usize)>) {
+        crate::scratch::move_into(&mut self.errors, out);
+    }
+
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
@@ -345,10 +350,6 @@ impl<'i> Tokenizer<'i> {
         }
     }
 
-    /// The parse errors found so far, as `(code, byte offset)`.
-    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
-        &self.errors
-    }
 
     /// Tells the tokenizer whether CDATA sections are allowed before tree construction
     /// has answered a first token: "if there is an adjusted current node and it is not

@@ -14,9 +14,8 @@
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::NodeId;
 use crate::names::LocalName;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A token's attributes as `(name, value)` pairs, sorted by name.
 pub(crate) type SortedAttributes = Vec<(Box<[u8]>, Box<[u8]>)>;
@@ -58,15 +57,40 @@ impl Entry {
 #[derive(Debug)]
 pub(crate) struct ActiveFormattingElements {
     entries: Vec<Entry>,
-    alike: HashMap<u64, u32>,
+    alike: HashMap<u64, u32, BuildHasherDefault<Fnv1a>>,
     counted: bool,
+}
+
+/// FNV-1a, for the counts: the keys are short (a name and a few attributes, or a hash
+/// already), and a collision only makes `push` do the scan the counts let it skip,
+/// which is the spec's own cost. (The standard library's `DefaultHasher` took a tenth
+/// of the time of parsing small documents with formatting elements.)
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xCBF2_9CE4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Default for ActiveFormattingElements {
     fn default() -> Self {
         ActiveFormattingElements {
             entries: Vec::new(),
-            alike: HashMap::new(),
+            alike: HashMap::default(),
             counted: true,
         }
     }
@@ -75,7 +99,7 @@ impl Default for ActiveFormattingElements {
 /// The hash under which an element entry is counted: equal for entries with the same
 /// tag name and attributes (a collision only costs a scan).
 fn family_hash(element: &FormattingElement) -> u64 {
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = Fnv1a::default();
     element.name.hash(&mut hasher);
     element.attributes.hash(&mut hasher);
     hasher.finish()

@@ -240,6 +240,11 @@ pub(crate) struct TreeBuilderBuffers {
 }
 
 impl TreeBuilderBuffers {
+    /// Moves the parse errors, as `(code, byte offset)`, to the end of `out`.
+    pub(crate) fn move_errors_into(&mut self, out: &mut Vec<(ErrorCode, usize)>) {
+        crate::scratch::move_into(&mut self.errors, out);
+    }
+
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
@@ -319,10 +324,6 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         self.errors
     }
 
-    /// The parse errors found so far, as `(code, byte offset)`.
-    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
-        &self.errors
-    }
 
     /// Ends tree construction, handing back its buffers.
     pub(crate) fn into_buffers(self) -> TreeBuilderBuffers {

@@ -65,10 +65,8 @@ pub(crate) struct OpenElements {
     /// bottommost element not in the HTML namespace with that name, or
     /// `NOT_ON_THE_STACK`.
     last_foreign: Vec<u32>,
-    /// Beside each entry: the position of the next entry above it with the same key
-    /// (the same HTML local name, or the same lowercase name outside HTML), or
-    /// `NOT_ON_THE_STACK`. Popping an entry makes that one the bottommost again.
-    previous_same_name: Vec<u32>,
+    /// Beside each entry, how it is indexed, so that unindexing it undoes exactly that.
+    indexed_as: Vec<IndexRecord>,
     /// Indexed by `Scope as usize`: the positions of the entries that bound the scope,
     /// lowest first.
     boundaries: [Vec<u32>; 4],
@@ -93,6 +91,22 @@ pub(crate) enum ForeignEndTagWalk {
 
 const NOT_ON_THE_STACK: u32 = u32::MAX;
 
+/// How one entry is indexed.
+#[derive(Clone, Copy, Debug)]
+struct IndexRecord {
+    /// The position of the next entry above it with the same key (the same HTML local
+    /// name, or the same lowercase name outside HTML), or `NOT_ON_THE_STACK`. Popping
+    /// the entry makes that one the bottommost again.
+    previous_same_name: u32,
+    /// The key: an index into `last_html` or, outside HTML, `last_foreign`.
+    key: u32,
+    /// Whether the entry is an HTML element; whether it is special; for each scope
+    /// (bit `1 << (scope as usize)`), whether it bounds the scope.
+    html: bool,
+    special: bool,
+    boundary_of: u8,
+}
+
 const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scope::Table];
 
 /// Room reserved for a stack this deep before any list grows: most documents stay
@@ -107,7 +121,7 @@ impl Default for OpenElements {
             indexed: true,
             last_html: vec![NOT_ON_THE_STACK; well_known_count()],
             last_foreign: vec![NOT_ON_THE_STACK; well_known_count()],
-            previous_same_name: depth(),
+            indexed_as: Vec::with_capacity(RESERVED_DEPTH),
             boundaries: [depth(), depth(), depth(), depth()],
             node_positions: Vec::with_capacity(4 * RESERVED_DEPTH),
             special_positions: depth(),
@@ -191,7 +205,7 @@ impl OpenElements {
         self.last_foreign.clear();
         self.last_foreign
             .resize(well_known_count(), NOT_ON_THE_STACK);
-        self.previous_same_name.clear();
+        self.indexed_as.clear();
         for boundaries in &mut self.boundaries {
             boundaries.clear();
         }
@@ -205,7 +219,7 @@ impl OpenElements {
     pub(crate) fn retained_bytes(&self) -> usize {
         let positions = self.last_html.capacity()
             + self.last_foreign.capacity()
-            + self.previous_same_name.capacity()
+            + self.indexed_as.capacity() * 3
             + self.boundaries.iter().map(Vec::capacity).sum::<usize>()
             + self.node_positions.capacity()
             + self.special_positions.capacity()
@@ -223,26 +237,37 @@ impl OpenElements {
     fn index(&mut self, position: usize) {
         let entry = self.entries[position];
         let at = position as u32;
-        let (last, name) = if entry.name.ns == Namespace::Html {
+        let html = entry.name.ns == Namespace::Html;
+        let (last, key) = if html {
             self.html_namespace_positions.push(at);
             (&mut self.last_html, entry.name.local.0 as usize)
         } else {
             let lowercase = local_name_in_lowercase(entry.name.local);
             (&mut self.last_foreign, lowercase.0 as usize)
         };
-        if last.len() <= name {
-            last.resize(name + 1, NOT_ON_THE_STACK);
+        if last.len() <= key {
+            last.resize(key + 1, NOT_ON_THE_STACK);
         }
-        self.previous_same_name.push(last[name]);
-        last[name] = at;
-        if is_special(entry.name) {
+        let previous_same_name = last[key];
+        last[key] = at;
+        let special = is_special(entry.name);
+        if special {
             self.special_positions.push(at);
         }
+        let mut boundary_of = 0;
         for scope in SCOPES {
             if scope.is_boundary(entry.name) {
                 self.boundaries[scope as usize].push(at);
+                boundary_of |= 1 << (scope as usize);
             }
         }
+        self.indexed_as.push(IndexRecord {
+            previous_same_name,
+            key: key as u32,
+            html,
+            special,
+            boundary_of,
+        });
         let node = entry.node.0 as usize;
         if self.node_positions.len() <= node {
             self.node_positions.resize(node + 1, NOT_ON_THE_STACK);
@@ -253,27 +278,28 @@ impl OpenElements {
     /// Removes the entry at `position` from the indexes; it must be the highest
     /// position still indexed.
     fn unindex(&mut self, position: usize) {
-        let entry = self.entries[position];
-        let (last, name) = if entry.name.ns == Namespace::Html {
-            self.html_namespace_positions.pop();
-            (&mut self.last_html, entry.name.local.0 as usize)
-        } else {
-            let lowercase = local_name_in_lowercase(entry.name.local);
-            (&mut self.last_foreign, lowercase.0 as usize)
+        let Some(record) = self.indexed_as.pop() else {
+            return;
         };
-        let previous = self.previous_same_name.pop().unwrap_or(NOT_ON_THE_STACK);
-        if let Some(slot) = last.get_mut(name) {
-            *slot = previous;
+        let last = if record.html {
+            self.html_namespace_positions.pop();
+            &mut self.last_html
+        } else {
+            &mut self.last_foreign
+        };
+        if let Some(slot) = last.get_mut(record.key as usize) {
+            *slot = record.previous_same_name;
         }
-        if is_special(entry.name) {
+        if record.special {
             self.special_positions.pop();
         }
         for scope in SCOPES {
-            if scope.is_boundary(entry.name) {
+            if record.boundary_of & (1 << (scope as usize)) != 0 {
                 self.boundaries[scope as usize].pop();
             }
         }
-        if let Some(slot) = self.node_positions.get_mut(entry.node.0 as usize) {
+        let node = self.entries[position].node.0 as usize;
+        if let Some(slot) = self.node_positions.get_mut(node) {
             *slot = NOT_ON_THE_STACK;
         }
     }
