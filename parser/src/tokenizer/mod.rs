@@ -350,7 +350,6 @@ impl<'i> Tokenizer<'i> {
         }
     }
 
-
     /// Tells the tokenizer whether CDATA sections are allowed before tree construction
     /// has answered a first token: "if there is an adjusted current node and it is not
     /// an element in the HTML namespace". Only a fragment parser in a foreign context

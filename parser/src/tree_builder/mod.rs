@@ -324,7 +324,6 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         self.errors
     }
 
-
     /// Ends tree construction, handing back its buffers.
     pub(crate) fn into_buffers(self) -> TreeBuilderBuffers {
         TreeBuilderBuffers {
