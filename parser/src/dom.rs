@@ -14,15 +14,26 @@ mod sink;
 
 use crate::error::ParseError;
 use crate::names::{Interner, LocalName};
+use std::num::NonZeroU32;
 
 /// The index of a node in its document.
+///
+/// Stored as the index plus one, so that `Option<NodeId>` takes four bytes: a node
+/// has five links and most are options, and at 72 bytes a node was the largest part
+/// of a parse's memory (deep documents touch it all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub(crate) u32);
+pub struct NodeId(NonZeroU32);
 
 impl NodeId {
+    /// The node at this position of the document's arena. Positions stop below
+    /// `u32::MAX`: the input limit keeps the node count far under it.
+    pub(crate) fn from_index(index: u32) -> NodeId {
+        NodeId(NonZeroU32::MIN.saturating_add(index))
+    }
+
     /// The position of the node in the document's arena.
     pub fn index(self) -> usize {
-        self.0 as usize
+        (self.0.get() - 1) as usize
     }
 }
 
@@ -313,7 +324,7 @@ impl Document {
 
     /// The Document node.
     pub fn root(&self) -> NodeId {
-        NodeId(0)
+        NodeId::from_index(0)
     }
 
     /// For a fragment parse, the node whose children are the fragment's nodes (the
@@ -473,5 +484,28 @@ impl Iterator for Children<'_> {
         let current = self.next?;
         self.next = self.document.next_sibling(current);
         Some(current)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_small() {
+        // Deep documents touch every node; the links are four bytes each.
+        assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
+        assert!(
+            std::mem::size_of::<Node>() <= 48,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
+    }
+
+    #[test]
+    fn node_ids_round_trip_their_index() {
+        for index in [0, 1, 7, 1 << 20] {
+            assert_eq!(NodeId::from_index(index).index(), index as usize);
+        }
     }
 }

@@ -147,7 +147,7 @@ pub fn markdown(results: &Results, command: &str) -> String {
         let _ = writeln!(out, "### Adversarial families\n");
         let _ = writeln!(
             out,
-            "Linearity = time per byte at the largest size ÷ at a size 16× smaller (fastest runs; 1.0 is linear). \
+            "Linearity = time per byte at the largest size ÷ at a size 16× smaller (the fastest of as many runs at each size; 1.0 is linear). \
              Where an engine was skipped at the largest size, its growth exponent over the sizes it ran is shown.\n"
         );
         let _ = writeln!(

@@ -149,6 +149,22 @@ impl Measurement {
         }
     }
 
+    /// The fastest of the first `n` runs.
+    pub fn min_of_first(&self, n: usize) -> Option<Duration> {
+        match self {
+            Measurement::Ran { runs, .. } => runs.iter().take(n).min().copied(),
+            Measurement::Skipped(_) => None,
+        }
+    }
+
+    /// How many runs were measured.
+    pub fn run_count(&self) -> usize {
+        match self {
+            Measurement::Ran { runs, .. } => runs.len(),
+            Measurement::Skipped(_) => 0,
+        }
+    }
+
     pub fn over_budget(&self) -> bool {
         matches!(
             self,
@@ -221,6 +237,41 @@ pub fn measure(
         },
     };
     [result(0), result(1)]
+}
+
+/// Runs of one engine on two workloads of about the same bytes, back to back, the
+/// order swapped every round: `(first, second)` per round, until `timing`'s minimum
+/// rounds and target are met (counting both runs) or a run is over the budget. For
+/// comparing the two workloads' time per byte on a machine whose speed wanders:
+/// the runs of a pair see the same machine.
+pub fn measure_pairs(
+    first: &Workload,
+    second: &Workload,
+    engine: Engine,
+    timing: &Timing,
+) -> Vec<(Duration, Duration)> {
+    // Warm-up, not kept.
+    let _ = (first.run(engine), second.run(engine));
+    let mut pairs = Vec::new();
+    let mut spent = Duration::ZERO;
+    for round in 0..timing.max_rounds {
+        if pairs.len() >= timing.min_rounds && spent >= timing.target {
+            break;
+        }
+        let (a, b) = if round % 2 == 0 {
+            let a = first.run(engine);
+            (a, second.run(engine))
+        } else {
+            let b = second.run(engine);
+            (first.run(engine), b)
+        };
+        pairs.push((a, b));
+        spent += a + b;
+        if a.max(b) > timing.budget {
+            break;
+        }
+    }
+    pairs
 }
 
 /// Megabytes (10^6 bytes) per second.

@@ -31,7 +31,7 @@ impl Document {
     }
 
     pub(crate) fn new_node(&mut self, data: NodeData) -> NodeId {
-        let id = NodeId(self.nodes.len() as u32);
+        let id = NodeId::from_index(self.nodes.len() as u32);
         self.nodes.push(Node {
             parent: None,
             first_child: None,

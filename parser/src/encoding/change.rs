@@ -41,7 +41,7 @@ pub(crate) fn encoding_declared_by_a_meta_element(
     document: &Document,
 ) -> Option<&'static Encoding> {
     (0..document.node_count())
-        .map(|index| NodeId(index as u32))
+        .map(|index| NodeId::from_index(index as u32))
         .filter(|&node| is_html_meta(document, node))
         .find_map(|meta| encoding_declared_by(document, meta))
 }

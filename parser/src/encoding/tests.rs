@@ -322,7 +322,7 @@ fn decode_drops_a_byte_order_mark() {
 /// All the text of the document, in arena order.
 fn all_text(document: &Document) -> String {
     (0..document.node_count())
-        .map(|index| crate::dom::NodeId(index as u32))
+        .map(|index| crate::dom::NodeId::from_index(index as u32))
         .filter_map(|node| match document.kind(node) {
             NodeKind::Text(text) => Some(text),
             _ => None,

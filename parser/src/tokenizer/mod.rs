@@ -50,6 +50,7 @@
 //! attribute names; attribute values (double-quoted, single-quoted, unquoted); and
 //! comment data. The state's own match then takes the character that ended the run.
 
+mod attribute_names;
 mod attributes;
 mod cdata;
 mod character_reference;
@@ -70,7 +71,7 @@ pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
 use crate::error::ErrorCode;
-use std::collections::HashSet;
+use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
 
@@ -234,7 +235,7 @@ pub struct Tokenizer<'i> {
     current_attribute: Option<CurrentAttribute>,
     /// The names of the current tag's attributes, once it has more than
     /// [`LINEAR_DUPLICATE_SCAN_LIMIT`] of them.
-    attribute_names: HashSet<Vec<u8>>,
+    attribute_names: AttributeNames,
     /// The tag name of the last start tag emitted, for "appropriate end tag token".
     last_start_tag: Option<Vec<u8>>,
     comment: Vec<u8>,
@@ -254,7 +255,7 @@ pub(crate) struct TokenizerBuffers {
     errors: Vec<(ErrorCode, usize)>,
     text: Vec<u8>,
     tag: Tag,
-    attribute_names: HashSet<Vec<u8>>,
+    attribute_names: AttributeNames,
     comment: Vec<u8>,
     processing_instruction_target: Vec<u8>,
     processing_instruction_data: Vec<u8>,
@@ -273,7 +274,7 @@ impl TokenizerBuffers {
             + self.text.capacity()
             + self.tag.buf.capacity()
             + self.tag.attrs.capacity() * std::mem::size_of::<AttrSpan>()
-            + self.attribute_names.capacity() * std::mem::size_of::<Vec<u8>>()
+            + self.attribute_names.retained_bytes()
             + self.comment.capacity()
             + self.processing_instruction_target.capacity()
             + self.processing_instruction_data.capacity()
@@ -725,13 +726,7 @@ impl<'i> Tokenizer<'i> {
         attribute.duplicate = if attrs.len() <= LINEAR_DUPLICATE_SCAN_LIMIT {
             attrs.iter().any(|a| buf.get(a.name.clone()) == Some(name))
         } else {
-            if self.attribute_names.is_empty() {
-                for a in attrs {
-                    let earlier = buf.get(a.name.clone()).unwrap_or_default();
-                    self.attribute_names.insert(earlier.to_vec());
-                }
-            }
-            !self.attribute_names.insert(name.to_vec())
+            self.attribute_names.check_and_insert(&self.tag, name)
         };
         if attribute.duplicate {
             self.parse_error(ErrorCode::DuplicateAttribute);

@@ -357,7 +357,7 @@ mod tests {
 
     fn element(index: u32, name: LocalName, attributes: &[(&str, &str)]) -> FormattingElement {
         FormattingElement {
-            node: NodeId(index),
+            node: NodeId::from_index(index),
             name,
             attributes: attributes
                 .iter()
@@ -376,9 +376,9 @@ mod tests {
         }
         list.push(element(9, local::B, &[("x", "2")]));
         // b#2 was dropped; b#1 before the marker is not counted.
-        assert!(!list.contains(NodeId(2)));
-        assert!(list.contains(NodeId(1)));
-        assert!(list.contains(NodeId(3)));
+        assert!(!list.contains(NodeId::from_index(2)));
+        assert!(list.contains(NodeId::from_index(1)));
+        assert!(list.contains(NodeId::from_index(3)));
         assert_eq!(list.len(), 6);
         assert_eq!(list.position_after_last_marker(local::B), Some(5));
         list.clear_up_to_the_last_marker();

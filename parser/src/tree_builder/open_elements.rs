@@ -268,7 +268,7 @@ impl OpenElements {
             special,
             boundary_of,
         });
-        let node = entry.node.0 as usize;
+        let node = entry.node.index();
         if self.node_positions.len() <= node {
             self.node_positions.resize(node + 1, NOT_ON_THE_STACK);
         }
@@ -298,7 +298,7 @@ impl OpenElements {
                 self.boundaries[scope as usize].pop();
             }
         }
-        let node = self.entries[position].node.0 as usize;
+        let node = self.entries[position].node.index();
         if let Some(slot) = self.node_positions.get_mut(node) {
             *slot = NOT_ON_THE_STACK;
         }
@@ -406,7 +406,7 @@ impl OpenElements {
     /// The index of `node` in the stack, searching from the current node up.
     pub(crate) fn position(&self, node: NodeId) -> Option<usize> {
         if self.indexed {
-            return match self.node_positions.get(node.0 as usize) {
+            return match self.node_positions.get(node.index()) {
                 Some(&p) if p != NOT_ON_THE_STACK => Some(p as usize),
                 _ => None,
             };
@@ -715,7 +715,7 @@ mod tests {
 
     fn entry(index: u32, ns: Namespace, local: LocalName) -> StackEntry {
         StackEntry {
-            node: NodeId(index),
+            node: NodeId::from_index(index),
             name: QualName { ns, local },
             html_integration_point: false,
         }
@@ -734,7 +734,7 @@ mod tests {
         assert!(stack.has_html_in_scope(Scope::Table, local::P));
         stack.push(entry(6, Namespace::Svg, local::FOREIGN_OBJECT));
         assert!(!stack.has_html_in_scope(Scope::Default, local::BUTTON));
-        assert!(stack.has_node_in_scope(Scope::Default, NodeId(6)));
+        assert!(stack.has_node_in_scope(Scope::Default, NodeId::from_index(6)));
         stack.push(entry(7, Namespace::Html, local::UL));
         assert!(!stack.has_html_in_scope(Scope::ListItem, local::BUTTON));
     }
@@ -745,11 +745,14 @@ mod tests {
         stack.push(entry(1, Namespace::Html, local::HTML));
         stack.push(entry(2, Namespace::Html, local::B));
         stack.insert_at(1, entry(3, Namespace::Html, local::I));
-        assert_eq!(stack.position(NodeId(3)), Some(1));
-        assert_eq!(stack.remove_at(1).map(|e| e.node), Some(NodeId(3)));
+        assert_eq!(stack.position(NodeId::from_index(3)), Some(1));
+        assert_eq!(
+            stack.remove_at(1).map(|e| e.node),
+            Some(NodeId::from_index(3))
+        );
         stack.replace_at(1, entry(4, Namespace::Html, local::B));
-        assert!(!stack.contains(NodeId(2)));
-        assert_eq!(stack.current().map(|e| e.node), Some(NodeId(4)));
+        assert!(!stack.contains(NodeId::from_index(2)));
+        assert_eq!(stack.current().map(|e| e.node), Some(NodeId::from_index(4)));
         assert_eq!(stack.position_of_html(local::B), Some(1));
         assert!(stack.remove_at(9).is_none());
     }
@@ -847,13 +850,13 @@ mod tests {
                 }
                 for probe in node.saturating_sub(30)..=node {
                     let indexed = (
-                        stack.has_node_in_scope(scope, NodeId(probe)),
-                        stack.position(NodeId(probe)),
+                        stack.has_node_in_scope(scope, NodeId::from_index(probe)),
+                        stack.position(NodeId::from_index(probe)),
                     );
                     stack.set_indexed(false);
                     let walked = (
-                        stack.has_node_in_scope(scope, NodeId(probe)),
-                        stack.position(NodeId(probe)),
+                        stack.has_node_in_scope(scope, NodeId::from_index(probe)),
+                        stack.position(NodeId::from_index(probe)),
                     );
                     stack.set_indexed(true);
                     assert_eq!(indexed, walked, "{scope:?} node {probe}");
