@@ -10,7 +10,8 @@
 //! (including none), `?` is literal, everything else matches itself. For example
 //! `tree | litmus: <?…> | html5ever: <!--…--> | in: *`. A class may also give
 //! `inputs`, globs over the minimized input, for causes a signature cannot see (a
-//! leading U+FEFF, say); then one of those must match as well.
+//! leading U+FEFF, say); then one of those must match as well, ASCII letters of
+//! either case alike (HTML's tag names are case-insensitive).
 //!
 //! ```toml
 //! [[class]]
@@ -74,7 +75,11 @@ impl KnownClass {
     pub fn matches(&self, engine: &str, signature: &str, input: &str) -> bool {
         (self.engine == "*" || self.engine == engine)
             && self.signatures.iter().any(|p| glob_matches(p, signature))
-            && (self.inputs.is_empty() || self.inputs.iter().any(|p| glob_matches(p, input)))
+            && (self.inputs.is_empty()
+                || self
+                    .inputs
+                    .iter()
+                    .any(|p| glob_matches_ignoring_ascii_case(p, input)))
     }
 }
 
@@ -164,8 +169,22 @@ impl KnownDifferences {
 /// Iterative, linear in practice: the classic two-pointer match with one backtrack
 /// point.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
+    glob_matches_chars(
+        &pattern.chars().collect::<Vec<_>>(),
+        &text.chars().collect::<Vec<_>>(),
+    )
+}
+
+/// [`glob_matches`] with ASCII letters of either case alike: how a class's `inputs`
+/// are matched, since the markup they look for (tag names, `<!doctype`, `<script` in
+/// a script's text) is case-insensitive, and a minimized input keeps whatever case
+/// the generator gave it.
+pub fn glob_matches_ignoring_ascii_case(pattern: &str, text: &str) -> bool {
+    let lower = |s: &str| -> Vec<char> { s.chars().map(|c| c.to_ascii_lowercase()).collect() };
+    glob_matches_chars(&lower(pattern), &lower(text))
+}
+
+fn glob_matches_chars(p: &[char], t: &[char]) -> bool {
     let (mut pi, mut ti) = (0usize, 0usize);
     let mut star: Option<(usize, usize)> = None;
     while ti < t.len() {
@@ -208,6 +227,21 @@ mod tests {
         assert!(!glob_matches("a*b*c", "aXXbYY"));
         assert!(glob_matches("<?…>", "<?…>"));
         assert!(!glob_matches("abc", "abcd"));
+    }
+
+    #[test]
+    fn input_globs_ignore_ascii_case_and_signature_globs_do_not() {
+        assert!(glob_matches_ignoring_ascii_case(
+            "*<!--*<script*",
+            "x<!-- <sCrIpt> --!>"
+        ));
+        assert!(!glob_matches_ignoring_ascii_case(
+            "*<!--*<script*",
+            "<!-- <scr"
+        ));
+        assert!(!glob_matches("*<script*", "<sCrIpt>"));
+        // Only ASCII letters fold.
+        assert!(!glob_matches_ignoring_ascii_case("\u{e9}", "\u{c9}"));
     }
 
     const GOOD: &str = r#"

@@ -252,7 +252,10 @@ pub fn entry_shape(text: &str) -> String {
     } else if text.starts_with("<?") && text.ends_with('>') {
         "<?…>".to_owned()
     } else if is_element_entry(text) {
-        text.to_owned()
+        // A long name is cut inside the brackets, so that `<*>` patterns still see an
+        // element.
+        let inner = &text[1..text.len() - 1];
+        return format!("<{}>", truncate(inner.to_owned(), 78));
     } else if text.starts_with('"') {
         "\"…\"".to_owned()
     } else if text == "content" {
@@ -588,8 +591,10 @@ fn open_element_at(tokens: &[Token], at: usize, root: &str) -> String {
             _ => {}
         }
     }
-    open.last()
-        .map_or_else(|| root.to_owned(), |name| truncate(format!("<{name}>"), 80))
+    open.last().map_or_else(
+        || root.to_owned(),
+        |name| format!("<{}>", truncate((*name).to_owned(), 78)),
+    )
 }
 
 /// The signature of two serializations that differ (`None` if they are the same).

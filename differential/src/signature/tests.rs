@@ -420,3 +420,16 @@ fn attributes_whose_names_start_with_a_less_than_sign_are_attributes() {
     assert_eq!(entry_shape("<?t d?>"), "<?…>");
     assert_eq!(entry_value("<x=\"\r\""), "\r");
 }
+
+#[test]
+fn long_element_names_are_cut_inside_their_brackets() {
+    let name = "a".to_owned() + &"\u{FFFD}".repeat(100);
+    let shape = entry_shape(&format!("<{name}>"));
+    assert!(
+        shape.starts_with("<a\u{FFFD}") && shape.ends_with("…>"),
+        "{shape}"
+    );
+    assert_eq!(shape.chars().count(), 81);
+    assert!(crate::known::glob_matches("<*>", &shape));
+    assert_eq!(entry_shape("<li>"), "<li>");
+}
