@@ -219,24 +219,44 @@ pub fn encode_generalized_utf8(c: u32, out: &mut Vec<u8>) {
 /// result is in the order given. One pass over the input, plus a sort of the offsets
 /// if they are not sorted.
 pub fn line_columns(bytes: &[u8], offsets: &[usize]) -> Vec<(u32, u32)> {
-    let mut position = Position { line: 1, column: 1 };
-    let mut at = 0usize;
-    let mut advance_to = |offset: usize| {
-        let target = offset.min(bytes.len()).max(at);
-        position.advance_over(&bytes[at..target]);
-        at = target;
-        (position.line, position.column)
-    };
+    let mut walker = LineColumns::new(bytes);
     if offsets.is_sorted() {
-        return offsets.iter().map(|&offset| advance_to(offset)).collect();
+        return offsets.iter().map(|&offset| walker.at(offset)).collect();
     }
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
     let mut result = vec![(1u32, 1u32); offsets.len()];
     for i in order {
-        result[i] = advance_to(offsets[i]);
+        result[i] = walker.at(offsets[i]);
     }
     result
+}
+
+/// A walk forward through UTF-8 `bytes` that gives the 1-based (line, column) of each
+/// offset asked for, offsets in nondecreasing order (an earlier offset gets the
+/// position reached so far).
+pub struct LineColumns<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    position: Position,
+}
+
+impl<'a> LineColumns<'a> {
+    pub fn new(bytes: &'a [u8]) -> LineColumns<'a> {
+        LineColumns {
+            bytes,
+            at: 0,
+            position: Position { line: 1, column: 1 },
+        }
+    }
+
+    /// The line and column of `offset` (clamped to the input's length).
+    pub fn at(&mut self, offset: usize) -> (u32, u32) {
+        let target = offset.min(self.bytes.len()).max(self.at);
+        self.position.advance_over(self.bytes, self.at, target);
+        self.at = target;
+        (self.position.line, self.position.column)
+    }
 }
 
 /// A line and a column, both 1-based, the column in UTF-16 code units.
@@ -245,37 +265,60 @@ struct Position {
     column: u32,
 }
 
-const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
-const LINE_FEEDS: u64 = u64::from_ne_bytes([b'\n'; 8]);
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+const LINE_FEEDS: u64 = u64::from_le_bytes([b'\n'; 8]);
 
 impl Position {
-    /// Moves past `bytes` (UTF-8): a line feed starts a new line; any other character
-    /// adds one column, or two for a character outside the Basic Multilingual Plane (a
-    /// four-byte sequence).
-    fn advance_over(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
+    /// Moves past `bytes[from..to]` (UTF-8): a line feed starts a new line; any other
+    /// character adds one column, or two for a character outside the Basic
+    /// Multilingual Plane (a four-byte sequence). Eight bytes at a time: the last
+    /// few are read as a word of the input with the bytes past `to` masked off, where
+    /// the input has eight bytes there.
+    fn advance_over(&mut self, bytes: &[u8], from: usize, to: usize) {
+        let segment = &bytes[from..to];
+        let mut chunks = segment.chunks_exact(8);
         for chunk in chunks.by_ref() {
-            let word = u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8]));
-            // A byte of `word ^ LINE_FEEDS` is zero exactly where `word` holds a line
-            // feed; the usual test for a zero byte may also flag a 0x01 byte above a
-            // zero byte, so a flagged word is only ever counted byte by byte.
-            let x = word ^ LINE_FEEDS;
-            if x.wrapping_sub(ONES) & !x & HIGH_BITS != 0 {
-                self.advance_bytewise(chunk);
-                continue;
-            }
-            // A character starts at every byte but a continuation byte (10xxxxxx): the
-            // high bit clear, or the next bit set.
-            let starts = (!word | (word << 1)) & HIGH_BITS;
-            // A four-byte sequence starts with 11110xxx or above: the top four bits set.
-            let astral = word & (word << 1) & (word << 2) & (word << 3) & HIGH_BITS;
-            // Each byte of `units` holds 0, 1 or 2; multiplying by ONES sums the
-            // bytes into the top one (at most 16, no carry between bytes).
-            let units = (starts >> 7) + (astral >> 7);
-            self.column += (units.wrapping_mul(ONES) >> 56) as u32;
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            self.advance_over_word(word, u64::MAX, chunk);
         }
-        self.advance_bytewise(chunks.remainder());
+        let rest = chunks.remainder();
+        if rest.is_empty() {
+            return;
+        }
+        let tail = to - rest.len();
+        match bytes.get(tail..tail + 8) {
+            Some(eight) => {
+                // The first byte is the lowest in a little-endian word.
+                let mask = u64::MAX >> (64 - 8 * rest.len());
+                let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])) & mask;
+                self.advance_over_word(word, mask, rest);
+            }
+            None => self.advance_bytewise(rest),
+        }
+    }
+
+    /// Moves past `bytes`, which are the bytes of `word` where `mask` is set (the
+    /// others are zero).
+    fn advance_over_word(&mut self, word: u64, mask: u64, bytes: &[u8]) {
+        // A byte of `word ^ LINE_FEEDS` is zero exactly where `word` holds a line feed
+        // (a masked-off zero byte becomes 0x0A); the usual test for a zero byte may also
+        // flag a 0x01 byte above a zero byte, so a flagged word is only ever counted
+        // byte by byte.
+        let x = word ^ LINE_FEEDS;
+        if x.wrapping_sub(ONES) & !x & HIGH_BITS != 0 {
+            self.advance_bytewise(bytes);
+            return;
+        }
+        // A character starts at every byte but a continuation byte (10xxxxxx): the high
+        // bit clear, or the next bit set.
+        let starts = (!word | (word << 1)) & HIGH_BITS & mask;
+        // A four-byte sequence starts with 11110xxx or above: the top four bits set.
+        let astral = word & (word << 1) & (word << 2) & (word << 3) & HIGH_BITS;
+        // Each byte of `units` holds 0, 1 or 2; multiplying by ONES sums the bytes
+        // into the top one (at most 16, no carry between bytes).
+        let units = (starts >> 7) + (astral >> 7);
+        self.column += (units.wrapping_mul(ONES) >> 56) as u32;
     }
 
     fn advance_bytewise(&mut self, bytes: &[u8]) {

@@ -4,7 +4,7 @@
 //! tokenizer and tree construction, then orders the errors by position.
 
 use crate::dom::{Document, Namespace};
-use crate::error::ParseError;
+use crate::error::{ErrorCode, ParseError};
 use crate::input;
 use crate::names::LocalName;
 use crate::scratch::{self, Scratch};
@@ -162,7 +162,6 @@ fn run(
         tokenizer: tokenizer_buffers,
         tree_builder: tree_builder_buffers,
         mut errors,
-        mut offsets,
     } = scratch::take();
     let mut builder = TreeBuilder::with_buffers(
         &mut document,
@@ -190,17 +189,12 @@ fn run(
         tokenizer: tokenizer.into_buffers(),
         tree_builder: builder.into_buffers(),
         errors: Vec::new(),
-        offsets: Vec::new(),
     };
-    document.strings.seal();
-    errors.clear();
-    errors.extend(preprocessed.errors);
-    scratch.tokenizer.move_errors_into(&mut errors);
-    scratch.tree_builder.move_errors_into(&mut errors);
     if finished.is_err() {
         scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
     }
+    document.strings.seal();
     if context.is_some() {
         // "Return root's children": the html element tree construction put first
         // into the document holds the fragment.
@@ -209,23 +203,107 @@ fn run(
         }
     }
 
-    // Stable: errors at one position keep the order they were found in.
-    errors.sort_by_key(|&(_, offset)| offset);
-    offsets.clear();
-    offsets.extend(errors.iter().map(|&(_, offset)| offset));
-    let positions = input::line_columns(input, &offsets);
+    // Each stage finds its errors in the order of their positions; merged, errors at
+    // one position keep the order of the stages (input stream, tokenizer, tree
+    // construction) and, within a stage, the order they were found in.
+    errors.clear();
+    merge_by_offset(
+        [
+            &preprocessed.errors,
+            scratch.tokenizer.errors(),
+            scratch.tree_builder.errors(),
+        ],
+        &mut errors,
+    );
+    scratch.tokenizer.clear_errors();
+    scratch.tree_builder.clear_errors();
+    let mut positions = input::LineColumns::new(input);
     document.errors = errors
         .iter()
-        .zip(positions)
-        .map(|(&(code, offset), (line, column))| ParseError {
-            code,
-            line,
-            column,
-            offset,
+        .map(|&(code, offset)| {
+            let (line, column) = positions.at(offset);
+            ParseError {
+                code,
+                line,
+                column,
+                offset,
+            }
         })
         .collect();
     scratch.errors = errors;
-    scratch.offsets = offsets;
     scratch::give_back(scratch);
     Ok(document)
+}
+
+/// Appends the errors of `lists` to `out` in the order of their offsets, a stable
+/// merge: at one offset, the earlier list's errors first, each list's in its order.
+/// Lists out of order (no stage makes one, but nothing breaks if one did) are sorted
+/// together instead.
+fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], out: &mut Vec<(ErrorCode, usize)>) {
+    out.reserve(lists.iter().map(|l| l.len()).sum());
+    if !lists
+        .iter()
+        .all(|l| l.is_sorted_by_key(|&(_, offset)| offset))
+    {
+        for list in lists {
+            out.extend_from_slice(list);
+        }
+        out.sort_by_key(|&(_, offset)| offset);
+        return;
+    }
+    let mut next = [0usize; 3];
+    loop {
+        // The list whose next error comes first; the earliest list on a tie.
+        let mut pick: Option<usize> = None;
+        for (i, list) in lists.iter().enumerate() {
+            if let Some(&(_, offset)) = list.get(next[i]) {
+                if pick.is_none_or(|p| offset < lists[p][next[p]].1) {
+                    pick = Some(i);
+                }
+            }
+        }
+        let Some(i) = pick else {
+            return;
+        };
+        out.push(lists[i][next[i]]);
+        next[i] += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_merge_by_offset_keeping_stage_order_on_ties() {
+        use ErrorCode::*;
+        let input = [
+            (ControlCharacterInInputStream, 3),
+            (NoncharacterInInputStream, 9),
+        ];
+        let tokens = [(UnexpectedNullCharacter, 3), (EofInTag, 9), (EofInTag, 9)];
+        let tree = [(UnexpectedNullCharacter, 0), (UnexpectedNullCharacter, 3)];
+        let mut out = Vec::new();
+        merge_by_offset([&input, &tokens, &tree], &mut out);
+        assert_eq!(
+            out,
+            [
+                (UnexpectedNullCharacter, 0),
+                (ControlCharacterInInputStream, 3),
+                (UnexpectedNullCharacter, 3),
+                (UnexpectedNullCharacter, 3),
+                (NoncharacterInInputStream, 9),
+                (EofInTag, 9),
+                (EofInTag, 9),
+            ]
+        );
+        // The same as a stable sort of the lists one after another.
+        let mut sorted: Vec<_> = input.iter().chain(&tokens).chain(&tree).copied().collect();
+        sorted.sort_by_key(|&(_, offset)| offset);
+        assert_eq!(out, sorted);
+        // A list out of order is sorted with the others.
+        let mut out = Vec::new();
+        merge_by_offset([&[(EofInTag, 5), (EofInTag, 1)], &[], &tree], &mut out);
+        assert_eq!(out.iter().map(|e| e.1).collect::<Vec<_>>(), [0, 1, 3, 5]);
+    }
 }

@@ -23,8 +23,6 @@ pub(crate) struct Scratch {
     pub(crate) tree_builder: TreeBuilderBuffers,
     /// All errors of the parse, merged and ordered by position.
     pub(crate) errors: Vec<(ErrorCode, usize)>,
-    /// The offsets of `errors`.
-    pub(crate) offsets: Vec<usize>,
 }
 
 impl Scratch {
@@ -32,17 +30,16 @@ impl Scratch {
         self.tokenizer.retained_bytes()
             + self.tree_builder.retained_bytes()
             + self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
-            + self.offsets.capacity() * std::mem::size_of::<usize>()
     }
 }
 
-/// Appends the contents of `from` to `to`, leaving `from` empty; its room is kept for
-/// the next parse only if small, so that a parse with millions of errors does not hold
-/// two copies of them at once.
-pub(crate) fn move_into<T>(from: &mut Vec<T>, to: &mut Vec<T>) {
-    to.append(from);
-    if from.capacity() * std::mem::size_of::<T>() > RETAINED_BYTES_LIMIT {
-        *from = Vec::new();
+/// Empties `list`; its room is kept for the next parse only if small, so that a parse
+/// with millions of errors does not hold two copies of them at once.
+pub(crate) fn clear<T>(list: &mut Vec<T>) {
+    if list.capacity() * std::mem::size_of::<T>() > RETAINED_BYTES_LIMIT {
+        *list = Vec::new();
+    } else {
+        list.clear();
     }
 }
 

@@ -95,9 +95,10 @@ impl Row {
             .map(|t| runner::megabytes_per_second(self.bytes, t))
     }
 
-    /// litmus's throughput over html5ever's.
+    /// litmus's throughput over html5ever's: the median over the rounds in which both
+    /// ran of html5ever's time over litmus's (see [`runner::paired_ratio`]).
     pub fn ratio(&self) -> Option<f64> {
-        Some(self.throughput(0)? / self.throughput(1)?)
+        runner::paired_ratio(&self.measurements[0], &self.measurements[1])
     }
 }
 

@@ -65,7 +65,8 @@ pub fn markdown(results: &Results, command: &str) -> String {
         let _ = writeln!(
             out,
             "Engines alternate in one process; at least {} runs each and about {:.1} s per engine and workload; \
-             MB/s = 10^6 bytes/s from the median run; ratio = litmus ÷ html5ever throughput; \
+             MB/s = 10^6 bytes/s from the median run; ratio = litmus ÷ html5ever throughput, \
+             the median over rounds of html5ever's time ÷ litmus's in the same round; \
              a run longer than {:.0} s stops an engine on larger sizes. \
              Peak = rise of VmHWM while parsing, in a child process per engine with the allocator's defaults.",
             timing.min_rounds,
@@ -147,7 +148,8 @@ pub fn markdown(results: &Results, command: &str) -> String {
         let _ = writeln!(out, "### Adversarial families\n");
         let _ = writeln!(
             out,
-            "Linearity = time per byte at the largest size ÷ at a size 16× smaller (the fastest of as many runs at each size; 1.0 is linear). \
+            "Linearity = time per byte at the largest size ÷ at a size 16× smaller, the median over back-to-back pairs of runs \
+             (the smaller input parsed 16 times per run; 1.0 is linear). \
              Where an engine was skipped at the largest size, its growth exponent over the sizes it ran is shown.\n"
         );
         let _ = writeln!(

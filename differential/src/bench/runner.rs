@@ -157,6 +157,14 @@ impl Measurement {
         }
     }
 
+    /// The runs, in the order measured.
+    pub fn runs(&self) -> &[Duration] {
+        match self {
+            Measurement::Ran { runs, .. } => runs,
+            Measurement::Skipped(_) => &[],
+        }
+    }
+
     /// How many runs were measured.
     pub fn run_count(&self) -> usize {
         match self {
@@ -191,8 +199,10 @@ pub fn measure(
     let mut active = [skip[0].is_none(), skip[1].is_none()];
     let mut over_budget = [false, false];
     let mut spent = [Duration::ZERO; 2];
-    // A warm-up run each (kept as a measurement when it is long enough that warming
-    // up does not matter).
+    // A warm-up run each, kept as a measurement when both are long enough that
+    // warming up does not matter (both or neither, so that the engines' runs stay
+    // paired by round: see `paired_ratio`).
+    let mut warm_up = [None, None];
     for (i, engine) in Engine::BOTH.into_iter().enumerate() {
         if !active[i] {
             continue;
@@ -202,9 +212,15 @@ pub fn measure(
             over_budget[i] = true;
             active[i] = false;
         }
-        if t >= Duration::from_millis(100) {
-            runs[i].push(t);
-            spent[i] += t;
+        warm_up[i] = Some(t);
+    }
+    let long = |t: &Option<Duration>| t.is_none_or(|t| t >= Duration::from_millis(100));
+    if long(&warm_up[0]) && long(&warm_up[1]) {
+        for i in 0..2 {
+            if let Some(t) = warm_up[i] {
+                runs[i].push(t);
+                spent[i] += t;
+            }
         }
     }
     for round in 0..timing.max_rounds {
@@ -272,6 +288,23 @@ pub fn measure_pairs(
         }
     }
     pairs
+}
+
+/// The median over rounds of `b`'s time over `a`'s, from the runs both engines made
+/// in the same rounds of [`measure`] (the k-th run of each): `a`'s throughput over
+/// `b`'s, with the machine's slow and fast spells falling on both runs of a round.
+pub fn paired_ratio(a: &Measurement, b: &Measurement) -> Option<f64> {
+    let mut ratios: Vec<f64> = a
+        .runs()
+        .iter()
+        .zip(b.runs())
+        .map(|(ta, tb)| tb.as_secs_f64() / ta.as_secs_f64().max(1e-12))
+        .collect();
+    if ratios.is_empty() {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    Some(ratios[ratios.len() / 2])
 }
 
 /// Megabytes (10^6 bytes) per second.

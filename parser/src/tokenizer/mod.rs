@@ -263,9 +263,15 @@ pub(crate) struct TokenizerBuffers {
 }
 
 impl TokenizerBuffers {
-    /// Moves the parse errors, as `(code, byte offset)`, to the end of `out`.
-    pub(crate) fn move_errors_into(&mut self, out: &mut Vec<(ErrorCode, usize)>) {
-        crate::scratch::move_into(&mut self.errors, out);
+    /// The parse errors, as `(code, byte offset)`.
+    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
+        &self.errors
+    }
+
+    /// Forgets the parse errors (and their room, if large: see
+    /// `crate::scratch::clear`).
+    pub(crate) fn clear_errors(&mut self) {
+        crate::scratch::clear(&mut self.errors);
     }
 
     /// The bytes the buffers hold on to, roughly.

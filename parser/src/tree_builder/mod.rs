@@ -240,9 +240,15 @@ pub(crate) struct TreeBuilderBuffers {
 }
 
 impl TreeBuilderBuffers {
-    /// Moves the parse errors, as `(code, byte offset)`, to the end of `out`.
-    pub(crate) fn move_errors_into(&mut self, out: &mut Vec<(ErrorCode, usize)>) {
-        crate::scratch::move_into(&mut self.errors, out);
+    /// The parse errors, as `(code, byte offset)`.
+    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
+        &self.errors
+    }
+
+    /// Forgets the parse errors (and their room, if large: see
+    /// `crate::scratch::clear`).
+    pub(crate) fn clear_errors(&mut self) {
+        crate::scratch::clear(&mut self.errors);
     }
 
     /// The bytes the buffers hold on to, roughly.
