@@ -84,9 +84,59 @@ pub(super) fn run_outside(set: &ByteSet, haystack: &[u8]) -> usize {
         .unwrap_or(haystack.len())
 }
 
+/// Appends `input[start..start + len]` to `out` with ASCII upper alphas lowercased,
+/// as the tag name and attribute name states append a run of characters ("ASCII upper
+/// alpha: append the lowercase version"; anything else as it is). Eight bytes at a
+/// time, the last word read from the input past the run (and cut off again) where
+/// the input has the bytes: names are short, and a loop per byte spent more time
+/// deciding when to stop than lowercasing.
+pub(super) fn append_ascii_lowercase(out: &mut Vec<u8>, input: &[u8], start: usize, len: usize) {
+    let end = start + len;
+    let mut at = start;
+    while at < end {
+        let Some(eight) = input.get(at..at + 8) else {
+            out.extend(input[at..end].iter().map(u8::to_ascii_lowercase));
+            return;
+        };
+        let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+        out.extend_from_slice(&lowercase_ascii_word(word).to_le_bytes());
+        at += 8;
+    }
+    // The last word may have gone past the run.
+    out.truncate(out.len() - (at - end));
+}
+
+/// Each byte of `word` that is an ASCII upper alpha, lowercased.
+fn lowercase_ascii_word(word: u64) -> u64 {
+    const BYTES_7F: u64 = u64::from_le_bytes([0x7F; 8]);
+    const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+    let low_seven = word & BYTES_7F;
+    // The high bit of each byte of these sums is set when the byte (its low seven
+    // bits; no sum carries into the next byte) is at least 'A', or above 'Z'.
+    let at_least_a = low_seven + u64::from_le_bytes([0x80 - b'A'; 8]);
+    let above_z = low_seven + u64::from_le_bytes([0x80 - b'Z' - 1; 8]);
+    let upper = at_least_a & !above_z & !word & HIGH_BITS;
+    word | (upper >> 2)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn appending_lowercases_exactly_the_ascii_upper_alphas() {
+        // Every byte value, in runs of every length and start, against the byte rule.
+        let input: Vec<u8> = (0..=255u8).chain(b"AZaz@[`{".iter().copied()).collect();
+        for start in 0..input.len() {
+            for len in 0..=(input.len() - start).min(20) {
+                let mut out = b"x".to_vec();
+                append_ascii_lowercase(&mut out, &input, start, len);
+                let mut expected = b"x".to_vec();
+                expected.extend(input[start..start + len].iter().map(u8::to_ascii_lowercase));
+                assert_eq!(out, expected, "start {start}, len {len}");
+            }
+        }
+    }
 
     #[test]
     fn runs_end_at_the_first_byte_asked_for() {

@@ -164,8 +164,9 @@ impl Tokenizer<'_> {
         if len == 0 {
             return None;
         }
+        let start = self.pos;
         let run = self.consume_run(len);
-        self.tag.buf.extend(run.iter().map(u8::to_ascii_lowercase));
+        scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
         self.tag.name.end = self.tag.buf.len();
         Some(Step::Continue)
     }
