@@ -263,12 +263,20 @@ impl LocalName {
     /// average, little more than one comparison (see [`WELL_KNOWN_INDEX`]).
     pub fn well_known(name: &[u8]) -> Option<LocalName> {
         let mut slot = name_hash(name) as usize & (WELL_KNOWN_INDEX.len() - 1);
+        // Names of up to eight bytes (nearly all) compare as one integer each.
+        let short = packed(name);
         loop {
             let entry = WELL_KNOWN_INDEX[slot];
             if entry == EMPTY_SLOT {
                 return None;
             }
-            if WELL_KNOWN[entry as usize].as_bytes() == name {
+            let known = WELL_KNOWN[entry as usize].as_bytes();
+            let same = known.len() == name.len()
+                && match short {
+                    Some(short) => WELL_KNOWN_PACKED[entry as usize] == short,
+                    None => known == name,
+                };
+            if same {
                 return Some(LocalName(u32::from(entry)));
             }
             slot = (slot + 1) & (WELL_KNOWN_INDEX.len() - 1);
@@ -295,6 +303,36 @@ const fn name_hash(name: &[u8]) -> u32 {
 }
 
 const EMPTY_SLOT: u16 = u16::MAX;
+
+/// A name of at most eight bytes as an integer (its bytes, little-endian, zeros
+/// after); `None` for a longer name. Names of different lengths may pack alike
+/// (trailing NULs), so compare lengths too.
+const fn packed(name: &[u8]) -> Option<u64> {
+    if name.len() > 8 {
+        return None;
+    }
+    let mut word = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        word |= (name[i] as u64) << (8 * i);
+        i += 1;
+    }
+    Some(word)
+}
+
+/// [`packed`] of each well-known name of at most eight bytes (0 for the others).
+static WELL_KNOWN_PACKED: [u64; 256] = {
+    assert!(WELL_KNOWN.len() <= 256);
+    let mut table = [0u64; 256];
+    let mut index = 0;
+    while index < WELL_KNOWN.len() {
+        if let Some(word) = packed(WELL_KNOWN[index].as_bytes()) {
+            table[index] = word;
+        }
+        index += 1;
+    }
+    table
+};
 
 /// An open-addressing hash table (linear probing) from a name's hash to its index in
 /// [`WELL_KNOWN`], built at compile time. A lookup hashes the name, then compares it
@@ -393,6 +431,10 @@ mod tests {
             "foreignobjectx",
             "my-element",
             "\u{e9}",
+            // Pack like "div" and "b" as integers; only the length tells them apart.
+            "div\0",
+            "b\0\0",
+            "annotation-xml\0",
         ] {
             assert_eq!(LocalName::well_known(name.as_bytes()), None, "{name}");
         }
