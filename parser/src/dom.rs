@@ -218,7 +218,7 @@ pub struct Document {
 /// Tree construction appends bytes, which are UTF-8 whenever the input was, and the
 /// buffer is checked as UTF-8 once, when the parse ends ([`Strings::seal`]), rather
 /// than every piece as it is appended: for small documents, checking each of many
-/// short pieces cost more than a twentieth of the parse. Going from bytes to text and
+/// short pieces cost a few percent of the parse (perf). Going from bytes to text and
 /// back moves the buffer; only the check reads it. Reading a span before the check
 /// checks that span.
 #[derive(Clone, Debug, Default)]

@@ -26,6 +26,7 @@ pub mod dump;
 #[cfg(feature = "encoding")]
 pub mod encoding;
 pub mod error;
+mod fnv;
 pub mod input;
 pub mod names;
 mod parse;

@@ -7,7 +7,7 @@ use crate::dom::{Document, Namespace};
 use crate::error::{ErrorCode, ParseError};
 use crate::input;
 use crate::names::LocalName;
-use crate::scratch::{self, Scratch};
+use crate::scratch;
 use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOptions};
 use std::fmt;
@@ -158,18 +158,14 @@ fn run(
         local_name: LocalName::well_known(c.local_name.as_bytes())
             .unwrap_or_else(|| document.names.intern(c.local_name.as_bytes())),
     });
-    let Scratch {
-        tokenizer: tokenizer_buffers,
-        tree_builder: tree_builder_buffers,
-        mut errors,
-    } = scratch::take();
+    let mut scratch = scratch::take();
     let mut builder = TreeBuilder::with_buffers(
         &mut document,
         TreeBuilderOptions {
             scripting: options.scripting,
             fragment_context: context,
         },
-        tree_builder_buffers,
+        scratch.tree_builder,
     );
     builder.set_fast_paths(fast_paths);
     let mut tokenizer = Tokenizer::with_buffers(
@@ -179,17 +175,14 @@ fn run(
             last_start_tag: None,
             deadline: options.deadline,
         },
-        tokenizer_buffers,
+        scratch.tokenizer,
     );
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
     tokenizer.set_fast_paths(fast_paths);
     let finished = tokenizer.run(&mut builder);
 
-    let mut scratch = Scratch {
-        tokenizer: tokenizer.into_buffers(),
-        tree_builder: builder.into_buffers(),
-        errors: Vec::new(),
-    };
+    scratch.tokenizer = tokenizer.into_buffers();
+    scratch.tree_builder = builder.into_buffers();
     if finished.is_err() {
         scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
@@ -206,19 +199,20 @@ fn run(
     // Each stage finds its errors in the order of their positions; merged, errors at
     // one position keep the order of the stages (input stream, tokenizer, tree
     // construction) and, within a stage, the order they were found in.
-    errors.clear();
+    scratch.errors.clear();
     merge_by_offset(
         [
             &preprocessed.errors,
-            scratch.tokenizer.errors(),
-            scratch.tree_builder.errors(),
+            &scratch.tokenizer.errors,
+            &scratch.tree_builder.errors,
         ],
-        &mut errors,
+        &mut scratch.errors,
     );
-    scratch.tokenizer.clear_errors();
-    scratch.tree_builder.clear_errors();
+    scratch::clear(&mut scratch.tokenizer.errors);
+    scratch::clear(&mut scratch.tree_builder.errors);
     let mut positions = input::LineColumns::new(input);
-    document.errors = errors
+    document.errors = scratch
+        .errors
         .iter()
         .map(|&(code, offset)| {
             let (line, column) = positions.at(offset);
@@ -230,7 +224,6 @@ fn run(
             }
         })
         .collect();
-    scratch.errors = errors;
     scratch::give_back(scratch);
     Ok(document)
 }

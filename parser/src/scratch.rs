@@ -29,14 +29,19 @@ impl Scratch {
     fn retained_bytes(&self) -> usize {
         self.tokenizer.retained_bytes()
             + self.tree_builder.retained_bytes()
-            + self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
+            + heap_bytes(&self.errors)
     }
+}
+
+/// The bytes of `list`'s room.
+pub(crate) fn heap_bytes<T>(list: &Vec<T>) -> usize {
+    list.capacity() * std::mem::size_of::<T>()
 }
 
 /// Empties `list`; its room is kept for the next parse only if small, so that a parse
 /// with millions of errors does not hold two copies of them at once.
 pub(crate) fn clear<T>(list: &mut Vec<T>) {
-    if list.capacity() * std::mem::size_of::<T>() > RETAINED_BYTES_LIMIT {
+    if heap_bytes(list) > RETAINED_BYTES_LIMIT {
         *list = Vec::new();
     } else {
         list.clear();

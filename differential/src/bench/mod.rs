@@ -327,8 +327,10 @@ fn adversarial(
     let sizes = config.sizes.max(1);
     let smallest = (config.max_bytes >> (sizes - 1)).max(64);
     let mut rows: Vec<Row> = Vec::new();
+    let mut inputs: Vec<String> = Vec::new();
     for step in 0..sizes {
         let input = family.build(smallest << step);
+        inputs.push(input.clone());
         progress(&format!("{} at {} bytes", family.name, input.len()));
         let skip = [0, 1].map(|i| skip_reason(&rows, i, input.len(), config.timing.budget));
         let workload = Workload::one(input);
@@ -352,7 +354,7 @@ fn adversarial(
             family.name,
             Engine::BOTH[i].name()
         ));
-        linearity_pairs(family, &rows, i, config)
+        linearity_pairs(&rows, &inputs, i, &config.timing)
     });
     FamilyResult {
         family,
@@ -363,14 +365,17 @@ fn adversarial(
 
 /// Measures engine `i` on the largest size of `rows` and the size 16 times smaller,
 /// back to back (see [`FamilyResult::linearity`]), if it ran both within the budget.
+/// `inputs` are the rows' inputs.
 fn linearity_pairs(
-    family: &Family,
     rows: &[Row],
+    inputs: &[String],
     i: usize,
-    config: &BenchConfig,
+    timing: &Timing,
 ) -> Option<LinearityPairs> {
-    let large = rows.last()?;
-    let small = rows.iter().find(|r| r.bytes * 12 <= large.bytes)?;
+    let large_at = rows.len().checked_sub(1)?;
+    let large = &rows[large_at];
+    let small_at = rows.iter().position(|r| r.bytes * 12 <= large.bytes)?;
+    let small = &rows[small_at];
     let measured = |row: &Row| {
         !row.measurements[i].is_skipped()
             && !row.measurements[i].over_budget()
@@ -379,26 +384,14 @@ fn linearity_pairs(
     if !measured(large) || !measured(small) {
         return None;
     }
-    let sizes = config.sizes.max(1);
-    let smallest = (config.max_bytes >> (sizes - 1)).max(64);
-    let input_at = |bytes: usize| {
-        (0..sizes)
-            .map(|step| family.build(smallest << step))
-            .find(|input| input.len() == bytes)
-    };
-    let small_input = input_at(small.bytes)?;
-    let large_input = input_at(large.bytes)?;
+    let small_input = inputs.get(small_at)?.clone();
+    let large_input = inputs.get(large_at)?.clone();
     let repeats = (large.bytes / small.bytes.max(1)).max(1);
     let small_workload = Workload {
         inputs: vec![(small_input, true); repeats],
     };
     let large_workload = Workload::one(large_input);
-    let runs = runner::measure_pairs(
-        &small_workload,
-        &large_workload,
-        Engine::BOTH[i],
-        &config.timing,
-    );
+    let runs = runner::measure_pairs(&small_workload, &large_workload, Engine::BOTH[i], timing);
     Some(LinearityPairs {
         small_bytes: small.bytes,
         large_bytes: large.bytes,

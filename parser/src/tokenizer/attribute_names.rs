@@ -23,15 +23,6 @@ pub(crate) struct AttributeNames {
     len: usize,
 }
 
-fn name_hash(name: &[u8]) -> u64 {
-    let mut hash: u64 = 0xCBF2_9CE4_8422_2325;
-    for &b in name {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    hash
-}
-
 impl AttributeNames {
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
@@ -45,7 +36,7 @@ impl AttributeNames {
 
     /// The bytes the table holds on to.
     pub(crate) fn retained_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<u32>()
+        crate::scratch::heap_bytes(&self.slots)
     }
 
     /// Whether an attribute of `tag` is named `name`. If none is, records `name` as
@@ -72,7 +63,7 @@ impl AttributeNames {
     /// would go (`Err`).
     fn find(&self, tag: &Tag, name: &[u8]) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
-        let mut slot = name_hash(name) as usize & mask;
+        let mut slot = crate::fnv::hash(name) as usize & mask;
         loop {
             let position = self.slots[slot];
             if position == EMPTY {

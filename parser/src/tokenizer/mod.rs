@@ -71,6 +71,7 @@ pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
 use crate::error::ErrorCode;
+use crate::scratch::heap_bytes;
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -252,7 +253,8 @@ pub struct Tokenizer<'i> {
 /// the same thread, so that it does not allocate them again (see `crate::scratch`).
 #[derive(Debug, Default)]
 pub(crate) struct TokenizerBuffers {
-    errors: Vec<(ErrorCode, usize)>,
+    /// The parse errors, as `(code, byte offset)`.
+    pub(crate) errors: Vec<(ErrorCode, usize)>,
     text: Vec<u8>,
     tag: Tag,
     attribute_names: AttributeNames,
@@ -263,23 +265,12 @@ pub(crate) struct TokenizerBuffers {
 }
 
 impl TokenizerBuffers {
-    /// The parse errors, as `(code, byte offset)`.
-    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
-        &self.errors
-    }
-
-    /// Forgets the parse errors (and their room, if large: see
-    /// `crate::scratch::clear`).
-    pub(crate) fn clear_errors(&mut self) {
-        crate::scratch::clear(&mut self.errors);
-    }
-
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
-        self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
+        heap_bytes(&self.errors)
             + self.text.capacity()
             + self.tag.buf.capacity()
-            + self.tag.attrs.capacity() * std::mem::size_of::<AttrSpan>()
+            + heap_bytes(&self.tag.attrs)
             + self.attribute_names.retained_bytes()
             + self.comment.capacity()
             + self.processing_instruction_target.capacity()

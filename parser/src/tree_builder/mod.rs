@@ -47,6 +47,7 @@ pub use sink::{NewAttribute, TreeSink};
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
+use crate::scratch::heap_bytes;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use active_formatting::ActiveFormattingElements;
 use open_elements::{OpenElements, StackEntry};
@@ -231,7 +232,8 @@ pub struct TreeBuilder<'s, S: TreeSink> {
 /// on the same thread, so that it does not allocate them again (see `crate::scratch`).
 #[derive(Debug, Default)]
 pub(crate) struct TreeBuilderBuffers {
-    errors: Vec<(ErrorCode, usize)>,
+    /// The parse errors, as `(code, byte offset)`.
+    pub(crate) errors: Vec<(ErrorCode, usize)>,
     template_modes: Vec<InsertionMode>,
     open_elements: OpenElements,
     active_formatting: ActiveFormattingElements,
@@ -240,20 +242,9 @@ pub(crate) struct TreeBuilderBuffers {
 }
 
 impl TreeBuilderBuffers {
-    /// The parse errors, as `(code, byte offset)`.
-    pub(crate) fn errors(&self) -> &[(ErrorCode, usize)] {
-        &self.errors
-    }
-
-    /// Forgets the parse errors (and their room, if large: see
-    /// `crate::scratch::clear`).
-    pub(crate) fn clear_errors(&mut self) {
-        crate::scratch::clear(&mut self.errors);
-    }
-
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
-        self.errors.capacity() * std::mem::size_of::<(ErrorCode, usize)>()
+        heap_bytes(&self.errors)
             + self.template_modes.capacity()
             + self.open_elements.retained_bytes()
             + self.active_formatting.retained_bytes()

@@ -224,7 +224,7 @@ impl OpenElements {
             + self.node_positions.capacity()
             + self.special_positions.capacity()
             + self.html_namespace_positions.capacity();
-        self.entries.capacity() * std::mem::size_of::<StackEntry>() + positions * 4
+        crate::scratch::heap_bytes(&self.entries) + positions * 4
     }
 
     /// Whether queries use the indexes (`true`, the default) or the spec's walks.
