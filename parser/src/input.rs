@@ -108,12 +108,41 @@ static MAY_START_AN_ERROR: [bool; 256] = {
 /// control, and a multi-byte character there starts with another lead byte, which
 /// encodes no surrogate, noncharacter or C1 control. Visiting the run's bytes one by
 /// one instead of character by character finds nothing either, since continuation
-/// bytes start no error.
+/// bytes start no error. Eight bytes at a time where all eight are printable ASCII
+/// (U+0020 to U+007E, none of which starts an error); any other word is looked at byte
+/// by byte.
 fn fast_path_skip_error_free_bytes(bytes: &[u8], i: usize) -> usize {
     let rest = bytes.get(i..).unwrap_or_default();
-    rest.iter()
-        .position(|&b| MAY_START_AN_ERROR[b as usize])
-        .unwrap_or(rest.len())
+    let mut words = rest.chunks_exact(8);
+    let mut skipped = 0;
+    for word in words.by_ref() {
+        let printable = is_printable_ascii(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+        if !printable {
+            if let Some(at) = word.iter().position(|&b| MAY_START_AN_ERROR[b as usize]) {
+                return skipped + at;
+            }
+        }
+        skipped += 8;
+    }
+    let tail = words.remainder();
+    skipped
+        + tail
+            .iter()
+            .position(|&b| MAY_START_AN_ERROR[b as usize])
+            .unwrap_or(tail.len())
+}
+
+/// Whether all eight bytes of `word` lie in 0x20..=0x7E. The tests are the usual ones
+/// for "some byte is below n" (exact as a whole for n up to 0x80, though not byte by
+/// byte) applied to the word, to the word plus one in every byte (0x7F becomes 0x80),
+/// and to the high bits.
+fn is_printable_ascii(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH_BITS;
+    // With no byte at 0x80 or above, adding one to each byte carries into no other byte.
+    let high_or_delete = (word | word.wrapping_add(ONES)) & HIGH_BITS;
+    below_space == 0 && high_or_delete == 0
 }
 
 /// The errors of the input stream itself, with the byte offset of each character.
@@ -392,6 +421,60 @@ mod tests {
             let plain = preprocess_with_fast_paths(input, false);
             assert_eq!(fast.errors, plain.errors, "{input:x?}");
             assert_eq!(fast.bytes, plain.bytes, "{input:x?}");
+        }
+    }
+
+    #[test]
+    fn printable_words_are_told_from_every_other() {
+        // Every byte value at every position of a word of printable bytes.
+        for background in [0x20u8, 0x41, 0x7E] {
+            for position in 0..8 {
+                for b in 0..=255u8 {
+                    let mut word = [background; 8];
+                    word[position] = b;
+                    assert_eq!(
+                        is_printable_ascii(u64::from_le_bytes(word)),
+                        (0x20..=0x7E).contains(&b),
+                        "{b:#x} at {position} in {background:#x}"
+                    );
+                }
+            }
+        }
+        // Two unprintable bytes, where a borrow or carry from one could hide the other.
+        for a in [0x00u8, 0x1F, 0x7F, 0x80, 0xFF] {
+            for b in [0x00u8, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0xFF] {
+                let word = [0x41, a, b, 0x41, 0x41, 0x41, 0x41, 0x41];
+                assert!(
+                    !is_printable_ascii(u64::from_le_bytes(word)),
+                    "{a:#x} {b:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_path_skips_to_the_same_byte_anywhere_in_a_word() {
+        // Every byte value at each offset of a printable stretch a few words long,
+        // after whitespace that sends a word to the byte-by-byte look.
+        for b in 0..=255u8 {
+            for offset in 0..24 {
+                let mut input = vec![b'a'; 24];
+                input[offset] = b;
+                if offset > 3 {
+                    input[offset - 3] = b'\n';
+                }
+                for start in [0, 1, 5] {
+                    let expected = input[start..]
+                        .iter()
+                        .position(|&b| MAY_START_AN_ERROR[b as usize])
+                        .unwrap_or(input.len() - start);
+                    assert_eq!(
+                        fast_path_skip_error_free_bytes(&input, start),
+                        expected,
+                        "{b:#x} at {offset} from {start}"
+                    );
+                }
+            }
         }
     }
 

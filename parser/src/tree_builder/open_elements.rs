@@ -6,7 +6,8 @@
 //! test the algorithms make ("is the current node a `p` element", "has a `table`
 //! element in table scope") reads the stack alone, never the document. Every change
 //! goes through the few methods of [`OpenElements`] (`push`, `pop`, `remove_at`,
-//! `insert_at`, `replace_at`), which keep three indexes beside the entries:
+//! `insert_at`, `replace_at`), which, once the stack has grown deeper than
+//! [`INDEXED_FROM_DEPTH`] entries, keep three indexes beside the entries:
 //!
 //! - for each HTML local name, the positions of the HTML elements of that name;
 //! - for each scope, the positions of the entries that bound it;
@@ -18,7 +19,8 @@
 //! ([`OpenElements::set_indexed`]`(false)`, the fast paths turned off), and a test
 //! drives both with random edits. Without the indexes, every `<div>` start tag walks
 //! the whole stack looking for a `p` in button scope, and a document of n nested
-//! `div`s takes time in n². Editing the middle of the stack (the adoption agency)
+//! `div`s takes time in n². A shallower stack is walked: keeping the indexes on every
+//! push and pop cost more than the walks they save there. Editing the middle of the stack (the adoption agency)
 //! re-indexes the entries from the edited position up, which costs what moving them
 //! in the vector already costs. Popping is the tree builder's business (an `option`
 //! leaving the stack may update a `selectedcontent`), so the tree builder wraps `pop`.
@@ -56,8 +58,13 @@ impl StackEntry {
 #[derive(Debug)]
 pub(crate) struct OpenElements {
     entries: Vec<StackEntry>,
-    /// Whether queries read the indexes (the fast path) or walk the entries (the spec).
+    /// Whether queries may read the indexes (the fast path) or always walk the entries
+    /// (the spec).
     indexed: bool,
+    /// Whether the indexes below are kept. They are built the first time the stack
+    /// grows deeper than [`INDEXED_FROM_DEPTH`] (when `indexed`), and kept from then on
+    /// until the stack is cleared.
+    built: bool,
     /// Indexed by `LocalName`: the position of the bottommost HTML element with that
     /// local name, or `NOT_ON_THE_STACK`.
     last_html: Vec<u32>,
@@ -113,12 +120,20 @@ const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scop
 /// below it, so a parse allocates each list once.
 const RESERVED_DEPTH: usize = 32;
 
+/// The depth past which the stack keeps its indexes. Above it a walk visits at most
+/// this many entries, which costs less than keeping the indexes on every push and pop:
+/// most documents, and nearly every case a fuzzer makes, never build them. Building
+/// them visits the entries once, and happens at most once per parse, so the parse stays
+/// linear.
+const INDEXED_FROM_DEPTH: usize = 16;
+
 impl Default for OpenElements {
     fn default() -> Self {
         let depth = || Vec::with_capacity(RESERVED_DEPTH);
         OpenElements {
             entries: Vec::with_capacity(RESERVED_DEPTH),
             indexed: true,
+            built: false,
             last_html: vec![NOT_ON_THE_STACK; well_known_count()],
             last_foreign: vec![NOT_ON_THE_STACK; well_known_count()],
             indexed_as: Vec::with_capacity(RESERVED_DEPTH),
@@ -213,6 +228,7 @@ impl OpenElements {
         self.special_positions.clear();
         self.html_namespace_positions.clear();
         self.indexed = true;
+        self.built = false;
     }
 
     /// The bytes the stack holds on to, roughly.
@@ -227,9 +243,24 @@ impl OpenElements {
         crate::scratch::heap_bytes(&self.entries) + positions * 4
     }
 
-    /// Whether queries use the indexes (`true`, the default) or the spec's walks.
+    /// Whether queries use the indexes (`true`, the default) once the stack has been
+    /// deep enough to build them, or always the spec's walks.
     pub(crate) fn set_indexed(&mut self, on: bool) {
         self.indexed = on;
+    }
+
+    /// Whether queries read the indexes now.
+    fn reads_indexes(&self) -> bool {
+        self.indexed && self.built
+    }
+
+    /// After an entry is added: builds the indexes if the stack just grew past
+    /// [`INDEXED_FROM_DEPTH`].
+    fn build_indexes_if_deep(&mut self) {
+        if self.indexed && !self.built && self.entries.len() > INDEXED_FROM_DEPTH {
+            self.built = true;
+            self.index_from(0);
+        }
     }
 
     /// Records the entry at `position` in the indexes. Entries are indexed in stack
@@ -306,6 +337,9 @@ impl OpenElements {
 
     /// Unindexes the entries from `position` up, before an edit there.
     fn unindex_from(&mut self, position: usize) {
+        if !self.built {
+            return;
+        }
         for p in (position..self.entries.len()).rev() {
             self.unindex(p);
         }
@@ -313,6 +347,9 @@ impl OpenElements {
 
     /// Indexes the entries from `position` up, after an edit there.
     fn index_from(&mut self, position: usize) {
+        if !self.built {
+            return;
+        }
         for p in position..self.entries.len() {
             self.index(p);
         }
@@ -362,14 +399,20 @@ impl OpenElements {
 
     pub(crate) fn push(&mut self, entry: StackEntry) {
         self.entries.push(entry);
-        self.index(self.entries.len() - 1);
+        if self.built {
+            self.index(self.entries.len() - 1);
+        } else {
+            self.build_indexes_if_deep();
+        }
     }
 
     /// Takes the current node off the stack. Use `TreeBuilder::pop_the_current_node`,
     /// which runs what popping an element sets off.
     pub(crate) fn pop(&mut self) -> Option<StackEntry> {
         let last = self.entries.len().checked_sub(1)?;
-        self.unindex(last);
+        if self.built {
+            self.unindex(last);
+        }
         self.entries.pop()
     }
 
@@ -392,6 +435,7 @@ impl OpenElements {
         self.unindex_from(index);
         self.entries.insert(index, entry);
         self.index_from(index);
+        self.build_indexes_if_deep();
     }
 
     /// Replaces the entry at `index`.
@@ -405,7 +449,7 @@ impl OpenElements {
 
     /// The index of `node` in the stack, searching from the current node up.
     pub(crate) fn position(&self, node: NodeId) -> Option<usize> {
-        if self.indexed {
+        if self.reads_indexes() {
             return match self.node_positions.get(node.index()) {
                 Some(&p) if p != NOT_ON_THE_STACK => Some(p as usize),
                 _ => None,
@@ -420,7 +464,7 @@ impl OpenElements {
 
     /// The index of the bottommost HTML element with this local name.
     pub(crate) fn position_of_html(&self, name: LocalName) -> Option<usize> {
-        if self.indexed {
+        if self.reads_indexes() {
             return self.indexed_position_of_html(name);
         }
         self.entries.iter().rposition(|e| e.is_html(name))
@@ -455,7 +499,7 @@ impl OpenElements {
 
     /// Whether the stack has an HTML element with this local name in `scope`.
     pub(crate) fn has_html_in_scope(&self, scope: Scope, name: LocalName) -> bool {
-        if self.indexed {
+        if self.reads_indexes() {
             return self
                 .indexed_position_of_html(name)
                 .is_some_and(|p| self.indexed_in_scope(scope, p));
@@ -466,7 +510,7 @@ impl OpenElements {
     /// Whether the stack has an HTML element whose local name is one of `names` in
     /// `scope`.
     pub(crate) fn has_html_one_of_in_scope(&self, scope: Scope, names: &[LocalName]) -> bool {
-        if self.indexed {
+        if self.reads_indexes() {
             return names
                 .iter()
                 .filter_map(|&name| self.indexed_position_of_html(name))
@@ -480,7 +524,7 @@ impl OpenElements {
     /// that is an HTML element with this local name (`true`) or in the special category
     /// (`false`). <https://html.spec.whatwg.org/#parsing-main-inbody>
     pub(crate) fn any_other_end_tag_stop(&self, name: LocalName) -> Option<(usize, bool)> {
-        if self.indexed {
+        if self.reads_indexes() {
             let named = self.indexed_position_of_html(name);
             let special = self.special_positions.last().map(|&p| p as usize);
             return match (named, special) {
@@ -509,7 +553,7 @@ impl OpenElements {
         let Some(current) = self.entries.len().checked_sub(1) else {
             return ForeignEndTagWalk::ReachedTop;
         };
-        if self.indexed {
+        if self.reads_indexes() {
             if current == 0 {
                 return ForeignEndTagWalk::ReachedTop;
             }
@@ -551,7 +595,7 @@ impl OpenElements {
 
     /// Whether the stack has this very element in `scope`.
     pub(crate) fn has_node_in_scope(&self, scope: Scope, node: NodeId) -> bool {
-        if self.indexed {
+        if self.reads_indexes() {
             return self
                 .position(node)
                 .is_some_and(|p| self.indexed_in_scope(scope, p));
@@ -790,7 +834,13 @@ mod tests {
         let mut stack = OpenElements::default();
         let mut node = 0u32;
         let mut queries = 0;
-        for _ in 0..5_000 {
+        let mut queries_of_built_indexes = 0;
+        for step in 0..5_000 {
+            // Start again now and then, so that the indexes are built many times over,
+            // at whatever point the stack first grows past the depth.
+            if step % 500 == 0 {
+                stack.clear();
+            }
             let (ns, name) = if next(4) == 0 {
                 FOREIGN[next(FOREIGN.len())]
             } else {
@@ -830,6 +880,7 @@ mod tests {
                     stack.set_indexed(true);
                     assert_eq!(indexed, walked, "{scope:?} {name:?} in {:?}", stack.entries);
                     queries += 1;
+                    queries_of_built_indexes += usize::from(stack.built);
                     let indexed = stack.any_other_end_tag_stop(name);
                     stack.set_indexed(false);
                     let walked = stack.any_other_end_tag_stop(name);
@@ -864,5 +915,34 @@ mod tests {
             }
         }
         assert!(queries > 20_000);
+        assert!(queries_of_built_indexes > queries / 2);
+    }
+
+    #[test]
+    fn the_indexes_are_built_past_a_depth_and_kept() {
+        let mut stack = OpenElements::default();
+        for node in 1..=INDEXED_FROM_DEPTH as u32 {
+            stack.push(entry(node, Namespace::Html, local::DIV));
+        }
+        assert!(!stack.built);
+        assert_eq!(stack.position(NodeId::from_index(3)), Some(2));
+        stack.insert_at(2, entry(100, Namespace::Html, local::B));
+        assert!(stack.built);
+        assert_eq!(stack.position(NodeId::from_index(3)), Some(3));
+        assert_eq!(stack.position_of_html(local::B), Some(2));
+        while stack.len() > 1 {
+            stack.pop();
+        }
+        assert!(stack.built);
+        assert_eq!(stack.position_of_html(local::B), None);
+        assert!(stack.has_html_in_scope(Scope::Default, local::DIV));
+        stack.clear();
+        assert!(!stack.built);
+        // With the fast paths off, the indexes are never built.
+        stack.set_indexed(false);
+        for node in 1..=4 * INDEXED_FROM_DEPTH as u32 {
+            stack.push(entry(node, Namespace::Html, local::DIV));
+        }
+        assert!(!stack.built);
     }
 }
