@@ -263,11 +263,23 @@ pub fn line_columns(bytes: &[u8], offsets: &[usize]) -> Vec<(u32, u32)> {
 
 /// A walk forward through UTF-8 `bytes` that gives the 1-based (line, column) of each
 /// offset asked for, offsets in nondecreasing order (an earlier offset gets the
-/// position reached so far).
+/// position reached so far). The column counts UTF-16 code units.
+///
+/// The walk jumps from line feed to line feed (memchr) and counts columns only
+/// between the last position and the offset asked for, on that offset's line: in ASCII
+/// input a column is a subtraction.
 pub struct LineColumns<'a> {
     bytes: &'a [u8],
+    /// The offset the last position was asked for.
     at: usize,
-    position: Position,
+    line: u32,
+    column: u32,
+    /// Whether `bytes` are all ASCII, so that every byte is one column.
+    ascii: bool,
+    /// Where the line of `at` starts, and the offset of the first line feed at or after
+    /// it once looked for (the input's length if there is none).
+    line_start: usize,
+    next_line_feed: Option<usize>,
 }
 
 impl<'a> LineColumns<'a> {
@@ -275,91 +287,93 @@ impl<'a> LineColumns<'a> {
         LineColumns {
             bytes,
             at: 0,
-            position: Position { line: 1, column: 1 },
+            line: 1,
+            column: 1,
+            ascii: bytes.is_ascii(),
+            line_start: 0,
+            next_line_feed: None,
         }
     }
 
     /// The line and column of `offset` (clamped to the input's length).
     pub fn at(&mut self, offset: usize) -> (u32, u32) {
         let target = offset.min(self.bytes.len()).max(self.at);
-        self.position.advance_over(self.bytes, self.at, target);
+        if self.jump_to_the_line_of(target) {
+            self.at = self.line_start;
+            self.column = 1;
+        }
+        let between = self.bytes.get(self.at..target).unwrap_or_default();
+        self.column += if self.ascii {
+            between.len() as u32
+        } else {
+            utf16_length(between)
+        };
         self.at = target;
-        (self.position.line, self.position.column)
+        (self.line, self.column)
     }
-}
 
-/// A line and a column, both 1-based, the column in UTF-16 code units.
-struct Position {
-    line: u32,
-    column: u32,
-}
-
-const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
-const LINE_FEEDS: u64 = u64::from_le_bytes([b'\n'; 8]);
-
-impl Position {
-    /// Moves past `bytes[from..to]` (UTF-8): a line feed starts a new line; any other
-    /// character adds one column, or two for a character outside the Basic
-    /// Multilingual Plane (a four-byte sequence). Eight bytes at a time: the last
-    /// few are read as a word of the input with the bytes past `to` masked off, where
-    /// the input has eight bytes there.
-    fn advance_over(&mut self, bytes: &[u8], from: usize, to: usize) {
-        let segment = &bytes[from..to];
-        let mut chunks = segment.chunks_exact(8);
-        for chunk in chunks.by_ref() {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-            self.advance_over_word(word, u64::MAX, chunk);
-        }
-        let rest = chunks.remainder();
-        if rest.is_empty() {
-            return;
-        }
-        let tail = to - rest.len();
-        match bytes.get(tail..tail + 8) {
-            Some(eight) => {
-                // The first byte is the lowest in a little-endian word.
-                let mask = u64::MAX >> (64 - 8 * rest.len());
-                let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])) & mask;
-                self.advance_over_word(word, mask, rest);
+    /// Moves past every line feed before `target`; whether there was one.
+    fn jump_to_the_line_of(&mut self, target: usize) -> bool {
+        let mut jumped = false;
+        loop {
+            let line_feed = match self.next_line_feed {
+                Some(line_feed) => line_feed,
+                None => {
+                    let rest = self.bytes.get(self.line_start..).unwrap_or_default();
+                    let found = self.line_start + find_line_feed(rest).unwrap_or(rest.len());
+                    self.next_line_feed = Some(found);
+                    found
+                }
+            };
+            if line_feed >= target {
+                return jumped;
             }
-            None => self.advance_bytewise(rest),
+            jumped = true;
+            self.line += 1;
+            self.line_start = line_feed + 1;
+            self.next_line_feed = None;
         }
     }
+}
 
-    /// Moves past `bytes`, which are the bytes of `word` where `mask` is set (the
-    /// others are zero).
-    fn advance_over_word(&mut self, word: u64, mask: u64, bytes: &[u8]) {
-        // A byte of `word ^ LINE_FEEDS` is zero exactly where `word` holds a line feed
-        // (a masked-off zero byte becomes 0x0A); the usual test for a zero byte may also
-        // flag a 0x01 byte above a zero byte, so a flagged word is only ever counted
-        // byte by byte.
-        let x = word ^ LINE_FEEDS;
-        if x.wrapping_sub(ONES) & !x & HIGH_BITS != 0 {
-            self.advance_bytewise(bytes);
-            return;
-        }
-        // A character starts at every byte but a continuation byte (10xxxxxx): the high
-        // bit clear, or the next bit set.
-        let starts = (!word | (word << 1)) & HIGH_BITS & mask;
-        // A four-byte sequence starts with 11110xxx or above: the top four bits set.
+/// The offset of the first U+000A LF.
+fn find_line_feed(bytes: &[u8]) -> Option<usize> {
+    #[cfg(feature = "fast-paths")]
+    {
+        memchr::memchr(b'\n', bytes)
+    }
+    #[cfg(not(feature = "fast-paths"))]
+    {
+        bytes.iter().position(|&b| b == b'\n')
+    }
+}
+
+/// The length in UTF-16 code units of UTF-8 `bytes`: one per byte that is not a
+/// continuation byte, and one more for each character outside the Basic Multilingual
+/// Plane (a lead byte of four). Eight bytes at a time, then byte by byte.
+fn utf16_length(bytes: &[u8]) -> u32 {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+    let units_of_byte = |b: u8| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0);
+    let mut words = bytes.chunks_exact(8);
+    let mut units = 0;
+    for word in words.by_ref() {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        // A byte's high bit in `starts` is set unless the byte is 10xxxxxx; in
+        // `astral`, only for 11110xxx and above (its top four bits set).
+        let starts = (!word | (word << 1)) & HIGH_BITS;
         let astral = word & (word << 1) & (word << 2) & (word << 3) & HIGH_BITS;
-        // Each byte of `units` holds 0, 1 or 2; multiplying by ONES sums the bytes
-        // into the top one (at most 16, no carry between bytes).
-        let units = (starts >> 7) + (astral >> 7);
-        self.column += (units.wrapping_mul(ONES) >> 56) as u32;
+        // Each byte of the sum holds at most 2; multiplying by ONES adds them all into
+        // the top byte.
+        let per_byte = (starts >> 7) + (astral >> 7);
+        units += (per_byte.wrapping_mul(ONES) >> 56) as u32;
     }
-
-    fn advance_bytewise(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if b == b'\n' {
-                self.line += 1;
-                self.column = 1;
-            } else {
-                self.column += u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0);
-            }
-        }
-    }
+    units
+        + words
+            .remainder()
+            .iter()
+            .map(|&b| units_of_byte(b))
+            .sum::<u32>()
 }
 
 #[cfg(test)]
@@ -511,7 +525,7 @@ mod tests {
     }
 
     #[test]
-    fn word_counting_agrees_with_counting_characters_on_random_text() {
+    fn columns_agree_with_counting_characters_on_random_text() {
         let alphabet = [
             'a',
             '\n',
@@ -552,6 +566,58 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn line_feed_jumps_agree_with_counting_characters_on_ascii_text() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        for _ in 0..500 {
+            // Line feeds from none to most of the bytes, lines of every length.
+            let density = next(6);
+            let length = next(80) as usize;
+            let text: String = (0..length)
+                .map(|_| if next(8) < density { '\n' } else { 'x' })
+                .collect();
+            let expected = positions_by_characters(&text);
+            let offsets: Vec<usize> = expected.iter().map(|&(offset, _)| offset).collect();
+            let want: Vec<(u32, u32)> = expected.iter().map(|&(_, p)| p).collect();
+            assert_eq!(line_columns(text.as_bytes(), &offsets), want, "{text:?}");
+            // Some offsets only, and past the end (clamped).
+            let some: Vec<usize> = offsets.iter().copied().filter(|_| next(3) == 0).collect();
+            let want_some: Vec<(u32, u32)> = some
+                .iter()
+                .map(|&o| want[offsets.iter().position(|&x| x == o).unwrap()])
+                .collect();
+            assert_eq!(line_columns(text.as_bytes(), &some), want_some, "{text:?}");
+            assert_eq!(
+                line_columns(text.as_bytes(), &[length + 5]),
+                [*want.last().unwrap()],
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn utf16_lengths_count_every_lead_byte() {
+        // Every byte value at every position of a word, and as the remainder.
+        for b in 0..=255u8 {
+            for position in 0..9 {
+                let mut bytes = vec![b'a'; 9];
+                bytes[position] = b;
+                let by_byte: u32 = bytes
+                    .iter()
+                    .map(|&b| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0))
+                    .sum();
+                assert_eq!(utf16_length(&bytes), by_byte, "{b:#x} at {position}");
+            }
+        }
+        assert_eq!(utf16_length("\u{1F600}\u{1F600}é€ab".as_bytes()), 8);
     }
 
     #[test]
