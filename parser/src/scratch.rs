@@ -49,17 +49,18 @@ pub(crate) fn clear<T>(list: &mut Vec<T>) {
 }
 
 thread_local! {
-    static SCRATCH: Cell<Option<Scratch>> = const { Cell::new(None) };
+    /// Boxed, so that taking and giving back moves a pointer, not the buffers' headers.
+    static SCRATCH: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
 }
 
 /// The buffers the last parse on this thread left, or new ones. A parse that starts
 /// while another is running on the thread (a sink that parses) gets new ones.
-pub(crate) fn take() -> Scratch {
+pub(crate) fn take() -> Box<Scratch> {
     SCRATCH.with(Cell::take).unwrap_or_default()
 }
 
 /// Keeps `scratch` for the next parse on this thread, if it is not too large.
-pub(crate) fn give_back(scratch: Scratch) {
+pub(crate) fn give_back(scratch: Box<Scratch>) {
     if scratch.retained_bytes() <= RETAINED_BYTES_LIMIT {
         SCRATCH.with(|cell| cell.set(Some(scratch)));
     }

@@ -49,20 +49,30 @@ impl Entry {
 
 /// The list of active formatting elements: index 0 is the least recently added entry.
 ///
-/// Beside the entries, a count of element entries per hash of their tag name and
-/// attributes, over the whole list. The Noah's Ark clause needs three entries alike
-/// after the last marker; when fewer than three alike are in the whole list, no scan
-/// can find them, and `push` skips it. Without the counts, each push scans every entry
-/// after the last marker, and n formatting elements with distinct attributes take time
-/// in n². With the fast paths off, `push` always scans.
+/// Beside the entries, once the list has reached [`COUNTED_FROM_LENGTH`] entries, a
+/// count of element entries per hash of their tag name and attributes, over the whole
+/// list. The Noah's Ark clause needs three entries alike after the last marker; when
+/// fewer than three alike are in the whole list, no scan can find them, and `push`
+/// skips it. Without the counts, each push scans every entry after the last marker,
+/// and n formatting elements with distinct attributes take time in n²; a shorter list
+/// is scanned, which costs less than hashing every entry. With the fast paths off,
+/// `push` always scans.
 #[derive(Debug)]
 pub(crate) struct ActiveFormattingElements {
     entries: Vec<Entry>,
     /// Keyed by a hash already; FNV-1a, because a collision only makes `push` do the
     /// scan the counts let it skip, which is the spec's own cost.
     alike: HashMap<u64, u32, BuildHasherDefault<Fnv1a>>,
+    /// Whether `push` may skip scans the counts show cannot match.
     counted: bool,
+    /// Whether the counts are kept: from the first push onto a list of
+    /// [`COUNTED_FROM_LENGTH`] entries (when `counted`) until the list is cleared.
+    built: bool,
 }
+
+/// The length from which the list keeps its counts. Counting them once visits the
+/// entries, at most once per parse.
+const COUNTED_FROM_LENGTH: usize = 16;
 
 impl Default for ActiveFormattingElements {
     fn default() -> Self {
@@ -70,6 +80,7 @@ impl Default for ActiveFormattingElements {
             entries: Vec::new(),
             alike: HashMap::default(),
             counted: true,
+            built: false,
         }
     }
 }
@@ -89,6 +100,7 @@ impl ActiveFormattingElements {
         self.entries.clear();
         self.alike.clear();
         self.counted = true;
+        self.built = false;
     }
 
     /// The bytes the list holds on to, roughly (attributes not counted: they are
@@ -105,12 +117,18 @@ impl ActiveFormattingElements {
     }
 
     fn count_in(&mut self, entry: &Entry) {
+        if !self.built {
+            return;
+        }
         if let Entry::Element(element) = entry {
             *self.alike.entry(family_hash(element)).or_insert(0) += 1;
         }
     }
 
     fn count_out(&mut self, entry: &Entry) {
+        if !self.built {
+            return;
+        }
         if let Entry::Element(element) = entry {
             if let Some(count) = self.alike.get_mut(&family_hash(element)) {
                 *count = count.saturating_sub(1);
@@ -148,12 +166,23 @@ impl ActiveFormattingElements {
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing the lists compares them as sets of pairs.
-        let hash = family_hash(&element);
-        if self.counted && self.alike.get(&hash).copied().unwrap_or(0) < 3 {
-            // Step 2, fewer than three alike in the whole list.
-            *self.alike.entry(hash).or_insert(0) += 1;
-            self.entries.push(Entry::Element(element));
-            return;
+        if self.counted && !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
+            self.built = true;
+            for entry in &self.entries {
+                if let Entry::Element(element) = entry {
+                    *self.alike.entry(family_hash(element)).or_insert(0) += 1;
+                }
+            }
+        }
+        if self.counted && self.built {
+            let hash = family_hash(&element);
+            let alike = self.alike.entry(hash).or_insert(0);
+            if *alike < 3 {
+                // Step 2, fewer than three alike in the whole list.
+                *alike += 1;
+                self.entries.push(Entry::Element(element));
+                return;
+            }
         }
         let start = self.after_last_marker();
         let mut same = 0;
@@ -379,6 +408,7 @@ mod tests {
         let mut scanning = ActiveFormattingElements::default();
         scanning.set_counted(false);
         let values = ["1", "2", "3"];
+        let mut pushes_counted = 0;
         for node in 0..20_000u32 {
             let name = [local::B, local::I, local::A][next(3)];
             let attributes: Vec<(&str, &str)> = match next(3) {
@@ -406,6 +436,33 @@ mod tests {
                 }
             }
             assert_eq!(counted.entries, scanning.entries, "after node {node}");
+            pushes_counted += usize::from(counted.built);
         }
+        assert!(pushes_counted > 10_000);
+        assert!(!scanning.built);
+    }
+
+    #[test]
+    fn the_counts_are_kept_from_a_length_on() {
+        let mut list = ActiveFormattingElements::default();
+        for node in 0..COUNTED_FROM_LENGTH as u32 {
+            list.push(element(node, local::B, &[]));
+        }
+        assert!(!list.built);
+        // Three alike remain after each push, as the scan keeps them.
+        assert_eq!(list.len(), 3);
+        for node in 100..100 + COUNTED_FROM_LENGTH as u32 {
+            list.push(element(node, local::I, &[("n", &node.to_string())]));
+        }
+        assert!(list.built);
+        list.push(element(200, local::B, &[]));
+        assert_eq!(list.len(), 3 + COUNTED_FROM_LENGTH);
+        // The earliest of the three `b`s left went, found by the scan the counts called for.
+        let last_three = COUNTED_FROM_LENGTH as u32 - 3;
+        assert!(!list.contains(NodeId::from_index(last_three)));
+        assert!(list.contains(NodeId::from_index(last_three + 1)));
+        assert!(list.contains(NodeId::from_index(200)));
+        list.clear();
+        assert!(!list.built);
     }
 }
