@@ -211,7 +211,16 @@ pub struct Document {
     pub(crate) fragment_root: Option<NodeId>,
     /// The parse errors, in the order of their positions.
     pub errors: Vec<ParseError>,
+    /// While a parse runs: the address and length of the input the tokenizer reads,
+    /// whose copy begins the string buffer (see [`Document::copy_input`]).
+    pub(crate) input: Option<(usize, usize)>,
 }
+
+/// Inputs up to this size are copied into the string buffer and their unchanged
+/// strings kept as spans of the copy. Past it, every string is appended, so that spans
+/// (`u32`) still reach everything: an input of 1 GiB, the most litmus parses, of NULs
+/// in RCDATA makes 3 GiB of U+FFFD, and a copy of the input besides would not fit.
+const INPUT_COPY_LIMIT: usize = 256 << 20;
 
 /// The buffer every string of a document is a span of.
 ///
@@ -312,14 +321,48 @@ impl Document {
         });
         Document {
             nodes,
-            strings: Strings::with_capacity(input_len),
+            // The input's copy, then what parsing changes or makes.
+            strings: Strings::with_capacity(input_len + input_len / 2),
             attrs: Vec::with_capacity(input_len / 32),
             names: Interner::default(),
             quirks_mode: QuirksMode::NoQuirks,
             scripting: true,
             fragment_root: None,
             errors: Vec::new(),
+            input: None,
         }
+    }
+
+    /// Starts the string buffer with a copy of `input`, the bytes the tokenizer is
+    /// about to read, so that strings handed over as slices of `input` (text, mostly)
+    /// are stored as spans of the copy: "strings as spans into the input where
+    /// unchanged", one copy of the whole input instead of one per string. Until
+    /// [`Document::forget_input`], a slice is recognized as part of `input` by its
+    /// address; nothing is read through the address.
+    pub(crate) fn copy_input(&mut self, input: &[u8]) {
+        self.copy_input_up_to(input, INPUT_COPY_LIMIT);
+    }
+
+    /// [`Document::copy_input`], for inputs of at most `limit` bytes.
+    pub(crate) fn copy_input_up_to(&mut self, input: &[u8], limit: usize) {
+        let buffer = self.strings.bytes_mut();
+        if input.len() > limit || !buffer.is_empty() {
+            return;
+        }
+        buffer.extend_from_slice(input);
+        self.input = Some((input.as_ptr() as usize, input.len()));
+    }
+
+    /// Ends the parse's [`Document::copy_input`]: the input may be gone from now on.
+    pub(crate) fn forget_input(&mut self) {
+        self.input = None;
+    }
+
+    /// Where `bytes` start in the input's copy, if they are a slice of the input.
+    pub(crate) fn offset_in_input(&self, bytes: &[u8]) -> Option<usize> {
+        let (address, len) = self.input?;
+        let start = (bytes.as_ptr() as usize).checked_sub(address)?;
+        (start + bytes.len() <= len).then_some(start)
     }
 
     /// The Document node.

@@ -151,6 +151,7 @@ fn run(
     let preprocessed = input::preprocess_with_fast_paths(bytes, fast_paths);
     let input = &*preprocessed.bytes;
     let mut document = Document::with_capacity(input.len());
+    document.copy_input(input);
     document.scripting = options.scripting;
 
     let context = context.map(|c| FragmentContextElement {
@@ -183,6 +184,7 @@ fn run(
 
     scratch.tokenizer = tokenizer.into_buffers();
     scratch.tree_builder = builder.into_buffers();
+    document.forget_input();
     if finished.is_err() {
         scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
@@ -266,6 +268,20 @@ fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], out: &mut Vec<(ErrorCode, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unchanged_text_is_kept_as_spans_of_the_input() {
+        let input = "<p>one<p>two three</p>\r\nfour";
+        let document = parse_document(input, &ParseOptions::default()).unwrap();
+        // The input's copy (its CR LF made one LF) and nothing else: no text was copied
+        // twice.
+        assert_eq!(document.strings.as_bytes().len(), input.len() - 1);
+        assert!(document.input.is_none());
+        assert_eq!(
+            crate::dump::dump(&document),
+            "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"one\"\n|     <p>\n|       \"two three\"\n|     \"\nfour\"\n"
+        );
+    }
 
     #[test]
     fn errors_merge_by_offset_keeping_stage_order_on_ties() {

@@ -10,8 +10,16 @@ use std::collections::HashSet;
 
 impl Document {
     /// Stores bytes (UTF-8 whenever the input was) in the string buffer; they are
-    /// checked when the parse ends (see [`Strings`]).
+    /// checked when the parse ends (see [`Strings`]). Bytes that are a slice of the
+    /// input being parsed are not stored again: their span is in the input's copy
+    /// ([`Document::copy_input`]).
     pub(crate) fn push_string(&mut self, bytes: &[u8]) -> Span {
+        if let Some(start) = self.offset_in_input(bytes) {
+            return Span {
+                start: start as u32,
+                len: bytes.len() as u32,
+            };
+        }
         let buffer = self.strings.bytes_mut();
         let start = buffer.len();
         buffer.extend_from_slice(bytes);
@@ -492,6 +500,50 @@ mod tests {
             doc.text(doc.first_child(b).unwrap()),
             Some("b".repeat(50).as_str())
         );
+    }
+
+    #[test]
+    fn slices_of_the_input_are_spans_of_its_copy() {
+        let input = b"<p>hello <b x=1>world</b>";
+        let mut doc = Document::default();
+        doc.copy_input(input);
+        let root = doc.root();
+        let p = doc.create_element(QualName::html(local::P), [attr("x", "1")].into_iter());
+        doc.append(root, p);
+        // Text of the input, as the tokenizer hands it over: not copied again.
+        doc.insert_text(p, None, &input[3..9]);
+        let stored = doc.strings.as_bytes().len();
+        doc.insert_text(p, None, &input[16..21]);
+        // Text that is not the input's (a character reference's, say): appended.
+        doc.insert_text(p, None, "&".as_bytes());
+        doc.forget_input();
+        // The attribute went after the copy; the text joined and moved after it too.
+        assert_eq!(stored, input.len() + 2);
+        assert_eq!(doc.text(doc.first_child(p).unwrap()), Some("hello world&"));
+        assert_eq!(doc.attributes(p).next().map(|a| a.value), Some("1"));
+        // Once the parse is over, the input's slices are bytes like any others.
+        let q = doc.create_element(QualName::html(local::P), std::iter::empty());
+        doc.append(root, q);
+        let before = doc.strings.as_bytes().len();
+        doc.insert_text(q, None, &input[3..8]);
+        assert_eq!(doc.strings.as_bytes().len(), before + 5);
+        doc.strings.seal();
+        assert_eq!(doc.text(doc.first_child(q).unwrap()), Some("hello"));
+        assert_eq!(doc.text(doc.first_child(p).unwrap()), Some("hello world&"));
+    }
+
+    #[test]
+    fn inputs_over_the_limit_are_not_copied() {
+        let input = b"hello";
+        let mut doc = Document::default();
+        doc.copy_input_up_to(input, 4);
+        assert!(doc.input.is_none());
+        let root = doc.root();
+        doc.insert_text(root, None, input);
+        assert_eq!(doc.strings.as_bytes(), b"hello");
+        // A buffer that already holds strings is not started again either.
+        doc.copy_input_up_to(input, 10);
+        assert!(doc.input.is_none());
     }
 
     #[test]
