@@ -366,42 +366,55 @@ impl<'i> Tokenizer<'i> {
     /// Runs to the end of the input, emitting every token to `sink`, the last one
     /// [`Token::Eof`].
     pub fn run<S: TokenSink>(&mut self, sink: &mut S) -> Result<(), DeadlineExceeded> {
-        let mut steps_until_clock = DEADLINE_CHECK_INTERVAL;
-        while !self.eof_emitted {
-            if let Some(deadline) = self.deadline {
-                steps_until_clock -= 1;
-                if steps_until_clock == 0 {
-                    steps_until_clock = DEADLINE_CHECK_INTERVAL;
-                    if Instant::now() > deadline {
-                        return Err(DeadlineExceeded);
+        match self.deadline {
+            None => {
+                while !self.eof_emitted {
+                    self.run_one_step(sink);
+                }
+            }
+            Some(deadline) => {
+                let mut steps_until_clock = DEADLINE_CHECK_INTERVAL;
+                while !self.eof_emitted {
+                    steps_until_clock -= 1;
+                    if steps_until_clock == 0 {
+                        steps_until_clock = DEADLINE_CHECK_INTERVAL;
+                        if Instant::now() > deadline {
+                            return Err(DeadlineExceeded);
+                        }
                     }
+                    self.run_one_step(sink);
                 }
-            }
-            // The markup declaration open state asks whether "there is an adjusted
-            // current node and it is not an element in the HTML namespace": tree
-            // construction must have processed every character token emitted before
-            // it (a character can reconstruct an HTML formatting element inside a
-            // MathML text integration point), so the pending run goes first.
-            if self.state == State::MarkupDeclarationOpen && !self.text.is_empty() {
-                self.flush_text(sink);
-            }
-            match self.step() {
-                Step::Continue => {}
-                Step::SwitchTo(state) => self.state = state,
-                Step::Reconsume(state) => {
-                    self.pos = self.current;
-                    self.state = state;
-                }
-            }
-            if let Some(ready) = self.ready.take() {
-                self.flush_text(sink);
-                self.hand_over(ready, sink);
             }
         }
         self.flush_text(sink);
         let result = sink.process_token(Token::Eof, self.pos);
         self.apply_sink_result(result);
         Ok(())
+    }
+
+    /// One step of the state machine, and the token it finished, if any, handed over.
+    #[inline(always)]
+    fn run_one_step<S: TokenSink>(&mut self, sink: &mut S) {
+        // The markup declaration open state asks whether "there is an adjusted current
+        // node and it is not an element in the HTML namespace": tree construction must
+        // have processed every character token emitted before it (a character can
+        // reconstruct an HTML formatting element inside a MathML text integration
+        // point), so the pending run goes first.
+        if self.state == State::MarkupDeclarationOpen && !self.text.is_empty() {
+            self.flush_text(sink);
+        }
+        match self.step() {
+            Step::Continue => {}
+            Step::SwitchTo(state) => self.state = state,
+            Step::Reconsume(state) => {
+                self.pos = self.current;
+                self.state = state;
+            }
+        }
+        if let Some(ready) = self.ready.take() {
+            self.flush_text(sink);
+            self.hand_over(ready, sink);
+        }
     }
 
     /// The tokenizer's parse errors so far: `(code, byte offset)`.

@@ -45,25 +45,27 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     ) -> InsertionLocation {
         // Step 1. "Let targetParent be overrideTarget if it is not null; otherwise the
         // current node."
-        let mut target = match override_target {
-            Some(node) => node,
+        // The target's name goes along with it, read from the stack where the target
+        // comes from there.
+        let (mut target, mut target_name) = match override_target {
+            Some(node) => (node, self.sink.element_name(node)),
             None => match self.current_node() {
-                Some(entry) => entry.node,
-                None => self.sink.document(),
+                Some(entry) => (entry.node, Some(entry.name)),
+                None => (self.sink.document(), None),
             },
         };
         // Step 2. "Let referenceChild be null."
         let mut reference = None;
         // Step 3. "If foster parenting is enabled and targetParent is a table, tbody,
         // tfoot, thead, or tr element:"
-        let is_table_like = self.sink.element_name(target).is_some_and(|name| {
+        let is_table_like = |name: QualName| {
             name.ns == Namespace::Html
                 && matches!(
                     name.local,
                     local::TABLE | local::TBODY | local::TFOOT | local::THEAD | local::TR
                 )
-        });
-        if self.foster_parenting && is_table_like {
+        };
+        if self.foster_parenting && target_name.is_some_and(is_table_like) {
             // Step 3.1. "Let lastTemplateOrTable be the last template or table element
             // in the stack of open elements if there is one; otherwise null."
             let last_template = self.open_elements.position_of_html(local::TEMPLATE);
@@ -85,13 +87,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 }
                 // Step 3.3. "If lastTemplateOrTable is a template element, then set
                 // targetParent to lastTemplateOrTable."
-                Some((_, entry)) if entry.is_html(local::TEMPLATE) => target = entry.node,
+                Some((_, entry)) if entry.is_html(local::TEMPLATE) => {
+                    target = entry.node;
+                    target_name = Some(entry.name);
+                }
                 Some((index, entry)) => match self.sink.parent(entry.node) {
                     // Step 3.4. "Otherwise, if lastTemplateOrTable's parent is not null,
                     // then set targetParent to lastTemplateOrTable's parent and set
                     // referenceChild to lastTemplateOrTable."
                     Some(parent) => {
                         target = parent;
+                        target_name = self.sink.element_name(parent);
                         reference = Some(entry.node);
                     }
                     // Step 3.5. "Otherwise, set targetParent to the element immediately
@@ -101,6 +107,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                             index.checked_sub(1).and_then(|i| self.open_elements.get(i))
                         {
                             target = above.node;
+                            target_name = Some(above.name);
                         }
                     }
                 },
@@ -108,11 +115,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
         // Step 4. "If targetParent is not a template element, then return
         // (targetParent, referenceChild)."
-        let is_template = self
-            .sink
-            .element_name(target)
-            .is_some_and(|name| name == QualName::html(local::TEMPLATE));
-        if !is_template {
+        if target_name != Some(QualName::html(local::TEMPLATE)) {
             return InsertionLocation {
                 parent: target,
                 before: reference,
