@@ -6,7 +6,10 @@
 //! entry keeps what the algorithms need of "the token for which it was created": its
 //! local name (formatting elements are all in the HTML namespace) and its attributes as
 //! parsed, for the Noah's Ark clause. A new element "for the token" is made by cloning
-//! the entry's element, whose attributes the parser never changes.
+//! the entry's element, whose attributes the parser never changes. The attributes are
+//! written, sorted, into one byte buffer the list keeps (no allocation per entry); an
+//! entry leaving the list leaves its bytes there until the list is cleared, which
+//! bounds them by the bytes of the document's formatting tags.
 //!
 //! The algorithms that insert elements ("reconstruct the active formatting elements")
 //! live on the tree builder; this module holds the list and its own steps.
@@ -17,18 +20,18 @@ use crate::fnv::Fnv1a;
 use crate::names::LocalName;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-
-/// A token's attributes as `(name, value)` pairs, sorted by name.
-pub(crate) type SortedAttributes = Vec<(Box<[u8]>, Box<[u8]>)>;
+use std::ops::Range;
 
 /// An element entry: the element and what is kept of its token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct FormattingElement {
     pub(crate) node: NodeId,
     pub(crate) name: LocalName,
-    /// The token's attributes, sorted by name, for "have the same tag name, namespace,
-    /// and attributes".
-    pub(crate) attributes: SortedAttributes,
+    /// Where the token's attributes are in the list's attribute bytes, for "have the
+    /// same tag name, namespace, and attributes": sorted by name (a tag's names are
+    /// distinct), each pair written as the name's length (four bytes), the name, the
+    /// value's length, the value. Equal bytes, the same attributes.
+    attributes: Range<usize>,
 }
 
 /// An entry of the list.
@@ -63,6 +66,8 @@ pub(crate) struct ActiveFormattingElements {
     /// Keyed by a hash already; FNV-1a, because a collision only makes `push` do the
     /// scan the counts let it skip, which is the spec's own cost.
     alike: HashMap<u64, u32, BuildHasherDefault<Fnv1a>>,
+    /// The element entries' attributes (see [`FormattingElement`]).
+    attribute_bytes: Vec<u8>,
     /// Whether `push` may skip scans the counts show cannot match.
     counted: bool,
     /// Whether the counts are kept: from the first push onto a list of
@@ -79,6 +84,7 @@ impl Default for ActiveFormattingElements {
         ActiveFormattingElements {
             entries: Vec::new(),
             alike: HashMap::default(),
+            attribute_bytes: Vec::new(),
             counted: true,
             built: false,
         }
@@ -86,12 +92,20 @@ impl Default for ActiveFormattingElements {
 }
 
 /// The hash under which an element entry is counted: equal for entries with the same
-/// tag name and attributes (a collision only costs a scan).
-fn family_hash(element: &FormattingElement) -> u64 {
+/// tag name and attributes (a collision only costs a scan). `attribute_bytes` are the
+/// list's.
+fn family_hash(element: &FormattingElement, attribute_bytes: &[u8]) -> u64 {
     let mut hasher = Fnv1a::default();
     element.name.hash(&mut hasher);
-    element.attributes.hash(&mut hasher);
+    attributes_of(element, attribute_bytes).hash(&mut hasher);
     hasher.finish()
+}
+
+/// An element entry's attributes, as written in the list's `attribute_bytes`.
+fn attributes_of<'b>(element: &FormattingElement, attribute_bytes: &'b [u8]) -> &'b [u8] {
+    attribute_bytes
+        .get(element.attributes.clone())
+        .unwrap_or_default()
 }
 
 impl ActiveFormattingElements {
@@ -99,6 +113,7 @@ impl ActiveFormattingElements {
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
         self.alike.clear();
+        crate::scratch::clear(&mut self.attribute_bytes);
         self.counted = true;
         self.built = false;
     }
@@ -107,6 +122,7 @@ impl ActiveFormattingElements {
     /// dropped with their entries).
     pub(crate) fn retained_bytes(&self) -> usize {
         crate::scratch::heap_bytes(&self.entries)
+            + crate::scratch::heap_bytes(&self.attribute_bytes)
             + self.alike.capacity() * std::mem::size_of::<(u64, u32)>()
     }
 
@@ -121,7 +137,8 @@ impl ActiveFormattingElements {
             return;
         }
         if let Entry::Element(element) = entry {
-            *self.alike.entry(family_hash(element)).or_insert(0) += 1;
+            let hash = family_hash(element, &self.attribute_bytes);
+            *self.alike.entry(hash).or_insert(0) += 1;
         }
     }
 
@@ -130,7 +147,10 @@ impl ActiveFormattingElements {
             return;
         }
         if let Entry::Element(element) = entry {
-            if let Some(count) = self.alike.get_mut(&family_hash(element)) {
+            if let Some(count) = self
+                .alike
+                .get_mut(&family_hash(element, &self.attribute_bytes))
+            {
                 *count = count.saturating_sub(1);
             }
         }
@@ -157,6 +177,51 @@ impl ActiveFormattingElements {
             .map_or(0, |marker| marker + 1)
     }
 
+    /// An element entry for `node`, made for a token with this name and attributes:
+    /// the attributes are sorted by name and written into the list's attribute bytes.
+    pub(crate) fn element_for<'t>(
+        &mut self,
+        node: NodeId,
+        name: LocalName,
+        attributes: impl Iterator<Item = (&'t [u8], &'t [u8])>,
+    ) -> FormattingElement {
+        // Most tags have a few attributes: sorted in place on the stack.
+        let mut few: [(&[u8], &[u8]); 8] = [(&[], &[]); 8];
+        let mut many = Vec::new();
+        let mut count = 0;
+        for pair in attributes {
+            match few.get_mut(count) {
+                Some(slot) => *slot = pair,
+                None => {
+                    if many.is_empty() {
+                        many.extend_from_slice(&few);
+                    }
+                    many.push(pair);
+                }
+            }
+            count += 1;
+        }
+        let pairs = if count <= few.len() {
+            &mut few[..count]
+        } else {
+            &mut many[..]
+        };
+        pairs.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let start = self.attribute_bytes.len();
+        for (name, value) in pairs.iter() {
+            for bytes in [name, value] {
+                let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+                self.attribute_bytes.extend_from_slice(&len.to_le_bytes());
+                self.attribute_bytes.extend_from_slice(bytes);
+            }
+        }
+        FormattingElement {
+            node,
+            name,
+            attributes: start..self.attribute_bytes.len(),
+        }
+    }
+
     /// "Push onto the list of active formatting elements" an element.
     /// <https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements>
     pub(crate) fn push(&mut self, element: FormattingElement) {
@@ -165,17 +230,18 @@ impl ActiveFormattingElements {
         // markers, that have the same tag name, namespace, and attributes as element,
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
-        // the entry was made, so comparing the lists compares them as sets of pairs.
+        // the entry was made, so comparing their bytes compares them as sets of pairs.
         if self.counted && !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
             self.built = true;
             for entry in &self.entries {
                 if let Entry::Element(element) = entry {
-                    *self.alike.entry(family_hash(element)).or_insert(0) += 1;
+                    let hash = family_hash(element, &self.attribute_bytes);
+                    *self.alike.entry(hash).or_insert(0) += 1;
                 }
             }
         }
         if self.counted && self.built {
-            let hash = family_hash(&element);
+            let hash = family_hash(&element, &self.attribute_bytes);
             let alike = self.alike.entry(hash).or_insert(0);
             if *alike < 3 {
                 // Step 2, fewer than three alike in the whole list.
@@ -187,9 +253,10 @@ impl ActiveFormattingElements {
         let start = self.after_last_marker();
         let mut same = 0;
         let mut earliest = None;
+        let attributes = attributes_of(&element, &self.attribute_bytes);
         for (index, entry) in self.entries.iter().enumerate().skip(start).rev() {
             if let Entry::Element(e) = entry {
-                if e.name == element.name && e.attributes == element.attributes {
+                if e.name == element.name && attributes_of(e, &self.attribute_bytes) == attributes {
                     same += 1;
                     earliest = Some(index);
                 }
@@ -344,16 +411,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         node: NodeId,
         tag: &TagToken<'_>,
     ) {
-        let mut attributes: SortedAttributes = tag
-            .attributes()
-            .map(|(name, value)| (name.into(), value.into()))
-            .collect();
-        attributes.sort();
-        self.active_formatting.push(FormattingElement {
-            node,
-            name: tag.name,
-            attributes,
-        });
+        let element = self
+            .active_formatting
+            .element_for(node, tag.name, tag.attributes());
+        self.active_formatting.push(element);
     }
 }
 
@@ -362,26 +423,49 @@ mod tests {
     use super::*;
     use crate::names::local;
 
-    fn element(index: u32, name: LocalName, attributes: &[(&str, &str)]) -> FormattingElement {
-        FormattingElement {
-            node: NodeId::from_index(index),
-            name,
-            attributes: attributes
-                .iter()
-                .map(|(n, v)| (n.as_bytes().into(), v.as_bytes().into()))
-                .collect(),
-        }
+    fn element(
+        list: &mut ActiveFormattingElements,
+        index: u32,
+        name: LocalName,
+        attributes: &[(&str, &str)],
+    ) -> FormattingElement {
+        let pairs = attributes.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes()));
+        list.element_for(NodeId::from_index(index), name, pairs)
+    }
+
+    #[test]
+    fn attributes_compare_as_sets_of_pairs() {
+        let mut list = ActiveFormattingElements::default();
+        let a = element(&mut list, 1, local::B, &[("x", "1"), ("y", "2")]);
+        let b = element(&mut list, 2, local::B, &[("y", "2"), ("x", "1")]);
+        let c = element(&mut list, 3, local::B, &[("x", "12")]);
+        let d = element(&mut list, 4, local::B, &[("x1", "2")]);
+        let bytes = &list.attribute_bytes;
+        assert_eq!(attributes_of(&a, bytes), attributes_of(&b, bytes));
+        assert_ne!(attributes_of(&c, bytes), attributes_of(&d, bytes));
+        // More attributes than fit the sort on the stack.
+        let names: Vec<String> = (0..20).map(|i| format!("n{i:02}")).collect();
+        let forward: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "v")).collect();
+        let backward: Vec<(&str, &str)> = forward.iter().rev().copied().collect();
+        let e = element(&mut list, 5, local::B, &forward);
+        let f = element(&mut list, 6, local::B, &backward);
+        let bytes = &list.attribute_bytes;
+        assert_eq!(attributes_of(&e, bytes), attributes_of(&f, bytes));
+        assert_ne!(attributes_of(&e, bytes), attributes_of(&a, bytes));
     }
 
     #[test]
     fn noahs_ark_keeps_three_of_a_family_after_the_last_marker() {
         let mut list = ActiveFormattingElements::default();
-        list.push(element(1, local::B, &[]));
+        let entry = element(&mut list, 1, local::B, &[]);
+        list.push(entry);
         list.insert_a_marker();
         for i in 2..6 {
-            list.push(element(i, local::B, &[("x", "1")]));
+            let entry = element(&mut list, i, local::B, &[("x", "1")]);
+            list.push(entry);
         }
-        list.push(element(9, local::B, &[("x", "2")]));
+        let entry = element(&mut list, 9, local::B, &[("x", "2")]);
+        list.push(entry);
         // b#2 was dropped; b#1 before the marker is not counted.
         assert!(!list.contains(NodeId::from_index(2)));
         assert!(list.contains(NodeId::from_index(1)));
@@ -431,8 +515,10 @@ mod tests {
                     scanning.remove_at(index);
                 }
                 _ => {
-                    counted.push(element(node, name, &attributes));
-                    scanning.push(element(node, name, &attributes));
+                    let entry = element(&mut counted, node, name, &attributes);
+                    counted.push(entry);
+                    let entry = element(&mut scanning, node, name, &attributes);
+                    scanning.push(entry);
                 }
             }
             assert_eq!(counted.entries, scanning.entries, "after node {node}");
@@ -446,16 +532,19 @@ mod tests {
     fn the_counts_are_kept_from_a_length_on() {
         let mut list = ActiveFormattingElements::default();
         for node in 0..COUNTED_FROM_LENGTH as u32 {
-            list.push(element(node, local::B, &[]));
+            let entry = element(&mut list, node, local::B, &[]);
+            list.push(entry);
         }
         assert!(!list.built);
         // Three alike remain after each push, as the scan keeps them.
         assert_eq!(list.len(), 3);
         for node in 100..100 + COUNTED_FROM_LENGTH as u32 {
-            list.push(element(node, local::I, &[("n", &node.to_string())]));
+            let entry = element(&mut list, node, local::I, &[("n", &node.to_string())]);
+            list.push(entry);
         }
         assert!(list.built);
-        list.push(element(200, local::B, &[]));
+        let entry = element(&mut list, 200, local::B, &[]);
+        list.push(entry);
         assert_eq!(list.len(), 3 + COUNTED_FROM_LENGTH);
         // The earliest of the three `b`s left went, found by the scan the counts called for.
         let last_three = COUNTED_FROM_LENGTH as u32 - 3;
