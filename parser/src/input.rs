@@ -296,6 +296,7 @@ impl<'a> LineColumns<'a> {
     }
 
     /// The line and column of `offset` (clamped to the input's length).
+    #[inline]
     pub fn at(&mut self, offset: usize) -> (u32, u32) {
         let target = offset.min(self.bytes.len()).max(self.at);
         if self.jump_to_the_line_of(target) {

@@ -201,49 +201,43 @@ fn run(
     // Each stage finds its errors in the order of their positions; merged, errors at
     // one position keep the order of the stages (input stream, tokenizer, tree
     // construction) and, within a stage, the order they were found in.
-    scratch.errors.clear();
-    merge_by_offset(
-        [
-            &preprocessed.errors,
-            &scratch.tokenizer.errors,
-            &scratch.tree_builder.errors,
-        ],
-        &mut scratch.errors,
-    );
+    let lists = [
+        &preprocessed.errors[..],
+        &scratch.tokenizer.errors,
+        &scratch.tree_builder.errors,
+    ];
+    let mut errors = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
+    let mut positions = input::LineColumns::new(input);
+    merge_by_offset(lists, |code, offset| {
+        let (line, column) = positions.at(offset);
+        errors.push(ParseError {
+            code,
+            line,
+            column,
+            offset,
+        });
+    });
+    document.errors = errors;
     scratch::clear(&mut scratch.tokenizer.errors);
     scratch::clear(&mut scratch.tree_builder.errors);
-    let mut positions = input::LineColumns::new(input);
-    document.errors = scratch
-        .errors
-        .iter()
-        .map(|&(code, offset)| {
-            let (line, column) = positions.at(offset);
-            ParseError {
-                code,
-                line,
-                column,
-                offset,
-            }
-        })
-        .collect();
     scratch::give_back(scratch);
     Ok(document)
 }
 
-/// Appends the errors of `lists` to `out` in the order of their offsets, a stable
+/// Hands the errors of `lists` to `emit` in the order of their offsets, a stable
 /// merge: at one offset, the earlier list's errors first, each list's in its order.
 /// Lists out of order (no stage makes one, but nothing breaks if one did) are sorted
 /// together instead.
-fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], out: &mut Vec<(ErrorCode, usize)>) {
-    out.reserve(lists.iter().map(|l| l.len()).sum());
+fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], mut emit: impl FnMut(ErrorCode, usize)) {
     if !lists
         .iter()
         .all(|l| l.is_sorted_by_key(|&(_, offset)| offset))
     {
-        for list in lists {
-            out.extend_from_slice(list);
+        let mut all: Vec<(ErrorCode, usize)> = lists.concat();
+        all.sort_by_key(|&(_, offset)| offset);
+        for (code, offset) in all {
+            emit(code, offset);
         }
-        out.sort_by_key(|&(_, offset)| offset);
         return;
     }
     let mut next = [0usize; 3];
@@ -260,7 +254,8 @@ fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], out: &mut Vec<(ErrorCode, 
         let Some(i) = pick else {
             return;
         };
-        out.push(lists[i][next[i]]);
+        let (code, offset) = lists[i][next[i]];
+        emit(code, offset);
         next[i] += 1;
     }
 }
@@ -292,8 +287,12 @@ mod tests {
         ];
         let tokens = [(UnexpectedNullCharacter, 3), (EofInTag, 9), (EofInTag, 9)];
         let tree = [(UnexpectedNullCharacter, 0), (UnexpectedNullCharacter, 3)];
-        let mut out = Vec::new();
-        merge_by_offset([&input, &tokens, &tree], &mut out);
+        let merged = |lists: [&[(ErrorCode, usize)]; 3]| {
+            let mut out = Vec::new();
+            merge_by_offset(lists, |code, offset| out.push((code, offset)));
+            out
+        };
+        let out = merged([&input, &tokens, &tree]);
         assert_eq!(
             out,
             [
@@ -311,8 +310,7 @@ mod tests {
         sorted.sort_by_key(|&(_, offset)| offset);
         assert_eq!(out, sorted);
         // A list out of order is sorted with the others.
-        let mut out = Vec::new();
-        merge_by_offset([&[(EofInTag, 5), (EofInTag, 1)], &[], &tree], &mut out);
+        let out = merged([&[(EofInTag, 5), (EofInTag, 1)], &[], &tree]);
         assert_eq!(out.iter().map(|e| e.1).collect::<Vec<_>>(), [0, 1, 3, 5]);
     }
 }

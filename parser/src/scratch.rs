@@ -8,7 +8,6 @@
 //! parsed a huge document does not hold its memory for ever). Nothing of one parse's
 //! content reaches the next: every buffer is cleared before use.
 
-use crate::error::ErrorCode;
 use crate::tokenizer::TokenizerBuffers;
 use crate::tree_builder::TreeBuilderBuffers;
 use std::cell::Cell;
@@ -21,15 +20,11 @@ pub(crate) const RETAINED_BYTES_LIMIT: usize = 1 << 20;
 pub(crate) struct Scratch {
     pub(crate) tokenizer: TokenizerBuffers,
     pub(crate) tree_builder: TreeBuilderBuffers,
-    /// All errors of the parse, merged and ordered by position.
-    pub(crate) errors: Vec<(ErrorCode, usize)>,
 }
 
 impl Scratch {
     fn retained_bytes(&self) -> usize {
-        self.tokenizer.retained_bytes()
-            + self.tree_builder.retained_bytes()
-            + heap_bytes(&self.errors)
+        self.tokenizer.retained_bytes() + self.tree_builder.retained_bytes()
     }
 }
 
