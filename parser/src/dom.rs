@@ -310,7 +310,9 @@ impl Document {
     /// An empty document (just the Document node), with room reserved for a parse of
     /// an input of `input_len` bytes.
     pub fn with_capacity(input_len: usize) -> Document {
-        let mut nodes = Vec::with_capacity(1 + input_len / 16);
+        // The Document node and the html, head and body elements every document has,
+        // then about a node per dozen bytes.
+        let mut nodes = Vec::with_capacity(4 + input_len / 12);
         nodes.push(Node {
             parent: None,
             first_child: None,

@@ -69,8 +69,12 @@ mod tests {
     /// Documents that leave every buffer non-empty or in an unusual state: open
     /// formatting elements, templates, tables with pending text, selects with a
     /// selectedcontent, duplicate attributes, comments, processing instructions, an
-    /// unfinished tag, raw text.
+    /// unfinished tag, raw text; stacks deep enough, and lists of formatting elements
+    /// long enough, for their indexes and counts to be built.
     const DOCUMENTS: &[&str] = &[
+        "<div><div><div><div><div><div><div><div><div><div><b><i><u><s><em><strong>\
+         <small><big><tt><code><font><nobr><b><i><u><s><em><strong><p>x</div>y",
+        "<math><mi><svg><g><g><g><g><g><g><g><g><g><g><g><g><g><g><g><g><g></G>z",
         "<b><i><u><p>x</b>y<table>z<tr><td>w",
         "<template><select><option>a<selectedcontent></selectedcontent></template>",
         "<select><button><selectedcontent></selectedcontent></button><option>o</select>",
@@ -116,9 +120,11 @@ mod tests {
     #[test]
     fn a_parse_stopped_by_its_deadline_leaves_nothing_behind() {
         let fresh: Vec<String> = DOCUMENTS.iter().map(|d| parse_on_a_new_thread(d)).collect();
-        // Stopped midway: open elements on the stack, formatting elements in the list,
-        // a template mode, a tag half built.
-        let stopped = "<template><table><b><i><div a=1 a=2>x".repeat(2_000) + "<p a";
+        // Stopped midway: open elements on the stack (a `p` among them, which a
+        // document parsed next must not find through indexes left behind),
+        // formatting elements in the list, a template mode, a tag half built.
+        let stopped =
+            "<p>".to_owned() + &"<template><table><b><i><div a=1 a=2>x".repeat(2_000) + "<p a";
         let options = ParseOptions {
             deadline: Some(std::time::Instant::now()),
             ..ParseOptions::default()

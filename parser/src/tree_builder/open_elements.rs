@@ -215,11 +215,14 @@ impl OpenElements {
     /// Empties the stack and its indexes, keeping their room.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
-        self.last_html.clear();
-        self.last_html.resize(well_known_count(), NOT_ON_THE_STACK);
-        self.last_foreign.clear();
-        self.last_foreign
-            .resize(well_known_count(), NOT_ON_THE_STACK);
+        // The name indexes are written only once built.
+        if self.built {
+            self.last_html.clear();
+            self.last_html.resize(well_known_count(), NOT_ON_THE_STACK);
+            self.last_foreign.clear();
+            self.last_foreign
+                .resize(well_known_count(), NOT_ON_THE_STACK);
+        }
         self.indexed_as.clear();
         for boundaries in &mut self.boundaries {
             boundaries.clear();
