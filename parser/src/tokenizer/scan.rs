@@ -31,11 +31,33 @@ impl ByteSet {
     }
 }
 
+/// How many bytes a run is looked for one by one before the vectorized search takes
+/// over: most runs in markup are a few bytes long, shorter than what a call of the
+/// search costs to set up.
+#[cfg(feature = "fast-paths")]
+const LOOKED_AT_FIRST: usize = 16;
+
+/// The length of the leading run of `haystack` without a byte that `is_end`, the
+/// first [`LOOKED_AT_FIRST`] bytes looked at one by one and the rest with `search`.
+#[cfg(feature = "fast-paths")]
+#[inline(always)]
+fn run_until(
+    haystack: &[u8],
+    is_end: impl Fn(u8) -> bool,
+    search: impl Fn(&[u8]) -> Option<usize>,
+) -> usize {
+    let (head, tail) = haystack.split_at(haystack.len().min(LOOKED_AT_FIRST));
+    match head.iter().position(|&x| is_end(x)) {
+        Some(len) => len,
+        None => head.len() + search(tail).unwrap_or(tail.len()),
+    }
+}
+
 /// The length of the leading run of `haystack` that holds no `a`.
 pub(super) fn run_without1(a: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        memchr::memchr(a, haystack).unwrap_or(haystack.len())
+        run_until(haystack, |x| x == a, |tail| memchr::memchr(a, tail))
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -50,7 +72,11 @@ pub(super) fn run_without1(a: u8, haystack: &[u8]) -> usize {
 pub(super) fn run_without2(a: u8, b: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        memchr::memchr2(a, b, haystack).unwrap_or(haystack.len())
+        run_until(
+            haystack,
+            |x| x == a || x == b,
+            |tail| memchr::memchr2(a, b, tail),
+        )
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -65,7 +91,11 @@ pub(super) fn run_without2(a: u8, b: u8, haystack: &[u8]) -> usize {
 pub(super) fn run_without3(a: u8, b: u8, c: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        memchr::memchr3(a, b, c, haystack).unwrap_or(haystack.len())
+        run_until(
+            haystack,
+            |x| x == a || x == b || x == c,
+            |tail| memchr::memchr3(a, b, c, tail),
+        )
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -151,6 +181,25 @@ mod tests {
         assert_eq!(run_outside(&set, b"abcDef"), 3);
         assert_eq!(run_outside(&set, b"abc\xC3\xA9"), 5);
         assert_eq!(run_outside(&set, b""), 0);
+    }
+
+    #[test]
+    fn runs_end_wherever_the_byte_is_around_the_first_bytes_looked_at() {
+        // Each needle at every position of texts of every length up to 40 bytes, so
+        // that it falls in the bytes looked at one by one, just past them, or nowhere.
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut text = vec![b'x'; len];
+                if at < len {
+                    text[at] = b'&';
+                }
+                let expected = if at < len { at } else { len };
+                assert_eq!(run_without1(b'&', &text), expected, "{len} {at}");
+                assert_eq!(run_without2(b'<', b'&', &text), expected, "{len} {at}");
+                assert_eq!(run_without3(b'"', 0, b'&', &text), expected, "{len} {at}");
+                assert_eq!(run_without3(b'"', 0, b'<', &text), len, "{len} {at}");
+            }
+        }
     }
 
     #[test]
