@@ -636,11 +636,11 @@ impl<'i> Tokenizer<'i> {
                 .unwrap_or_default()
         };
         while let Some(&first) = rest.first() {
-            let is_null = first == 0;
-            let len = rest
-                .iter()
-                .position(|&b| (b == 0) != is_null)
-                .unwrap_or(rest.len());
+            let len = if first == 0 {
+                rest.iter().position(|&b| b != 0).unwrap_or(rest.len())
+            } else {
+                scan::run_without1(0, rest)
+            };
             let (run, tail) = rest.split_at(len);
             let result = sink.process_token(Token::Characters(run), self.pos);
             self.apply_sink_result(result);
