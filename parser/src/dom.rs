@@ -364,7 +364,7 @@ impl Document {
     pub(crate) fn offset_in_input(&self, bytes: &[u8]) -> Option<usize> {
         let (address, len) = self.input?;
         let start = (bytes.as_ptr() as usize).checked_sub(address)?;
-        (start + bytes.len() <= len).then_some(start)
+        (start.checked_add(bytes.len())? <= len).then_some(start)
     }
 
     /// The Document node.

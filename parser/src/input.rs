@@ -132,13 +132,16 @@ fn fast_path_skip_error_free_bytes(bytes: &[u8], i: usize) -> usize {
             .unwrap_or(tail.len())
 }
 
+/// A one in every byte of a word, and the high bit of every byte, for the tests that
+/// look at eight bytes at a time.
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+
 /// Whether all eight bytes of `word` lie in 0x20..=0x7E. The tests are the usual ones
 /// for "some byte is below n" (exact as a whole for n up to 0x80, though not byte by
 /// byte) applied to the word, to the word plus one in every byte (0x7F becomes 0x80),
 /// and to the high bits.
 fn is_printable_ascii(word: u64) -> bool {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
     let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH_BITS;
     // With no byte at 0x80 or above, adding one to each byte carries into no other byte.
     let high_or_delete = (word | word.wrapping_add(ONES)) & HIGH_BITS;
@@ -353,8 +356,6 @@ fn find_line_feed(bytes: &[u8]) -> Option<usize> {
 /// continuation byte, and one more for each character outside the Basic Multilingual
 /// Plane (a lead byte of four). Eight bytes at a time, then byte by byte.
 fn utf16_length(bytes: &[u8]) -> u32 {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
     let units_of_byte = |b: u8| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0);
     let mut words = bytes.chunks_exact(8);
     let mut units = 0;
