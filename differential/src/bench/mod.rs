@@ -127,20 +127,16 @@ impl LinearityPairs {
     /// The median over the pairs of the large input's time per byte over the small
     /// one's.
     pub fn median_ratio(&self) -> Option<f64> {
-        let mut ratios: Vec<f64> = self
-            .runs
-            .iter()
-            .map(|(small, large)| {
-                let small = small.as_secs_f64() / (self.small_bytes * self.repeats) as f64;
-                let large = large.as_secs_f64() / self.large_bytes as f64;
-                large / small.max(1e-15)
-            })
-            .collect();
-        if ratios.is_empty() {
-            return None;
-        }
-        ratios.sort_by(f64::total_cmp);
-        Some(ratios[ratios.len() / 2])
+        runner::median(
+            self.runs
+                .iter()
+                .map(|(small, large)| {
+                    let small = small.as_secs_f64() / (self.small_bytes * self.repeats) as f64;
+                    let large = large.as_secs_f64() / self.large_bytes as f64;
+                    large / small.max(1e-15)
+                })
+                .collect(),
+        )
     }
 }
 

@@ -294,17 +294,19 @@ pub fn measure_pairs(
 /// in the same rounds of [`measure`] (the k-th run of each): `a`'s throughput over
 /// `b`'s, with the machine's slow and fast spells falling on both runs of a round.
 pub fn paired_ratio(a: &Measurement, b: &Measurement) -> Option<f64> {
-    let mut ratios: Vec<f64> = a
-        .runs()
-        .iter()
-        .zip(b.runs())
-        .map(|(ta, tb)| tb.as_secs_f64() / ta.as_secs_f64().max(1e-12))
-        .collect();
-    if ratios.is_empty() {
-        return None;
-    }
-    ratios.sort_by(f64::total_cmp);
-    Some(ratios[ratios.len() / 2])
+    median(
+        a.runs()
+            .iter()
+            .zip(b.runs())
+            .map(|(ta, tb)| tb.as_secs_f64() / ta.as_secs_f64().max(1e-12))
+            .collect(),
+    )
+}
+
+/// The median of `values` (the upper one of an even count); `None` if there are none.
+pub fn median(mut values: Vec<f64>) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied()
 }
 
 /// Megabytes (10^6 bytes) per second.

@@ -187,17 +187,19 @@ impl Document {
                 id
             }
             NodeData::Text(span) => {
-                let text = self
-                    .bytes(Span {
-                        start: span.start,
-                        len: span.len,
-                    })
-                    .to_owned();
-                let copy = self.push_string(&text);
+                // The text copied within the buffer, to the end (a span of the
+                // document's own is always inside the buffer).
+                let buffer = self.strings.bytes_mut();
+                let start = buffer.len();
+                let text = span.start as usize..(span.start + span.len) as usize;
+                if text.end <= start {
+                    buffer.extend_from_within(text);
+                }
+                let len = (buffer.len() - start) as u32;
                 self.new_node(NodeData::Text(TextSpan {
-                    start: copy.start,
-                    len: copy.len,
-                    cap: copy.len,
+                    start: start as u32,
+                    len,
+                    cap: len,
                 }))
             }
             other => self.new_node(other),

@@ -297,11 +297,7 @@ impl<'i> Tokenizer<'i> {
         buffers.processing_instruction_target.clear();
         buffers.processing_instruction_data.clear();
         buffers.temporary_buffer.clear();
-        let mut tag = buffers.tag;
-        tag.buf.clear();
-        tag.name = 0..0;
-        tag.attrs.clear();
-        tag.self_closing = false;
+        buffers.tag.clear();
         Tokenizer {
             input,
             pos: 0,
@@ -320,7 +316,7 @@ impl<'i> Tokenizer<'i> {
                 owned: buffers.text,
                 is_owned: false,
             },
-            tag,
+            tag: buffers.tag,
             tag_kind: TagKind::Start,
             current_attribute: None,
             attribute_names: buffers.attribute_names,
@@ -666,10 +662,7 @@ impl<'i> Tokenizer<'i> {
     }
 
     fn clear_tag(&mut self) {
-        self.tag.buf.clear();
-        self.tag.name = 0..0;
-        self.tag.attrs.clear();
-        self.tag.self_closing = false;
+        self.tag.clear();
         self.current_attribute = None;
         if !self.attribute_names.is_empty() {
             self.attribute_names.clear();

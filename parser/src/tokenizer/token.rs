@@ -52,6 +52,14 @@ impl Tag {
         tag
     }
 
+    /// Empties the tag for the next one, keeping its room.
+    pub(crate) fn clear(&mut self) {
+        self.buf.clear();
+        self.name = 0..0;
+        self.attrs.clear();
+        self.self_closing = false;
+    }
+
     /// The tag name (ASCII-lowercased by the tokenizer).
     pub fn name(&self) -> &[u8] {
         &self.buf[self.name.clone()]

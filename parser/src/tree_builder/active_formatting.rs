@@ -240,8 +240,11 @@ impl ActiveFormattingElements {
                 }
             }
         }
-        if self.counted && self.built {
-            let hash = family_hash(&element, &self.attribute_bytes);
+        // The element's family, hashed once, while the counts are kept.
+        let hash = self
+            .built
+            .then(|| family_hash(&element, &self.attribute_bytes));
+        if let (true, Some(hash)) = (self.counted, hash) {
             let alike = self.alike.entry(hash).or_insert(0);
             if *alike < 3 {
                 // Step 2, fewer than three alike in the whole list.
@@ -262,16 +265,19 @@ impl ActiveFormattingElements {
                 }
             }
         }
-        if same >= 3 {
-            if let Some(index) = earliest {
-                let removed = self.entries.remove(index);
-                self.count_out(&removed);
+        // One of the family leaves and one joins (the count stays), or one joins.
+        match earliest {
+            Some(index) if same >= 3 => {
+                self.entries.remove(index);
+            }
+            _ => {
+                if let Some(hash) = hash {
+                    *self.alike.entry(hash).or_insert(0) += 1;
+                }
             }
         }
         // Step 2. "Add element to the list of active formatting elements."
-        let entry = Entry::Element(element);
-        self.count_in(&entry);
-        self.entries.push(entry);
+        self.entries.push(Entry::Element(element));
     }
 
     /// "Clear the list of active formatting elements up to the last marker."
