@@ -113,6 +113,12 @@ pub struct Divergence {
     /// failure.
     pub first_difference: Option<FirstDifference>,
     pub signature: Signature,
+    /// The engine whose behaviour it shows — the one rule every part of litmus uses
+    /// (classification, reports, the fuzz targets): for a tree, fragment or
+    /// serialization difference the engine compared with the reference (the right
+    /// side); for a round trip the engine that round-tripped; for a failure the engine
+    /// that failed (the one its signature names).
+    pub engine: String,
 }
 
 impl Divergence {
@@ -179,13 +185,14 @@ pub fn compare_results(
     right: &Side,
     serialization: bool,
 ) -> Vec<Divergence> {
-    let divergence = |level, first_difference, signature| Divergence {
+    let divergence = |level, first_difference, signature, engine: &str| Divergence {
         level,
         request: request.clone(),
         left: left.clone(),
         right: right.clone(),
         first_difference,
         signature,
+        engine: engine.to_owned(),
     };
     let (l, r) = match (&left.result, &right.result) {
         (Ok(l), Ok(r)) => (l, r),
@@ -198,6 +205,7 @@ pub fn compare_results(
                         level,
                         None,
                         failure_signature(&side.engine, failure),
+                        &side.engine,
                     ))
                 })
                 .collect();
@@ -208,7 +216,7 @@ pub fn compare_results(
         tree_signature(level, &left.engine, &l.tree, &right.engine, &r.tree, &root)
     {
         let first = first_tree_difference(&l.tree, &r.tree);
-        return vec![divergence(level, first, signature)];
+        return vec![divergence(level, first, signature, &right.engine)];
     }
     if serialization {
         if let (Some(ls), Some(rs)) = (&l.serialization, &r.serialization) {
@@ -216,7 +224,12 @@ pub fn compare_results(
                 serialization_signature(&left.engine, ls, &right.engine, rs, &root)
             {
                 let first = first_line_difference(ls, rs);
-                return vec![divergence(Level::Serialization, first, signature)];
+                return vec![divergence(
+                    Level::Serialization,
+                    first,
+                    signature,
+                    &right.engine,
+                )];
             }
         }
     }
@@ -278,6 +291,7 @@ pub fn compare_round_trip(
         },
         first_difference,
         signature,
+        engine: engine.to_owned(),
     };
     match second {
         Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
@@ -303,7 +317,7 @@ pub fn round_trip(
     first: &ParseResult,
 ) -> Option<Divergence> {
     let again = round_trip_request(request, first)?;
-    let second = engine.parse(&again);
+    let second = engine.parse_tree(&again);
     let name = engine.name().to_owned();
     compare_round_trip(request, &name, first, &second)
 }
@@ -347,16 +361,14 @@ pub fn compare_input(
 }
 
 /// Re-runs what produced `divergence` with another input (same options, same
-/// level) and returns the divergence it gives with the same signature, if any: the
-/// minimizer's test.
-pub fn recheck(
+/// level): every divergence it gives there.
+pub fn rerun(
     divergence: &Divergence,
     input: &str,
     reference: &mut dyn Engine,
     other: &mut dyn Engine,
-) -> Option<Divergence> {
+) -> Vec<Divergence> {
     let request = divergence.request.with_input(input);
-    let same = |d: &Divergence| d.signature == divergence.signature;
     match divergence.level {
         Level::RoundTrip => {
             let engine: &mut dyn Engine = if divergence.left.engine == other.name() {
@@ -365,7 +377,7 @@ pub fn recheck(
                 reference
             };
             let first = engine.parse(&request);
-            round_trip(engine, &request, &first).filter(same)
+            round_trip(engine, &request, &first).into_iter().collect()
         }
         Level::Tree | Level::Fragment | Level::Serialization => {
             let level = if request.fragment.is_some() {
@@ -373,19 +385,34 @@ pub fn recheck(
             } else {
                 Level::Tree
             };
-            let left = Side {
-                engine: reference.name().to_owned(),
-                result: reference.parse(&request),
+            let serialization = divergence.level == Level::Serialization;
+            let answer = |engine: &mut dyn Engine| Side {
+                engine: engine.name().to_owned(),
+                // A tree difference needs no serializations.
+                result: if serialization {
+                    engine.parse(&request)
+                } else {
+                    engine.parse_tree(&request)
+                },
             };
-            let right = Side {
-                engine: other.name().to_owned(),
-                result: other.parse(&request),
-            };
-            compare_results(level, &request, &left, &right, true)
-                .into_iter()
-                .find(same)
+            let left = answer(reference);
+            let right = answer(other);
+            compare_results(level, &request, &left, &right, serialization)
         }
     }
+}
+
+/// [`rerun`], keeping the divergence with the same signature, if any: the
+/// minimizer's test.
+pub fn recheck(
+    divergence: &Divergence,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Option<Divergence> {
+    rerun(divergence, input, reference, other)
+        .into_iter()
+        .find(|d| d.signature == divergence.signature)
 }
 
 #[cfg(test)]

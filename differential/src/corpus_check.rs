@@ -156,6 +156,7 @@ pub fn recheck_archived(
         right,
         first_difference: None,
         signature: signature.clone(),
+        engine: finding.engine.clone(),
     };
     if recheck(&divergence, &request.input, reference, other).is_some() {
         return Recheck::Still;

@@ -8,7 +8,7 @@ use crate::minimize::MinimizeStats;
 use serde::{Deserialize, Serialize};
 
 /// The version of the findings.json schema.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// An engine as a report names it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +121,32 @@ impl LevelCount {
     }
 }
 
+/// A known class's share of a campaign.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassCount {
+    pub class: String,
+    /// Cases whose divergences it explains.
+    pub cases: u64,
+    /// Distinct signatures it explains.
+    pub signatures: u64,
+}
+
+/// One signature seen in a campaign, with its count and what became of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignatureCount {
+    pub signature: String,
+    pub level: String,
+    pub engine: String,
+    /// The known class that explains it, if one does.
+    pub class: Option<String>,
+    /// Divergences with this signature.
+    pub count: u64,
+    /// The hash of the finding it is (or was merged into), if it became one.
+    pub finding: Option<String>,
+    /// Whether its triage ended (a campaign stopped at once may leave some untriaged).
+    pub triaged: bool,
+}
+
 /// A known class that no case matched in this campaign.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PossiblyFixed {
@@ -151,6 +177,12 @@ pub struct CampaignReport {
     pub interrupted: bool,
     pub levels: Vec<LevelCount>,
     pub findings: Vec<Finding>,
+    /// Per known class: the cases and signatures it explains.
+    #[serde(default)]
+    pub class_counts: Vec<ClassCount>,
+    /// Every signature the campaign saw.
+    #[serde(default)]
+    pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
 }
 
@@ -176,7 +208,17 @@ impl CampaignReport {
                     key,
                     class: finding.class.clone(),
                     findings: vec![finding],
+                    counted: None,
                 }),
+            }
+        }
+        for group in &mut groups {
+            if let Some(class) = &group.class {
+                group.counted = self
+                    .class_counts
+                    .iter()
+                    .find(|c| &c.class == class)
+                    .map(|c| (c.cases, c.signatures));
             }
         }
         for group in &mut groups {
@@ -202,12 +244,26 @@ pub struct ClassGroup<'a> {
     pub key: String,
     pub class: Option<String>,
     pub findings: Vec<&'a Finding>,
+    /// The class's cases and signatures, as the campaign counted them (a known
+    /// class's findings are only its exemplars).
+    pub counted: Option<(u64, u64)>,
 }
 
 impl ClassGroup<'_> {
     /// Cases that showed any signature of the class.
     pub fn count(&self) -> u64 {
-        self.findings.iter().map(|f| f.count).sum()
+        match self.counted {
+            Some((cases, _)) => cases,
+            None => self.findings.iter().map(|f| f.count).sum(),
+        }
+    }
+
+    /// Distinct signatures of the class.
+    pub fn signatures(&self) -> u64 {
+        match self.counted {
+            Some((_, signatures)) => signatures,
+            None => self.findings.len() as u64,
+        }
     }
 
     /// The finding with the smallest minimized input.

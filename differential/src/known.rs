@@ -163,6 +163,18 @@ impl KnownDifferences {
             .iter()
             .find(|c| c.matches(engine, signature, input))
     }
+
+    /// The class that explains every finding with this signature whatever its input:
+    /// the first class whose engine and signature patterns match, when it has no
+    /// input patterns. `None` when no class matches, or when the first that does
+    /// looks at the input (then only a minimized input can tell).
+    pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
+        let first = self.classes.iter().find(|c| {
+            (c.engine == "*" || c.engine == engine)
+                && c.signatures.iter().any(|p| glob_matches(p, signature))
+        })?;
+        first.inputs.is_empty().then_some(first)
+    }
 }
 
 /// Whether `text` matches the glob `pattern` (`*` = any run of characters).

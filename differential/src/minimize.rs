@@ -5,7 +5,8 @@
 //! same signature):
 //!
 //! 1. over the reference tokenizer's tokens (each token's source span is a chunk), so
-//!    whole tags, comments and text runs go first;
+//!    whole tags, comments and text runs go first: the shortest prefix of tokens that
+//!    keeps (by bisection), then ddmin over its tokens;
 //! 2. over characters;
 //! 3. simplifying passes: shorten runs of letters and digits to their first character,
 //!    replace non-ASCII characters by `x`, lowercase ASCII letters.
@@ -16,6 +17,7 @@
 
 use litmus_parser::tokenizer::{SinkResult, Token, TokenSink, Tokenizer, TokenizerOptions};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// What a minimization did.
@@ -31,7 +33,7 @@ pub struct MinimizeStats {
 }
 
 /// Limits on one minimization.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
     pub max_steps: usize,
     pub max_time: Duration,
@@ -48,6 +50,8 @@ impl Default for Budget {
 
 struct Tester<'p> {
     predicate: &'p mut dyn FnMut(&str) -> bool,
+    /// Candidates already asked about: ddmin and the repeated stages ask some again.
+    seen: HashMap<String, bool>,
     steps: usize,
     budget: Budget,
     start: Instant,
@@ -56,12 +60,75 @@ struct Tester<'p> {
 
 impl Tester<'_> {
     fn keeps(&mut self, candidate: &str) -> bool {
+        if let Some(&known) = self.seen.get(candidate) {
+            return known;
+        }
         if self.steps >= self.budget.max_steps || self.start.elapsed() >= self.budget.max_time {
             self.exhausted = true;
             return false;
         }
         self.steps += 1;
-        (self.predicate)(candidate)
+        let keeps = (self.predicate)(candidate);
+        self.seen.insert(candidate.to_owned(), keeps);
+        keeps
+    }
+}
+
+/// A minimization in stages, for callers that stop after the first one (the
+/// campaign classifies a divergence by its token-minimal input and minimizes
+/// further only the few it archives).
+pub struct Minimizer<'p> {
+    tester: Tester<'p>,
+}
+
+impl<'p> Minimizer<'p> {
+    /// A minimization whose predicate is `keeps` (assumed true of the input).
+    pub fn new(budget: Budget, keeps: &'p mut dyn FnMut(&str) -> bool) -> Minimizer<'p> {
+        Minimizer {
+            tester: Tester {
+                predicate: keeps,
+                seen: HashMap::new(),
+                steps: 0,
+                budget,
+                start: Instant::now(),
+                exhausted: false,
+            },
+        }
+    }
+
+    /// Stage 1: the shortest prefix of whole tokens that keeps (found by bisection:
+    /// what follows a divergence rarely matters), then ddmin over its tokens.
+    pub fn tokens(&mut self, input: &str) -> String {
+        let chunks = token_chunks(input);
+        let chunks = shortest_prefix(chunks, &mut self.tester);
+        ddmin(chunks, &mut self.tester).concat()
+    }
+
+    /// Stages 2 and 3 until a fixpoint: ddmin over characters, then the simplifying
+    /// passes.
+    pub fn characters(&mut self, input: &str) -> String {
+        let mut current = input.to_owned();
+        loop {
+            let before = current.clone();
+            let chars: Vec<String> = current.chars().map(String::from).collect();
+            current = ddmin(chars, &mut self.tester).concat();
+            current = simplify(&current, &mut self.tester);
+            if current == before || self.tester.exhausted {
+                break;
+            }
+        }
+        current
+    }
+
+    /// What the minimization did, from `original` to `result`.
+    pub fn stats(&self, original: &str, result: &str) -> MinimizeStats {
+        MinimizeStats {
+            original_bytes: original.len(),
+            final_bytes: result.len(),
+            steps: self.tester.steps,
+            millis: u64::try_from(self.tester.start.elapsed().as_millis()).unwrap_or(u64::MAX),
+            budget_exhausted: self.tester.exhausted,
+        }
     }
 }
 
@@ -71,35 +138,31 @@ pub fn minimize(
     budget: Budget,
     keeps: &mut dyn FnMut(&str) -> bool,
 ) -> (String, MinimizeStats) {
-    let start = Instant::now();
-    let mut tester = Tester {
-        predicate: keeps,
-        steps: 0,
-        budget,
-        start,
-        exhausted: false,
-    };
-    // Stage 1: tokens.
-    let chunks = token_chunks(input);
-    let mut current = ddmin(chunks, &mut tester).concat();
-    // Stages 2 and 3 until a fixpoint.
-    loop {
-        let before = current.clone();
-        let chars: Vec<String> = current.chars().map(String::from).collect();
-        current = ddmin(chars, &mut tester).concat();
-        current = simplify(&current, &mut tester);
-        if current == before || tester.exhausted {
-            break;
+    let mut minimizer = Minimizer::new(budget, keeps);
+    let tokens = minimizer.tokens(input);
+    let result = minimizer.characters(&tokens);
+    let stats = minimizer.stats(input, &result);
+    (result, stats)
+}
+
+/// The shortest prefix of `chunks` that the tester keeps, by bisection over the
+/// number of chunks (the whole is assumed kept; a predicate that is not monotonic
+/// still gets a prefix it keeps).
+fn shortest_prefix(chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> {
+    // Invariant: a prefix of `high` chunks keeps; no prefix of `low` or fewer was
+    // found to.
+    let (mut low, mut high) = (0usize, chunks.len());
+    while high - low > 1 && !tester.exhausted {
+        let middle = low + (high - low) / 2;
+        if tester.keeps(&chunks[..middle].concat()) {
+            high = middle;
+        } else {
+            low = middle;
         }
     }
-    let stats = MinimizeStats {
-        original_bytes: input.len(),
-        final_bytes: current.len(),
-        steps: tester.steps,
-        millis: start.elapsed().as_millis() as u64,
-        budget_exhausted: tester.exhausted,
-    };
-    (current, stats)
+    let mut chunks = chunks;
+    chunks.truncate(high);
+    chunks
 }
 
 /// ddmin over chunks: the smallest sequence of chunks (a subsequence of `chunks`) that

@@ -73,6 +73,15 @@ impl Signature {
     pub fn kind(&self) -> &str {
         self.0.split(" | ").next().unwrap_or("")
     }
+
+    /// The signature without its ` | in: …` parent: the level and the first
+    /// differing nodes. A failure's signature is all core.
+    pub fn core(&self) -> &str {
+        match self.0.rfind(" | in: ") {
+            Some(at) => &self.0[..at],
+            None => &self.0,
+        }
+    }
 }
 
 impl fmt::Display for Signature {
@@ -142,6 +151,9 @@ pub fn dump_entries(dump: &str) -> Vec<DumpEntry<'_>> {
 /// The first entry where two dumps differ (in text or depth), or `None` if they are
 /// the same.
 pub fn first_tree_difference(left: &str, right: &str) -> Option<FirstDifference> {
+    if left == right {
+        return None;
+    }
     let (l, r) = (dump_entries(left), dump_entries(right));
     let index = first_differing_entry(&l, &r)?;
     Some(FirstDifference {
@@ -194,6 +206,9 @@ pub fn tree_signature(
     right: &str,
     root: &str,
 ) -> Option<Signature> {
+    if left == right {
+        return None;
+    }
     let (l, r) = (dump_entries(left), dump_entries(right));
     let index = first_differing_entry(&l, &r)?;
     let (a, b) = (l.get(index), r.get(index));

@@ -240,10 +240,12 @@ fn kill_nine_at_random_moments_loses_nothing() {
         let mut child = litmus()
             .current_dir(temp.path())
             .env("HTML5LIB_TESTS", html5lib_tests())
-            .args(["run", "--cases", "1000000", "--jobs", "2", "--quiet"])
+            .args(["run", "--cases", "1000000", "--jobs", "2"])
             .args(["--seed", &(1000 + round).to_string()])
             .arg("--corpus")
             .arg(&corpus)
+            .arg("--archive")
+            .arg(corpus.join("divergences"))
             .arg("--out")
             .arg(&out)
             .stdout(fs::File::create(&log).unwrap())
@@ -303,6 +305,8 @@ fn kill_nine_at_random_moments_loses_nothing() {
         .args(["run", "--cases", "1000000", "--jobs", "2", "--seed", "77"])
         .arg("--corpus")
         .arg(&corpus)
+        .arg("--archive")
+        .arg(corpus.join("divergences"))
         .arg("--out")
         .arg(&out)
         .stdout(fs::File::create(&log).unwrap())
@@ -348,8 +352,8 @@ cp "$SEED_CORPUS/known-differences.toml" "$DISK/corpus/" || exit 98
 cp "$SEED_CORPUS"/divergences/*.dat "$DISK/corpus/divergences/" || exit 98
 cat /dev/zero > "$DISK/filler" 2>/dev/null
 truncate -s -"$FREE_BYTES" "$DISK/filler" || exit 98
-"$LITMUS" run --cases 5000 --seed 11 --jobs 2 --quiet --corpus "$DISK/corpus" \
-    --out "$OUT/reports" > "$OUT/run.out" 2> "$OUT/run.err"
+"$LITMUS" run --cases 5000 --seed 11 --jobs 2 --corpus "$DISK/corpus" \
+    --archive "$DISK/corpus/divergences" --out "$OUT/reports" > "$OUT/run.out" 2> "$OUT/run.err"
 echo $? > "$OUT/run.status"
 "$LITMUS" corpus check --corpus "$DISK/corpus" > "$OUT/check.out" 2> "$OUT/check.err"
 echo $? > "$OUT/check.status"
@@ -370,6 +374,8 @@ fn a_full_disk_is_a_clear_error_and_corrupts_nothing() {
         ])
         .arg("--corpus")
         .arg(&seed_corpus)
+        .arg("--archive")
+        .arg(seed_corpus.join("divergences"))
         .arg("--out")
         .arg(temp.path().join("seed-reports"))
         .output()
@@ -564,6 +570,8 @@ fn a_misbehaving_engine_becomes_findings() {
         ])
         .arg("--corpus")
         .arg(&corpus)
+        .arg("--archive")
+        .arg(corpus.join("divergences"))
         .arg("--out")
         .arg(&out)
         .stdout(Stdio::null())
@@ -610,6 +618,8 @@ fn a_misbehaving_engine_becomes_findings() {
         ])
         .arg("--corpus")
         .arg(&oom_corpus)
+        .arg("--archive")
+        .arg(oom_corpus.join("divergences"))
         .arg("--out")
         .arg(&out)
         .stdin(Stdio::null())

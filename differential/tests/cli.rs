@@ -485,7 +485,15 @@ fn run_good_and_bad() {
     )
     .unwrap();
     f.assert_bad_input(
-        &["run", "--corpus", "filecorpus", "--cases", "3"],
+        &[
+            "run",
+            "--corpus",
+            "filecorpus",
+            "--archive",
+            "filecorpus/divergences",
+            "--cases",
+            "3",
+        ],
         None,
         &["filecorpus/divergences"],
     );

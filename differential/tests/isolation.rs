@@ -9,7 +9,8 @@
 use litmus_differential::case::{EngineFailure, ParseRequest};
 use litmus_differential::engine::{engine_by_name, Engine};
 use litmus_differential::worker::{
-    run_worker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerPool, WorkerSettings,
+    run_worker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerPool, WorkerRole,
+    WorkerSettings,
 };
 use std::time::{Duration, Instant};
 
@@ -34,7 +35,7 @@ fn worker_entry_point() {
 
 fn config(engine: &str, memory_limit_bytes: Option<u64>) -> WorkerConfig {
     let settings = WorkerSettings {
-        engine: engine.to_owned(),
+        role: WorkerRole::Engine(engine.to_owned()),
         memory_limit_bytes,
     };
     let command = WorkerCommand {

@@ -22,6 +22,7 @@
 //! the fastest runs, which noise moves least, the fastest of as many runs at both
 //! sizes (see [`FamilyResult::linearity`]).
 
+pub mod campaign;
 pub mod families;
 pub mod memory;
 pub mod pages;

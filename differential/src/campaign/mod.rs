@@ -1,28 +1,41 @@
 //! The campaign runner: `litmus run`.
 //!
-//! A campaign generates cases ([`crate::generator`]), has each parsed by the reference
-//! engine and the engine under test in worker processes ([`crate::worker`]), compares
-//! the answers ([`crate::compare`]), and for every signature it has not seen yet
-//! minimizes the case ([`crate::minimize`]), classifies it ([`crate::known`]) and
-//! archives it ([`crate::archive`]). Reports ([`crate::report`]) are rewritten every
-//! few seconds and at the end.
+//! The data flows one way: generate, engines, compare, signature (in case workers,
+//! [`cases`]), then classify, minimize, archive (triage, [`triage`] and `jobs.rs`),
+//! then report ([`crate::report`], rewritten every few seconds and at the end).
 //!
-//! Jobs are threads; each owns one worker per engine, so an engine that crashes,
-//! hangs or runs out of memory costs a worker restart and becomes a finding. Case `k`
-//! of shard `i/n` is generator index `i + k·n`, so shards are disjoint and every case
+//! Jobs are threads; each owns one case worker ([`crate::worker::CaseWorker`]), a
+//! process that generates its batches of cases from the seed, parses them with both
+//! engines in process, compares them and sends back counts and the divergences whose
+//! signatures it had not reported, so that isolation costs almost nothing. An engine
+//! that crashes, hangs or runs out of memory costs the worker, and the case that did
+//! it is pinned through engine workers and becomes a finding (`jobs.rs`). Case `k` of
+//! shard `i/n` is generator index `i + k·n`, so shards are disjoint and every case
 //! replays from the seed and its index.
 //!
+//! Each signature is triaged once: minimized to tokens and classified. A signature a
+//! known class explains is counted, per signature and per class; a few exemplars of
+//! each class ([`EXEMPLARS_PER_CLASS`]: the first found, at once, and the smallest
+//! others once the cases are done) are minimized to the end keeping the class, and
+//! archived, merging those that minimize to the same signature. A signature no class
+//! explains is a new finding: minimized to the end and archived at once.
+//!
 //! Nothing reported is lost: a finding is archived (atomically) before it is printed,
-//! and Ctrl-C stops the jobs, lets running minimizations end with their best input so
-//! far, archives them, and writes the reports.
+//! and Ctrl-C stops taking cases, finishes the triage and the exemplars, and writes
+//! the reports.
 
+pub mod cases;
 mod investigate;
-mod job;
+mod jobs;
+mod record;
 mod state;
 mod third;
+pub mod triage;
 
+pub use cases::request_for_case;
 pub use investigate::{investigate, Engines, Investigation};
-pub use state::LevelCounter;
+pub use record::finding as finding_of;
+pub use state::{LevelCounter, EXEMPLARS_PER_CLASS};
 pub use third::{side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
@@ -32,7 +45,10 @@ use crate::generator::{Generator, GeneratorConfig};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use crate::report::{write_reports, ReportError};
-use crate::worker::{Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerSettings};
+use crate::worker::{
+    CaseWorker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerRole, WorkerSettings,
+};
+use cases::CaseSetup;
 use indicatif::{ProgressBar, ProgressStyle};
 use state::Shared;
 use std::fmt;
@@ -120,6 +136,8 @@ pub struct CampaignOptions {
     pub minimize_budget: Budget,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
+    /// Print no line per finding (errors and the summary only).
+    pub quiet: bool,
 }
 
 /// How to run one engine: by name in a `litmus __worker` process, an external program
@@ -233,6 +251,68 @@ impl std::error::Error for CampaignError {}
 /// How often the reports are rewritten while a campaign runs.
 const REPORT_INTERVAL: Duration = Duration::from_secs(10);
 
+/// What a case worker needs to know: the campaign's cases and engines.
+pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
+    let engine_text = |choice: &EngineChoice| match &choice.external {
+        Some(spec) => {
+            let mut spec = spec.clone();
+            spec.set_timeout(options.timeout);
+            spec.to_engine_text()
+        }
+        None => choice.name.clone(),
+    };
+    // A parse in a case worker may take its time limit; an external engine's, its
+    // restarts and warm-up too (it times itself out first).
+    let limit = |choice: &EngineChoice| match &choice.external {
+        Some(_) => crate::engine::external::supervisor_timeout(options.timeout),
+        None => options.timeout,
+    };
+    CaseSetup {
+        seed: options.seed,
+        generator: options.generator.clone(),
+        mutation_corpus: options.mutation_corpus.clone(),
+        bytes: options.bytes,
+        serialization: options.serialization,
+        round_trip: options.round_trip,
+        reference: engine_text(&options.reference),
+        other: engine_text(&options.other),
+        reference_limit: limit(&options.reference),
+        other_limit: limit(&options.other),
+        known: options.known.clone(),
+        budget: options.minimize_budget,
+    }
+}
+
+/// Starts one case worker.
+fn start_case_worker(
+    options: &CampaignOptions,
+    setup: &CaseSetup,
+) -> Result<CaseWorker, CampaignError> {
+    let mut settings = WorkerSettings::cases();
+    if options.reference.external.is_some() || options.other.external.is_some() {
+        // Runtimes such as Node.js and Chromium reserve far more address space than
+        // they use and cannot start under the worker's limit.
+        settings.memory_limit_bytes = None;
+    }
+    let command = WorkerCommand::current_exe(&settings).map_err(|e| {
+        CampaignError::Engine(format!(
+            "cannot find the litmus executable for workers: {e}"
+        ))
+    })?;
+    let mut config = WorkerConfig::with_command(settings.hello_engine(), command);
+    // The worker reports progress several times a second and its own hangs; this is
+    // the backstop for a worker that stops talking altogether.
+    config.timeout = setup.reference_limit.max(setup.other_limit) + Duration::from_secs(30);
+    debug_assert_eq!(settings.role, WorkerRole::Cases);
+    CaseWorker::start(config, setup.clone()).map_err(|e| match e {
+        WorkerError::Spawn { program, error } => CampaignError::Engine(format!(
+            "cannot start a case worker ({}): {error}",
+            program.display()
+        )),
+        WorkerError::Startup { message, .. } => CampaignError::Engine(message),
+    })
+}
+
 /// Runs a campaign to its end (case count, time, or `stop`), then writes its reports.
 /// `stop` is the caller's interrupt flag (Ctrl-C).
 pub fn run(
@@ -243,9 +323,17 @@ pub fn run(
         .map_err(|e| CampaignError::Generator(e.to_string()))?
         .with_corpus(options.mutation_corpus.clone());
     let archive = Archive::create(&options.archive).map_err(CampaignError::Archive)?;
-    // Start one pair of workers now: a bad engine is an error before any case runs.
-    let first_reference = options.reference.start(options.timeout)?;
-    let first_other = options.other.start(options.timeout)?;
+    let setup = case_setup(options);
+    // The first worker now: engines that cannot run are an error before any case.
+    let first = start_case_worker(options, &setup)?;
+    let (reference_version, other_version) = {
+        let (r, o) = first.versions();
+        (r.to_owned(), o.to_owned())
+    };
+    let mut jobs = vec![jobs::Job::new(first)];
+    for _ in 1..options.jobs.max(1) {
+        jobs.push(jobs::Job::new(start_case_worker(options, &setup)?));
+    }
     let started = chrono::Utc::now();
     let mut report = CampaignReport {
         schema: SCHEMA_VERSION,
@@ -253,11 +341,11 @@ pub fn run(
         started: started.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         reference: EngineId {
             name: options.reference.name.clone(),
-            version: first_reference.engine_version().to_owned(),
+            version: reference_version.clone(),
         },
         other: EngineId {
             name: options.other.name.clone(),
-            version: first_other.engine_version().to_owned(),
+            version: other_version.clone(),
         },
         seed: options.seed,
         shard: (options.shard != Shard::ALL).then(|| options.shard.to_string()),
@@ -270,37 +358,64 @@ pub fn run(
         None => None,
     };
     let progress = progress_bar(options);
-    let shared = Shared::new(options, archive, generator, progress.clone(), stop, third);
+    let shared = Shared::new(
+        options,
+        archive,
+        generator,
+        progress.clone(),
+        stop,
+        third,
+        (reference_version, other_version),
+    );
     let clock = Instant::now();
-    let mut first_pair = Some((first_reference, first_other));
+    run_jobs(&shared, &mut jobs, &report, clock, jobs::run_job)?;
+    progress.finish_and_clear();
+    let interrupted = shared.interrupted();
+    // The exemplars of the known classes, even after an interrupt: a few
+    // minimizations of token-minimal inputs.
+    if shared.queue_exemplars() > 0 {
+        run_jobs(&shared, &mut jobs, &report, clock, jobs::run_exemplars)?;
+    }
+
+    report = shared.snapshot(&report, clock.elapsed(), interrupted);
+    report.possibly_fixed = possibly_fixed(&options.known, &report);
+    let written = write_reports(&report, &options.out);
+    if let Some(message) = shared.failure() {
+        return Err(CampaignError::ArchiveFull(message));
+    }
+    written.map_err(CampaignError::Report)?;
+    Ok(report)
+}
+
+/// Runs `work` on every job's thread until all return, rewriting the reports now and
+/// then.
+fn run_jobs(
+    shared: &Shared<'_>,
+    jobs: &mut [jobs::Job],
+    base: &CampaignReport,
+    clock: Instant,
+    work: fn(&Shared<'_>, &mut jobs::Job),
+) -> Result<(), CampaignError> {
+    let options = shared.options;
     std::thread::scope(|scope| -> Result<(), CampaignError> {
         let mut handles = Vec::new();
-        for job in 0..options.jobs.max(1) {
-            let pair = match first_pair.take() {
-                Some(pair) => pair,
-                None => (
-                    options.reference.start(options.timeout)?,
-                    options.other.start(options.timeout)?,
-                ),
-            };
-            let shared = &shared;
+        for (number, job) in jobs.iter_mut().enumerate() {
             handles.push(
                 std::thread::Builder::new()
-                    .name(format!("litmus-job-{job}"))
-                    .spawn_scoped(scope, move || job::run_job(shared, pair.0, pair.1))
+                    .name(format!("litmus-job-{number}"))
+                    .spawn_scoped(scope, move || work(shared, job))
                     .map_err(|e| {
                         CampaignError::Engine(format!("cannot start a job thread: {e}"))
                     })?,
             );
         }
-        // Rewrite the reports now and then while the jobs run.
         let mut last_report = Instant::now();
         while handles.iter().any(|h| !h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(20));
             if last_report.elapsed() >= REPORT_INTERVAL {
-                let snapshot = shared.snapshot(&report, clock.elapsed(), true);
+                let snapshot = shared.snapshot(base, clock.elapsed(), true);
                 if let Err(e) = write_reports(&snapshot, &options.out) {
-                    progress.println(format!("litmus: cannot write the interim reports: {e}"));
+                    shared.say(format!("litmus: cannot write the interim reports: {e}"));
                 }
                 last_report = Instant::now();
             }
@@ -309,18 +424,7 @@ pub fn run(
             let _ = handle.join();
         }
         Ok(())
-    })?;
-    progress.finish_and_clear();
-
-    let interrupted = shared.interrupted();
-    report = shared.snapshot(&report, clock.elapsed(), interrupted);
-    report.possibly_fixed = possibly_fixed(&options.known, &report);
-    let written = write_reports(&report, &options.out);
-    if let Some(message) = shared.archive_error() {
-        return Err(CampaignError::ArchiveFull(message));
-    }
-    written.map_err(CampaignError::Report)?;
-    Ok(report)
+    })
 }
 
 /// Known classes that explain none of this campaign's findings.

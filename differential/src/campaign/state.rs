@@ -1,21 +1,30 @@
-//! What the jobs of a campaign share: the case counter, the findings by signature,
-//! the level counts.
+//! What the jobs of a campaign share: the case counter, the comparisons, every
+//! signature seen with its count and class, the signatures waiting for triage, the
+//! exemplar candidates of each known class, and the findings.
 
+use super::cases::Reported;
 use super::CampaignOptions;
 use crate::archive::Archive;
 use crate::case::Level;
 use crate::compare::Divergence;
-use crate::finding::{CampaignReport, Finding, LevelCount, Status};
+use crate::finding::{
+    CampaignReport, ClassCount, Finding, LevelCount, Origin, SignatureCount, Status,
+};
 use crate::generator::Generator;
 use crate::worker::Worker;
 use indicatif::ProgressBar;
-use std::collections::HashMap;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+/// How many exemplars of each known class a campaign minimizes and archives at most:
+/// the class's first case, and the smallest others.
+pub const EXEMPLARS_PER_CLASS: usize = 3;
+
 /// Comparisons made and agreed, per level.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
     counts: [(u64, u64); 4],
 }
@@ -83,18 +92,54 @@ impl LevelCounter {
     }
 }
 
-/// Whether a job should investigate a divergence.
-pub enum Claim {
-    /// The first case with this signature: investigate it.
-    New,
-    /// Seen before (or being investigated by another job): counted.
-    Seen,
+/// What became of a signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Triage {
+    /// Waiting for its triage, or in it.
+    Pending,
+    /// A known class explains it.
+    Known(String),
+    /// It is (or merged into) the finding with this hash.
+    Finding(String),
+}
+
+/// One signature seen in the campaign.
+struct SignatureState {
+    count: u64,
+    level: String,
+    engine: String,
+    triage: Triage,
+}
+
+/// A case of a known class, minimized to tokens, that may become one of its
+/// exemplars.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub class: String,
+    /// The signature it was found with.
+    pub signature: String,
+    /// The token-minimal input.
+    pub input: String,
+    /// The input of the case it was found in.
+    pub original: String,
+    /// The divergence as that input shows it.
+    pub divergence: Divergence,
+    pub origin: Origin,
 }
 
 struct Inner {
-    findings: Vec<Finding>,
-    by_signature: HashMap<String, usize>,
     levels: LevelCounter,
+    signatures: HashMap<String, SignatureState>,
+    triage: VecDeque<Reported>,
+    /// Triage jobs taken and not finished.
+    triaging: usize,
+    /// Per known class, its first candidate (an exemplar at once) and its smallest
+    /// others (at most [`EXEMPLARS_PER_CLASS`] in all).
+    candidates: BTreeMap<String, Vec<Candidate>>,
+    exemplars: VecDeque<Candidate>,
+    /// Exemplar jobs taken and not finished.
+    exemplifying: usize,
+    findings: Vec<Finding>,
 }
 
 /// The state shared by a campaign's jobs.
@@ -108,9 +153,11 @@ pub struct Shared<'o> {
     done: AtomicU64,
     deadline: Option<Instant>,
     interrupted: AtomicBool,
-    archive_error: Mutex<Option<String>>,
-    /// The third engine, shared: it is asked once per new signature.
+    fatal: Mutex<Option<String>>,
+    /// The third engine, shared: it is asked once per finding.
     pub third: Mutex<Option<Worker>>,
+    /// The engines' versions, for archive records.
+    pub versions: (String, String),
     inner: Mutex<Inner>,
 }
 
@@ -122,6 +169,7 @@ impl<'o> Shared<'o> {
         progress: ProgressBar,
         stop: Arc<AtomicBool>,
         third: Option<Worker>,
+        versions: (String, String),
     ) -> Shared<'o> {
         Shared {
             options,
@@ -133,12 +181,18 @@ impl<'o> Shared<'o> {
             done: AtomicU64::new(0),
             deadline: options.time.map(|t| Instant::now() + t),
             interrupted: AtomicBool::new(false),
-            archive_error: Mutex::new(None),
+            fatal: Mutex::new(None),
             third: Mutex::new(third),
+            versions,
             inner: Mutex::new(Inner {
-                findings: Vec::new(),
-                by_signature: HashMap::new(),
                 levels: LevelCounter::default(),
+                signatures: HashMap::new(),
+                triage: VecDeque::new(),
+                triaging: 0,
+                candidates: BTreeMap::new(),
+                exemplars: VecDeque::new(),
+                exemplifying: 0,
+                findings: Vec::new(),
             }),
         }
     }
@@ -158,33 +212,39 @@ impl<'o> Shared<'o> {
         self.interrupted.load(Ordering::Relaxed)
     }
 
-    /// Records that a finding could not be archived and stops the campaign.
-    pub fn archive_failed(&self, message: String) {
-        let line = format!("litmus: cannot archive a finding: {message}");
-        if self.progress.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            self.progress.println(line);
-        }
-        let mut error = self
-            .archive_error
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        error.get_or_insert(message);
+    /// Stops the campaign with an error (a finding that cannot be archived, engine
+    /// workers that cannot start), keeping what was found in the reports.
+    pub fn fail(&self, message: String) {
+        self.say(format!("litmus: {message}"));
+        let mut fatal = self.fatal.lock().unwrap_or_else(PoisonError::into_inner);
+        fatal.get_or_insert(message);
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// The first archive failure, if any.
-    pub fn archive_error(&self) -> Option<String> {
-        self.archive_error
+    /// The first error that stopped the campaign, if any.
+    pub fn failure(&self) -> Option<String> {
+        self.fatal
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
     }
 
-    /// The generator index of the next case to run, or `None` when the campaign is
-    /// over (all cases taken, time up, or interrupted).
-    pub fn next_case(&self) -> Option<u64> {
+    /// A line above the progress bar, or on stdout when there is none (so that a log
+    /// shows every finding as it is archived).
+    pub fn say(&self, line: String) {
+        if self.options.quiet {
+            return;
+        }
+        if self.progress.is_hidden() {
+            println!("{line}");
+        } else {
+            self.progress.println(line);
+        }
+    }
+
+    /// The generator indices of the next `size` cases, or `None` when the campaign
+    /// is over (all cases taken, time up, or interrupted).
+    pub fn next_batch(&self, size: usize) -> Option<Vec<u64>> {
         if self.stop.load(Ordering::Relaxed) {
             self.interrupted.store(true, Ordering::Relaxed);
             return None;
@@ -192,75 +252,160 @@ impl<'o> Shared<'o> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let k = self.next.fetch_add(1, Ordering::Relaxed);
-        if self.options.cases.is_some_and(|cases| k >= cases) {
-            return None;
+        let size = size.max(1) as u64;
+        let first = self.next.fetch_add(size, Ordering::Relaxed);
+        let end = match self.options.cases {
+            Some(cases) if first >= cases => return None,
+            Some(cases) => (first + size).min(cases),
+            None => first + size,
+        };
+        Some(
+            (first..end)
+                .map(|k| self.options.shard.case_index(k))
+                .collect(),
+        )
+    }
+
+    /// Takes in the results of some cases: their comparisons, their signatures'
+    /// counts, and for signatures never seen before, a triage.
+    pub fn absorb(&self, part: super::cases::BatchPart) {
+        let cases = part.done.len() as u64;
+        {
+            let mut inner = self.lock();
+            inner.levels.merge(&part.levels);
+            for (signature, count) in part.tallies {
+                inner.signature(&signature).count += count;
+            }
+            for reported in part.divergences {
+                let signature = reported.divergence.signature.as_str();
+                let state = inner.signatures.get_mut(signature);
+                let fresh = match state {
+                    Some(state) => {
+                        let fresh = state.level.is_empty();
+                        if fresh {
+                            state.level = reported.divergence.signature.kind().to_owned();
+                            state.engine = reported.divergence.engine.clone();
+                        }
+                        fresh
+                    }
+                    None => {
+                        let state = inner.signature(signature);
+                        state.count = state.count.max(1);
+                        state.level = reported.divergence.signature.kind().to_owned();
+                        state.engine = reported.divergence.engine.clone();
+                        true
+                    }
+                };
+                if fresh {
+                    inner.triage.push_back(reported);
+                } else if let Some(waiting) = inner
+                    .triage
+                    .iter_mut()
+                    .find(|r| r.divergence.signature.as_str() == signature)
+                {
+                    // A smaller case of a signature whose triage has not started.
+                    if reported.divergence.request.input.len()
+                        < waiting.divergence.request.input.len()
+                    {
+                        *waiting = reported;
+                    }
+                }
+            }
         }
-        Some(self.options.shard.case_index(k))
+        self.done.fetch_add(cases, Ordering::Relaxed);
+        self.progress.inc(cases);
     }
 
-    /// Records a finished case and its comparisons.
-    pub fn case_done(&self, levels: &LevelCounter) {
-        self.lock().levels.merge(levels);
-        self.done.fetch_add(1, Ordering::Relaxed);
-        self.progress.inc(1);
-    }
-
-    /// Claims a signature for investigation, or counts one more case of it.
-    pub fn claim(&self, signature: &str) -> Claim {
+    /// The next divergence to triage.
+    pub fn next_triage(&self) -> Option<Reported> {
         let mut inner = self.lock();
-        if let Some(&index) = inner.by_signature.get(signature) {
-            inner.findings[index].count += 1;
-            return Claim::Seen;
-        }
-        let index = inner.findings.len();
-        inner.findings.push(Finding {
-            signature: signature.to_owned(),
-            count: 1,
-            ..Finding::default()
-        });
-        inner.by_signature.insert(signature.to_owned(), index);
-        Claim::New
+        let next = inner.triage.pop_front()?;
+        inner.triaging += 1;
+        Some(next)
     }
 
-    /// Stores an investigated finding in place of its claim, keeping the count the
-    /// other jobs added meanwhile, and says so above the progress bar.
-    pub fn complete(&self, finding: Finding) {
+    /// Whether triage or exemplar work is waiting or running.
+    pub fn triage_pending(&self) -> bool {
+        let inner = self.lock();
+        !inner.triage.is_empty()
+            || inner.triaging > 0
+            || !inner.exemplars.is_empty()
+            || inner.exemplifying > 0
+    }
+
+    /// A triage found that a known class explains `candidate`'s signature. The
+    /// class's first candidate becomes an exemplar at once (so that a campaign
+    /// killed early has one archived); the smallest others wait for the end.
+    pub fn classified(&self, candidate: Candidate) {
+        let mut inner = self.lock();
+        inner.triaging -= 1;
+        inner.signature(&candidate.signature).triage = Triage::Known(candidate.class.clone());
+        let list = inner.candidates.entry(candidate.class.clone()).or_default();
+        if list.is_empty() {
+            list.push(candidate.clone());
+            inner.exemplars.push_back(candidate);
+            return;
+        }
+        list.push(candidate);
+        // The first stays first; the others by size.
+        list[1..].sort_by_key(|c| (c.input.len(), c.signature.clone()));
+        list.truncate(EXEMPLARS_PER_CLASS);
+    }
+
+    /// A triage ended in a finding for `signature` (new, or one the engine workers
+    /// minimized): it is archived; say so.
+    pub fn found(&self, signature: &str, finding: Finding) {
         let line = describe(&finding);
         let (total, new) = {
             let mut inner = self.lock();
-            match inner.by_signature.get(&finding.signature).copied() {
-                Some(index) => {
-                    let count = inner.findings[index].count;
-                    inner.findings[index] = Finding { count, ..finding };
-                }
-                None => {
-                    let index = inner.findings.len();
-                    inner.by_signature.insert(finding.signature.clone(), index);
-                    inner.findings.push(finding);
-                }
-            }
-            let total = inner.findings.len();
-            let new = inner
-                .findings
-                .iter()
-                .filter(|f| f.status == Some(Status::New))
-                .count();
-            (total, new)
+            inner.triaging -= 1;
+            inner.signature(signature).triage = Triage::Finding(finding.hash.clone());
+            inner.add_finding(finding);
+            inner.finding_counts()
         };
-        // A hidden bar (no terminal, or --quiet) prints nothing: the line goes to
-        // stdout then, so that a log shows every finding as it is archived.
-        if self.progress.is_hidden() {
-            println!("{line}");
-        } else {
-            self.progress.println(line);
-        }
+        self.say(line);
         self.progress
             .set_message(format!("{total} findings ({new} new)"));
     }
 
-    /// The report as it stands: the campaign facts in `base` plus the counts and the
-    /// investigated findings.
+    /// Queues the other exemplars of every known class, once the cases are done
+    /// (the first of each is queued when found).
+    pub fn queue_exemplars(&self) -> usize {
+        let mut inner = self.lock();
+        let rest: Vec<Candidate> = inner
+            .candidates
+            .values()
+            .flat_map(|list| list.iter().skip(1))
+            .cloned()
+            .collect();
+        let queued = rest.len();
+        inner.exemplars.extend(rest);
+        queued
+    }
+
+    /// The next exemplar to minimize.
+    pub fn next_exemplar(&self) -> Option<Candidate> {
+        let mut inner = self.lock();
+        let next = inner.exemplars.pop_front()?;
+        inner.exemplifying += 1;
+        Some(next)
+    }
+
+    /// An exemplar, minimized and archived: merged with the class's finding of the
+    /// same signature if there is one (the smaller input wins).
+    pub fn exemplar(&self, candidate: &Candidate, finding: Finding) {
+        let line = describe(&finding);
+        let mut inner = self.lock();
+        inner.exemplifying -= 1;
+        let hash = finding.hash.clone();
+        inner.signature(&candidate.signature).triage = Triage::Finding(hash);
+        inner.add_finding(finding);
+        drop(inner);
+        self.say(line);
+    }
+
+    /// The report as it stands: the campaign facts in `base` plus the counts, the
+    /// classes and the findings.
     pub fn snapshot(
         &self,
         base: &CampaignReport,
@@ -270,11 +415,54 @@ impl<'o> Shared<'o> {
         let inner = self.lock();
         let cases = self.done.load(Ordering::Relaxed);
         let seconds = elapsed.as_secs_f64();
+        // Each finding counts the cases of the signatures that became it; each class
+        // those of every signature it explains.
+        let mut finding_counts: HashMap<&str, u64> = HashMap::new();
+        let mut classes: BTreeMap<String, ClassCount> = BTreeMap::new();
+        let mut signatures: Vec<SignatureCount> = Vec::new();
+        for (signature, state) in &inner.signatures {
+            let (class, finding) = match &state.triage {
+                Triage::Pending => (None, None),
+                Triage::Known(class) => (Some(class.clone()), None),
+                Triage::Finding(hash) => {
+                    *finding_counts.entry(hash.as_str()).or_default() += state.count;
+                    let class = inner
+                        .findings
+                        .iter()
+                        .find(|f| &f.hash == hash)
+                        .and_then(|f| f.class.clone());
+                    (class, Some(hash.clone()))
+                }
+            };
+            if let Some(class) = &class {
+                let entry = classes.entry(class.clone()).or_insert_with(|| ClassCount {
+                    class: class.clone(),
+                    ..ClassCount::default()
+                });
+                entry.cases += state.count;
+                entry.signatures += 1;
+            }
+            signatures.push(SignatureCount {
+                signature: signature.clone(),
+                level: state.level.clone(),
+                engine: state.engine.clone(),
+                class,
+                count: state.count,
+                finding,
+                triaged: state.triage != Triage::Pending,
+            });
+        }
+        signatures.sort_by(|a, b| a.signature.cmp(&b.signature));
         let mut findings: Vec<Finding> = inner
             .findings
             .iter()
-            .filter(|f| !f.hash.is_empty())
-            .cloned()
+            .map(|f| Finding {
+                count: finding_counts
+                    .get(f.hash.as_str())
+                    .copied()
+                    .unwrap_or(f.count),
+                ..f.clone()
+            })
             .collect();
         findings.sort_by(|a, b| a.signature.cmp(&b.signature));
         CampaignReport {
@@ -289,16 +477,57 @@ impl<'o> Shared<'o> {
             interrupted,
             levels: inner.levels.to_report(),
             findings,
+            class_counts: classes.into_values().collect(),
+            signatures,
             ..base.clone()
         }
     }
 }
 
+impl Inner {
+    fn signature(&mut self, signature: &str) -> &mut SignatureState {
+        if !self.signatures.contains_key(signature) {
+            self.signatures.insert(
+                signature.to_owned(),
+                SignatureState {
+                    count: 0,
+                    level: String::new(),
+                    engine: String::new(),
+                    triage: Triage::Pending,
+                },
+            );
+        }
+        self.signatures.get_mut(signature).expect("inserted above")
+    }
+
+    /// Adds a finding, or merges it into the one with the same signature (the
+    /// smaller input stays).
+    fn add_finding(&mut self, finding: Finding) {
+        match self.findings.iter_mut().find(|f| f.hash == finding.hash) {
+            Some(existing) => {
+                if finding.input.len() < existing.input.len() {
+                    *existing = finding;
+                }
+            }
+            None => self.findings.push(finding),
+        }
+    }
+
+    fn finding_counts(&self) -> (usize, usize) {
+        let new = self
+            .findings
+            .iter()
+            .filter(|f| f.status == Some(Status::New))
+            .count();
+        (self.findings.len(), new)
+    }
+}
+
 /// The line printed when a finding is archived.
 fn describe(finding: &Finding) -> String {
-    let status = match (&finding.class, finding.status) {
-        (Some(class), _) => format!("known ({class})"),
-        (None, _) => "NEW".to_owned(),
+    let status = match &finding.class {
+        Some(class) => format!("known ({class})"),
+        None => "NEW".to_owned(),
     };
     let place = finding
         .archive_path

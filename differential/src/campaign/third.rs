@@ -7,37 +7,28 @@
 //! with neither. Serialization and round-trip findings get no third opinion (a
 //! browser's serializer is not what those levels test).
 
-use crate::case::ParseRequest;
+use crate::case::Level;
+use crate::compare::Divergence;
 use crate::engine::Engine;
-use crate::finding::{Finding, ThirdOpinion};
-use litmus_parser::FragmentContext;
+use crate::finding::ThirdOpinion;
 
 /// The sides a third engine can take.
 pub const SIDES: [&str; 4] = ["reference", "other", "neither", "unavailable"];
 
-/// Asks `third` about `finding`; `None` for levels that get no third opinion.
-pub fn third_opinion(finding: &Finding, third: &mut dyn Engine) -> Option<ThirdOpinion> {
-    if finding.level != "tree" && finding.level != "fragment" {
+/// Asks `third` about a divergence (as its minimized input shows it); `None` for
+/// levels that get no third opinion.
+pub fn third_opinion(divergence: &Divergence, third: &mut dyn Engine) -> Option<ThirdOpinion> {
+    if !matches!(divergence.level, Level::Tree | Level::Fragment) || divergence.is_failure() {
         return None;
     }
-    let request = match &finding.fragment_context {
-        Some(text) => ParseRequest::fragment(
-            finding.input.clone(),
-            FragmentContext::parse(text)?,
-            finding.scripting,
-        ),
-        None => ParseRequest::document(finding.input.clone(), finding.scripting),
+    let (Some(reference), Some(other)) = divergence.compared_texts() else {
+        return None;
     };
     let engine = third.name().to_owned();
-    Some(match third.parse(&request) {
+    Some(match third.parse(&divergence.request) {
         Ok(output) => ThirdOpinion {
             engine,
-            sides_with: side(
-                &output.tree,
-                &finding.reference_output,
-                &finding.other_output,
-            )
-            .to_owned(),
+            sides_with: side(&output.tree, reference, other).to_owned(),
             output: output.tree,
         },
         Err(failure) => ThirdOpinion {

@@ -22,12 +22,25 @@ pub struct BenchArgs {
     /// How many adversarial sizes (5: the smallest is 1/16 of the largest).
     #[arg(long, default_value_t = 5)]
     pub sizes: usize,
-    /// How many generated cases of 50–500 bytes.
-    #[arg(long, default_value_t = 4000)]
-    pub cases: usize,
+    /// How many generated cases: of 50–500 bytes for `fuzz` (default 4000), or the
+    /// campaign's with `--campaign` (default 100000).
+    #[arg(long)]
+    pub cases: Option<u64>,
     /// The generator's seed.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+    /// Instead of the parsers: a campaign's case stream run in one process with no
+    /// isolation and no archive (the ceiling), then as a real campaign (`litmus run`,
+    /// its archive and reports in a scratch folder) with the same cases and as many
+    /// jobs, and `harness efficiency: X`, the campaign's rate over the ceiling's.
+    #[arg(long)]
+    pub campaign: bool,
+    /// With `--campaign`: the jobs (default: all cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// With `--campaign`: the engine under test (default html5ever).
+    #[arg(long, default_value = "html5ever")]
+    pub engine: String,
     /// The fewest runs per engine and workload.
     #[arg(long, default_value_t = 5)]
     pub min_runs: usize,
@@ -71,6 +84,10 @@ pub const ALLOCATOR_TUNABLES: &str =
     "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967295";
 
 pub fn run(args: BenchArgs) -> CliResult {
+    if args.campaign {
+        // Measured as `litmus run` runs: with the allocator's defaults.
+        return run_campaign(&args);
+    }
     if args.peak_memory_child.is_none()
         && !args.malloc_defaults
         && std::env::var_os("GLIBC_TUNABLES").is_none()
@@ -101,7 +118,8 @@ pub fn run(args: BenchArgs) -> CliResult {
         docs_dir: args.docs.clone(),
         max_bytes: args.max_kib.max(1) << 10,
         sizes: args.sizes.max(1),
-        fuzz_cases: args.cases,
+        fuzz_cases: usize::try_from(args.cases.unwrap_or(4000))
+            .map_err(|_| CliError::input("--cases: too many"))?,
         fuzz_seed: args.seed,
         timing: Timing {
             min_rounds: args.min_runs.max(1),
@@ -168,4 +186,51 @@ fn run_again_with_allocator_tunables() -> CliResult {
     Ok(ExitCode::from(
         status.code().map_or(1, |c| u8::try_from(c).unwrap_or(1)),
     ))
+}
+
+/// `litmus bench --campaign`: the ceiling and a real campaign on the same cases.
+fn run_campaign(args: &BenchArgs) -> CliResult {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Run {
+        #[command(flatten)]
+        run: super::run_cmd::RunArgs,
+    }
+    let scratch = tempfile::tempdir()
+        .map_err(|e| CliError::input(format!("cannot make a scratch folder: {e}")))?;
+    let mut words = vec![
+        "run".to_owned(),
+        "--cases".to_owned(),
+        args.cases.unwrap_or(100_000).to_string(),
+        "--seed".to_owned(),
+        args.seed.to_string(),
+        "--engine".to_owned(),
+        args.engine.clone(),
+        "--quiet".to_owned(),
+        "--out".to_owned(),
+        scratch.path().display().to_string(),
+    ];
+    if let Some(jobs) = args.jobs {
+        words.push("--jobs".to_owned());
+        words.push(jobs.to_string());
+    }
+    let run = Run::try_parse_from(&words).map_err(|e| CliError::input(e.to_string()))?;
+    let options = super::run_cmd::campaign_options(&run.run)?;
+    let figures = bench::campaign::run(&options, &mut |line| eprintln!("bench: {line}"))
+        .map_err(CliError::input)?;
+    let command = std::iter::once("litmus".to_owned())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut text = format!("`{command}` (seed {})\n\n", args.seed);
+    for line in figures.lines() {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    print!("{text}");
+    if let Some(path) = &args.markdown {
+        std::fs::write(path, &text)
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

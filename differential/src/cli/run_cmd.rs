@@ -34,10 +34,14 @@ pub struct RunArgs {
     /// Where the reports go. Default: reports/<campaign id>.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// The corpus: findings are archived in CORPUS/divergences, classes read from
-    /// CORPUS/known-differences.toml.
+    /// The corpus: classes are read from CORPUS/known-differences.toml, and its
+    /// findings are among the inputs the generator mutates.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
+    /// Where findings are archived. Default: OUT/divergences, beside the reports
+    /// (adopt them into the corpus with `litmus corpus merge OUT/divergences`).
+    #[arg(long, value_name = "DIR")]
+    pub archive: Option<PathBuf>,
     /// The known-differences file, if not the corpus's.
     #[arg(long)]
     pub known: Option<PathBuf>,
@@ -103,7 +107,8 @@ pub fn load_known(path: &Path) -> Result<KnownDifferences, CliError> {
     KnownDifferences::load(path).map_err(|e| CliError::input(format!("known differences {e}")))
 }
 
-pub fn run(args: RunArgs) -> CliResult {
+/// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
+pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     let known = load_known(&known_differences_path(&args.corpus, args.known.as_deref()))?;
     let mut generator = GeneratorConfig {
         max_bytes: args.max_bytes,
@@ -137,7 +142,11 @@ pub fn run(args: RunArgs) -> CliResult {
     if jobs == 0 {
         return Err(CliError::input("--jobs must be at least 1"));
     }
-    let options = CampaignOptions {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&id));
+    Ok(CampaignOptions {
         cases: match (args.cases, args.time) {
             (None, None) => Some(10_000),
             (cases, _) => cases,
@@ -146,12 +155,12 @@ pub fn run(args: RunArgs) -> CliResult {
         seed,
         jobs,
         shard: args.shard.unwrap_or(Shard::ALL),
-        out: args
-            .out
+        archive: args
+            .archive
             .clone()
-            .unwrap_or_else(|| Path::new("reports").join(&id)),
+            .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out)),
+        out,
         id,
-        archive: super::corpus_cmd::divergences_dir(&args.corpus),
         known,
         reference: super::engine_choice(&args.reference)?,
         other: super::engine_args::engine_choice(&args.engine, &args.external)?,
@@ -167,7 +176,12 @@ pub fn run(args: RunArgs) -> CliResult {
         mutation_corpus,
         minimize_budget: Budget::default(),
         progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    };
+        quiet: args.quiet,
+    })
+}
+
+pub fn run(args: RunArgs) -> CliResult {
+    let options = campaign_options(&args)?;
     let stop = interrupt_flag();
     let report = campaign::run(&options, stop).map_err(|e| CliError {
         message: e.to_string(),

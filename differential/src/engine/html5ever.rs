@@ -56,6 +56,17 @@ impl Engine for Html5everEngine {
     }
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        parse_with_html5ever(request, true)
+    }
+
+    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
+        parse_with_html5ever(request, false)
+    }
+}
+
+/// What html5ever answers for `request` (its serialization only with `serialize`).
+fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult {
+    {
         let options = ParseOpts {
             tree_builder: TreeBuilderOpts {
                 scripting_enabled: request.scripting,
@@ -98,7 +109,11 @@ impl Engine for Html5everEngine {
             dom.document.clone()
         };
         let tree = dump_children(&root);
-        let serialization = serialize_children(&root, request.scripting);
+        let serialization = if serialize {
+            serialize_children(&root, request.scripting)
+        } else {
+            None
+        };
         Ok(EngineOutput {
             tree,
             serialization,

@@ -20,12 +20,17 @@ impl Engine for LitmusEngine {
     }
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
-        parse_with_litmus(request)
+        parse_with_litmus(request, true)
+    }
+
+    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
+        parse_with_litmus(request, false)
     }
 }
 
-/// What the reference engine answers for `request`.
-pub(crate) fn parse_with_litmus(request: &ParseRequest) -> ParseResult {
+/// What the reference engine answers for `request` (its serialization only with
+/// `serialize`).
+pub(crate) fn parse_with_litmus(request: &ParseRequest, serialize: bool) -> ParseResult {
     let options = ParseOptions {
         scripting: request.scripting,
         ..ParseOptions::default()
@@ -40,9 +45,7 @@ pub(crate) fn parse_with_litmus(request: &ParseRequest) -> ParseResult {
     })?;
     Ok(EngineOutput {
         tree: dump::dump(&document),
-        serialization: Some(serialize::serialize_children(
-            &document,
-            document.result_root(),
-        )),
+        serialization: serialize
+            .then(|| serialize::serialize_children(&document, document.result_root())),
     })
 }

@@ -33,7 +33,8 @@ use std::fmt;
 ///   `html5ever`, …); it labels the engine's side in divergences and signatures.
 /// - [`Engine::version`] says exactly what runs (e.g. `html5ever 0.40.1 +
 ///   markup5ever_rcdom 0.40.1+unofficial`); reports and archived findings record it.
-/// - [`Engine::parse`] answers one request. It is deterministic: the same request gives
+/// - [`Engine::parse`] answers one request ([`Engine::parse_tree`] the same, its
+///   serialization optional). It is deterministic: the same request gives
 ///   the same answer, whatever came before. `Ok` carries the html5lib tree dump of the
 ///   result (the document's children, or the fragment's nodes under the fragment
 ///   root) in exactly the format of `litmus_parser::dump`, and the engine's own
@@ -50,6 +51,13 @@ pub trait Engine: Send {
     fn name(&self) -> &str;
     fn version(&self) -> String;
     fn parse(&mut self, request: &ParseRequest) -> ParseResult;
+
+    /// [`Engine::parse`] where only the tree is wanted (a round trip's second parse,
+    /// a minimizer's test of a tree difference): an engine may leave its
+    /// serialization out and save the time.
+    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
+        self.parse(request)
+    }
 }
 
 /// The names [`engine_by_name`] knows.

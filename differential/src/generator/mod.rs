@@ -163,7 +163,7 @@ pub struct GeneratedCase {
 }
 
 /// How the generator chooses. [`Default`] gives the documented defaults.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GeneratorConfig {
     /// The smallest target size of a generated case, in bytes (cases cut by the `eof`
     /// family or mutated from a corpus can be smaller). Default 20.
@@ -246,7 +246,7 @@ impl GeneratorConfig {
 }
 
 /// One weight per family of [`FAMILIES`]; [`Default`] gives their default weights.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Weights(Vec<u32>);
 
 impl Default for Weights {

@@ -28,7 +28,7 @@ mod tests {
         let text = render(&report).unwrap();
         assert_eq!(parse(&text).unwrap(), report);
         assert!(
-            text.contains("\"schema\": 1"),
+            text.contains("\"schema\": 2"),
             "pretty, with the schema first"
         );
         assert!(text.contains("\\u0000"), "the NUL is kept, escaped");

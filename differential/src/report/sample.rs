@@ -28,6 +28,8 @@ pub fn campaign() -> CampaignReport {
         cases: 1_234_567,
         elapsed_seconds: 1234.5,
         cases_per_second: 1000.06,
+        class_counts: Vec::new(),
+        signatures: Vec::new(),
         interrupted: false,
         levels: vec![
             level("tree", 1_234_567, 1_234_501),

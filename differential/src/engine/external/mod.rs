@@ -31,21 +31,22 @@
 //! that started them ends (Linux's parent-death signal), so a worker killed by its
 //! supervisor leaves none behind: use an `ExternalEngine` from one thread.
 
-mod process;
 mod protocol;
 mod serve;
 mod spec;
 
-pub use self::protocol::{check_dump, read_frame, write_frame, FrameError, MAX_REPLY_BYTES};
+pub use self::protocol::{check_dump, MAX_REPLY_BYTES};
 pub use self::serve::serve;
 pub use self::spec::{
     check_name, default_name, split_command_line, ExternalMode, ExternalSpec, PREFIX,
 };
 
-use self::process::{crash, Output, Program, Reading};
 use self::protocol::{preview, read_reply, Reply, WireRequest};
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
+use crate::frame::encode;
+use crate::process::death::crash;
+use crate::process::{CommandLine, Event as Output, Process as Program, Reading};
 use std::time::{Duration, Instant};
 
 /// How long a (re)started persistent program has to answer its warm-up request, and
@@ -108,7 +109,7 @@ impl ExternalEngine {
     fn running_program(&mut self) -> Result<&mut Program, EngineFailure> {
         if self.program.is_none() {
             let mut program =
-                Program::start(&self.words, Reading::Frames).map_err(|e| EngineFailure::Crash {
+                start_program(&self.words, FRAMES).map_err(|e| EngineFailure::Crash {
                     signal: None,
                     exit_code: None,
                     message: format!("cannot start {:?}: {e}", self.words[0]),
@@ -197,13 +198,15 @@ impl ExternalEngine {
         let timeout = self.spec.timeout();
         let started = Instant::now();
         let deadline = started + timeout;
-        let mut program =
-            Program::start(&words, Reading::Everything).map_err(|e| EngineFailure::Crash {
-                signal: None,
-                exit_code: None,
-                message: format!("cannot start {:?}: {e}", words[0]),
-                location: None,
-            })?;
+        let everything = Reading::Everything {
+            max_bytes: MAX_REPLY_BYTES,
+        };
+        let mut program = start_program(&words, everything).map_err(|e| EngineFailure::Crash {
+            signal: None,
+            exit_code: None,
+            message: format!("cannot start {:?}: {e}", words[0]),
+            location: None,
+        })?;
         program.send(request.input.as_bytes().to_vec());
         program.close_stdin();
         let timed_out = |program: &mut Program| {
@@ -212,7 +215,7 @@ impl ExternalEngine {
                 after_ms: millis(started.elapsed()),
             }
         };
-        let output = match program.next_output(deadline) {
+        let output = match program.next_event(deadline) {
             None => return Err(timed_out(&mut program)),
             Some(Output::All(bytes)) => bytes,
             Some(Output::Closed(reason)) => {
@@ -258,19 +261,18 @@ fn exchange(
             message: format!("cannot write the request: {e}"),
         }
     })?;
-    let mut frame = Vec::with_capacity(payload.len() + 4);
-    if write_frame(&mut frame, &payload).is_err() {
+    let Ok(frame) = encode(&payload) else {
         return Ok(Err(EngineFailure::Unsupported {
             message: format!(
                 "an input of {} bytes is too large for a frame",
                 payload.len()
             ),
         }));
-    }
+    };
     if !program.send(frame) {
         return Err(program.died("stopped reading requests"));
     }
-    match program.next_output(deadline) {
+    match program.next_event(deadline) {
         None => {
             program.kill();
             Err(EngineFailure::Timeout {
@@ -305,6 +307,22 @@ fn exchange(
             })
         }
     }
+}
+
+/// How a persistent program's stdout is read.
+const FRAMES: Reading = Reading::Frames {
+    magic: None,
+    max_bytes: MAX_REPLY_BYTES,
+};
+
+/// Starts a program; it is killed when the thread that starts it ends (a worker's
+/// engine thread, which lives as long as the worker).
+fn start_program(words: &[String], reading: Reading) -> std::io::Result<Program> {
+    let command = CommandLine {
+        die_with_thread: true,
+        ..CommandLine::from_words(words)?
+    };
+    Program::spawn(&command, reading)
 }
 
 fn millis(duration: Duration) -> u64 {

@@ -1,10 +1,9 @@
-//! The wire side of the external engine protocol: frames, requests and replies, the
-//! check that a tree is an html5lib dump, and what a dead program's stderr says.
+//! The wire side of the external engine protocol: requests and replies (in frames,
+//! [`crate::frame`]) and the check that a tree is an html5lib dump.
 
 use crate::case::{EngineFailure, EngineOutput, ParseRequest};
 use crate::signature::dump_entries;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Read, Write};
 
 /// The largest frame or one-shot output litmus reads from an engine: 256 MiB.
 pub const MAX_REPLY_BYTES: usize = 256 << 20;
@@ -83,79 +82,6 @@ pub fn read_reply(payload: &[u8]) -> Reply {
     Reply::Answer {
         id: reply.id,
         result,
-    }
-}
-
-/// Writes one frame: a 4-byte big-endian length and the payload.
-pub fn write_frame(out: &mut impl Write, payload: &[u8]) -> io::Result<()> {
-    let length = u32::try_from(payload.len()).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "a request of {} bytes is too large for a frame",
-                payload.len()
-            ),
-        )
-    })?;
-    let mut frame = Vec::with_capacity(4 + payload.len());
-    frame.extend_from_slice(&length.to_be_bytes());
-    frame.extend_from_slice(payload);
-    out.write_all(&frame)?;
-    out.flush()
-}
-
-/// Why no frame could be read.
-#[derive(Debug, PartialEq, Eq)]
-pub enum FrameError {
-    /// The stream ended inside a frame.
-    Truncated,
-    /// The length is over [`MAX_REPLY_BYTES`], or looks like text: the program writes
-    /// something other than frames.
-    NotAFrame(String),
-    Io(String),
-}
-
-impl std::fmt::Display for FrameError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FrameError::Truncated => f.write_str("the output ended inside a frame"),
-            FrameError::NotAFrame(message) | FrameError::Io(message) => f.write_str(message),
-        }
-    }
-}
-
-/// The next frame's payload; `Ok(None)` at a clean end (no byte of a new frame). The
-/// payload is read as it arrives, never allocated from the length alone.
-pub fn read_frame(input: &mut impl Read) -> Result<Option<Vec<u8>>, FrameError> {
-    let mut header = [0u8; 4];
-    let mut filled = 0;
-    while filled < 4 {
-        match input.read(&mut header[filled..]) {
-            Ok(0) if filled == 0 => return Ok(None),
-            Ok(0) => return Err(FrameError::Truncated),
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(FrameError::Io(e.to_string())),
-        }
-    }
-    let length = u32::from_be_bytes(header) as usize;
-    if length > MAX_REPLY_BYTES {
-        let text = header.iter().all(|b| b.is_ascii_graphic() || *b == b' ');
-        let message = if text {
-            format!(
-                "the engine wrote text ({:?}…) where a frame's 4-byte length belongs; a persistent engine writes only frames to stdout",
-                String::from_utf8_lossy(&header)
-            )
-        } else {
-            format!("a frame of {length} bytes is over the limit of {MAX_REPLY_BYTES}")
-        };
-        return Err(FrameError::NotAFrame(message));
-    }
-    let mut payload = Vec::new();
-    match input.take(length as u64).read_to_end(&mut payload) {
-        Ok(n) if n == length => Ok(Some(payload)),
-        Ok(_) => Err(FrameError::Truncated),
-        Err(e) => Err(FrameError::Io(e.to_string())),
     }
 }
 
@@ -277,51 +203,4 @@ pub fn preview(bytes: &[u8]) -> String {
         shown.push('…');
     }
     format!("{shown:?}")
-}
-
-/// What a dead (or failing one-shot) program's stderr says: the message of an
-/// uncaught JavaScript, Python or Java exception (`TypeError: …`) and where it was
-/// raised (`index.js:12:5`, `adapter.py:40`), else what a Rust program's stderr says
-/// ([`crate::worker::describe_death`]: a panic, a stack overflow, or the last line).
-pub fn describe_failure(stderr: &str) -> (String, Option<String>) {
-    let lines: Vec<&str> = stderr.lines().collect();
-    let exception = lines.iter().rposition(|line| {
-        let line = line.trim_start();
-        let head = line.split(':').next().unwrap_or("");
-        line.contains(':')
-            && !head.contains(' ')
-            && (head.ends_with("Error") || head.ends_with("Exception"))
-    });
-    let Some(at) = exception else {
-        return crate::worker::describe_death(stderr);
-    };
-    let message = lines[at].trim().to_owned();
-    // JavaScript: the first `at …` line after the message. Python: the last
-    // `File "…", line N` before it.
-    let javascript = lines[at + 1..]
-        .iter()
-        .map(|l| l.trim())
-        .find(|l| l.starts_with("at "))
-        .map(|frame| {
-            let place = match (frame.rfind('('), frame.ends_with(')')) {
-                (Some(open), true) => &frame[open + 1..frame.len() - 1],
-                _ => &frame[3..],
-            };
-            short_place(place)
-        });
-    let python = || {
-        lines[..at].iter().rev().find_map(|l| {
-            let l = l.trim();
-            let rest = l.strip_prefix("File \"")?;
-            let (file, after) = rest.split_once('"')?;
-            let line_number = after.trim_start_matches(", line ").split(',').next()?;
-            Some(format!("{}:{}", short_place(file), line_number.trim()))
-        })
-    };
-    (message, javascript.or_else(python))
-}
-
-/// A source place without its folders: `file:///a/b/index.js:1:2` → `index.js:1:2`.
-fn short_place(place: &str) -> String {
-    place.rsplit('/').next().unwrap_or(place).to_owned()
 }

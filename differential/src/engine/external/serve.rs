@@ -3,9 +3,10 @@
 //! the protocol for adapter authors, and a way to wrap litmus's engines in another
 //! program (the planted-bug example adapter does).
 
-use super::protocol::{read_frame, write_frame};
+use super::protocol::MAX_REPLY_BYTES;
 use crate::case::{EngineFailure, ParseRequest};
 use crate::engine::Engine;
+use crate::frame::{read_frame, write_frame};
 use litmus_parser::FragmentContext;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
@@ -39,7 +40,7 @@ pub fn serve(engine: &mut dyn Engine, input: impl Read, output: impl Write) -> i
     let mut output = io::BufWriter::new(output);
     let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
     loop {
-        let frame = match read_frame(&mut input) {
+        let frame = match read_frame(&mut input, MAX_REPLY_BYTES) {
             Ok(Some(frame)) => frame,
             Ok(None) => return Ok(()),
             Err(error) => return Err(invalid(error.to_string())),

@@ -1,4 +1,4 @@
-//! The external engine protocol: command lines, names, frames, replies, dumps, and
+//! The external engine protocol: command lines, names, replies, dumps, and
 //! fake engines (small Python and shell programs) that answer, refuse, sleep, crash
 //! and break the protocol.
 
@@ -79,30 +79,6 @@ fn specs_travel_as_engine_texts() {
     assert!(ExternalSpec::from_engine_text(r#"cmd:{"command":"x"}"#)
         .unwrap()
         .is_err());
-}
-
-#[test]
-fn frames_round_trip_and_text_is_no_frame() {
-    let mut bytes = Vec::new();
-    write_frame(&mut bytes, b"{\"id\":1}").unwrap();
-    write_frame(&mut bytes, b"").unwrap();
-    assert_eq!(&bytes[..4], &[0, 0, 0, 8]);
-    let mut input = &bytes[..];
-    assert_eq!(read_frame(&mut input), Ok(Some(b"{\"id\":1}".to_vec())));
-    assert_eq!(read_frame(&mut input), Ok(Some(Vec::new())));
-    assert_eq!(read_frame(&mut input), Ok(None));
-    assert_eq!(read_frame(&mut &bytes[..6]), Err(FrameError::Truncated));
-    assert_eq!(read_frame(&mut &bytes[..2]), Err(FrameError::Truncated));
-    match read_frame(&mut &b"| <html>\n"[..]) {
-        Err(FrameError::NotAFrame(message)) => {
-            assert!(message.contains("wrote text"), "{message}")
-        }
-        other => panic!("{other:?}"),
-    }
-    match read_frame(&mut &[0x7f, 0, 0, 0][..]) {
-        Err(FrameError::NotAFrame(message)) => assert!(message.contains("over the limit")),
-        other => panic!("{other:?}"),
-    }
 }
 
 #[test]
@@ -190,38 +166,6 @@ fn what_is_no_dump_says_where() {
         let message = check_dump(tree).unwrap_err();
         assert!(message.contains(expected), "{tree:?}: {message}");
     }
-}
-
-#[test]
-fn stderr_of_dead_programs_is_described() {
-    let node = "file:///x/a.mjs:3\n  throw new TypeError('bad');\n  ^\n\nTypeError: Cannot read properties of undefined (reading 'x')\n    at dump (file:///work/examples/engines/parse5.mjs:61:20)\n    at run (file:///work/examples/engines/parse5.mjs:99:5)\n\nNode.js v20.20.2\n";
-    assert_eq!(
-        protocol::describe_failure(node),
-        (
-            "TypeError: Cannot read properties of undefined (reading 'x')".to_owned(),
-            Some("parse5.mjs:61:20".to_owned())
-        )
-    );
-    let python = "Traceback (most recent call last):\n  File \"/a/adapter.py\", line 40, in <module>\n    main()\n  File \"/a/adapter.py\", line 12, in main\n    raise ValueError(\"boom\")\nValueError: boom\n";
-    assert_eq!(
-        protocol::describe_failure(python),
-        (
-            "ValueError: boom".to_owned(),
-            Some("adapter.py:12".to_owned())
-        )
-    );
-    let rust = "thread 'main' panicked at src/lib.rs:3:5:\nindex out of bounds\n";
-    assert_eq!(
-        protocol::describe_failure(rust),
-        (
-            "index out of bounds".to_owned(),
-            Some("src/lib.rs:3:5".to_owned())
-        )
-    );
-    assert_eq!(
-        protocol::describe_failure("Segmentation fault\n").0,
-        "Segmentation fault"
-    );
 }
 
 // --- Fake engines ----------------------------------------------------------------

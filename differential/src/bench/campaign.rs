@@ -1,0 +1,142 @@
+//! `litmus bench --campaign`: what isolation, triage and the archive cost a
+//! campaign.
+//!
+//! The *ceiling* runs a campaign's exact case stream through the same in-process
+//! engines and comparisons a case worker runs ([`CaseRunner`]), on as many threads as
+//! the campaign has jobs, with no worker processes, no triage and no archive. Then a
+//! real campaign runs the same cases (its archive and reports in a scratch folder).
+//! The *harness efficiency* is the campaign's rate divided by the ceiling's.
+
+use crate::campaign::cases::{CaseRunner, Watch};
+use crate::campaign::{self, CampaignOptions};
+use crate::finding::CampaignReport;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Cases a ceiling thread takes at a time.
+const CHUNK: u64 = 256;
+
+/// The two runs' figures.
+#[derive(Clone, Debug)]
+pub struct CampaignFigures {
+    pub cases: u64,
+    pub jobs: usize,
+    /// The ceiling's wall-clock time.
+    pub ceiling: Duration,
+    /// The campaign's report (its rate is measured from its first case to its last
+    /// exemplar).
+    pub report: CampaignReport,
+    /// The campaign's whole wall-clock time, worker start-up and reports included.
+    pub campaign_wall: Duration,
+}
+
+impl CampaignFigures {
+    pub fn ceiling_rate(&self) -> f64 {
+        self.cases as f64 / self.ceiling.as_secs_f64().max(1e-9)
+    }
+
+    pub fn campaign_rate(&self) -> f64 {
+        self.report.cases_per_second
+    }
+
+    /// Campaign rate ÷ ceiling rate.
+    pub fn efficiency(&self) -> f64 {
+        self.campaign_rate() / self.ceiling_rate()
+    }
+
+    /// The lines `litmus bench --campaign` prints.
+    pub fn lines(&self) -> Vec<String> {
+        let known = self.report.class_counts.len();
+        let new = self.report.new_findings().count();
+        vec![
+            format!(
+                "ceiling: {} cases in {:.2} s on {} threads in one process ({:.0} cases/s)",
+                self.cases,
+                self.ceiling.as_secs_f64(),
+                self.jobs,
+                self.ceiling_rate()
+            ),
+            format!(
+                "campaign: {} cases in {:.2} s with {} case workers ({:.0} cases/s; {:.2} s with start-up and reports)",
+                self.report.cases,
+                self.report.elapsed_seconds,
+                self.jobs,
+                self.campaign_rate(),
+                self.campaign_wall.as_secs_f64()
+            ),
+            format!(
+                "  {} signatures, {} findings ({new} new), {known} known classes, {} files archived",
+                self.report.signatures.len(),
+                self.report.findings.len(),
+                self.report
+                    .findings
+                    .iter()
+                    .filter(|f| f.archive_path.is_some())
+                    .count()
+            ),
+            format!("harness efficiency: {:.2}", self.efficiency()),
+        ]
+    }
+}
+
+/// Runs the ceiling, then the campaign `options` describes (with its archive and
+/// reports where `options` says: give it a scratch folder).
+pub fn run(
+    options: &CampaignOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<CampaignFigures, String> {
+    let cases = options
+        .cases
+        .ok_or("bench --campaign needs a number of cases")?;
+    let jobs = options.jobs.max(1);
+    progress(&format!(
+        "ceiling: {cases} cases on {jobs} threads in one process"
+    ));
+    let ceiling = ceiling(options, cases, jobs)?;
+    progress(&format!(
+        "campaign: the same {cases} cases with {jobs} case workers"
+    ));
+    let started = Instant::now();
+    let report =
+        campaign::run(options, Arc::new(AtomicBool::new(false))).map_err(|e| e.to_string())?;
+    Ok(CampaignFigures {
+        cases,
+        jobs,
+        ceiling,
+        report,
+        campaign_wall: started.elapsed(),
+    })
+}
+
+/// The campaign's cases through [`CaseRunner`]s on `jobs` threads.
+fn ceiling(options: &CampaignOptions, cases: u64, jobs: usize) -> Result<Duration, String> {
+    let setup = campaign::case_setup(options);
+    let mut runners = (0..jobs)
+        .map(|_| CaseRunner::new(setup.clone(), Watch::default()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let next = AtomicU64::new(0);
+    let started = Instant::now();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for runner in &mut runners {
+            let next = &next;
+            let thread = std::thread::Builder::new().stack_size(crate::worker::ENGINE_STACK_BYTES);
+            thread
+                .spawn_scoped(scope, move || loop {
+                    let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if first >= cases {
+                        return;
+                    }
+                    let indices: Vec<u64> = (first..(first + CHUNK).min(cases))
+                        .map(|k| options.shard.case_index(k))
+                        .collect();
+                    runner.run_batch(&indices, |part| {
+                        std::hint::black_box(part);
+                    });
+                })
+                .map_err(|e| format!("cannot start a ceiling thread: {e}"))?;
+        }
+        Ok(())
+    })?;
+    Ok(started.elapsed())
+}

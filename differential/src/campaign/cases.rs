@@ -1,0 +1,427 @@
+//! A campaign's cases, run in process: what a case worker does with a batch of case
+//! indices, and what `litmus bench --campaign` measures as the ceiling.
+//!
+//! For each index the [`CaseRunner`] generates the case from the campaign's seed,
+//! asks both engines, compares at every level (tree or fragment, serialization, each
+//! engine's round trip), and records the comparisons, a count per signature, and the
+//! divergences whose signatures it has not reported before: a worker sends each
+//! signature once, however many cases show it (and again only with a case at most
+//! half the size, whose triage, if it has not started, costs less).
+
+use super::state::LevelCounter;
+use super::triage::{MinimizeJob, Minimized};
+use crate::case::{Level, ParseRequest, ParseResult};
+use crate::compare::{compare_results, compare_round_trip, round_trip_request, Divergence, Side};
+use crate::engine::{start_engine, Engine};
+use crate::finding::Origin;
+use crate::generator::{GeneratedCase, Generator, GeneratorConfig};
+use crate::known::KnownDifferences;
+use crate::minimize::Budget;
+use litmus_parser::FragmentContext;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// Everything a case worker needs to run a campaign's cases.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CaseSetup {
+    pub seed: u64,
+    pub generator: GeneratorConfig,
+    /// Inputs the generator may mutate (their order is part of what a case depends
+    /// on).
+    pub mutation_corpus: Vec<String>,
+    /// Byte cases (see [`byte_case`]).
+    pub bytes: bool,
+    /// Compare serializations of agreeing trees.
+    pub serialization: bool,
+    /// Run each engine's round trip.
+    pub round_trip: bool,
+    /// The engines, as the registry names them (or `cmd:` texts).
+    pub reference: String,
+    pub other: String,
+    /// The longest one parse may take before the worker reports it hung, per engine
+    /// (an external engine's includes its restarts).
+    pub reference_limit: Duration,
+    pub other_limit: Duration,
+    /// The classes a triage classifies with.
+    pub known: KnownDifferences,
+    /// The budget of one minimization.
+    pub budget: Budget,
+}
+
+/// A case, as both engines are asked it.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub index: u64,
+    pub level: Level,
+    pub request: ParseRequest,
+    /// What its origin records: the generator family, or how a byte case was written.
+    pub family: String,
+}
+
+/// A divergence a worker reports, with the case that showed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reported {
+    pub divergence: Divergence,
+    pub origin: Origin,
+}
+
+/// The results of some cases of a batch.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchPart {
+    /// The case indices done.
+    pub done: Vec<u64>,
+    /// Their comparisons.
+    pub levels: LevelCounter,
+    /// How many of their divergences had each signature.
+    pub tallies: HashMap<String, u64>,
+    /// Their divergences with signatures this worker had not reported before.
+    pub divergences: Vec<Reported>,
+}
+
+impl BatchPart {
+    /// Adds another part's results to this one.
+    pub fn merge(&mut self, other: BatchPart) {
+        self.done.extend(other.done);
+        self.levels.merge(&other.levels);
+        for (signature, count) in other.tallies {
+            *self.tallies.entry(signature).or_default() += count;
+        }
+        self.divergences.extend(other.divergences);
+    }
+}
+
+/// How a case worker's main thread sees its engine thread: the parse running now and
+/// since when, and the results of the batch so far. Shared by the two threads.
+#[derive(Clone, Default)]
+pub struct Watch {
+    inner: Arc<Mutex<WatchState>>,
+}
+
+#[derive(Default)]
+struct WatchState {
+    /// The batch or minimization running, by message id.
+    batch: Option<u64>,
+    job: Option<u64>,
+    /// The parse running: its case (for a batch), engine, start and limit.
+    parse: Option<(Option<u64>, Arc<str>, Instant, Duration)>,
+    /// The results accumulated since they were last sent.
+    part: BatchPart,
+}
+
+/// A parse past its limit, as the main thread reports it.
+pub struct Overdue {
+    /// The batch it belonged to, whose results so far are to be sent first.
+    pub batch: Option<u64>,
+    pub message: crate::worker::protocol::FromWorker,
+}
+
+impl Watch {
+    fn lock(&self) -> MutexGuard<'_, WatchState> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn begin_batch(&self, id: u64) {
+        self.lock().batch = Some(id);
+    }
+
+    pub fn end_batch(&self) {
+        self.lock().batch = None;
+    }
+
+    pub fn begin_job(&self, id: u64) {
+        self.lock().job = Some(id);
+    }
+
+    pub fn end_job(&self) {
+        self.lock().job = None;
+    }
+
+    /// The batch running, if one is.
+    pub fn batch_running(&self) -> Option<u64> {
+        self.lock().batch
+    }
+
+    /// Adds a case's results to what the main thread sends next.
+    pub fn add_part(&self, part: BatchPart) {
+        self.lock().part.merge(part);
+    }
+
+    /// Takes the results accumulated so far.
+    pub fn take_part(&self) -> BatchPart {
+        std::mem::take(&mut self.lock().part)
+    }
+
+    fn start_parse(&self, case: Option<u64>, engine: &Arc<str>, limit: Duration) {
+        self.lock().parse = Some((case, Arc::clone(engine), Instant::now(), limit));
+    }
+
+    fn end_parse(&self) {
+        self.lock().parse = None;
+    }
+
+    /// The parse running past its limit, if there is one.
+    pub fn overdue(&self) -> Option<Overdue> {
+        let state = self.lock();
+        let (case, engine, started, limit) = state.parse.as_ref()?;
+        let elapsed = started.elapsed();
+        if elapsed <= *limit {
+            return None;
+        }
+        let id = state.batch.or(state.job).unwrap_or(0);
+        Some(Overdue {
+            batch: state.batch,
+            message: crate::worker::protocol::FromWorker::Hung {
+                id,
+                case_index: *case,
+                engine: engine.to_string(),
+                after_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+            },
+        })
+    }
+}
+
+/// An engine whose parses the [`Watch`] sees, panics caught.
+pub struct WatchedEngine {
+    engine: Box<dyn Engine>,
+    name: Arc<str>,
+    limit: Duration,
+    watch: Watch,
+    /// The case being parsed, for a hang report.
+    case: Option<u64>,
+}
+
+impl WatchedEngine {
+    pub fn new(engine: Box<dyn Engine>, limit: Duration, watch: Watch) -> WatchedEngine {
+        WatchedEngine {
+            name: Arc::from(engine.name()),
+            engine,
+            limit,
+            watch,
+            case: None,
+        }
+    }
+}
+
+impl Engine for WatchedEngine {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn version(&self) -> String {
+        self.engine.version()
+    }
+
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        self.watch.start_parse(self.case, &self.name, self.limit);
+        let result = crate::worker::catch(|| self.engine.parse(request));
+        self.watch.end_parse();
+        result
+    }
+
+    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
+        self.watch.start_parse(self.case, &self.name, self.limit);
+        let result = crate::worker::catch(|| self.engine.parse_tree(request));
+        self.watch.end_parse();
+        result
+    }
+}
+
+/// Runs a campaign's cases in process.
+pub struct CaseRunner {
+    seed: u64,
+    bytes: bool,
+    serialization: bool,
+    round_trip: bool,
+    generator: Generator,
+    pub(super) reference: WatchedEngine,
+    pub(super) other: WatchedEngine,
+    pub(super) known: KnownDifferences,
+    pub(super) budget: Budget,
+    /// The signatures this runner has reported, with the length of the smallest input
+    /// it reported each with.
+    reported: HashMap<String, usize>,
+}
+
+impl CaseRunner {
+    /// Starts both engines; `Err` says why one cannot run.
+    pub fn new(setup: CaseSetup, watch: Watch) -> Result<CaseRunner, String> {
+        let generator = Generator::try_new(setup.generator)
+            .map_err(|e| e.to_string())?
+            .with_corpus(setup.mutation_corpus);
+        let reference = start_engine(&setup.reference)?;
+        let other = start_engine(&setup.other)?;
+        Ok(CaseRunner {
+            seed: setup.seed,
+            bytes: setup.bytes,
+            serialization: setup.serialization,
+            round_trip: setup.round_trip,
+            generator,
+            reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
+            other: WatchedEngine::new(other, setup.other_limit, watch),
+            known: setup.known,
+            budget: setup.budget,
+            reported: HashMap::new(),
+        })
+    }
+
+    /// The two engines' versions.
+    pub fn versions(&self) -> (String, String) {
+        (self.reference.version(), self.other.version())
+    }
+
+    /// The case at a generator index.
+    pub fn case(&self, index: u64) -> Case {
+        case_at(&self.generator, self.seed, self.bytes, index)
+    }
+
+    /// Runs the cases `indices`, handing each case's results to `emit` as it ends.
+    pub fn run_batch(&mut self, indices: &[u64], mut emit: impl FnMut(BatchPart)) {
+        for &index in indices {
+            let case = self.case(index);
+            let divergences = self.compare(&case);
+            let mut part = BatchPart {
+                done: vec![index],
+                ..BatchPart::default()
+            };
+            let round_trips =
+                if self.round_trip && crate::compare::round_trip_applies(&case.request) {
+                    2
+                } else {
+                    0
+                };
+            part.levels
+                .record_case(case.level, &divergences, self.serialization, round_trips);
+            for divergence in divergences {
+                let signature = divergence.signature.as_str().to_owned();
+                *part.tallies.entry(signature.clone()).or_default() += 1;
+                // The first case of a signature, and again a case at most half
+                // the size of the last one sent.
+                let length = divergence.request.input.len();
+                let smaller = match self.reported.get(&signature) {
+                    Some(&smallest) => length * 2 <= smallest,
+                    None => true,
+                };
+                if smaller {
+                    self.reported.insert(signature, length);
+                    part.divergences.push(Reported {
+                        divergence,
+                        origin: Origin {
+                            seed: self.seed,
+                            case_index: index,
+                            family: case.family.clone(),
+                        },
+                    });
+                }
+            }
+            emit(part);
+        }
+    }
+
+    /// Every divergence of one case at the levels the campaign compares.
+    pub fn compare(&mut self, case: &Case) -> Vec<Divergence> {
+        self.reference.case = Some(case.index);
+        self.other.case = Some(case.index);
+        let left = Side {
+            engine: self.reference.name().to_owned(),
+            result: self.reference.parse(&case.request),
+        };
+        let right = Side {
+            engine: self.other.name().to_owned(),
+            result: self.other.parse(&case.request),
+        };
+        let mut divergences =
+            compare_results(case.level, &case.request, &left, &right, self.serialization);
+        if self.round_trip {
+            for (engine, first) in [(&mut self.reference, &left), (&mut self.other, &right)] {
+                if let Some(again) = round_trip_request(&case.request, &first.result) {
+                    let second = engine.parse_tree(&again);
+                    divergences.extend(compare_round_trip(
+                        &case.request,
+                        &first.engine,
+                        &first.result,
+                        &second,
+                    ));
+                }
+            }
+        }
+        self.reference.case = None;
+        self.other.case = None;
+        divergences
+    }
+
+    /// Minimizes a divergence in process (see [`super::triage`]).
+    pub fn minimize(&mut self, job: MinimizeJob) -> Minimized {
+        super::triage::minimize_in_process(self, job)
+    }
+}
+
+/// The case at generator index `index`: a text case, or with `bytes` a byte case.
+pub fn case_at(generator: &Generator, seed: u64, bytes: bool, index: u64) -> Case {
+    let (generated, family) = if bytes {
+        byte_case(generator, seed, index)
+    } else {
+        let generated = generator.case(seed, index);
+        let family = generated.family.to_owned();
+        (generated, family)
+    };
+    let (level, request) = request_for_case(&generated);
+    Case {
+        index,
+        level,
+        request,
+        family,
+    }
+}
+
+/// The request a generated case makes, and its level.
+pub fn request_for_case(case: &GeneratedCase) -> (Level, ParseRequest) {
+    let context = case
+        .fragment_context
+        .as_deref()
+        .and_then(FragmentContext::parse);
+    match context {
+        Some(context) => (
+            Level::Fragment,
+            ParseRequest::fragment(case.input.clone(), context, case.scripting),
+        ),
+        None => (
+            Level::Tree,
+            ParseRequest::document(case.input.clone(), case.scripting),
+        ),
+    }
+}
+
+/// A byte case, as the text both engines parse and the family its origin records.
+///
+/// The decision on html5ever's side: html5ever has no encoding sniffing (no prescan,
+/// no "change the encoding"), so both engines get the text the reference parser
+/// decoded: the encoding the standard's algorithm determines for the bytes (after a
+/// `meta` element changed it, if one did), decoded by the Encoding Standard's decode
+/// (a BOM wins and is removed; malformed sequences become U+FFFD). Divergences are
+/// then tree-construction divergences on real decoder output; the origin's family
+/// records how the bytes were written and how their encoding was found, e.g.
+/// `bytes shift_jis → windows-1252 (default)`.
+pub fn byte_case(generator: &Generator, seed: u64, index: u64) -> (GeneratedCase, String) {
+    use litmus_parser::encoding::{decode, EncodingOptions, UTF_8};
+    let (mut case, bytes) = generator.byte_case(seed, index);
+    let parse_options = litmus_parser::ParseOptions {
+        scripting: case.scripting,
+        ..litmus_parser::ParseOptions::default()
+    };
+    let determined = litmus_parser::parse_document_bytes(
+        &bytes.bytes,
+        &parse_options,
+        &EncodingOptions::default(),
+    )
+    .ok()
+    .map(|(_, report)| report);
+    let (decoder, encoding, source) = match determined {
+        Some(report) => (report.decoder, report.encoding, report.source.kind()),
+        None => (UTF_8, "UTF-8", "unparsed"),
+    };
+    case.input = decode(&bytes.bytes, decoder).0;
+    let family = format!("bytes {} → {encoding} ({source})", bytes.written_in);
+    (case, family)
+}

@@ -1,0 +1,198 @@
+//! From a minimized divergence to what reports and the archive hold: a [`Finding`]
+//! and an [`ArchivedFinding`]. Data stays typed up to here; this is where it becomes
+//! the report's text.
+
+use crate::archive::{Archive, ArchiveError, ArchivedFinding, StoreOutcome};
+use crate::case::{Level, ParseRequest, ParseResult};
+use crate::compare::{Divergence, Side};
+use crate::finding::{Finding, FirstDifference, Origin, Status};
+use crate::known::KnownDifferences;
+use crate::minimize::MinimizeStats;
+use std::path::PathBuf;
+
+/// The finding a divergence makes: `shown` is the divergence as the minimized
+/// `input` shows it, `original` the input it was first found with.
+pub fn finding(
+    known: &KnownDifferences,
+    shown: &Divergence,
+    input: &str,
+    original: &str,
+    stats: MinimizeStats,
+    origin: Origin,
+) -> Finding {
+    let class = known.classify(&shown.engine, shown.signature.as_str(), input);
+    let (reference_output, other_output) = outputs(shown);
+    Finding {
+        signature: shown.signature.as_str().to_owned(),
+        hash: shown.signature.hash(),
+        level: shown.signature.kind().to_owned(),
+        engine: shown.engine.clone(),
+        class: class.map(|c| c.id.clone()),
+        status: Some(if class.is_some() {
+            Status::Known
+        } else {
+            Status::New
+        }),
+        explanation: class.map(|c| c.explanation.clone()),
+        count: 1,
+        input: input.to_owned(),
+        original_input: original.to_owned(),
+        fragment_context: shown.request.fragment.as_ref().map(|c| c.to_string()),
+        scripting: shown.request.scripting,
+        reference_output,
+        other_output,
+        first_difference: match &shown.first_difference {
+            Some(first) => FirstDifference {
+                reference_line: Some(first.left_line),
+                other_line: Some(first.right_line),
+            },
+            None => FirstDifference::default(),
+        },
+        minimization: stats,
+        origin,
+        archive_path: None,
+        third: None,
+    }
+}
+
+/// The two texts of a divergence as a report shows them (a failure as its message).
+fn outputs(divergence: &Divergence) -> (String, String) {
+    let text = |side: &Side, compared: Option<&str>| match (&side.result, compared) {
+        (Err(failure), _) => format!("{} {failure}", side.engine),
+        (Ok(_), Some(text)) => text.to_owned(),
+        (Ok(_), None) => String::new(),
+    };
+    let (left, right) = divergence.compared_texts();
+    (text(&divergence.left, left), text(&divergence.right, right))
+}
+
+/// Archives `finding` (whose divergence is `shown`), given the reference engine's
+/// answer for its request, and records where in the finding.
+pub fn archive(
+    archive: &Archive,
+    finding: &mut Finding,
+    shown: &Divergence,
+    reference: (&str, &ParseResult),
+    versions: (&str, &str),
+) -> Result<(PathBuf, StoreOutcome), ArchiveError> {
+    let record = archived_finding(finding, shown, reference, versions);
+    let outcome = archive.store(&record)?;
+    let path = archive.dir().join(record.file_name());
+    finding.archive_path = Some(path.display().to_string());
+    Ok((path, outcome))
+}
+
+/// The archive record: the reference parser's tree and errors for the input, and the
+/// other side's output in the description.
+fn archived_finding(
+    finding: &Finding,
+    shown: &Divergence,
+    (reference_engine, reference): (&str, &ParseResult),
+    (reference_version, other_version): (&str, &str),
+) -> ArchivedFinding {
+    let request: &ParseRequest = &shown.request;
+    let (reference_tree, reference_errors) = match reference {
+        Ok(output) => (
+            output.tree.clone(),
+            reference_errors(reference_engine, request),
+        ),
+        Err(failure) => (
+            String::new(),
+            vec![format!("(the reference engine failed: {failure})")],
+        ),
+    };
+    let mut blocks = Vec::new();
+    let label = |side: &Side, what: &str| format!("{} {what}", side.engine);
+    match shown.level {
+        Level::RoundTrip => {
+            blocks.push((
+                label(&shown.left, "first tree"),
+                finding.reference_output.clone(),
+            ));
+            blocks.push((
+                label(&shown.right, "tree of its serialization"),
+                finding.other_output.clone(),
+            ));
+            if let Ok(first) = &shown.left.result {
+                if let Some(html) = &first.serialization {
+                    blocks.push((label(&shown.left, "serialization"), html.clone()));
+                }
+            }
+        }
+        Level::Serialization => {
+            blocks.push((
+                label(&shown.left, "serialization"),
+                finding.reference_output.clone(),
+            ));
+            blocks.push((
+                label(&shown.right, "serialization"),
+                finding.other_output.clone(),
+            ));
+        }
+        Level::Tree | Level::Fragment => {
+            blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
+        }
+    }
+    let stats = &finding.minimization;
+    ArchivedFinding {
+        input: finding.input.clone(),
+        reference_errors,
+        fragment_context: finding.fragment_context.clone(),
+        scripting: finding.scripting,
+        reference_tree,
+        signature: finding.signature.clone(),
+        level: finding.level.clone(),
+        engine: finding.engine.clone(),
+        class: finding.class.clone(),
+        fields: vec![
+            (
+                "found".into(),
+                format!(
+                    "seed {} case {} family {}",
+                    finding.origin.seed, finding.origin.case_index, finding.origin.family
+                ),
+            ),
+            (
+                "versions".into(),
+                format!("{reference_version}; {other_version}"),
+            ),
+            (
+                "minimized".into(),
+                format!(
+                    "{} -> {} bytes, {} steps, {} ms{}",
+                    stats.original_bytes,
+                    stats.final_bytes,
+                    stats.steps,
+                    stats.millis,
+                    if stats.budget_exhausted {
+                        " (budget exhausted)"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+        ],
+        blocks,
+    }
+}
+
+/// The reference parser's errors for a request, `line:column: code`, when the
+/// reference is litmus (run in this process: its worker just parsed the same request
+/// without failing, and the parser is deterministic).
+fn reference_errors(engine: &str, request: &ParseRequest) -> Vec<String> {
+    if engine != "litmus" {
+        return Vec::new();
+    }
+    let options = litmus_parser::ParseOptions {
+        scripting: request.scripting,
+        ..litmus_parser::ParseOptions::default()
+    };
+    let document = match &request.fragment {
+        Some(context) => litmus_parser::parse_fragment(&request.input, context, &options),
+        None => litmus_parser::parse_document(&request.input, &options),
+    };
+    match document {
+        Ok(document) => document.errors.iter().map(|e| e.to_string()).collect(),
+        Err(failure) => vec![format!("({failure})")],
+    }
+}

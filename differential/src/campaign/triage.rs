@@ -1,0 +1,177 @@
+//! Triage: what a campaign does with a signature it sees for the first time, and
+//! with the few exemplars of each class it archives. Each is a minimization, run in
+//! process by a case worker ([`minimize_in_process`]); a worker that dies or hangs
+//! doing it leaves the campaign to minimize through engine workers instead.
+//!
+//! - [`Goal::Classify`]: the signature's first case is cut to the shortest prefix and
+//!   the fewest tokens that keep the signature, and classified. A known class ends
+//!   it: the signature is counted under that class. Otherwise the minimization goes
+//!   on to characters and simplifications, and is classified again: if still no
+//!   class explains it, it is a new finding, archived at once.
+//! - [`Goal::Exemplar`]: one of the smallest cases of a known class is minimized
+//!   keeping the class, the level and the first differing nodes (the signature
+//!   without its `in:` parent), and its signature is computed again: signatures that
+//!   differ only in where a behaviour shows minimize to one case and merge.
+//! - [`Goal::Full`]: the whole minimization, keeping the signature.
+
+use super::cases::CaseRunner;
+use crate::case::ParseResult;
+use crate::compare::{recheck, rerun, Divergence};
+use crate::engine::Engine;
+use crate::known::KnownDifferences;
+use crate::minimize::{MinimizeStats, Minimizer};
+use serde::{Deserialize, Serialize};
+
+/// What a minimization is for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "goal", rename_all = "snake_case")]
+pub enum Goal {
+    /// Stop at token level if a known class explains the result.
+    Classify,
+    /// Keep the class, the level and the first differing nodes; any parent.
+    Exemplar { class: String },
+    /// Keep the signature, to the end.
+    Full,
+}
+
+/// A divergence to minimize, starting from `input` (the divergence's own input, or
+/// a smaller one already found to show it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MinimizeJob {
+    pub divergence: Divergence,
+    pub input: String,
+    pub goal: Goal,
+}
+
+/// What a minimization found.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Minimized {
+    /// The smallest input found.
+    pub input: String,
+    /// The divergence as that input shows it; `None` when the engines no longer
+    /// show one there (then `input` is the job's).
+    pub divergence: Option<Divergence>,
+    /// The known class that explains it, if one does.
+    pub class: Option<String>,
+    pub stats: MinimizeStats,
+    /// Whether it went to characters (1-minimal), not only tokens.
+    pub complete: bool,
+    /// Why the worker could not minimize, if it could not.
+    pub refused: Option<String>,
+    /// The reference engine's answer for the minimized request (what the archive
+    /// records as its tree).
+    pub reference: Option<ParseResult>,
+}
+
+impl Minimized {
+    pub fn refused(why: &str) -> Minimized {
+        Minimized {
+            refused: Some(why.to_owned()),
+            ..Minimized::default()
+        }
+    }
+}
+
+/// The class that explains a divergence shown by `input`, if any.
+pub fn classify<'k>(
+    known: &'k KnownDifferences,
+    divergence: &Divergence,
+    input: &str,
+) -> Option<&'k str> {
+    known
+        .classify(&divergence.engine, divergence.signature.as_str(), input)
+        .map(|class| class.id.as_str())
+}
+
+/// Runs `job` with the runner's engines.
+pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
+    let budget = runner.budget;
+    let known = &runner.known;
+    let (reference, other) = (&mut runner.reference, &mut runner.other);
+    let original = &job.divergence;
+    let (input, stats, complete) = match &job.goal {
+        Goal::Classify | Goal::Full => {
+            let mut keeps =
+                |candidate: &str| recheck(original, candidate, reference, other).is_some();
+            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let tokens = minimizer.tokens(&job.input);
+            let explained = job.goal == Goal::Classify
+                && known
+                    .classify(&original.engine, original.signature.as_str(), &tokens)
+                    .is_some();
+            if explained {
+                let stats = minimizer.stats(&job.input, &tokens);
+                (tokens, stats, false)
+            } else {
+                let result = minimizer.characters(&tokens);
+                let stats = minimizer.stats(&job.input, &result);
+                (result, stats, true)
+            }
+        }
+        Goal::Exemplar { class } => {
+            let core = original.signature.core().to_owned();
+            let mut keeps = |candidate: &str| {
+                rerun(original, candidate, reference, other)
+                    .iter()
+                    .any(|d| same_behaviour(known, d, original, &core, class, candidate))
+            };
+            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let tokens = minimizer.tokens(&job.input);
+            let result = minimizer.characters(&tokens);
+            let stats = minimizer.stats(&job.input, &result);
+            (result, stats, true)
+        }
+    };
+    let shown = shown_by(known, &job, &input, reference, other);
+    let class = shown
+        .as_ref()
+        .and_then(|d| classify(known, d, &input))
+        .map(str::to_owned);
+    let reference = shown.as_ref().map(|d| reference.parse(&d.request));
+    Minimized {
+        input: if shown.is_some() { input } else { job.input },
+        divergence: shown,
+        class,
+        stats,
+        complete,
+        refused: None,
+        reference,
+    }
+}
+
+/// Whether `candidate`'s divergence `d` shows the same behaviour as `original`: same
+/// level, same engine, same first differing nodes, and the same class.
+fn same_behaviour(
+    known: &KnownDifferences,
+    d: &Divergence,
+    original: &Divergence,
+    core: &str,
+    class: &str,
+    candidate: &str,
+) -> bool {
+    d.level == original.level
+        && d.engine == original.engine
+        && d.signature.core() == core
+        && classify(known, d, candidate) == Some(class)
+}
+
+/// The divergence `input` shows for the job: the one with the job's signature, or
+/// for an exemplar the one with the same behaviour (its own signature).
+fn shown_by(
+    known: &KnownDifferences,
+    job: &MinimizeJob,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Option<Divergence> {
+    let original = &job.divergence;
+    match &job.goal {
+        Goal::Classify | Goal::Full => recheck(original, input, reference, other),
+        Goal::Exemplar { class } => {
+            let core = original.signature.core().to_owned();
+            rerun(original, input, reference, other)
+                .into_iter()
+                .find(|d| same_behaviour(known, d, original, &core, class, input))
+        }
+    }
+}

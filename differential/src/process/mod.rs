@@ -1,0 +1,428 @@
+//! Supervised child processes: the one way litmus runs another program, whether a
+//! worker of its own (`litmus __worker`, [`crate::worker`]) or an external engine
+//! ([`crate::engine::external`]).
+//!
+//! A [`Process`] is started in a process group of its own (so that killing it kills
+//! everything it started and kept in its group), optionally with SIGKILL as its
+//! parent-death signal (tied to the thread that starts it, so only for children of
+//! a thread that lives as long as they do: an engine worker's engine thread starts
+//! its external program so; litmus's own workers instead exit when orphaned,
+//! [`exit_when_orphaned`]), stdin fed by a thread (a child that stops reading cannot block
+//! litmus), stdout read by a thread into [`Event`]s (frames, or the whole output),
+//! and the end of stderr kept for crash messages ([`death`]).
+//!
+//! Nothing here waits for a pipe to close after a kill: a descendant that left the
+//! group (`setsid`) and keeps the pipes open cannot stall the supervisor.
+
+pub mod death;
+
+use crate::case::EngineFailure;
+use crate::frame::{read_frame, skip_to_magic};
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How much of a child's stderr is kept (the end of it).
+const STDERR_TAIL_BYTES: usize = 64 << 10;
+/// How long a child whose output ended has to finish exiting before it is killed.
+const EXIT_GRACE: Duration = Duration::from_secs(5);
+/// How much output before the magic bytes a reader skips before giving up.
+const MAX_BANNER_BYTES: usize = 1 << 20;
+
+/// What to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    /// Variables added to the inherited environment.
+    pub env: Vec<(OsString, OsString)>,
+    /// SIGKILL the child when the thread that starts it ends.
+    pub die_with_thread: bool,
+}
+
+impl CommandLine {
+    /// A command from words: the first is the program.
+    pub fn from_words(words: &[String]) -> io::Result<CommandLine> {
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "an empty command"))?;
+        Ok(CommandLine {
+            program: PathBuf::from(program),
+            args: args.iter().map(OsString::from).collect(),
+            env: Vec::new(),
+            die_with_thread: false,
+        })
+    }
+}
+
+/// How the stdout thread reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Frames of at most `max_bytes`, after the `magic` bytes if given (anything
+    /// before them is skipped: a test harness's banner).
+    Frames {
+        magic: Option<&'static [u8]>,
+        max_bytes: usize,
+    },
+    /// The whole output, at most `max_bytes` of it.
+    Everything { max_bytes: usize },
+}
+
+/// What the stdout thread sees.
+#[derive(Debug)]
+pub enum Event {
+    /// A frame's payload.
+    Frame(Vec<u8>),
+    /// The whole output ([`Reading::Everything`]).
+    All(Vec<u8>),
+    /// The output ended: cleanly (`None`) or broken (why).
+    Closed(Option<String>),
+}
+
+/// A running child.
+pub struct Process {
+    child: Child,
+    stdin: Option<Sender<Vec<u8>>>,
+    events: Receiver<Event>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    reaped: Option<ExitStatus>,
+}
+
+impl Process {
+    /// Starts `command`; its stdout is read as `reading` says.
+    pub fn spawn(command: &CommandLine, reading: Reading) -> io::Result<Process> {
+        let mut builder = Command::new(&command.program);
+        builder
+            .args(&command.args)
+            .envs(command.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        if command.die_with_thread {
+            // SAFETY: the closure runs in the child between fork and exec and makes
+            // one system call (prctl), which is async-signal-safe; it allocates
+            // nothing and touches no lock.
+            unsafe {
+                builder.pre_exec(|| {
+                    rustix::process::set_parent_process_death_signal(Some(
+                        rustix::process::Signal::KILL,
+                    ))
+                    .map_err(io::Error::from)
+                });
+            }
+        }
+        let mut child = builder.spawn()?;
+        let stdin = child.stdin.take().map(feed_stdin);
+        let (events, receiver) = mpsc::channel();
+        if let Some(stdout) = child.stdout.take() {
+            thread::Builder::new()
+                .name("litmus-child-stdout".to_owned())
+                .spawn(move || read_stdout(stdout, reading, events))?;
+        }
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        if let Some(pipe) = child.stderr.take() {
+            let tail = Arc::clone(&stderr);
+            thread::Builder::new()
+                .name("litmus-child-stderr".to_owned())
+                .spawn(move || keep_tail(pipe, &tail))?;
+        }
+        Ok(Process {
+            child,
+            stdin,
+            events: receiver,
+            stderr,
+            reaped: None,
+        })
+    }
+
+    /// The child's process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Queues bytes for the child's stdin; `false` if its stdin is closed.
+    pub fn send(&mut self, bytes: Vec<u8>) -> bool {
+        self.stdin
+            .as_ref()
+            .is_some_and(|stdin| stdin.send(bytes).is_ok())
+    }
+
+    /// Closes the child's stdin once what was queued is written.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Forgets what the child wrote to stderr so far.
+    pub fn clear_stderr(&self) {
+        self.stderr
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
+
+    /// What the child wrote to stderr (its last 64 KiB).
+    pub fn stderr(&self) -> String {
+        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+        String::from_utf8_lossy(&tail).into_owned()
+    }
+
+    /// The next output event, waiting until `deadline`; `None` at the deadline.
+    pub fn next_event(&self, deadline: Instant) -> Option<Event> {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        match self.events.recv_timeout(remaining) {
+            Ok(event) => Some(event),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Event::Closed(None)),
+        }
+    }
+
+    /// Kills the child and every process of its group, and reaps it.
+    pub fn kill(&mut self) {
+        if self.reaped.is_none() {
+            // The group leader is not reaped yet, so its id (the group's) is still
+            // this group's.
+            self.kill_group();
+            let _ = self.child.kill();
+            self.reaped = self.child.wait().ok();
+        }
+        self.stdin = None;
+    }
+
+    fn kill_group(&self) {
+        if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
+    }
+
+    /// Waits until `deadline` for the child to exit; `None` if it has not. The rest
+    /// of its group goes with it.
+    pub fn wait_until(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        let mut pause = Duration::from_micros(50);
+        loop {
+            if let Some(status) = self.reaped {
+                return Some(status);
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                self.reaped = Some(status);
+                self.kill_group();
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(5));
+        }
+    }
+
+    /// The failure of a child whose output ended or that exited: its exit status
+    /// (waiting a moment for it, then killing it) and what its stderr says.
+    /// `fallback` describes it when stderr says nothing.
+    pub fn died(&mut self, fallback: &str) -> EngineFailure {
+        let status = match self.wait_until(Instant::now() + EXIT_GRACE) {
+            Some(status) => Some(status),
+            None => {
+                self.kill();
+                self.reaped
+            }
+        };
+        // The stderr thread may still be reading the last of it.
+        thread::sleep(Duration::from_millis(2));
+        death::crash(status, &self.stderr(), fallback)
+    }
+
+    /// Closes stdin and gives the child `grace` to exit, then kills it.
+    pub fn finish(&mut self, grace: Duration) {
+        self.stdin = None;
+        if self.wait_until(Instant::now() + grace).is_none() {
+            self.kill();
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        // Closing stdin asks a child to exit; whatever has not, goes.
+        if self.reaped.is_none() {
+            self.finish(Duration::from_millis(500));
+        }
+    }
+}
+
+/// The stdin thread: writes what it is sent, in order, until the channel or the pipe
+/// closes.
+fn feed_stdin(mut stdin: ChildStdin) -> Sender<Vec<u8>> {
+    let (sender, receiver) = mpsc::channel::<Vec<u8>>();
+    let spawned = thread::Builder::new()
+        .name("litmus-child-stdin".to_owned())
+        .spawn(move || {
+            for bytes in receiver {
+                if stdin
+                    .write_all(&bytes)
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
+    if spawned.is_err() {
+        // No thread: the sender's messages go nowhere, and the child sees no input.
+        let (dead, _) = mpsc::channel();
+        return dead;
+    }
+    sender
+}
+
+fn read_stdout(mut stdout: impl Read, reading: Reading, events: Sender<Event>) {
+    match reading {
+        Reading::Frames { magic, max_bytes } => {
+            let mut input = io::BufReader::new(stdout);
+            if let Some(magic) = magic {
+                match skip_to_magic(&mut input, magic, MAX_BANNER_BYTES) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        let reason = "the child ended before the protocol began".to_owned();
+                        let _ = events.send(Event::Closed(Some(reason)));
+                        return;
+                    }
+                    Err(e) => {
+                        let _ = events.send(Event::Closed(Some(e.to_string())));
+                        return;
+                    }
+                }
+            }
+            let closed = loop {
+                match read_frame(&mut input, max_bytes) {
+                    Ok(Some(frame)) => {
+                        if events.send(Event::Frame(frame)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => break None,
+                    Err(error) => break Some(error.to_string()),
+                }
+            };
+            let _ = events.send(Event::Closed(closed));
+        }
+        Reading::Everything { max_bytes } => {
+            let mut all = Vec::new();
+            let event = match (&mut stdout)
+                .take(max_bytes as u64 + 1)
+                .read_to_end(&mut all)
+            {
+                Ok(_) if all.len() > max_bytes => {
+                    Event::Closed(Some(format!("more than {max_bytes} bytes of output")))
+                }
+                Ok(_) => Event::All(all),
+                Err(e) => Event::Closed(Some(format!("cannot read the output: {e}"))),
+            };
+            let _ = events.send(event);
+        }
+    }
+}
+
+fn keep_tail(mut stderr: impl Read, tail: &Mutex<Vec<u8>>) {
+    let mut buffer = [0u8; 8192];
+    loop {
+        match stderr.read(&mut buffer) {
+            Ok(0) => return,
+            Ok(n) => {
+                let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
+                tail.extend_from_slice(&buffer[..n]);
+                if tail.len() > 2 * STDERR_TAIL_BYTES {
+                    let excess = tail.len() - STDERR_TAIL_BYTES;
+                    tail.drain(..excess);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// Exits this process when its parent goes away (it is re-parented): what a worker
+/// runs so that a supervisor killed with SIGKILL leaves no worker behind, even one
+/// whose engine is stuck. Checks every 100 ms on a thread of its own.
+pub fn exit_when_orphaned() {
+    let parent = rustix::process::getppid();
+    let _ = thread::Builder::new()
+        .name("litmus-orphan-watch".to_owned())
+        .spawn(move || loop {
+            thread::sleep(Duration::from_millis(100));
+            if rustix::process::getppid() != parent {
+                std::process::exit(3);
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> CommandLine {
+        CommandLine::from_words(&["sh".to_owned(), "-c".to_owned(), script.to_owned()]).unwrap()
+    }
+
+    #[test]
+    fn the_whole_output_is_read_and_the_status_collected() {
+        let mut process = Process::spawn(
+            &sh("cat; echo err >&2; exit 3"),
+            Reading::Everything { max_bytes: 100 },
+        )
+        .unwrap();
+        process.send(b"hello".to_vec());
+        process.close_stdin();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        match process.next_event(deadline) {
+            Some(Event::All(bytes)) => assert_eq!(bytes, b"hello"),
+            other => panic!("{other:?}"),
+        }
+        let status = process.wait_until(deadline).unwrap();
+        assert_eq!(status.code(), Some(3));
+        thread::sleep(Duration::from_millis(20));
+        assert!(process.stderr().contains("err"));
+    }
+
+    #[test]
+    fn output_over_the_limit_is_refused() {
+        let mut process = Process::spawn(
+            &sh("head -c 1000 /dev/zero"),
+            Reading::Everything { max_bytes: 100 },
+        )
+        .unwrap();
+        process.close_stdin();
+        match process.next_event(Instant::now() + Duration::from_secs(10)) {
+            Some(Event::Closed(Some(reason))) => assert!(reason.contains("more than 100")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_kill_takes_the_group_and_does_not_wait_for_pipes_a_descendant_holds() {
+        // The child starts a grandchild in a session of its own that keeps stdout
+        // open, then sleeps: the kill must return at once all the same.
+        let mut process = Process::spawn(
+            &sh("setsid sleep 30 & sleep 30"),
+            Reading::Frames {
+                magic: None,
+                max_bytes: 100,
+            },
+        )
+        .unwrap();
+        let started = Instant::now();
+        assert!(process
+            .next_event(Instant::now() + Duration::from_millis(100))
+            .is_none());
+        process.kill();
+        drop(process);
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}

@@ -1,0 +1,650 @@
+//! The supervisor side: starting workers, talking to them, restarting them.
+//!
+//! [`Worker`] is an engine worker, one request at a time; [`WorkerPool`] shares
+//! several between threads; [`CaseWorker`] is a case worker, one batch or
+//! minimization at a time. Each starts its process through [`crate::process`] and
+//! replaces it after a death, a kill or a protocol error.
+
+use super::protocol::{FromWorker, Hello, ToWorker, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use super::{WorkerSettings, DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, WORKER_SUBCOMMAND};
+use crate::campaign::cases::{BatchPart, CaseSetup};
+use crate::campaign::triage::{MinimizeJob, Minimized};
+use crate::case::{EngineFailure, ParseRequest, ParseResult};
+use crate::engine::Engine;
+use crate::frame::encode;
+use crate::process::{CommandLine, Event, Process, Reading};
+use serde::Serialize;
+use std::ffi::OsString;
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How a worker's stdout is read.
+const WORKER_OUTPUT: Reading = Reading::Frames {
+    magic: Some(MAGIC),
+    max_bytes: MAX_FRAME_BYTES,
+};
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How to start a worker process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerCommand {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    /// Variables added to the inherited environment.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+impl WorkerCommand {
+    /// `PROGRAM __worker --engine NAME …`: a `litmus` binary at `program`.
+    pub fn litmus(program: impl Into<PathBuf>, settings: &WorkerSettings) -> WorkerCommand {
+        let mut args = vec![OsString::from(WORKER_SUBCOMMAND)];
+        args.extend(settings.to_args().into_iter().map(OsString::from));
+        WorkerCommand {
+            program: program.into(),
+            args,
+            env: Vec::new(),
+        }
+    }
+
+    /// This very executable as the worker (it must be the `litmus` binary).
+    pub fn current_exe(settings: &WorkerSettings) -> io::Result<WorkerCommand> {
+        Ok(WorkerCommand::litmus(std::env::current_exe()?, settings))
+    }
+}
+
+/// A worker's engine, command and time limits.
+#[derive(Clone, Debug)]
+pub struct WorkerConfig {
+    /// The engine's name: the hello must match it, and failures are labelled with it.
+    pub engine: String,
+    pub command: WorkerCommand,
+    /// The time limit of [`Engine::parse`] on a [`Worker`] and of
+    /// [`WorkerPool::as_engine`].
+    pub timeout: Duration,
+    /// How long a starting worker has to say hello.
+    pub startup_timeout: Duration,
+}
+
+impl WorkerConfig {
+    /// Workers that are this executable (`litmus __worker …`), with the default
+    /// time limits.
+    pub fn new(settings: &WorkerSettings) -> io::Result<WorkerConfig> {
+        Ok(WorkerConfig::with_command(
+            settings.hello_engine(),
+            WorkerCommand::current_exe(settings)?,
+        ))
+    }
+
+    /// Workers started by `command`, which must run the engine named `engine`.
+    pub fn with_command(engine: &str, command: WorkerCommand) -> WorkerConfig {
+        WorkerConfig {
+            engine: engine.to_owned(),
+            command,
+            timeout: DEFAULT_TIMEOUT,
+            startup_timeout: DEFAULT_STARTUP_TIMEOUT,
+        }
+    }
+}
+
+/// A worker that could not be started.
+#[derive(Debug)]
+pub enum WorkerError {
+    Spawn { program: PathBuf, error: io::Error },
+    Startup { engine: String, message: String },
+}
+
+impl std::fmt::Display for WorkerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WorkerError::Spawn { program, error } => {
+                write!(f, "cannot start the worker {}: {error}", program.display())
+            }
+            WorkerError::Startup { engine, message } => {
+                write!(f, "the {engine} worker did not start: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WorkerError {}
+
+/// Starts a worker process and waits for its hello, which must name `engine`.
+fn spawn_worker(config: &WorkerConfig) -> Result<(Process, Hello), WorkerError> {
+    let command = &config.command;
+    // Not tied to the starting thread: a pool's workers outlive the thread that
+    // restarted them. A worker exits by itself when its supervisor dies.
+    let line = CommandLine {
+        program: command.program.clone(),
+        args: command.args.clone(),
+        env: command.env.clone(),
+        die_with_thread: false,
+    };
+    let mut process = Process::spawn(&line, WORKER_OUTPUT).map_err(|error| WorkerError::Spawn {
+        program: command.program.clone(),
+        error,
+    })?;
+    let startup_error = |message: String| WorkerError::Startup {
+        engine: config.engine.clone(),
+        message,
+    };
+    let deadline = Instant::now() + config.startup_timeout;
+    let hello = match process.next_event(deadline) {
+        Some(Event::Frame(bytes)) => serde_json::from_slice::<Hello>(&bytes)
+            .map_err(|e| startup_error(format!("unreadable hello: {e}")))?,
+        Some(Event::Closed(reason)) => {
+            let reason = reason.unwrap_or_else(|| "it exited".to_owned());
+            let failure = process.died(&reason);
+            return Err(startup_error(failure.to_string()));
+        }
+        Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+        None => {
+            process.kill();
+            return Err(startup_error(format!(
+                "no hello within {} ms",
+                config.startup_timeout.as_millis()
+            )));
+        }
+    };
+    if hello.protocol != PROTOCOL_VERSION || hello.engine != config.engine {
+        process.kill();
+        return Err(startup_error(format!(
+            "expected engine {:?} speaking protocol {PROTOCOL_VERSION}, got {:?} speaking {}",
+            config.engine, hello.engine, hello.protocol
+        )));
+    }
+    Ok((process, hello))
+}
+
+/// Sends one message as a frame; `false` if the worker's stdin is closed.
+fn send(process: &mut Process, message: &impl Serialize) -> Result<bool, EngineFailure> {
+    let payload = serde_json::to_vec(message).map_err(|e| EngineFailure::BadOutput {
+        message: format!("cannot write the request: {e}"),
+    })?;
+    let frame = encode(&payload).map_err(|e| EngineFailure::Unsupported {
+        message: e.to_string(),
+    })?;
+    Ok(process.send(frame))
+}
+
+/// A [`ToWorker::Parse`] that borrows its request.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename = "parse")]
+struct ParseRef<'a> {
+    id: u64,
+    request: &'a ParseRequest,
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A supervised worker process, restarted as needed: one request at a time.
+pub struct Worker {
+    config: WorkerConfig,
+    process: Option<Process>,
+    version: String,
+    next_id: u64,
+    restarts: u64,
+}
+
+impl Worker {
+    /// Starts the worker process (so that a bad command is an error now, not a
+    /// failure of every request).
+    pub fn start(config: WorkerConfig) -> Result<Worker, WorkerError> {
+        let (process, hello) = spawn_worker(&config)?;
+        Ok(Worker {
+            config,
+            process: Some(process),
+            version: hello.version,
+            next_id: 1,
+            restarts: 0,
+        })
+    }
+
+    /// The engine's name.
+    pub fn engine_name(&self) -> &str {
+        &self.config.engine
+    }
+
+    /// The engine's version, as the worker reported it.
+    pub fn engine_version(&self) -> &str {
+        &self.version
+    }
+
+    /// How many times a dead or killed worker process was replaced.
+    pub fn restarts(&self) -> u64 {
+        self.restarts
+    }
+
+    /// Parses `request` in the worker, waiting at most `timeout` for the answer.
+    pub fn parse(&mut self, request: &ParseRequest, timeout: Duration) -> ParseResult {
+        let process = match self.process.take() {
+            Some(process) => process,
+            None => match spawn_worker(&self.config) {
+                Ok((process, hello)) => {
+                    self.restarts += 1;
+                    self.version = hello.version;
+                    process
+                }
+                Err(error) => {
+                    return Err(EngineFailure::Crash {
+                        signal: None,
+                        exit_code: None,
+                        message: format!("the worker could not be restarted: {error}"),
+                        location: None,
+                    })
+                }
+            },
+        };
+        let (process, result) = self.exchange(process, request, timeout);
+        self.process = process;
+        result
+    }
+
+    /// One request and its answer; gives the process back if it is still usable.
+    fn exchange(
+        &mut self,
+        mut process: Process,
+        request: &ParseRequest,
+        timeout: Duration,
+    ) -> (Option<Process>, ParseResult) {
+        let id = self.next_id;
+        self.next_id += 1;
+        // Messages of an earlier request (a caught panic's) are not this one's.
+        process.clear_stderr();
+        let started = Instant::now();
+        match send(&mut process, &ParseRef { id, request }) {
+            Ok(true) => {}
+            Ok(false) => {
+                let failure = process.died("the worker stopped reading requests");
+                return (None, Err(failure));
+            }
+            Err(failure) => return (Some(process), Err(failure)),
+        }
+        match process.next_event(started + timeout) {
+            Some(Event::Frame(bytes)) => match serde_json::from_slice::<FromWorker>(&bytes) {
+                Ok(FromWorker::Reply { id: reply, result }) if reply == id => {
+                    (Some(process), result)
+                }
+                Ok(other) => {
+                    process.kill();
+                    let message =
+                        format!("a reply that is not the answer to request {id}: {other:?}");
+                    (None, Err(EngineFailure::BadOutput { message }))
+                }
+                Err(e) => {
+                    process.kill();
+                    let message = format!("unreadable reply: {e}");
+                    (None, Err(EngineFailure::BadOutput { message }))
+                }
+            },
+            Some(Event::Closed(reason)) => {
+                let reason = reason.unwrap_or_default();
+                (None, Err(process.died(&reason)))
+            }
+            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            None => {
+                process.kill();
+                let after_ms = millis(started.elapsed());
+                (None, Err(EngineFailure::Timeout { after_ms }))
+            }
+        }
+    }
+}
+
+impl Engine for Worker {
+    fn name(&self) -> &str {
+        self.engine_name()
+    }
+
+    fn version(&self) -> String {
+        self.version.clone()
+    }
+
+    /// With the configured time limit.
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        let timeout = self.config.timeout;
+        Worker::parse(self, request, timeout)
+    }
+}
+
+/// Workers of one engine shared by threads: each request takes an idle worker (waiting
+/// for one if all are busy) and gives it back.
+pub struct WorkerPool {
+    config: WorkerConfig,
+    version: String,
+    size: usize,
+    idle: Mutex<Vec<Worker>>,
+    returned: Condvar,
+    restarts: AtomicU64,
+}
+
+impl WorkerPool {
+    /// Starts `size` workers (at least one).
+    pub fn new(config: WorkerConfig, size: usize) -> Result<WorkerPool, WorkerError> {
+        let size = size.max(1);
+        let workers = (0..size)
+            .map(|_| Worker::start(config.clone()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let version = workers[0].engine_version().to_owned();
+        Ok(WorkerPool {
+            config,
+            version,
+            size,
+            idle: Mutex::new(workers),
+            returned: Condvar::new(),
+            restarts: AtomicU64::new(0),
+        })
+    }
+
+    pub fn engine_name(&self) -> &str {
+        &self.config.engine
+    }
+
+    pub fn engine_version(&self) -> &str {
+        &self.version
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// How many worker processes were replaced so far.
+    pub fn restarts(&self) -> u64 {
+        self.restarts.load(Ordering::Relaxed)
+    }
+
+    /// Parses `request` in an idle worker, waiting at most `timeout` for the answer
+    /// (time spent waiting for a worker does not count).
+    pub fn parse(&self, request: &ParseRequest, timeout: Duration) -> ParseResult {
+        let mut worker = {
+            let mut idle = lock(&self.idle);
+            loop {
+                if let Some(worker) = idle.pop() {
+                    break worker;
+                }
+                idle = self
+                    .returned
+                    .wait(idle)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let before = worker.restarts();
+        let result = worker.parse(request, timeout);
+        self.restarts
+            .fetch_add(worker.restarts() - before, Ordering::Relaxed);
+        lock(&self.idle).push(worker);
+        self.returned.notify_one();
+        result
+    }
+
+    /// The pool as an [`Engine`] with the configured time limit, for
+    /// [`crate::compare`].
+    pub fn as_engine(&self) -> PoolEngine<'_> {
+        PoolEngine { pool: self }
+    }
+}
+
+/// A [`WorkerPool`] seen as an [`Engine`].
+pub struct PoolEngine<'a> {
+    pool: &'a WorkerPool,
+}
+
+impl Engine for PoolEngine<'_> {
+    fn name(&self) -> &str {
+        self.pool.engine_name()
+    }
+
+    fn version(&self) -> String {
+        self.pool.engine_version().to_owned()
+    }
+
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        self.pool.parse(request, self.pool.config.timeout)
+    }
+}
+
+/// How a batch on a case worker ended.
+#[derive(Debug)]
+pub enum BatchEvent {
+    /// Every case of the batch is done (all in the parts handed over).
+    Done,
+    /// A parse of this case ran past its limit; the worker sent what it had done and
+    /// is gone.
+    Hung { case_index: u64, engine: String },
+    /// The worker died, was killed for its silence, or broke the protocol: the cases
+    /// in the parts handed over are done, the others are not.
+    Died(EngineFailure),
+}
+
+/// A supervised case worker ([`super::WorkerRole::Cases`]), restarted (and set up
+/// again) as needed.
+pub struct CaseWorker {
+    config: WorkerConfig,
+    setup: CaseSetup,
+    process: Option<Process>,
+    versions: (String, String),
+    next_id: u64,
+    restarts: u64,
+}
+
+impl CaseWorker {
+    /// Starts the worker and sets it up, so that engines that cannot run are an error
+    /// now. `config.timeout` is how long the worker may stay silent while a batch
+    /// runs (it reports progress several times a second) before it is killed.
+    pub fn start(config: WorkerConfig, setup: CaseSetup) -> Result<CaseWorker, WorkerError> {
+        let (process, versions) = Self::spawn(&config, &setup)?;
+        Ok(CaseWorker {
+            config,
+            setup,
+            process: Some(process),
+            versions,
+            next_id: 1,
+            restarts: 0,
+        })
+    }
+
+    fn spawn(
+        config: &WorkerConfig,
+        setup: &CaseSetup,
+    ) -> Result<(Process, (String, String)), WorkerError> {
+        let (mut process, _) = spawn_worker(config)?;
+        let startup_error = |message: String| WorkerError::Startup {
+            engine: config.engine.clone(),
+            message,
+        };
+        let message = ToWorker::Setup {
+            setup: Box::new(setup.clone()),
+        };
+        match send(&mut process, &message) {
+            Ok(true) => {}
+            Ok(false) => return Err(startup_error("it stopped reading".to_owned())),
+            Err(failure) => return Err(startup_error(failure.to_string())),
+        }
+        // Setting up starts the engines: an external program gets its own start-up
+        // time, within the worker's.
+        let deadline = Instant::now() + config.startup_timeout * 2;
+        match process.next_event(deadline) {
+            Some(Event::Frame(bytes)) => match serde_json::from_slice::<FromWorker>(&bytes) {
+                Ok(FromWorker::Ready {
+                    result: Ok(versions),
+                }) => Ok((process, versions)),
+                Ok(FromWorker::Ready {
+                    result: Err(message),
+                }) => Err(startup_error(message)),
+                Ok(other) => Err(startup_error(format!(
+                    "an unexpected answer to its setup: {other:?}"
+                ))),
+                Err(e) => Err(startup_error(format!(
+                    "an unreadable answer to its setup: {e}"
+                ))),
+            },
+            Some(Event::Closed(reason)) => {
+                let reason = reason.unwrap_or_else(|| "it exited".to_owned());
+                Err(startup_error(process.died(&reason).to_string()))
+            }
+            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            None => {
+                process.kill();
+                Err(startup_error("no answer to its setup".to_owned()))
+            }
+        }
+    }
+
+    /// The versions of the reference engine and of the other engine.
+    pub fn versions(&self) -> (&str, &str) {
+        (&self.versions.0, &self.versions.1)
+    }
+
+    /// How many times a dead or killed worker process was replaced.
+    pub fn restarts(&self) -> u64 {
+        self.restarts
+    }
+
+    /// The running process, started (and set up) if there is none.
+    fn running(&mut self) -> Result<Process, EngineFailure> {
+        if let Some(process) = self.process.take() {
+            return Ok(process);
+        }
+        let (process, versions) =
+            Self::spawn(&self.config, &self.setup).map_err(|error| EngineFailure::Crash {
+                signal: None,
+                exit_code: None,
+                message: format!("the case worker could not be restarted: {error}"),
+                location: None,
+            })?;
+        self.restarts += 1;
+        self.versions = versions;
+        Ok(process)
+    }
+
+    /// Runs the cases `indices`, handing each part of the results to `on_part` as it
+    /// arrives.
+    pub fn run_batch(&mut self, indices: &[u64], mut on_part: impl FnMut(BatchPart)) -> BatchEvent {
+        let mut process = match self.running() {
+            Ok(process) => process,
+            Err(failure) => return BatchEvent::Died(failure),
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        process.clear_stderr();
+        let message = ToWorker::Batch {
+            id,
+            indices: indices.to_vec(),
+        };
+        match send(&mut process, &message) {
+            Ok(true) => {}
+            Ok(false) => return BatchEvent::Died(process.died("it stopped reading requests")),
+            Err(failure) => return BatchEvent::Died(failure),
+        }
+        loop {
+            match process.next_event(Instant::now() + self.config.timeout) {
+                Some(Event::Frame(bytes)) => match serde_json::from_slice::<FromWorker>(&bytes) {
+                    Ok(FromWorker::Progress {
+                        id: got,
+                        part,
+                        last,
+                    }) if got == id => {
+                        on_part(*part);
+                        if last {
+                            self.process = Some(process);
+                            return BatchEvent::Done;
+                        }
+                    }
+                    Ok(FromWorker::Hung {
+                        id: got,
+                        case_index: Some(case_index),
+                        engine,
+                        ..
+                    }) if got == id => {
+                        process.kill();
+                        return BatchEvent::Hung { case_index, engine };
+                    }
+                    Ok(other) => {
+                        process.kill();
+                        let message = format!("an unexpected message during batch {id}: {other:?}");
+                        return BatchEvent::Died(EngineFailure::BadOutput { message });
+                    }
+                    Err(e) => {
+                        process.kill();
+                        let message = format!("an unreadable message: {e}");
+                        return BatchEvent::Died(EngineFailure::BadOutput { message });
+                    }
+                },
+                Some(Event::Closed(reason)) => {
+                    let reason = reason.unwrap_or_default();
+                    return BatchEvent::Died(process.died(&reason));
+                }
+                Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+                None => {
+                    process.kill();
+                    let after_ms = millis(self.config.timeout);
+                    return BatchEvent::Died(EngineFailure::Timeout { after_ms });
+                }
+            }
+        }
+    }
+
+    /// Minimizes in the worker, waiting at most `limit`. `Err` when the worker hung,
+    /// died or broke the protocol doing it (the caller falls back to minimizing
+    /// through engine workers, one isolated parse per step).
+    pub fn minimize(
+        &mut self,
+        job: MinimizeJob,
+        limit: Duration,
+    ) -> Result<Minimized, EngineFailure> {
+        let mut process = self.running()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let message = ToWorker::Minimize {
+            id,
+            job: Box::new(job),
+        };
+        match send(&mut process, &message) {
+            Ok(true) => {}
+            Ok(false) => return Err(process.died("it stopped reading requests")),
+            Err(failure) => return Err(failure),
+        }
+        let started = Instant::now();
+        match process.next_event(started + limit) {
+            Some(Event::Frame(bytes)) => match serde_json::from_slice::<FromWorker>(&bytes) {
+                Ok(FromWorker::Minimized { id: got, outcome }) if got == id => {
+                    self.process = Some(process);
+                    Ok(*outcome)
+                }
+                Ok(FromWorker::Hung { after_ms, .. }) => {
+                    process.kill();
+                    Err(EngineFailure::Timeout { after_ms })
+                }
+                Ok(other) => {
+                    process.kill();
+                    let message = format!("an unexpected answer to minimization {id}: {other:?}");
+                    Err(EngineFailure::BadOutput { message })
+                }
+                Err(e) => {
+                    process.kill();
+                    Err(EngineFailure::BadOutput {
+                        message: format!("an unreadable answer: {e}"),
+                    })
+                }
+            },
+            Some(Event::Closed(reason)) => {
+                let reason = reason.unwrap_or_default();
+                Err(process.died(&reason))
+            }
+            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            None => {
+                process.kill();
+                Err(EngineFailure::Timeout {
+                    after_ms: millis(started.elapsed()),
+                })
+            }
+        }
+    }
+}
