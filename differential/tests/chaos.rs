@@ -28,6 +28,14 @@
 //!   too. `litmus diff` and `litmus minimize --archive` report and archive such
 //!   inputs, and `corpus check` replays them all.
 //!
+//! - [`a_worker_killed_mid_batch_loses_no_case_and_counts_none_twice`]: the `chaos`
+//!   engine aborts on the few cases whose inputs the generator mutated from a marker
+//!   input, found in advance by generating the case stream; one sits far into the
+//!   campaign, where batches are large. The case worker dies in the middle of its
+//!   batch; the report counts every case exactly once (the tree and fragment
+//!   comparisons add up to the number of cases) and counts the crash exactly once
+//!   per marked case.
+//!
 //! `LITMUS_CHAOS_KILLS=N` changes the number of kills (default 24).
 
 use litmus_differential::archive::Archive;
@@ -697,4 +705,77 @@ fn reported_lines_are_read_exactly() {
             },
         ]
     );
+}
+
+#[test]
+fn a_worker_killed_mid_batch_loses_no_case_and_counts_none_twice() {
+    use litmus_differential::generator::{load_html5lib_inputs, Generator, GeneratorConfig};
+    let temp = tempfile::tempdir().unwrap();
+    let corpus = new_corpus(temp.path());
+    // Many ordinary inputs to mutate, and one with the abort marker.
+    let mut inputs: Vec<String> = (0..60).map(|i| format!("<p>case {i}<b>x</b>")).collect();
+    inputs.push("<i>ABORT".to_owned());
+    let refs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let markers = marker_inputs(temp.path(), &refs);
+    // The case stream `litmus run` will generate: the same configuration, the same
+    // mutation inputs (the corpus has no findings yet).
+    // The first seed whose stream marks a case far into the campaign and no case with
+    // another of the chaos engine's markers (mutation can spell one: `OOM`).
+    let cases: u64 = 4000;
+    let generator = Generator::new(GeneratorConfig::default())
+        .with_corpus(load_html5lib_inputs(&markers.join("tree-construction")).unwrap());
+    let others = ["PANIC", "RECURSE", "HANG", "OOM", "DEEP"];
+    let (seed, marked) = (1..100u64)
+        .find_map(|seed| {
+            let inputs: Vec<String> = (0..cases).map(|i| generator.case(seed, i).input).collect();
+            if inputs.iter().any(|i| others.iter().any(|m| i.contains(m))) {
+                return None;
+            }
+            let marked: Vec<u64> = (0..cases)
+                .filter(|&i| inputs[i as usize].contains("ABORT"))
+                .collect();
+            marked.iter().any(|&i| i >= 1000).then_some((seed, marked))
+        })
+        .expect("a seed that marks a case far into the campaign");
+
+    let out = temp.path().join("reports");
+    let mut child = litmus()
+        .env("HTML5LIB_TESTS", &markers)
+        .args(["run", "--engine", "chaos", "--cases", &cases.to_string()])
+        .args(["--seed", &seed.to_string(), "--jobs", "2", "--quiet"])
+        .arg("--corpus")
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = wait_with_deadline(&mut child, Duration::from_secs(300));
+    assert!(status.success(), "the campaign did not finish: {status:?}");
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    assert_eq!(report["cases"].as_u64(), Some(cases));
+    // Every case is compared once at the tree or the fragment level.
+    let compared: u64 = report["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| matches!(l["level"].as_str(), Some("tree" | "fragment")))
+        .map(|l| l["compared"].as_u64().unwrap())
+        .sum();
+    assert_eq!(compared, cases, "cases lost or counted twice");
+    // Each marked case crashed the engine once, and was counted once.
+    let crashes: u64 = report["signatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["signature"].as_str() == Some("crash | chaos: SIGABRT"))
+        .map(|s| s["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(crashes, marked.len() as u64, "marked cases: {marked:?}");
+    let findings = findings_of(&out.join("findings.json"));
+    assert_marker_finding(&findings, "abort", "ABORT", |s| {
+        s == "crash | chaos: SIGABRT"
+    });
 }

@@ -561,6 +561,10 @@ async function persistent() {
     process.exit(2);
   }
   process.stderr.write(`chromium.mjs: Chromium ${engine.version} ready in ${Date.now() - started} ms\n`);
+  // Protocol 2: a hello first, with what runs; requests may then come ahead of the
+  // replies, and those that arrive together go to the page together.
+  const playwright = JSON.parse(readFileSync(new URL('./node_modules/playwright-core/package.json', import.meta.url), 'utf8'));
+  await writeOut(frame({ protocol: 2, engine: 'chromium', version: `Chromium ${engine.version}, headless, via playwright-core ${playwright.version}` }));
   const queue = new MessageQueue(process.stdin);
   let status = 0;
   try {

@@ -102,7 +102,17 @@ def run(request):
 
 
 def serve_persistent():
+    """Protocol 2: a hello first, then one reply per request, in order (requests
+    are read as they arrive, so they may come ahead of the replies)."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    hello = {
+        "protocol": 2,
+        "engine": "html5lib",
+        "version": "html5lib %s (Python %s)" % (html5lib.__version__, sys.version.split()[0]),
+    }
+    payload = json.dumps(hello).encode("utf-8")
+    stdout.write(struct.pack(">I", len(payload)) + payload)
+    stdout.flush()
     while True:
         header = stdin.read(4)
         if len(header) < 4:

@@ -11,6 +11,7 @@
 //
 // Install parse5 first: `npm ci` in examples/engines (or scripts/setup-engines.sh).
 
+import { readFileSync } from 'node:fs';
 import { parse, parseFragment, serialize, defaultTreeAdapter, html } from 'parse5';
 
 const NAMESPACE_PREFIX = {
@@ -105,9 +106,30 @@ function run(request) {
   return { tree: dump(root), html: serialize(root, options) };
 }
 
-// --- The persistent protocol: 4-byte big-endian length, then that much UTF-8 JSON.
+// --- The persistent protocol (version 2): 4-byte big-endian length, then that much
+// UTF-8 JSON; a hello first, then one reply per request, in order. Requests may come
+// before earlier replies are written: they are read as they arrive.
+
+function frame(object) {
+  const payload = Buffer.from(JSON.stringify(object), 'utf8');
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(payload.length, 0);
+  return Buffer.concat([header, payload]);
+}
+
+function parse5Version() {
+  try {
+    const url = new URL('./node_modules/parse5/package.json', import.meta.url);
+    return JSON.parse(readFileSync(url, 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+}
 
 function servePersistent() {
+  process.stdout.write(
+    frame({ protocol: 2, engine: 'parse5', version: `parse5 ${parse5Version()} (Node.js ${process.version})` }),
+  );
   let buffered = Buffer.alloc(0);
   process.stdin.on('data', (chunk) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
@@ -117,10 +139,7 @@ function servePersistent() {
       const request = JSON.parse(buffered.subarray(4, 4 + length).toString('utf8'));
       buffered = buffered.subarray(4 + length);
       const { tree, html } = run(request);
-      const payload = Buffer.from(JSON.stringify({ id: request.id, tree, html }), 'utf8');
-      const header = Buffer.alloc(4);
-      header.writeUInt32BE(payload.length, 0);
-      process.stdout.write(Buffer.concat([header, payload]));
+      process.stdout.write(frame({ id: request.id, tree, html }));
     }
   });
   process.stdin.on('end', () => process.exit(0));

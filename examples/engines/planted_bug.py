@@ -78,6 +78,10 @@ def write_frame(stream, payload):
 def main():
     reference = subprocess.Popen([litmus_binary(), "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    # `litmus serve` speaks protocol 2 and says hello first; this adapter speaks
+    # protocol 1 to litmus (no hello, one request at a time), so it keeps that to itself.
+    hello = json.loads(read_frame(reference.stdout).decode("utf-8"))
+    assert hello.get("protocol") == 2, hello
     while True:
         request = read_frame(stdin)
         if request is None:

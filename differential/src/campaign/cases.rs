@@ -204,6 +204,44 @@ impl WatchedEngine {
     }
 }
 
+impl WatchedEngine {
+    /// Answers the requests of several cases, each as [`Engine::parse`] (or
+    /// [`Engine::parse_tree`] with `tree_only`) would. An engine that pipelines gets
+    /// them all at once, watched as one long parse of no case in particular.
+    fn answer_all(
+        &mut self,
+        requests: &[(u64, &ParseRequest)],
+        tree_only: bool,
+    ) -> Vec<ParseResult> {
+        if !self.engine.pipelines() {
+            return requests
+                .iter()
+                .map(|&(case, request)| {
+                    self.case = Some(case);
+                    let result = if tree_only {
+                        self.parse_tree(request)
+                    } else {
+                        self.parse(request)
+                    };
+                    self.case = None;
+                    result
+                })
+                .collect();
+        }
+        let owned: Vec<ParseRequest> = requests.iter().map(|(_, r)| (*r).clone()).collect();
+        let limit = self
+            .limit
+            .saturating_mul(u32::try_from(owned.len().max(1)).unwrap_or(u32::MAX));
+        self.watch.start_parse(None, &self.name, limit);
+        let results = crate::worker::catch(|| Ok(self.engine.parse_many(&owned, tree_only)));
+        self.watch.end_parse();
+        match results {
+            Ok(results) => results,
+            Err(failure) => vec![Err(failure); owned.len()],
+        }
+    }
+}
+
 impl Engine for WatchedEngine {
     fn name(&self) -> &str {
         &self.name
@@ -277,68 +315,104 @@ impl CaseRunner {
     }
 
     /// Runs the cases `indices`, handing each case's results to `emit` as it ends.
+    /// With an engine that pipelines, the whole batch goes to the engines at once,
+    /// and the results come at the end.
     pub fn run_batch(&mut self, indices: &[u64], mut emit: impl FnMut(BatchPart)) {
-        for &index in indices {
-            let case = self.case(index);
-            let divergences = self.compare(&case);
-            let mut part = BatchPart {
-                done: vec![index],
-                ..BatchPart::default()
-            };
-            let round_trips =
-                if self.round_trip && crate::compare::round_trip_applies(&case.request) {
-                    2
-                } else {
-                    0
-                };
-            part.levels
-                .record_case(case.level, &divergences, self.serialization, round_trips);
-            for divergence in divergences {
-                let signature = divergence.signature.as_str().to_owned();
-                *part.tallies.entry(signature.clone()).or_default() += 1;
-                // The first case of a signature, and again a case at most half
-                // the size of the last one sent.
-                let length = divergence.request.input.len();
-                let smaller = match self.reported.get(&signature) {
-                    Some(&smallest) => length * 2 <= smallest,
-                    None => true,
-                };
-                if smaller {
-                    self.reported.insert(signature, length);
-                    part.divergences.push(Reported {
-                        divergence,
-                        origin: Origin {
-                            seed: self.seed,
-                            case_index: index,
-                            family: case.family.clone(),
-                        },
-                    });
-                }
+        let pipelined = self.reference.engine.pipelines() || self.other.engine.pipelines();
+        let chunk = if pipelined { indices.len().max(1) } else { 1 };
+        for indices in indices.chunks(chunk) {
+            let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
+            for (case, divergences) in cases.iter().zip(self.compare_all(&cases)) {
+                emit(self.record(case, divergences));
             }
-            emit(part);
         }
     }
 
-    /// Every divergence of one case at the levels the campaign compares.
-    pub fn compare(&mut self, case: &Case) -> Vec<Divergence> {
-        self.reference.case = Some(case.index);
-        self.other.case = Some(case.index);
-        let left = Side {
-            engine: self.reference.name().to_owned(),
-            result: self.reference.parse(&case.request),
+    /// One case's results, and the divergences with signatures this runner had not
+    /// reported.
+    fn record(&mut self, case: &Case, divergences: Vec<Divergence>) -> BatchPart {
+        let mut part = BatchPart {
+            done: vec![case.index],
+            ..BatchPart::default()
         };
-        let right = Side {
-            engine: self.other.name().to_owned(),
-            result: self.other.parse(&case.request),
+        let round_trips = if self.round_trip && crate::compare::round_trip_applies(&case.request) {
+            2
+        } else {
+            0
         };
-        let mut divergences =
-            compare_results(case.level, &case.request, &left, &right, self.serialization);
+        part.levels
+            .record_case(case.level, &divergences, self.serialization, round_trips);
+        for divergence in divergences {
+            let signature = divergence.signature.as_str().to_owned();
+            *part.tallies.entry(signature.clone()).or_default() += 1;
+            // The first case of a signature, and again a case at most half the size
+            // of the last one sent.
+            let length = divergence.request.input.len();
+            let smaller = match self.reported.get(&signature) {
+                Some(&smallest) => length * 2 <= smallest,
+                None => true,
+            };
+            if smaller {
+                self.reported.insert(signature, length);
+                part.divergences.push(Reported {
+                    divergence,
+                    origin: Origin {
+                        seed: self.seed,
+                        case_index: case.index,
+                        family: case.family.clone(),
+                    },
+                });
+            }
+        }
+        part
+    }
+
+    /// Every divergence of each case at the levels the campaign compares: the first
+    /// answers of both engines for all the cases, then their round trips.
+    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<Vec<Divergence>> {
+        let requests: Vec<(u64, &ParseRequest)> =
+            cases.iter().map(|c| (c.index, &c.request)).collect();
+        let lefts = self.reference.answer_all(&requests, false);
+        let rights = self.other.answer_all(&requests, false);
+        let mut all = Vec::with_capacity(cases.len());
+        let mut again: [Vec<(usize, ParseRequest)>; 2] = [Vec::new(), Vec::new()];
+        for (i, ((case, left), right)) in cases.iter().zip(lefts).zip(rights).enumerate() {
+            let left = Side {
+                engine: self.reference.name().to_owned(),
+                result: left,
+            };
+            let right = Side {
+                engine: self.other.name().to_owned(),
+                result: right,
+            };
+            let divergences =
+                compare_results(case.level, &case.request, &left, &right, self.serialization);
+            if self.round_trip {
+                for (side, first) in [&left, &right].into_iter().enumerate() {
+                    if let Some(request) = round_trip_request(&case.request, &first.result) {
+                        again[side].push((i, request));
+                    }
+                }
+            }
+            all.push((divergences, left, right));
+        }
         if self.round_trip {
-            for (engine, first) in [(&mut self.reference, &left), (&mut self.other, &right)] {
-                if let Some(again) = round_trip_request(&case.request, &first.result) {
-                    let second = engine.parse_tree(&again);
+            for (side, second_requests) in again.iter().enumerate() {
+                let asked: Vec<(u64, &ParseRequest)> = second_requests
+                    .iter()
+                    .map(|(i, request)| (cases[*i].index, request))
+                    .collect();
+                let engine = if side == 0 {
+                    &mut self.reference
+                } else {
+                    &mut self.other
+                };
+                let seconds = engine.answer_all(&asked, true);
+                for ((i, _), second) in second_requests.iter().zip(seconds) {
+                    let (divergences, left, right) = &mut all[*i];
+                    let first = if side == 0 { &*left } else { &*right };
                     divergences.extend(compare_round_trip(
-                        &case.request,
+                        &cases[*i].request,
                         &first.engine,
                         &first.result,
                         &second,
@@ -346,9 +420,9 @@ impl CaseRunner {
                 }
             }
         }
-        self.reference.case = None;
-        self.other.case = None;
-        divergences
+        all.into_iter()
+            .map(|(divergences, _, _)| divergences)
+            .collect()
     }
 
     /// Minimizes a divergence in process (see [`super::triage`]).

@@ -559,12 +559,16 @@ impl CaseWorker {
                     }
                     Ok(FromWorker::Hung {
                         id: got,
-                        case_index: Some(case_index),
+                        case_index,
                         engine,
-                        ..
+                        after_ms,
                     }) if got == id => {
                         process.kill();
-                        return BatchEvent::Hung { case_index, engine };
+                        return match case_index {
+                            Some(case_index) => BatchEvent::Hung { case_index, engine },
+                            // A pipelined parse of many cases: which one is unknown.
+                            None => BatchEvent::Died(EngineFailure::Timeout { after_ms }),
+                        };
                     }
                     Ok(other) => {
                         process.kill();

@@ -61,6 +61,9 @@ pub fn supervisor_timeout(timeout: Duration) -> Duration {
     timeout * 2 + STARTUP_TIMEOUT + Duration::from_secs(10)
 }
 
+/// How many requests a version-2 program is sent ahead of its replies.
+pub const PIPELINE_DEPTH: usize = 64;
+
 /// An external program as an [`Engine`].
 pub struct ExternalEngine {
     spec: ExternalSpec,
@@ -68,6 +71,20 @@ pub struct ExternalEngine {
     /// The running persistent program, if any.
     program: Option<Program>,
     next_id: u64,
+    /// What the program's hello said (protocol 2), from its last start.
+    hello: Option<ProgramHello>,
+}
+
+/// A version-2 program's first frame.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct ProgramHello {
+    pub protocol: u32,
+    /// The engine's own name for itself (reports keep litmus's name for it).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// What runs, e.g. `parse5 8.1.1 (Node.js v20.20.2)`.
+    #[serde(default)]
+    pub version: Option<String>,
 }
 
 impl ExternalEngine {
@@ -79,6 +96,7 @@ impl ExternalEngine {
             words,
             program: None,
             next_id: 1,
+            hello: None,
         }
     }
 
@@ -119,7 +137,26 @@ impl ExternalEngine {
             let id = self.next_id;
             self.next_id += 1;
             let deadline = Instant::now() + STARTUP_TIMEOUT;
-            match exchange(&mut program, id, &warm_up, deadline) {
+            // A version-2 program says hello first, unasked; a version-1 program's
+            // first frame is the warm-up's reply.
+            let mut hello = None;
+            let answer = match send_request(&mut program, id, &warm_up) {
+                Ok(()) => match program.next_event(deadline) {
+                    Some(Output::Frame(payload)) => {
+                        match serde_json::from_slice::<ProgramHello>(&payload) {
+                            Ok(said) if said.protocol >= 2 => {
+                                hello = Some(said);
+                                await_reply(&mut program, id, deadline, Instant::now())
+                            }
+                            _ => read_answer(&mut program, id, payload),
+                        }
+                    }
+                    other => unexpected(&mut program, other, Instant::now()),
+                },
+                Err(failure) => Err(failure),
+            };
+            self.hello = hello;
+            match answer {
                 Ok(Ok(_)) => {}
                 // The warm-up parse may be refused; the program answered, so it runs.
                 Ok(Err(EngineFailure::Unsupported { .. })) => {}
@@ -141,6 +178,70 @@ impl ExternalEngine {
             self.program = Some(program);
         }
         Ok(self.program.as_mut().expect("started above"))
+    }
+
+    /// The protocol version of the running (or last) program: 2 when it said hello.
+    pub fn protocol(&self) -> u32 {
+        self.hello.as_ref().map_or(1, |h| h.protocol)
+    }
+
+    /// Answers `requests` in order, sending up to [`PIPELINE_DEPTH`] ahead of the
+    /// replies. A request that fails (a timeout, a death, a broken reply) is answered
+    /// with its failure, the program restarted, and the requests after it sent again.
+    fn parse_pipelined(&mut self, requests: &[ParseRequest]) -> Vec<ParseResult> {
+        let timeout = self.spec.timeout();
+        let mut results: Vec<ParseResult> = Vec::with_capacity(requests.len());
+        if let Some(program) = self.program.as_ref() {
+            program.clear_stderr();
+        }
+        while results.len() < requests.len() {
+            let mut in_flight: std::collections::VecDeque<u64> = std::collections::VecDeque::new();
+            let mut next = results.len();
+            let failure = loop {
+                if results.len() == requests.len() {
+                    break None;
+                }
+                if let Err(failure) = self.running_program() {
+                    break Some(failure);
+                }
+                let first_id = self.next_id;
+                let program = self.program.as_mut().expect("started above");
+                let mut sent = 0u64;
+                let mut broken = None;
+                while next < requests.len() && in_flight.len() < PIPELINE_DEPTH {
+                    let id = first_id + sent;
+                    if let Err(failure) = send_request(program, id, &requests[next]) {
+                        broken = Some(failure);
+                        break;
+                    }
+                    in_flight.push_back(id);
+                    sent += 1;
+                    next += 1;
+                }
+                self.next_id = first_id + sent;
+                if let Some(failure) = broken {
+                    break Some(failure);
+                }
+                let Some(id) = in_flight.pop_front() else {
+                    break None;
+                };
+                let program = self.program.as_mut().expect("running above");
+                let started = Instant::now();
+                match await_reply(program, id, started + timeout, started) {
+                    Ok(result) => results.push(result),
+                    Err(failure) => break Some(failure),
+                }
+            };
+            if let Some(failure) = failure {
+                // The program is dead, killed, or out of step: the oldest request
+                // unanswered gets the failure; the rest go to a new program.
+                if let Some(mut program) = self.program.take() {
+                    program.kill();
+                }
+                results.push(Err(failure));
+            }
+        }
+        results
     }
 
     fn parse_persistent(&mut self, request: &ParseRequest) -> ParseResult {
@@ -256,45 +357,92 @@ fn exchange(
     deadline: Instant,
 ) -> Result<ParseResult, EngineFailure> {
     let started = Instant::now();
+    match send_request(program, id, request) {
+        Ok(()) => await_reply(program, id, deadline, started),
+        // Too large to send: the program is fine.
+        Err(refusal @ EngineFailure::Unsupported { .. }) => Ok(Err(refusal)),
+        Err(failure) => Err(failure),
+    }
+}
+
+/// Queues request `id` for the program. A request too large for a frame is refused
+/// (`Err` with [`EngineFailure::Unsupported`], the program untouched).
+fn send_request(
+    program: &mut Program,
+    id: u64,
+    request: &ParseRequest,
+) -> Result<(), EngineFailure> {
     let payload = serde_json::to_vec(&WireRequest::new(id, request)).map_err(|e| {
         EngineFailure::BadOutput {
             message: format!("cannot write the request: {e}"),
         }
     })?;
     let Ok(frame) = encode(&payload) else {
-        return Ok(Err(EngineFailure::Unsupported {
+        return Err(EngineFailure::Unsupported {
             message: format!(
                 "an input of {} bytes is too large for a frame",
                 payload.len()
             ),
-        }));
+        });
     };
     if !program.send(frame) {
         return Err(program.died("stopped reading requests"));
     }
+    Ok(())
+}
+
+/// Waits until `deadline` for the reply to request `id` (asked at `started`).
+fn await_reply(
+    program: &mut Program,
+    id: u64,
+    deadline: Instant,
+    started: Instant,
+) -> Result<ParseResult, EngineFailure> {
     match program.next_event(deadline) {
+        Some(Output::Frame(payload)) => read_answer(program, id, payload),
+        other => unexpected(program, other, started),
+    }
+}
+
+/// A reply frame, which must answer request `id`.
+fn read_answer(
+    program: &mut Program,
+    id: u64,
+    payload: Vec<u8>,
+) -> Result<ParseResult, EngineFailure> {
+    match read_reply(&payload) {
+        Reply::Answer {
+            id: reply_id,
+            result,
+        } if reply_id == id => Ok(result),
+        Reply::Answer { id: reply_id, .. } => {
+            program.kill();
+            Err(EngineFailure::BadOutput {
+                message: format!("a reply for request {reply_id} to request {id}"),
+            })
+        }
+        Reply::Garbage(message) => {
+            program.kill();
+            Err(EngineFailure::BadOutput { message })
+        }
+    }
+}
+
+/// Anything but a reply frame where one was awaited: no answer in time, the end of
+/// the output, or unframed output.
+fn unexpected(
+    program: &mut Program,
+    event: Option<Output>,
+    started: Instant,
+) -> Result<ParseResult, EngineFailure> {
+    match event {
         None => {
             program.kill();
             Err(EngineFailure::Timeout {
                 after_ms: millis(started.elapsed()),
             })
         }
-        Some(Output::Frame(payload)) => match read_reply(&payload) {
-            Reply::Answer {
-                id: reply_id,
-                result,
-            } if reply_id == id => Ok(result),
-            Reply::Answer { id: reply_id, .. } => {
-                program.kill();
-                Err(EngineFailure::BadOutput {
-                    message: format!("a reply for request {reply_id} to request {id}"),
-                })
-            }
-            Reply::Garbage(message) => {
-                program.kill();
-                Err(EngineFailure::BadOutput { message })
-            }
-        },
+        Some(Output::Frame(payload)) => read_answer(program, 0, payload),
         Some(Output::Closed(None)) => Err(program.died("exited before answering")),
         Some(Output::Closed(Some(reason))) => {
             program.kill();
@@ -334,14 +482,34 @@ impl Engine for ExternalEngine {
         &self.spec.name
     }
 
+    /// `--engine-version` if given, else what a version-2 program's hello says,
+    /// else the command and mode.
     fn version(&self) -> String {
-        self.spec.version_text()
+        match (
+            &self.spec.version,
+            self.hello.as_ref().and_then(|h| h.version.clone()),
+        ) {
+            (None, Some(said)) => said,
+            _ => self.spec.version_text(),
+        }
     }
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
         match self.spec.mode {
             ExternalMode::Persistent => self.parse_persistent(request),
             ExternalMode::OneShot => self.parse_one_shot(request),
+        }
+    }
+
+    fn pipelines(&self) -> bool {
+        self.spec.mode == ExternalMode::Persistent && self.protocol() >= 2
+    }
+
+    fn parse_many(&mut self, requests: &[ParseRequest], _tree_only: bool) -> Vec<ParseResult> {
+        if self.pipelines() {
+            self.parse_pipelined(requests)
+        } else {
+            requests.iter().map(|r| self.parse(r)).collect()
         }
     }
 }

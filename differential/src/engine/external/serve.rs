@@ -38,6 +38,16 @@ struct OutgoingReply<'a> {
 pub fn serve(engine: &mut dyn Engine, input: impl Read, output: impl Write) -> io::Result<()> {
     let mut input = io::BufReader::new(input);
     let mut output = io::BufWriter::new(output);
+    // Protocol 2: a hello first, unasked, with what runs.
+    let hello = serde_json::json!({
+        "protocol": 2,
+        "engine": engine.name(),
+        "version": engine.version(),
+    });
+    write_frame(
+        &mut output,
+        &serde_json::to_vec(&hello).map_err(io::Error::other)?,
+    )?;
     let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
     loop {
         let frame = match read_frame(&mut input, MAX_REPLY_BYTES) {
