@@ -77,6 +77,15 @@ for target in "${targets[@]}"; do
   fi
 done
 
-passed=$(( ${#targets[@]} - failed ))
-echo "fuzz-smoke: $passed passed, $failed failed"
+# The html5ever yardstick of the nightly campaign, on the parse seeds.
+echo "== replaying the parse seeds through the html5ever yardstick"
+if ! "$bin/html5ever" -runs=0 -rss_limit_mb=4096 -timeout=30 "$seeds/parse" \
+    > "$seeds/html5ever.log" 2>&1; then
+  echo "fuzz-smoke: the html5ever yardstick FAILED; its log:" >&2
+  tail -n 60 "$seeds/html5ever.log" >&2
+  failed=$((failed + 1))
+fi
+
+passed=$(( ${#targets[@]} + 1 - failed ))
+echo "fuzz-smoke: $passed passed, $failed failed (${#targets[@]} targets and the yardstick)"
 [ "$failed" -eq 0 ]

@@ -14,9 +14,17 @@
 # Environment: HTML5LIB_TESTS (default ../shared/html5lib-tests) for the seeds.
 #
 # The report: OUT/summary.md (one table of the fuzz targets — exec/s reached, corpus
-# size before and after the merge, new artifacts — then the campaign's and the
-# triage's summaries), with OUT/campaign/ and OUT/triage/ holding their full reports
-# and OUT/logs/ every tool's output.
+# size before and after the merge, new artifacts; a table of the `parse` and
+# `differential` targets' speed against the `html5ever` yardstick, a target that only
+# parses with html5ever, run on the same starting corpus for the same time — then the
+# campaign's and the triage's summaries), with OUT/campaign/ and OUT/triage/ holding
+# their full reports and findings (the tracked corpus/ is never written) and
+# OUT/logs/ every tool's output.
+#
+# Exit status: 0 when no target saved a crash, timeout or unexplained divergence and
+# neither the campaign nor the triage found a new class; 1 otherwise; 2 for bad
+# options. The last line of the output says which, for a scheduler to read:
+#   nightly: PASS 0 artifacts, 0 new classes; report reports/nightly-…/summary.md
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -33,7 +41,7 @@ while [ $# -gt 0 ]; do
     --sanitizer) sanitizer="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --targets) targets="$2"; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "nightly: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -73,12 +81,21 @@ cargo run --release --manifest-path fuzz/Cargo.toml --example build_seeds -- \
     echo "nightly: building the seed corpora failed (see $out/logs/seeds.log); fuzzing from what fuzz/corpus holds" >&2
   }
 
+# The targets whose speed is measured against the yardstick.
+yardstick_for="parse differential"
 rows=""
+speed_rows=""
 for target in $targets; do
   step "fuzz $target for ${per_target_seconds}s on $cores cores (${fuzz[*]})"
   mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
   before="$(find "fuzz/corpus/$target" -type f | wc -l)"
   log="$out/logs/fuzz-$target.log"
+  measure_yardstick=""
+  case " $yardstick_for " in *" $target "*)
+    measure_yardstick=1
+    yardstick_corpus="$(mktemp -d)"
+    cp -r "fuzz/corpus/$target/." "$yardstick_corpus/" ;;
+  esac
   # Fork mode keeps going after a crash, timeout or out-of-memory input: each is
   # saved under fuzz/artifacts/TARGET/ and triaged below.
   "${fuzz[@]}" "$target" "fuzz/corpus/$target" -- \
@@ -93,14 +110,36 @@ for target in $targets; do
   after="$(find "fuzz/corpus/$target" -type f | wc -l)"
   artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" | wc -l)"
   rows="$rows| \`$target\` | ${execs:-?} | ${runs:-?} | $before | $after | $artifacts |\n"
+  if [ -n "$measure_yardstick" ]; then
+    step "the html5ever yardstick on the $target corpus as it was, ${per_target_seconds}s"
+    ylog="$out/logs/fuzz-html5ever-on-$target.log"
+    mkdir -p "fuzz/artifacts/html5ever"
+    "${fuzz[@]}" html5ever "$yardstick_corpus" -- \
+      -fork="$cores" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+      -max_total_time="$per_target_seconds" -dict=fuzz/html.dict \
+      -artifact_prefix="fuzz/artifacts/html5ever/" > "$ylog" 2>&1 || true
+    rm -rf "$yardstick_corpus"
+    yexecs="$(grep -o 'exec/s: [0-9]*' "$ylog" | tail -1 | awk '{print $2}')"
+    ratio="?"
+    if [ -n "${execs:-}" ] && [ -n "${yexecs:-}" ] && [ "$yexecs" -gt 0 ]; then
+      ratio="$(awk -v a="$execs" -v b="$yexecs" 'BEGIN { printf "%.0f %%", 100 * a / b }')"
+    fi
+    speed_rows="$speed_rows| \`$target\` | ${execs:-?} | ${yexecs:-?} | $ratio |\n"
+  fi
 done
 
 step "differential campaign for $campaign"
-./target/release/litmus run --time "$campaign" --out "$out/campaign" --quiet \
-  > "$out/logs/campaign.log" 2>&1 || echo "nightly: the campaign failed (see $out/logs/campaign.log)" >&2
+campaign_status=0
+./target/release/litmus run --time "$campaign" --out "$out/campaign" --fail-on-new \
+  > "$out/logs/campaign.log" 2>&1 || campaign_status=$?
+case "$campaign_status" in
+  0|1) ;;
+  *) echo "nightly: the campaign failed (status $campaign_status, see $out/logs/campaign.log)" >&2 ;;
+esac
 
 step "triage the new artifacts"
-mapfile -t new_artifacts < <(find fuzz/artifacts -type f -newer "$stamp" | sort)
+# The yardstick's own artifacts (html5ever alone) are not litmus's to triage.
+mapfile -t new_artifacts < <(find fuzz/artifacts -type f -newer "$stamp" -not -path '*/artifacts/html5ever/*' | sort)
 if [ "${#new_artifacts[@]}" -gt 0 ]; then
   ./target/release/litmus triage "${new_artifacts[@]}" --out "$out/triage" \
     > "$out/logs/triage.log" 2>&1 || echo "nightly: triage failed (see $out/logs/triage.log)" >&2
@@ -119,6 +158,17 @@ step "report"
   echo "|---|---|---|---|---|---|"
   printf "%b" "$rows"
   echo
+  if [ -n "$speed_rows" ]; then
+    echo "## Speed against the html5ever yardstick"
+    echo
+    echo "Each target against the \`html5ever\` target (html5ever alone parsing the input),"
+    echo "run on the same starting corpus for the same time, in this run."
+    echo
+    echo "| target | exec/s | html5ever exec/s | ratio |"
+    echo "|---|---:|---:|---:|"
+    printf "%b" "$speed_rows"
+    echo
+  fi
   echo "## Artifacts triaged"
   echo
   if [ "${#new_artifacts[@]}" -gt 0 ]; then
@@ -139,4 +189,22 @@ step "report"
   echo
   echo "Full report: [campaign/summary.md](campaign/summary.md), [campaign/index.html](campaign/index.html)"
 } > "$out/summary.md"
-echo "nightly: report in $out/summary.md"
+
+# The verdict: crashes, hangs and unexplained divergences the targets saved, and new
+# classes from the campaign and the triage.
+artifact_count="${#new_artifacts[@]}"
+new_classes=0
+for report in "$out/campaign/findings.json" "$out/triage/findings.json"; do
+  if [ -f "$report" ]; then
+    n="$(grep -c '"status": "new"' "$report" || true)"
+    new_classes=$((new_classes + n))
+  fi
+done
+verdict=PASS
+status=0
+if [ "$artifact_count" -gt 0 ] || [ "$new_classes" -gt 0 ] || [ "$campaign_status" -gt 1 ]; then
+  verdict=FAIL
+  status=1
+fi
+echo "nightly: $verdict $artifact_count artifacts, $new_classes new classes; report $out/summary.md"
+exit "$status"

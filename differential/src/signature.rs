@@ -278,12 +278,21 @@ pub fn entry_shape(text: &str) -> String {
     } else {
         // An attribute: `name="value"`. A name may start with `=` and may hold `"`,
         // but never `="` after its first character.
-        match text.get(1..).and_then(|rest| rest.find("=\"")) {
-            Some(at) => format!("{}=…", &text[..at + 1]),
+        match attribute_name_end(text) {
+            Some(end) => format!("{}=…", &text[..end]),
             None => text.to_owned(),
         }
     };
     truncate(shape, 80)
+}
+
+/// Where the name of an attribute entry `name="value"` ends: at the first `="` after
+/// the name's first character (a name may start with `=` and may hold `"`, but never
+/// `="` after its first character), whatever that character is (U+FFFD, a letter of
+/// any script).
+fn attribute_name_end(text: &str) -> Option<usize> {
+    let first = text.chars().next()?.len_utf8();
+    text[first..].find("=\"").map(|at| first + at)
 }
 
 /// Whether a dump entry is an element, `<name>` or `<ns name>`. An attribute whose name
@@ -307,9 +316,9 @@ fn entry_value(text: &str) -> &str {
     } else if let Some(rest) = text.strip_prefix('"') {
         rest.strip_suffix('"').unwrap_or(rest)
     } else {
-        match text.get(1..).and_then(|rest| rest.find("=\"")) {
-            Some(at) => {
-                let value = &text[at + 3..];
+        match attribute_name_end(text) {
+            Some(end) => {
+                let value = &text[end + 2..];
                 value.strip_suffix('"').unwrap_or(value)
             }
             None => text,

@@ -10,6 +10,11 @@
 //!   without a suffix);
 //! - anything else is a document, both scripting flags.
 //!
+//! "Both scripting flags" means both where the flag can change the standard's parse
+//! (the input or the context names `noscript`), else scripting on alone
+//! ([`litmus_fuzz::scripting_flags`]): an engine whose parse depends on the flag
+//! elsewhere is left to `litmus run`, which parses every case as generated.
+//!
 //! Each parse is compared the way `litmus run` compares (`compare::compare_request`):
 //! the trees (document or fragment level), then the serializations where the trees
 //! agree, then each engine's round trip. Every divergence is classified with
@@ -79,17 +84,6 @@ fn generator() -> &'static Generator {
     GENERATOR.get_or_init(default_generator)
 }
 
-/// The engine a divergence is a finding for.
-fn engine_of(divergence: &Divergence) -> &str {
-    if divergence.level == Level::RoundTrip {
-        return &divergence.left.engine;
-    }
-    if divergence.is_failure() && divergence.left.result.is_err() {
-        return &divergence.left.engine;
-    }
-    &divergence.right.engine
-}
-
 fn report(divergence: &Divergence, engine: &str) -> ! {
     let (left, right) = divergence.compared_texts();
     let first = divergence
@@ -127,7 +121,15 @@ fuzz_target!(|data: &[u8]| {
     let case = decode_differential_input(data).to_case(generator());
     let known = known();
     let levels = levels();
-    for scripting in case.scripting_flags() {
+    let context = match &case.target {
+        ParseTarget::Document => None,
+        ParseTarget::Fragment(context) => Some(context.to_string()),
+    };
+    let flags = match case.scripting {
+        Some(flag) => vec![flag],
+        None => litmus_fuzz::scripting_flags(&case.input, context.as_deref()).to_vec(),
+    };
+    for scripting in flags {
         let (level, request) = match &case.target {
             ParseTarget::Document => (
                 Level::Tree,
@@ -146,7 +148,7 @@ fuzz_target!(|data: &[u8]| {
             levels,
         );
         for divergence in &divergences {
-            let engine = engine_of(divergence);
+            let engine = divergence.engine.as_str();
             if known
                 .classify(
                     engine,

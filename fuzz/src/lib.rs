@@ -9,6 +9,24 @@ mod round_trip;
 
 pub use round_trip::{known_non_round_tripping, RoundTripOptions, NON_ROUND_TRIPPING};
 
+/// The scripting flags worth parsing `input` with: both when the flag can change the
+/// standard's parse, else scripting on alone. The flag changes a parse only at a
+/// `noscript` element (its start tag in "in head" and "in body", and a `noscript`
+/// context element), so an input without the letters `noscript` in any ASCII case
+/// parses alike either way; skipping the second parse halves such an input's cost.
+pub fn scripting_flags(input: &str, context: Option<&str>) -> &'static [bool] {
+    let noscript = |text: &str| {
+        text.as_bytes()
+            .windows(8)
+            .any(|w| w.eq_ignore_ascii_case(b"noscript"))
+    };
+    if noscript(input) || context.is_some_and(noscript) {
+        &[true, false]
+    } else {
+        &[true]
+    }
+}
+
 use litmus_parser::dump;
 use litmus_parser::serialize::serialize_children;
 use litmus_parser::{Document, Namespace, NodeId, NodeKind};
@@ -28,7 +46,17 @@ use litmus_parser::{Document, Namespace, NodeId, NodeKind};
 /// - a fragment parse's result root is reachable from the Document node;
 /// - the parse errors are in the order of their positions, within the input;
 /// - the dump and the serialization of the result run to the end.
-pub fn check_document(document: &Document, input_len: usize) {
+///
+/// Returns the dump, for callers that compare it.
+pub fn check_document(document: &Document, input_len: usize) -> String {
+    check_tree(document, input_len);
+    let _ = serialize_children(document, document.result_root());
+    dump::dump(document)
+}
+
+/// [`check_document`] without the dump and the serialization: the links, the kinds,
+/// the template contents, the result root and the parse errors.
+pub fn check_tree(document: &Document, input_len: usize) {
     let count = document.node_count();
     let mut visited = vec![false; count];
     let root = document.root();
@@ -79,9 +107,33 @@ pub fn check_document(document: &Document, input_len: usize) {
         );
         previous = error.offset;
     }
+}
 
-    let _ = dump::dump(document);
-    let _ = serialize_children(document, result);
+/// Whether two documents hold the same tree: walked in step from their Document
+/// nodes, the same kinds, names, texts, attributes (in the same order) and template
+/// contents. Equal trees dump alike; trees that differ only in the order of an
+/// element's attributes dump alike too, so callers confirm a `false` with the dumps.
+pub fn same_tree(a: &Document, b: &Document) -> bool {
+    let mut stack = vec![(a.root(), b.root())];
+    while let Some((x, y)) = stack.pop() {
+        if a.kind(x) != b.kind(y) || !a.attributes(x).eq(b.attributes(y)) {
+            return false;
+        }
+        match (a.template_contents(x), b.template_contents(y)) {
+            (Some(p), Some(q)) => stack.push((p, q)),
+            (None, None) => {}
+            _ => return false,
+        }
+        let (mut xs, mut ys) = (a.children(x), b.children(y));
+        loop {
+            match (xs.next(), ys.next()) {
+                (Some(p), Some(q)) => stack.push((p, q)),
+                (None, None) => break,
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// Walks the children of `node`, checking each link, and pushes them for the walk.

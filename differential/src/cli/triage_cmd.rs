@@ -39,10 +39,13 @@ pub struct TriageArgs {
     /// The engine compared with the reference parser.
     #[arg(long, default_value = "html5ever")]
     pub engine: String,
-    /// The corpus: findings are archived in CORPUS/divergences, classes read from
-    /// CORPUS/known-differences.toml.
+    /// The corpus: classes are read from CORPUS/known-differences.toml.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
+    /// Where findings are archived. Default: OUT/divergences, beside the report
+    /// (adopt them with `litmus corpus merge OUT/divergences`).
+    #[arg(long, value_name = "DIR")]
+    pub archive: Option<PathBuf>,
     /// The known-differences file, if not the corpus's.
     #[arg(long)]
     pub known: Option<PathBuf>,
@@ -167,8 +170,17 @@ pub fn run(args: TriageArgs) -> CliResult {
         &args.corpus,
         args.known.as_deref(),
     ))?;
-    let archive = Archive::create(&super::corpus_cmd::divergences_dir(&args.corpus))
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let started = chrono::Utc::now();
+    let campaign = format!("triage-{}", started.format("%Y%m%d-%H%M%S"));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("reports").join(&campaign));
+    let archive_dir = args
+        .archive
+        .clone()
+        .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out));
+    let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
@@ -177,7 +189,6 @@ pub fn run(args: TriageArgs) -> CliResult {
         .start(args.timeout)
         .map_err(engine_error)?;
 
-    let started = chrono::Utc::now();
     let clock = Instant::now();
     let stop = AtomicBool::new(false);
     let mut seen = HashSet::new();
@@ -260,7 +271,7 @@ pub fn run(args: TriageArgs) -> CliResult {
     let elapsed = clock.elapsed().as_secs_f64();
     let report = CampaignReport {
         schema: SCHEMA_VERSION,
-        campaign: format!("triage-{}", started.format("%Y%m%d-%H%M%S")),
+        campaign,
         started: started.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         finished: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         reference: EngineId {
@@ -282,10 +293,6 @@ pub fn run(args: TriageArgs) -> CliResult {
         findings,
         ..CampaignReport::default()
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("reports").join(&report.campaign));
     write_reports(&report, &out).map_err(|e| CliError {
         message: format!("cannot write the report: {e}"),
         code: 1,

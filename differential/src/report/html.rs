@@ -184,11 +184,11 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
         esc(&text::class_name(group)),
         text::counted(group.count(), "case")
     );
-    if group.findings.len() > 1 {
+    if group.signatures() > 1 {
         let _ = write!(
             page,
             " <span class=\"count\">{} signatures</span>",
-            group.findings.len()
+            group.signatures()
         );
     }
     if let (true, Some(f)) = (group.is_new(), group.smallest()) {
@@ -198,7 +198,7 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
     }
     page.push_str("</summary>\n");
     if group.findings.len() > 1 {
-        page.push_str("<details class=\"sigs\"><summary>Signatures</summary>\n<ul>\n");
+        page.push_str("<details class=\"sigs\"><summary>Exemplars</summary>\n<ul>\n");
         for f in &group.findings {
             let _ = writeln!(
                 page,

@@ -178,9 +178,9 @@ fn testcase(xml: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
     } else {
         let mut out = format!(
             "Known class {name} ({}, {}); its explanation is in \
-             known-differences.toml.\nSignatures:\n",
+             known-differences.toml.\nExemplars:\n",
             text::counted(count, "case"),
-            text::counted(group.findings.len() as u64, "signature")
+            text::counted(group.signatures(), "signature")
         );
         for s in &group.findings {
             let _ = writeln!(

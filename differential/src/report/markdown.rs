@@ -164,12 +164,12 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
         code(&text::class_name(group)),
         text::counted(group.count(), "case")
     );
-    if group.findings.len() > 1 {
-        let _ = write!(md, ", {} signatures", group.findings.len());
+    if group.signatures() > 1 {
+        let _ = write!(md, ", {} signatures", group.signatures());
     }
     md.push_str(")\n\n");
     if group.findings.len() > 1 {
-        md.push_str("Signatures:\n\n");
+        md.push_str("Exemplars (minimized and archived):\n\n");
         for f in group.findings.iter().take(MAX_SIGNATURES) {
             let _ = writeln!(
                 md,

@@ -433,3 +433,38 @@ fn long_element_names_are_cut_inside_their_brackets() {
     assert!(crate::known::glob_matches("<*>", &shape));
     assert_eq!(entry_shape("<li>"), "<li>");
 }
+
+#[test]
+fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
+    // An attribute name that starts with U+FFFD (a NUL in the source) is shortened like
+    // an ASCII one: the value never reaches the signature.
+    assert_eq!(entry_shape("\u{fffd}alt=\"\r\""), "\u{fffd}alt=…");
+    assert_eq!(entry_shape("alt=\"\r\""), "alt=…");
+    assert_eq!(entry_shape("\u{e9}t\u{e9}=\"x\""), "\u{e9}t\u{e9}=…");
+    assert_eq!(entry_shape("=a=\"x\""), "=a=…");
+    // And the round trip of `<div \0title=&#13>` is the known carriage-return class.
+    let first = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\r\"\n";
+    let second = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\n\"\n";
+    let signature = tree_signature(
+        Level::RoundTrip,
+        "litmus",
+        first,
+        "reparsed",
+        second,
+        "#document",
+    )
+    .unwrap();
+    assert_eq!(
+        signature.as_str(),
+        "round-trip | litmus: \u{fffd}title=… at '\\r' | reparsed: \u{fffd}title=… at '\\n' | in: <div>"
+    );
+    let known = crate::known::KnownDifferences::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/known-differences.toml"),
+    )
+    .unwrap();
+    let class = known.classify("litmus", signature.as_str(), "<div \0title=&#xd>");
+    assert_eq!(
+        class.map(|c| c.id.as_str()),
+        Some("roundtrip-carriage-return-from-a-character-reference")
+    );
+}
