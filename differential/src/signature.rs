@@ -114,14 +114,21 @@ pub struct DumpEntry<'a> {
 }
 
 /// The entries of a dump. A line that does not start with `| ` continues the entry
-/// before it (text nodes do not escape newlines).
+/// before it (text nodes do not escape newlines). Nor does a line that starts with
+/// `| ` while the entry before is unfinished: a text, comment, processing
+/// instruction, DOCTYPE or attribute whose closing quote or bracket has not come yet
+/// (a text can hold `\n| `); see [`finished`].
 pub fn dump_entries(dump: &str) -> Vec<DumpEntry<'_>> {
     let mut entries: Vec<DumpEntry<'_>> = Vec::new();
     let mut offset = 0;
-    // (start of the entry's text, line)
+    // (start of the entry's text, line, depth)
     let mut open: Option<(usize, usize, usize)> = None;
     for (index, line) in dump.split_inclusive('\n').enumerate() {
-        if let Some(rest) = line.strip_prefix("| ") {
+        let starts_entry = line.starts_with("| ")
+            && open
+                .is_none_or(|(start, _, _)| finished(dump[start..offset].trim_end_matches('\n')));
+        if starts_entry {
+            let rest = &line[2..];
             if let Some((start, line_number, depth)) = open.take() {
                 entries.push(entry(dump, start, offset, line_number, depth));
             }
@@ -146,6 +153,21 @@ pub fn dump_entries(dump: &str) -> Vec<DumpEntry<'_>> {
             text: text.strip_suffix('\n').unwrap_or(text),
         }
     }
+}
+
+/// Whether an entry's text so far can be a whole entry of some kind: a text with its
+/// closing quote, a comment ending ` -->`, a processing instruction, DOCTYPE or
+/// element ending `>`, `content`, or an attribute `name="value"` with the quote after
+/// its value. (An attribute's name may start with `<?` or `"`, so the kinds are tried
+/// in turn, not told apart by the first characters.)
+fn finished(text: &str) -> bool {
+    let quoted = text.len() >= 2 && text.starts_with('"') && text.ends_with('"');
+    let comment =
+        text.len() >= "<!--  -->".len() && text.starts_with("<!-- ") && text.ends_with(" -->");
+    let bracketed = text.starts_with('<') && text.ends_with('>');
+    let attribute =
+        attribute_name_end(text).is_some_and(|end| text.len() >= end + 3 && text.ends_with('"'));
+    quoted || comment || bracketed || text == "content" || attribute
 }
 
 /// The first entry where two dumps differ (in text or depth), or `None` if they are
@@ -279,7 +301,9 @@ pub fn entry_shape(text: &str) -> String {
         // An attribute: `name="value"`. A name may start with `=` and may hold `"`,
         // but never `="` after its first character.
         match attribute_name_end(text) {
-            Some(end) => format!("{}=…", &text[..end]),
+            // A long name is cut before `=…`, so that `*=…` patterns still see an
+            // attribute.
+            Some(end) => return format!("{}=…", truncate(text[..end].to_owned(), 78)),
             None => text.to_owned(),
         }
     };

@@ -725,10 +725,21 @@ fn serve_good_and_bad() {
         frame(r#"{"id": 7, "input": "<p>Hello<td>", "fragment": null, "scripting": true}"#);
     let output = f.litmus(&["serve"], Some(&request));
     assert!(output.status.success(), "{}", text(&output));
-    let reply = &output.stdout;
-    assert!(reply.len() > 4, "no reply");
-    let len = u32::from_be_bytes([reply[0], reply[1], reply[2], reply[3]]) as usize;
-    let json: serde_json::Value = serde_json::from_slice(&reply[4..4 + len]).unwrap();
+    // Protocol 2: a hello, then the reply.
+    let mut frames = Vec::new();
+    let mut rest = &output.stdout[..];
+    while rest.len() >= 4 {
+        let len = u32::from_be_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+        let json: serde_json::Value = serde_json::from_slice(&rest[4..4 + len]).unwrap();
+        frames.push(json);
+        rest = &rest[4 + len..];
+    }
+    assert_eq!(frames.len(), 2, "{frames:?}");
+    assert_eq!(frames[0]["protocol"], 2);
+    assert!(frames[0]["version"]
+        .as_str()
+        .is_some_and(|v| v.starts_with("litmus-parser")));
+    let json = &frames[1];
     assert_eq!(json["id"], 7);
     assert!(json["tree"]
         .as_str()

@@ -180,7 +180,6 @@ pub fn run(args: TriageArgs) -> CliResult {
         .archive
         .clone()
         .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out));
-    let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
@@ -188,6 +187,8 @@ pub fn run(args: TriageArgs) -> CliResult {
     let mut other = super::engine_choice(&args.engine)?
         .start(args.timeout)
         .map_err(engine_error)?;
+    // After the engines: a bad engine writes nothing.
+    let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
 
     let clock = Instant::now();
     let stop = AtomicBool::new(false);

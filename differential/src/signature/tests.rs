@@ -442,6 +442,11 @@ fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
     assert_eq!(entry_shape("alt=\"\r\""), "alt=…");
     assert_eq!(entry_shape("\u{e9}t\u{e9}=\"x\""), "\u{e9}t\u{e9}=…");
     assert_eq!(entry_shape("=a=\"x\""), "=a=…");
+    // A long name is cut before its `=…`.
+    let long = format!("{}title=\"\r\"", "\u{fffd}".repeat(100));
+    let shape = entry_shape(&long);
+    assert!(shape.ends_with("…=…"), "{shape}");
+    assert_eq!(shape.chars().count(), 81);
     // And the round trip of `<div \0title=&#13>` is the known carriage-return class.
     let first = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\r\"\n";
     let second = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\n\"\n";
@@ -467,4 +472,28 @@ fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
         class.map(|c| c.id.as_str()),
         Some("roundtrip-carriage-return-from-a-character-reference")
     );
+}
+
+#[test]
+fn a_text_holding_what_looks_like_a_dump_line_is_one_entry() {
+    // A text node `>\n|   \n "x` dumps as lines that start with `| ` inside the text.
+    let dump = "| <html>\n|   <head>\n|   <body>\n|     \">\n|   \n \"x\"\n|     <p>\n";
+    let entries = dump_entries(dump);
+    let texts: Vec<&str> = entries.iter().map(|e| e.text).collect();
+    assert_eq!(
+        texts,
+        ["<html>", "<head>", "<body>", "\">\n|   \n \"x\"", "<p>"],
+        "{entries:?}"
+    );
+    // Unfinished comments, attributes and processing instructions likewise.
+    let dump = "| <!-- a\n| b -->\n| <p>\n|   x=\"1\n| 2\"\n| <?t d\n| e?>\n";
+    let texts: Vec<&str> = dump_entries(dump).iter().map(|e| e.text).collect();
+    assert_eq!(
+        texts,
+        ["<!-- a\n| b -->", "<p>", "x=\"1\n| 2\"", "<?t d\n| e?>"]
+    );
+    // An attribute whose name starts as a processing instruction does is whole.
+    let dump = "| <math m>\n|   <?m=\"\"\n|   <?t ?>\n";
+    let texts: Vec<&str> = dump_entries(dump).iter().map(|e| e.text).collect();
+    assert_eq!(texts, ["<math m>", "<?m=\"\"", "<?t ?>"]);
 }
