@@ -5,6 +5,7 @@
 //! be added, and `schema` goes up when a field changes meaning.
 
 use crate::minimize::MinimizeStats;
+use crate::signature::FirstDifference;
 use serde::{Deserialize, Serialize};
 
 /// The version of the findings.json schema.
@@ -25,13 +26,6 @@ pub enum Status {
     New,
     /// A class in known-differences.toml explains it.
     Known,
-}
-
-/// The first line where two outputs differ (1-based; `None` past the end).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FirstDifference {
-    pub reference_line: Option<usize>,
-    pub other_line: Option<usize>,
 }
 
 /// Where a case came from, to replay it.
@@ -70,7 +64,8 @@ pub struct Finding {
     pub reference_output: String,
     /// The other engine's output at this level (or its failure message).
     pub other_output: String,
-    pub first_difference: FirstDifference,
+    /// Where the two outputs first differ; `None` for a failure.
+    pub first_difference: Option<FirstDifference>,
     pub minimization: MinimizeStats,
     pub origin: Origin,
     /// Where the finding is archived, relative to the working folder.

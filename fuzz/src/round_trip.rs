@@ -148,7 +148,7 @@ pub const NON_ROUND_TRIPPING: &[NonRoundTripping] = &[
             let in_raw_text = scan
                 .open
                 .last()
-                .is_some_and(|e| RAW_TEXT.contains(&e.as_str()) || e == "noscript");
+                .is_some_and(|e| raw_text(e, false) || e == "noscript");
             at_breakout || in_raw_text
         },
     },
@@ -247,23 +247,20 @@ const BREAKOUT: &[&str] = &[
     "var",
 ];
 
-/// Elements the serializer writes no end tag for.
-const VOID: &[&str] = &[
-    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
-    "keygen", "link", "meta", "param", "source", "track", "wbr",
-];
+/// Whether the serializer writes an element named `name` (lowercase) without end
+/// tag: the parser's own table.
+fn void(name: &str) -> bool {
+    litmus_parser::serialize::SERIALIZES_AS_VOID
+        .iter()
+        .any(|n| n.well_known_spelling() == Some(name))
+}
 
-/// Elements whose text the serializer writes literally (and noscript, with scripting
-/// on).
-const RAW_TEXT: &[&str] = &[
-    "script",
-    "style",
-    "xmp",
-    "iframe",
-    "noembed",
-    "noframes",
-    "plaintext",
-];
+/// Whether the serializer writes the text of an element named `name` (lowercase)
+/// literally: the parser's own table (noscript with scripting on included).
+fn raw_text(name: &str, scripting: bool) -> bool {
+    litmus_parser::names::LocalName::well_known(name.as_bytes())
+        .is_some_and(|n| litmus_parser::serialize::takes_text_literally(n, scripting))
+}
 
 /// Groups of elements a start tag of which, met inside another of the group, the
 /// scanner records (under the group's first name).
@@ -328,12 +325,12 @@ impl Scan {
                         scan.nested.push(group[0]);
                     }
                 }
-                if VOID.contains(&name) {
+                if void(name) {
                     continue;
                 }
                 scan.open.push(name.to_owned());
                 scan.starts.push(lt);
-                if RAW_TEXT.contains(&name) || (scripting && name == "noscript") {
+                if raw_text(name, scripting) {
                     i += find_end_tag(&html[i..], name).unwrap_or(html.len() - i);
                 }
             }

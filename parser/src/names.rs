@@ -287,6 +287,11 @@ impl LocalName {
     pub fn is_well_known(self) -> bool {
         (self.0 as usize) < WELL_KNOWN.len()
     }
+
+    /// The spelling of a well-known name (`None` for a name a document interned).
+    pub fn well_known_spelling(self) -> Option<&'static str> {
+        WELL_KNOWN.get(self.0 as usize).copied()
+    }
 }
 
 /// The name's hash and, for a name of at most eight bytes, [`packed`]. The hash

@@ -153,51 +153,68 @@ fn serialize_start_tag(document: &Document, element: NodeId, s: &mut String) {
     s.push('>');
 }
 
+/// The HTML elements that serialize as void: "An element serializes as void if its
+/// element type is one of the void elements, or is basefont, bgsound, frame, keygen,
+/// or param." Exported for tools that read serializations (litmus's harness).
+pub const SERIALIZES_AS_VOID: [LocalName; 18] = [
+    local::AREA,
+    local::BASE,
+    local::BR,
+    local::COL,
+    local::EMBED,
+    local::HR,
+    local::IMG,
+    local::INPUT,
+    local::LINK,
+    local::META,
+    local::SOURCE,
+    local::TRACK,
+    local::WBR,
+    local::BASEFONT,
+    local::BGSOUND,
+    local::FRAME,
+    local::KEYGEN,
+    local::PARAM,
+];
+
+/// The HTML elements whose text children the serializer appends literally: "If the
+/// parent of current node is a style, script, xmp, iframe, noembed, noframes, or
+/// plaintext element, or if the parent of current node is a noscript element and
+/// scripting is enabled for the node" (noscript is in [`takes_text_literally`], not
+/// here). Exported for tools that read serializations.
+pub const TEXT_APPENDED_LITERALLY: [LocalName; 7] = [
+    local::STYLE,
+    local::SCRIPT,
+    local::XMP,
+    local::IFRAME,
+    local::NOEMBED,
+    local::NOFRAMES,
+    local::PLAINTEXT,
+];
+
+/// Whether the serializer appends the text of an HTML element named `local_name`
+/// literally, with scripting as `scripting` ([`TEXT_APPENDED_LITERALLY`], and
+/// noscript when scripting is enabled).
+pub fn takes_text_literally(local_name: LocalName, scripting: bool) -> bool {
+    TEXT_APPENDED_LITERALLY.contains(&local_name) || (local_name == local::NOSCRIPT && scripting)
+}
+
 /// "An element serializes as void if its element type is one of the void elements, or
 /// is basefont, bgsound, frame, keygen, or param."
 fn serializes_as_void(document: &Document, node: NodeId) -> bool {
-    const VOID: &[LocalName] = &[
-        local::AREA,
-        local::BASE,
-        local::BR,
-        local::COL,
-        local::EMBED,
-        local::HR,
-        local::IMG,
-        local::INPUT,
-        local::LINK,
-        local::META,
-        local::SOURCE,
-        local::TRACK,
-        local::WBR,
-        local::BASEFONT,
-        local::BGSOUND,
-        local::FRAME,
-        local::KEYGEN,
-        local::PARAM,
-    ];
     match document.element_name(node) {
-        Some(name) => name.ns == Namespace::Html && VOID.contains(&name.local),
+        Some(name) => name.ns == Namespace::Html && SERIALIZES_AS_VOID.contains(&name.local),
         None => false,
     }
 }
 
 fn parent_takes_text_literally(document: &Document, text: NodeId) -> bool {
-    const LITERAL: &[LocalName] = &[
-        local::STYLE,
-        local::SCRIPT,
-        local::XMP,
-        local::IFRAME,
-        local::NOEMBED,
-        local::NOFRAMES,
-        local::PLAINTEXT,
-    ];
     let Some(parent) = document.parent(text) else {
         return false;
     };
     match document.element_name(parent) {
         Some(name) if name.ns == Namespace::Html => {
-            LITERAL.contains(&name.local) || (name.local == local::NOSCRIPT && document.scripting)
+            takes_text_literally(name.local, document.scripting)
         }
         _ => false,
     }

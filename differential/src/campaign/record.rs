@@ -5,7 +5,7 @@
 use crate::archive::{Archive, ArchiveError, ArchivedFinding, StoreOutcome};
 use crate::case::{Level, ParseRequest, ParseResult};
 use crate::compare::{Divergence, Side};
-use crate::finding::{Finding, FirstDifference, Origin, Status};
+use crate::finding::{Finding, Origin, Status};
 use crate::known::KnownDifferences;
 use crate::minimize::MinimizeStats;
 use std::path::PathBuf;
@@ -41,13 +41,7 @@ pub fn finding(
         scripting: shown.request.scripting,
         reference_output,
         other_output,
-        first_difference: match &shown.first_difference {
-            Some(first) => FirstDifference {
-                reference_line: Some(first.left_line),
-                other_line: Some(first.right_line),
-            },
-            None => FirstDifference::default(),
-        },
+        first_difference: shown.first_difference.clone(),
         minimization: stats,
         origin,
         archive_path: None,
@@ -156,21 +150,7 @@ fn archived_finding(
                 "versions".into(),
                 format!("{reference_version}; {other_version}"),
             ),
-            (
-                "minimized".into(),
-                format!(
-                    "{} -> {} bytes, {} steps, {} ms{}",
-                    stats.original_bytes,
-                    stats.final_bytes,
-                    stats.steps,
-                    stats.millis,
-                    if stats.budget_exhausted {
-                        " (budget exhausted)"
-                    } else {
-                        ""
-                    }
-                ),
-            ),
+            ("minimized".into(), stats.to_string()),
         ],
         blocks,
     }

@@ -240,18 +240,7 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
             .as_deref()
             .unwrap_or("new (no known class explains it)")
     );
-    println!(
-        "minimized: {} -> {} bytes in {} steps, {} ms{}",
-        stats.original_bytes,
-        stats.final_bytes,
-        stats.steps,
-        stats.millis,
-        if stats.budget_exhausted {
-            " (budget exhausted)"
-        } else {
-            ""
-        }
-    );
+    println!("minimized: {stats}");
     println!("input: {:?}", finding.input);
     match investigation.archived {
         Some(Ok((path, outcome))) => println!("archived: {} ({outcome:?})", path.display()),

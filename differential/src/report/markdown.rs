@@ -221,13 +221,14 @@ fn example(md: &mut String, report: &CampaignReport, f: &Finding) {
         return;
     }
     let line = |n: Option<usize>| n.map_or("end".to_owned(), |n| n.to_string());
+    let first = f.first_difference.as_ref();
     let _ = write!(
         md,
         "First difference ({} line {}, {} line {}):\n\n",
         inline(&report.reference.name),
-        line(f.first_difference.reference_line),
+        line(first.map(|d| d.left_line)),
         inline(&f.engine),
-        line(f.first_difference.other_line),
+        line(first.map(|d| d.right_line)),
     );
     let mut diff = format!(
         "--- {} (reference)\n+++ {}\n",

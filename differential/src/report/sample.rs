@@ -8,10 +8,11 @@
 
 use crate::archive::signature_hash;
 use crate::finding::{
-    CampaignReport, EngineId, Finding, FirstDifference, LevelCount, Origin, PossiblyFixed, Status,
-    ThirdOpinion, SCHEMA_VERSION,
+    CampaignReport, EngineId, Finding, LevelCount, Origin, PossiblyFixed, Status, ThirdOpinion,
+    SCHEMA_VERSION,
 };
 use crate::minimize::MinimizeStats;
+use crate::signature::FirstDifference;
 
 /// The sample campaign.
 pub fn campaign() -> CampaignReport {
@@ -79,7 +80,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         scripting: true,
         reference_output: String::new(),
         other_output: String::new(),
-        first_difference: FirstDifference::default(),
+        first_difference: None,
         minimization: MinimizeStats {
             original_bytes: original.len(),
             final_bytes: input.len(),
@@ -139,10 +140,11 @@ fn hostile_script() -> Finding {
     other.push("\"");
     f.reference_output = tree(&reference);
     f.other_output = tree(&other);
-    f.first_difference = FirstDifference {
-        reference_line: Some(10),
-        other_line: Some(10),
-    };
+    f.first_difference = Some(FirstDifference {
+        left_line: 10,
+        right_line: 10,
+        ..FirstDifference::default()
+    });
     f.third = Some(ThirdOpinion {
         engine: "chromium".into(),
         sides_with: "reference".into(),
@@ -177,10 +179,11 @@ fn long_line() -> Finding {
         "    <svg p>",
         &format!("      title=\"{value}\""),
     ]);
-    f.first_difference = FirstDifference {
-        reference_line: Some(3),
-        other_line: Some(3),
-    };
+    f.first_difference = Some(FirstDifference {
+        left_line: 3,
+        right_line: 3,
+        ..FirstDifference::default()
+    });
     f.third = Some(ThirdOpinion {
         engine: "chromium".into(),
         sides_with: "other".into(),
@@ -224,10 +227,11 @@ fn processing_instruction(input: &str, count: u64, extra_line: Option<usize>) ->
     f.reference_output = tree(&reference.iter().map(String::as_str).collect::<Vec<_>>());
     f.other_output = tree(&other.iter().map(String::as_str).collect::<Vec<_>>());
     let line = if in_p { 5 } else { 4 };
-    f.first_difference = FirstDifference {
-        reference_line: Some(line),
-        other_line: Some(line),
-    };
+    f.first_difference = Some(FirstDifference {
+        left_line: line,
+        right_line: line,
+        ..FirstDifference::default()
+    });
     f
 }
 
@@ -245,9 +249,10 @@ fn attribute_escaping() -> Finding {
     f.origin.family = "attributes".into();
     f.reference_output = "<html><head></head><body><p a=\"&lt;&gt;\"></p></body></html>".into();
     f.other_output = "<html><head></head><body><p a=\"<>\"></p></body></html>".into();
-    f.first_difference = FirstDifference {
-        reference_line: Some(1),
-        other_line: Some(1),
-    };
+    f.first_difference = Some(FirstDifference {
+        left_line: 1,
+        right_line: 1,
+        ..FirstDifference::default()
+    });
     f
 }

@@ -1,4 +1,6 @@
+use super::tree::entry_value;
 use super::*;
+use crate::case::{EngineFailure, Level};
 
 const BODY: &str = "| <html>\n|   <head>\n|   <body>\n";
 
