@@ -247,6 +247,7 @@ impl Archive {
             path: dir.to_owned(),
             message: format!("cannot create the archive folder: {e}"),
         })?;
+        remove_stale_temporaries(dir);
         Archive::open(dir)
     }
 
@@ -319,6 +320,45 @@ impl Archive {
 
 /// Writes `bytes` to `path` through a synced temporary file in the same folder and a
 /// rename: readers see the old file or the new one, never a part.
+/// The name every temporary file of this process starts with: `.litmus-PID-`, so
+/// that a later run can tell the leftovers of a killed run from the files of a live
+/// one ([`remove_stale_temporaries`]).
+pub fn temporary_prefix() -> String {
+    format!(".litmus-{}-", std::process::id())
+}
+
+/// Removes the temporary files a killed litmus left in `dir`: `.litmus-PID-….tmp` (and
+/// `.litmus-probe-PID-…`) whose process is gone. A live run's files stay. Returns how
+/// many it removed.
+pub fn remove_stale_temporaries(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(rest) = name
+            .strip_prefix(".litmus-probe-")
+            .or_else(|| name.strip_prefix(".litmus-"))
+        else {
+            continue;
+        };
+        let pid = rest.split('-').next().and_then(|p| p.parse::<i32>().ok());
+        let gone = match pid.and_then(rustix::process::Pid::from_raw) {
+            // Signal 0 asks whether the process exists.
+            Some(pid) => {
+                rustix::process::test_kill_process(pid).is_err_and(|e| e == rustix::io::Errno::SRCH)
+            }
+            None => false,
+        };
+        if gone && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let error = |message: String| ArchiveError {
@@ -326,7 +366,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
         message,
     };
     let mut temp = tempfile::Builder::new()
-        .prefix(".litmus-")
+        .prefix(&temporary_prefix())
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| error(format!("cannot create a temporary file: {e}")))?;

@@ -108,6 +108,42 @@ pub enum EngineFailure {
     /// The engine refuses the request: an option it does not support, or an input
     /// over its size limit.
     Unsupported { message: String },
+    /// An output over [`crate::limits::MAX_OUTPUT_BYTES`]: kept as its size and its
+    /// first [`crate::limits::OVERSIZED_PREFIX_BYTES`].
+    Oversized {
+        /// `tree`, `serialization`, or `reply` (a frame too large to read).
+        what: String,
+        bytes: u64,
+        prefix: String,
+    },
+}
+
+impl EngineFailure {
+    /// An output of `bytes` bytes past the limit, keeping its start.
+    pub fn oversized(what: &str, output: &str) -> EngineFailure {
+        let mut end = output.len().min(crate::limits::OVERSIZED_PREFIX_BYTES);
+        while !output.is_char_boundary(end) {
+            end -= 1;
+        }
+        EngineFailure::Oversized {
+            what: what.to_owned(),
+            bytes: output.len() as u64,
+            prefix: output[..end].to_owned(),
+        }
+    }
+}
+
+/// `result` with its outputs checked against [`crate::limits::MAX_OUTPUT_BYTES`].
+pub fn within_output_limit(result: ParseResult) -> ParseResult {
+    let output = result?;
+    let limit = crate::limits::MAX_OUTPUT_BYTES;
+    if output.tree.len() > limit {
+        return Err(EngineFailure::oversized("tree", &output.tree));
+    }
+    if let Some(html) = output.serialization.as_deref().filter(|h| h.len() > limit) {
+        return Err(EngineFailure::oversized("serialization", html));
+    }
+    Ok(output)
 }
 
 impl EngineFailure {
@@ -120,6 +156,7 @@ impl EngineFailure {
             EngineFailure::Timeout { .. } => "timeout",
             EngineFailure::BadOutput { .. } => "bad-output",
             EngineFailure::Unsupported { .. } => "unsupported",
+            EngineFailure::Oversized { .. } => "oversized",
         }
     }
 }
@@ -156,6 +193,21 @@ impl fmt::Display for EngineFailure {
             }
             EngineFailure::Timeout { after_ms } => write!(f, "timed out after {after_ms} ms"),
             EngineFailure::BadOutput { message } => write!(f, "unreadable output: {message}"),
+            EngineFailure::Oversized {
+                what,
+                bytes,
+                prefix,
+            } => {
+                write!(
+                    f,
+                    "a {what} of {bytes} bytes, over the limit of {}",
+                    crate::limits::human(crate::limits::MAX_OUTPUT_BYTES as u64)
+                )?;
+                if !prefix.is_empty() {
+                    write!(f, "; its first {} bytes:\n{prefix}", prefix.len())?;
+                }
+                Ok(())
+            }
             EngineFailure::Unsupported { message } => write!(f, "unsupported: {message}"),
         }
     }

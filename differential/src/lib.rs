@@ -14,6 +14,7 @@ pub mod finding;
 pub mod frame;
 pub mod generator;
 pub mod known;
+pub mod limits;
 pub mod minimize;
 pub mod process;
 pub mod report;

@@ -436,7 +436,44 @@ fn run_good_and_bad() {
         (&["run", "--shard", "1/0"], &["bad shard \"1/0\""]),
         (&["run", "--shard", "x"], &["bad shard \"x\": write I/N"]),
         (&["run", "--shard", "-1/2"], &["unexpected argument '-1'"]),
-        (&["run", "--jobs", "0"], &["--jobs must be at least 1"]),
+        (&["run", "--jobs", "0"], &["'--jobs <JOBS>'", "from 1 to"]),
+        // Numeric flags near 2^64 and zero time limits: range-checked, exit 2.
+        (
+            &["run", "--jobs", "100000"],
+            &["'--jobs <JOBS>'", "per core"],
+        ),
+        (
+            &["run", "--time", "18446744073709551615s"],
+            &["'--time <TIME>'", "at most a year"],
+        ),
+        (
+            &["run", "--timeout", "18446744073709551615s"],
+            &["'--timeout <TIMEOUT>'", "at most 1h"],
+        ),
+        (
+            &["run", "--timeout", "0s"],
+            &["'--timeout <TIMEOUT>'", "a time limit of zero"],
+        ),
+        (
+            &["diff", "--timeout", "0s", "ok.html"],
+            &["a time limit of zero"],
+        ),
+        (
+            &["triage", "--timeout", "0s", "ok.html"],
+            &["a time limit of zero"],
+        ),
+        (
+            &["run", "--max-bytes", "18446744073709551615"],
+            &["'--max-bytes <MAX_BYTES>'", "16 MiB"],
+        ),
+        (
+            &["bench", "--max-kib", "18446744073709551615"],
+            &["'--max-kib <MAX_KIB>'"],
+        ),
+        (
+            &["bench", "--sizes", "100"],
+            &["'--sizes <SIZES>'", "1..=12"],
+        ),
         (&["run", "--cases", "many"], &["'many'"]),
         (&["run", "--time", "forever"], &["'forever'"]),
         (
@@ -447,7 +484,7 @@ fn run_good_and_bad() {
             &["run", "--weights", "adoption"],
             &["bad --weights", "expected name=number"],
         ),
-        (&["run", "--max-bytes", "0"], &["bad generator settings"]),
+        (&["run", "--max-bytes", "0"], &["'--max-bytes <MAX_BYTES>'"]),
         (&["run", "--engine", "nope"], &["unknown engine \"nope\""]),
         (
             &["run", "--engine", "html5ever", "--engine-serializes"],

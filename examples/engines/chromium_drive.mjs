@@ -23,6 +23,8 @@ export class PersistentEngine {
     this.nextId = 1;
     this.waiting = new Map();
     this.buffer = Buffer.alloc(0);
+    // Protocol 2: the first frame may be a hello (no id), which names the engine.
+    this.hello = null;
     this.exit = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
         const error = new Error(`engine exited (code ${code}, signal ${signal})`);
@@ -38,6 +40,10 @@ export class PersistentEngine {
         if (this.buffer.length < 4 + length) break;
         const reply = JSON.parse(this.buffer.subarray(4, 4 + length).toString('utf8'));
         this.buffer = this.buffer.subarray(4 + length);
+        if (reply.id === undefined && reply.protocol !== undefined && this.hello === null) {
+          this.hello = reply;
+          continue;
+        }
         const entry = this.waiting.get(reply.id);
         if (entry === undefined) throw new Error(`reply to an unknown id ${reply.id}`);
         this.waiting.delete(reply.id);

@@ -209,8 +209,11 @@ pub struct Document {
     pub scripting: bool,
     /// For a fragment parse, the `html` element whose children are the fragment.
     pub(crate) fragment_root: Option<NodeId>,
-    /// The parse errors, in the order of their positions.
+    /// The parse errors, in the order of their positions: the first
+    /// [`crate::error::MAX_ERRORS`].
     pub errors: Vec<ParseError>,
+    /// How many parse errors there were past those kept in `errors`.
+    pub errors_omitted: u64,
     /// While a parse runs: the address and length of the input the tokenizer reads,
     /// whose copy begins the string buffer (see [`Document::copy_input`]).
     pub(crate) input: Option<(usize, usize)>,
@@ -331,6 +334,7 @@ impl Document {
             scripting: true,
             fragment_root: None,
             errors: Vec::new(),
+            errors_omitted: 0,
             input: None,
         }
     }

@@ -7,7 +7,6 @@
 //! `<?target data?>`. The walk uses an explicit stack, never recursion.
 
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, NodeKind};
-use std::fmt::Write;
 
 /// The dump of the parse's result: the Document's children, or for a fragment parse
 /// the fragment's nodes. Every line ends with `\n`.
@@ -17,8 +16,53 @@ pub fn dump(document: &Document) -> String {
     out
 }
 
+/// The length in bytes of [`dump`]'s text, without building it: in time linear in
+/// the nodes even where the text, whose indentation grows with depth, would be
+/// quadratic (a caller can refuse a dump too large to print).
+pub fn dump_len(document: &Document) -> u64 {
+    let mut length = Length(0);
+    walk(document, document.result_root(), &mut length);
+    length.0
+}
+
 /// Dumps the children of `parent` (at depth 0) into `out`.
 pub fn dump_children_into(document: &Document, parent: NodeId, out: &mut String) {
+    walk(document, parent, out);
+}
+
+/// Where a dump goes: its text, or only its length.
+trait Out {
+    fn push(&mut self, text: &str);
+    /// `| ` and two spaces per level of `depth`.
+    fn line_start(&mut self, depth: usize) {
+        self.push("| ");
+        for _ in 0..depth {
+            self.push("  ");
+        }
+    }
+}
+
+impl Out for String {
+    fn push(&mut self, text: &str) {
+        self.push_str(text);
+    }
+}
+
+/// Counts bytes, saturating.
+struct Length(u64);
+
+impl Out for Length {
+    fn push(&mut self, text: &str) {
+        self.0 = self.0.saturating_add(text.len() as u64);
+    }
+
+    fn line_start(&mut self, depth: usize) {
+        self.0 = self.0.saturating_add(2 + 2 * depth as u64);
+    }
+}
+
+/// Writes the children of `parent` (at depth 0) to `out`, with an explicit stack.
+fn walk(document: &Document, parent: NodeId, out: &mut impl Out) {
     // Entries are (node, depth); a template's contents come as a `content` line.
     enum Item {
         Node(NodeId, usize),
@@ -29,12 +73,12 @@ pub fn dump_children_into(document: &Document, parent: NodeId, out: &mut String)
     while let Some(item) = stack.pop() {
         match item {
             Item::Content(contents, depth) => {
-                line_start(out, depth);
-                out.push_str("content\n");
+                out.line_start(depth);
+                out.push("content\n");
                 push_children(document, contents, depth + 1, &mut stack, Item::Node);
             }
             Item::Node(node, depth) => {
-                line_start(out, depth);
+                out.line_start(depth);
                 write_node(document, node, depth, out);
                 // Children are visited after the template contents line, so push them
                 // first (the stack is last in, first out).
@@ -61,47 +105,59 @@ pub fn dump_children_into(document: &Document, parent: NodeId, out: &mut String)
     }
 }
 
-fn line_start(out: &mut String, depth: usize) {
-    out.push_str("| ");
-    for _ in 0..depth {
-        out.push_str("  ");
-    }
-}
-
-fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut String) {
+fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Out) {
     match document.kind(node) {
-        NodeKind::Document | NodeKind::DocumentFragment => out.push_str("#document\n"),
+        NodeKind::Document | NodeKind::DocumentFragment => out.push("#document\n"),
         NodeKind::Doctype {
             name,
             public_id,
             system_id,
         } => {
-            if public_id.is_empty() && system_id.is_empty() {
-                let _ = writeln!(out, "<!DOCTYPE {name}>");
-            } else {
-                let _ = writeln!(out, "<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">");
+            out.push("<!DOCTYPE ");
+            out.push(name);
+            if !(public_id.is_empty() && system_id.is_empty()) {
+                for id in [public_id, system_id] {
+                    out.push(" \"");
+                    out.push(id);
+                    out.push("\"");
+                }
             }
+            out.push(">\n");
         }
         NodeKind::Element { ns, name } => {
-            let _ = writeln!(out, "<{}{}>", namespace_designator(ns), name);
+            out.push("<");
+            out.push(namespace_designator(ns));
+            out.push(name);
+            out.push(">\n");
             let mut attributes: Vec<(String, &str)> = document
                 .attributes(node)
                 .map(|a| (attribute_name_string(a.ns, a.local_name), a.value))
                 .collect();
             attributes.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
             for (name, value) in attributes {
-                line_start(out, depth + 1);
-                let _ = writeln!(out, "{name}=\"{value}\"");
+                out.line_start(depth + 1);
+                out.push(&name);
+                out.push("=\"");
+                out.push(value);
+                out.push("\"\n");
             }
         }
         NodeKind::Text(text) => {
-            let _ = writeln!(out, "\"{text}\"");
+            out.push("\"");
+            out.push(text);
+            out.push("\"\n");
         }
         NodeKind::Comment(data) => {
-            let _ = writeln!(out, "<!-- {data} -->");
+            out.push("<!-- ");
+            out.push(data);
+            out.push(" -->\n");
         }
         NodeKind::ProcessingInstruction { target, data } => {
-            let _ = writeln!(out, "<?{target} {data}?>");
+            out.push("<?");
+            out.push(target);
+            out.push(" ");
+            out.push(data);
+            out.push("?>\n");
         }
     }
 }
@@ -124,4 +180,47 @@ pub fn attribute_name_string(ns: AttrNamespace, local_name: &str) -> String {
         AttrNamespace::Xmlns => "xmlns ",
     };
     format!("{designator}{local_name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_document, parse_fragment, FragmentContext, ParseOptions};
+
+    #[test]
+    fn the_length_is_the_length_of_the_dump() {
+        let options = ParseOptions::default();
+        for input in [
+            "",
+            "<!DOCTYPE html><p class=x id='y'>Hello<!-- c --><?pi data?>",
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"x\">",
+            "<svg><path xlink:href=a/><foreignObject><math><mi>é",
+            "<template><b>x<template>y</template></b></template>",
+            "<table><tr><td>a\nb</table>",
+        ] {
+            let document = parse_document(input, &options).unwrap();
+            assert_eq!(
+                dump_len(&document),
+                dump(&document).len() as u64,
+                "{input:?}"
+            );
+        }
+        let context = FragmentContext::parse("td").unwrap();
+        let document =
+            parse_fragment("<b>x</b><template>y</template>", &context, &options).unwrap();
+        assert_eq!(dump_len(&document), dump(&document).len() as u64);
+    }
+
+    #[test]
+    fn the_length_of_a_deep_dump_is_counted_without_writing_it() {
+        // 200,000 nested divs: the dump would be 40 GB of indentation.
+        let input = "<div>".repeat(200_000);
+        let document = parse_document(&input, &ParseOptions::default()).unwrap();
+        let length = dump_len(&document);
+        // Each div's line: `| `, two spaces per level, `<div>\n`.
+        let n = 200_000u64;
+        let expected_divs: u64 = (0..n).map(|i| 2 + 2 * (i + 2) + 6).sum();
+        // `| <html>\n`, `|   <head>\n`, `|   <body>\n`, then the divs from depth 2.
+        assert_eq!(length, 9 + 11 + 11 + expected_divs);
+    }
 }

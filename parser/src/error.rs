@@ -10,6 +10,28 @@
 
 use std::fmt;
 
+/// The most parse errors a parse keeps, in each stage (input stream, tokenizer, tree
+/// construction) and all together: the first 1,048,576 by position. Past it, errors
+/// are counted ([`crate::Document::errors_omitted`]), not kept, so that an input made
+/// of errors (a flood of NULs is two per byte) costs no more memory per byte than
+/// markup does.
+pub const MAX_ERRORS: usize = 1 << 20;
+
+/// Keeps an error in `errors` unless it already holds [`MAX_ERRORS`]; counts it in
+/// `omitted` then.
+#[inline]
+pub(crate) fn keep_error(
+    errors: &mut Vec<(ErrorCode, usize)>,
+    omitted: &mut u64,
+    error: (ErrorCode, usize),
+) {
+    if errors.len() < MAX_ERRORS {
+        errors.push(error);
+    } else {
+        *omitted += 1;
+    }
+}
+
 /// One parse error: what, and where (1-based line and column).
 ///
 /// Columns count UTF-16 code units from the start of the line, as the html5lib

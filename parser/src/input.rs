@@ -16,7 +16,7 @@
 //!   them; every input character is met exactly once, so finding them in one pass up
 //!   front and ordering all errors by position at the end gives the same list.
 
-use crate::error::ErrorCode;
+use crate::error::{keep_error, ErrorCode};
 use std::borrow::Cow;
 
 /// The preprocessed input stream and the errors found in it.
@@ -24,8 +24,11 @@ use std::borrow::Cow;
 pub struct Preprocessed<'a> {
     /// The input with newlines normalized. Borrowed when there was no CR.
     pub bytes: Cow<'a, [u8]>,
-    /// `(code, byte offset)` for each surrogate, noncharacter and control character.
+    /// `(code, byte offset)` for each surrogate, noncharacter and control character
+    /// (the first [`crate::error::MAX_ERRORS`]).
     pub errors: Vec<(ErrorCode, usize)>,
+    /// The errors past [`crate::error::MAX_ERRORS`], counted.
+    pub errors_omitted: u64,
 }
 
 /// Normalizes newlines and finds the input stream's parse errors.
@@ -37,8 +40,12 @@ pub fn preprocess(input: &[u8]) -> Preprocessed<'_> {
 /// on or off. Both ways give the same result.
 pub fn preprocess_with_fast_paths(input: &[u8], fast_paths: bool) -> Preprocessed<'_> {
     let bytes = normalize_newlines(input);
-    let errors = input_stream_errors(&bytes, fast_paths);
-    Preprocessed { bytes, errors }
+    let (errors, errors_omitted) = input_stream_errors(&bytes, fast_paths);
+    Preprocessed {
+        bytes,
+        errors,
+        errors_omitted,
+    }
 }
 
 /// "To normalize newlines in a string, replace every U+000D CR U+000A LF code point pair
@@ -149,8 +156,9 @@ fn is_printable_ascii(word: u64) -> bool {
 }
 
 /// The errors of the input stream itself, with the byte offset of each character.
-fn input_stream_errors(bytes: &[u8], fast_paths: bool) -> Vec<(ErrorCode, usize)> {
+fn input_stream_errors(bytes: &[u8], fast_paths: bool) -> (Vec<(ErrorCode, usize)>, u64) {
     let mut errors = Vec::new();
+    let mut omitted = 0;
     let mut i = 0;
     while i < bytes.len() {
         if fast_paths {
@@ -166,18 +174,22 @@ fn input_stream_errors(bytes: &[u8], fast_paths: bool) -> Vec<(ErrorCode, usize)
             let is_control = b < 0x20 || b == 0x7F;
             let is_whitespace_or_null = matches!(b, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D | 0x20);
             if is_control && !is_whitespace_or_null {
-                errors.push((ErrorCode::ControlCharacterInInputStream, i));
+                keep_error(
+                    &mut errors,
+                    &mut omitted,
+                    (ErrorCode::ControlCharacterInInputStream, i),
+                );
             }
             i += 1;
             continue;
         }
         let (code_point, len) = decode_generalized_utf8(&bytes[i..]);
         if let Some(code) = code_point.and_then(input_stream_error_for) {
-            errors.push((code, i));
+            keep_error(&mut errors, &mut omitted, (code, i));
         }
         i += len;
     }
-    errors
+    (errors, omitted)
 }
 
 /// The parse error, if any, that a non-ASCII code point in the input stream is.

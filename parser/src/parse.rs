@@ -4,6 +4,7 @@
 //! tokenizer and tree construction, then orders the errors by position.
 
 use crate::dom::{Document, Namespace};
+use crate::error::MAX_ERRORS;
 use crate::error::{ErrorCode, ParseError};
 use crate::input;
 use crate::names::LocalName;
@@ -181,6 +182,8 @@ fn run(
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
     tokenizer.set_fast_paths(fast_paths);
     let finished = tokenizer.run(&mut builder);
+    let omitted =
+        preprocessed.errors_omitted + tokenizer.errors_omitted() + builder.errors_omitted();
 
     scratch.tokenizer = tokenizer.into_buffers();
     scratch.tree_builder = builder.into_buffers();
@@ -206,17 +209,23 @@ fn run(
         &scratch.tokenizer.errors,
         &scratch.tree_builder.errors,
     ];
-    let mut errors = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
+    let kept: usize = lists.iter().map(|l| l.len()).sum();
+    let mut errors = Vec::with_capacity(kept.min(MAX_ERRORS));
     let mut positions = input::LineColumns::new(input);
+    // Each stage kept its first MAX_ERRORS, so the first MAX_ERRORS of all are among
+    // them.
     merge_by_offset(lists, |code, offset| {
-        let (line, column) = positions.at(offset);
-        errors.push(ParseError {
-            code,
-            line,
-            column,
-            offset,
-        });
+        if errors.len() < MAX_ERRORS {
+            let (line, column) = positions.at(offset);
+            errors.push(ParseError {
+                code,
+                line,
+                column,
+                offset,
+            });
+        }
     });
+    document.errors_omitted = omitted + (kept - errors.len()) as u64;
     document.errors = errors;
     scratch::clear(&mut scratch.tokenizer.errors);
     scratch::clear(&mut scratch.tree_builder.errors);

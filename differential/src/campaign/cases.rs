@@ -10,7 +10,7 @@
 
 use super::state::LevelCounter;
 use super::triage::{MinimizeJob, Minimized};
-use crate::case::{Level, ParseRequest, ParseResult};
+use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
 use crate::compare::{compare_results, compare_round_trip, round_trip_request, Divergence, Side};
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
@@ -236,7 +236,7 @@ impl WatchedEngine {
         let results = crate::worker::catch(|| Ok(self.engine.parse_many(&owned, tree_only)));
         self.watch.end_parse();
         match results {
-            Ok(results) => results,
+            Ok(results) => results.into_iter().map(within_output_limit).collect(),
             Err(failure) => vec![Err(failure); owned.len()],
         }
     }
@@ -255,14 +255,14 @@ impl Engine for WatchedEngine {
         self.watch.start_parse(self.case, &self.name, self.limit);
         let result = crate::worker::catch(|| self.engine.parse(request));
         self.watch.end_parse();
-        result
+        within_output_limit(result)
     }
 
     fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
         self.watch.start_parse(self.case, &self.name, self.limit);
         let result = crate::worker::catch(|| self.engine.parse_tree(request));
         self.watch.end_parse();
-        result
+        within_output_limit(result)
     }
 }
 

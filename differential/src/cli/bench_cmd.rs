@@ -16,12 +16,14 @@ pub struct BenchArgs {
     /// The adversarial families to run (comma-separated names; default all).
     #[arg(long, value_delimiter = ',')]
     pub families: Vec<String>,
-    /// The largest adversarial input, in KiB. Sizes double up to it.
-    #[arg(long, default_value_t = 1024)]
-    pub max_kib: usize,
-    /// How many adversarial sizes (5: the smallest is 1/16 of the largest).
-    #[arg(long, default_value_t = 5)]
-    pub sizes: usize,
+    /// The largest adversarial input, in KiB (1 to 262144: 256 MiB). Sizes double up
+    /// to it.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=262_144))]
+    pub max_kib: u32,
+    /// How many adversarial sizes (5: the smallest is 1/16 of the largest; 1 to 12,
+    /// and the smallest at least 1 KiB).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub sizes: u32,
     /// How many generated cases: of 50–500 bytes for `fuzz` (default 4000), or the
     /// campaign's with `--campaign` (default 100000).
     #[arg(long)]
@@ -103,6 +105,12 @@ pub fn run(args: BenchArgs) -> CliResult {
             _ => Err(CliError::input("--peak-memory-child ENGINE FILE")),
         };
     }
+    if u64::from(args.max_kib) >> (args.sizes - 1) == 0 {
+        return Err(CliError::input(format!(
+            "--sizes {} halves --max-kib {} below 1 KiB: give fewer sizes or a larger maximum",
+            args.sizes, args.max_kib
+        )));
+    }
     if let Some(docs) = args.docs.as_deref().filter(|d| !d.is_dir()) {
         return Err(CliError::input(format!(
             "--docs {}: {}",
@@ -116,8 +124,8 @@ pub fn run(args: BenchArgs) -> CliResult {
     }
     let mut config = BenchConfig {
         docs_dir: args.docs.clone(),
-        max_bytes: args.max_kib.max(1) << 10,
-        sizes: args.sizes.max(1),
+        max_bytes: (args.max_kib as usize) << 10,
+        sizes: args.sizes as usize,
         fuzz_cases: usize::try_from(args.cases.unwrap_or(4000))
             .map_err(|_| CliError::input("--cases: too many"))?,
         fuzz_seed: args.seed,

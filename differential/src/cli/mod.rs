@@ -132,7 +132,6 @@ pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliErro
 
 /// Reads a whole input as bytes: a file, or standard input for `-` or no path.
 pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliError> {
-    use std::io::Read;
     match path {
         None => read_stdin(),
         Some(p) if p.as_os_str() == "-" => read_stdin(),
@@ -143,20 +142,13 @@ pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliEr
                     p.display()
                 )));
             }
-            let mut bytes = Vec::new();
-            std::fs::File::open(p)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map_err(|e| CliError::input(format!("cannot read {}: {e}", p.display())))?;
-            Ok(bytes)
+            crate::limits::read_file(p, crate::limits::MAX_INPUT_BYTES)
+                .map_err(|e| CliError::input(format!("{} {e}", p.display())))
         }
     }
 }
 
 fn read_stdin() -> Result<Vec<u8>, CliError> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::input(format!("cannot read standard input: {e}")))?;
-    Ok(bytes)
+    crate::limits::read_bounded(std::io::stdin(), crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| CliError::input(format!("standard input {e}")))
 }

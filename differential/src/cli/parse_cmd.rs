@@ -95,6 +95,17 @@ pub fn run(args: ParseArgs) -> CliResult {
     };
 
     let html = || serialize::serialize_children(&document, document.result_root());
+    if matches!(args.output, Output::Tree | Output::Json) {
+        // A dump's indentation grows with the square of the depth: a deep tree's dump
+        // is refused before it is built.
+        let length = dump::dump_len(&document);
+        if length > crate::limits::MAX_TREE_DUMP_BYTES {
+            return Err(CliError::input(format!(
+                "the tree dump would be {length} bytes, over the limit of {} (its indentation grows with the square of the tree's depth); print the serialization with --output html",
+                crate::limits::human(crate::limits::MAX_TREE_DUMP_BYTES),
+            )));
+        }
+    }
     let text = match args.output {
         Output::Tree => dump::dump(&document),
         Output::Html => {
@@ -102,7 +113,17 @@ pub fn run(args: ParseArgs) -> CliResult {
             s.push('\n');
             s
         }
-        Output::Errors => document.errors.iter().map(|e| format!("{e}\n")).collect(),
+        Output::Errors => {
+            let mut text: String = document.errors.iter().map(|e| format!("{e}\n")).collect();
+            if document.errors_omitted > 0 {
+                text.push_str(&format!(
+                    "… and {} more parse errors (a parse keeps the first {})\n",
+                    document.errors_omitted,
+                    litmus_parser::error::MAX_ERRORS
+                ));
+            }
+            text
+        }
         Output::Json => {
             let value = serde_json::json!({
                 "tree": dump::dump(&document),
@@ -112,6 +133,7 @@ pub fn run(args: ParseArgs) -> CliResult {
                     "line": e.line,
                     "column": e.column,
                 })).collect::<Vec<_>>(),
+                "errors_omitted": document.errors_omitted,
                 "quirks_mode": format!("{:?}", document.quirks_mode),
                 "fragment_context": context.as_ref().map(|c| c.to_string()),
                 "scripting": options.scripting,

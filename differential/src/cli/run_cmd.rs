@@ -19,14 +19,15 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "time")]
     pub cases: Option<u64>,
     /// How long to run instead: `90s`, `10m`, `2h`.
-    #[arg(long, value_parser = humantime::parse_duration)]
+    #[arg(long, value_parser = crate::limits::parse_campaign_time)]
     pub time: Option<Duration>,
     /// The seed; the same seed, shard and options give the same cases. Default: from
     /// the clock (the summary prints it).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Parallel jobs (each with one worker process per engine). Default: all cores.
-    #[arg(long)]
+    /// Parallel jobs (each a case worker process). Default: all cores; at most 8 per
+    /// core.
+    #[arg(long, short = 'j', value_parser = crate::limits::parse_jobs)]
     pub jobs: Option<usize>,
     /// Run shard I of N (0-based): cases I, I+N, I+2N, … of the seed's stream.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
@@ -64,7 +65,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "ENGINE", default_value = "litmus")]
     pub reference: String,
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
-    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// Do not compare serializations.
     #[arg(long)]
@@ -77,7 +78,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "SPEC")]
     pub weights: Option<String>,
     /// The largest generated case, in bytes.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = crate::limits::parse_case_bytes)]
     pub max_bytes: usize,
     /// Do not mutate html5lib and corpus inputs; generate every case.
     #[arg(long)]
@@ -139,13 +140,27 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(CliError::input("--jobs must be at least 1"));
-    }
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| Path::new("reports").join(&id));
+    // The folders are checked now, not after the campaign has run.
+    let archive = args
+        .archive
+        .clone()
+        .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out));
+    // Engines are resolved before any folder is made.
+    let reference = super::engine_choice(&args.reference)?;
+    let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
+    let third = match &args.third {
+        Some(third) => Some(super::engine_choice(third)?),
+        None => None,
+    };
+    // Both paths are checked before either folder is made.
+    could_be_folder(&out, "--out")?;
+    could_be_folder(&archive, "--archive")?;
+    writable_folder(&out, "--out")?;
+    writable_folder(&archive, "--archive")?;
     Ok(CampaignOptions {
         cases: match (args.cases, args.time) {
             (None, None) => Some(10_000),
@@ -155,19 +170,13 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         seed,
         jobs,
         shard: args.shard.unwrap_or(Shard::ALL),
-        archive: args
-            .archive
-            .clone()
-            .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out)),
+        archive,
         out,
         id,
         known,
-        reference: super::engine_choice(&args.reference)?,
-        other: super::engine_args::engine_choice(&args.engine, &args.external)?,
-        third: match &args.third {
-            Some(third) => Some(super::engine_choice(third)?),
-            None => None,
-        },
+        reference,
+        other,
+        third,
         timeout: args.timeout,
         serialization: !args.no_serialization,
         round_trip: !args.no_round_trip,
@@ -200,6 +209,40 @@ pub fn run(args: RunArgs) -> CliResult {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Bad input (exit 2) naming `flag` when `dir`, or the nearest of its ancestors that
+/// exists, is not a folder: nothing is created.
+fn could_be_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
+    match dir.ancestors().find(|a| a.exists()) {
+        Some(existing) if !existing.is_dir() => Err(CliError::input(format!(
+            "{flag} {}: {} is not a folder",
+            dir.display(),
+            existing.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Creates `dir` if missing and checks that a file can be written in it; bad input
+/// (exit 2) naming `flag` otherwise.
+pub fn writable_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
+    let problem = |e: std::io::Error| {
+        CliError::input(format!("{flag} {}: cannot write there: {e}", dir.display()))
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::input(format!(
+            "{flag} {}: is not a folder",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(problem)?;
+    crate::archive::remove_stale_temporaries(dir);
+    tempfile::Builder::new()
+        .prefix(&format!(".litmus-probe-{}-", std::process::id()))
+        .tempfile_in(dir)
+        .map_err(problem)?;
+    Ok(())
 }
 
 /// Inputs to mutate: the html5lib tree-construction inputs (when the data is there)

@@ -53,7 +53,7 @@ pub struct TriageArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
 }
 

@@ -17,7 +17,7 @@
 pub mod death;
 
 use crate::case::EngineFailure;
-use crate::frame::{read_frame, skip_to_magic};
+use crate::frame::{read_frame, skip_to_magic, FrameError};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -81,6 +81,10 @@ pub enum Event {
     Frame(Vec<u8>),
     /// The whole output ([`Reading::Everything`]).
     All(Vec<u8>),
+    /// A frame, or the whole output, over the reader's limit: its size (read no
+    /// further for a frame; counted to the end for a whole output) and its first
+    /// [`crate::limits::OVERSIZED_PREFIX_BYTES`] (none for a frame).
+    TooLarge { bytes: u64, start: Vec<u8> },
     /// The output ended: cleanly (`None`) or broken (why).
     Closed(Option<String>),
 }
@@ -119,6 +123,10 @@ impl Process {
             }
         }
         let mut child = builder.spawn()?;
+        LIVE_CHILDREN
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(child.id());
         let stdin = child.stdin.take().map(feed_stdin);
         let (events, receiver) = mpsc::channel();
         if let Some(stdout) = child.stdout.take() {
@@ -183,16 +191,22 @@ impl Process {
         }
     }
 
-    /// Kills the child and every process of its group, and reaps it.
+    /// Kills the child, every process of its group and every descendant that left
+    /// the group (`setsid`), and reaps it.
     pub fn kill(&mut self) {
         if self.reaped.is_none() {
-            // The group leader is not reaped yet, so its id (the group's) is still
-            // this group's.
+            // The descendants, found while the tree still hangs together; the group
+            // leader is not reaped yet, so its id (the group's) is still this group's.
+            let descendants = descendants_of(self.child.id());
             self.kill_group();
+            for pid in descendants {
+                kill_pid(pid);
+            }
             let _ = self.child.kill();
             self.reaped = self.child.wait().ok();
         }
         self.stdin = None;
+        kill_orphans();
     }
 
     fn kill_group(&self) {
@@ -212,6 +226,7 @@ impl Process {
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.reaped = Some(status);
                 self.kill_group();
+                kill_orphans();
                 return Some(status);
             }
             if Instant::now() >= deadline {
@@ -253,6 +268,11 @@ impl Drop for Process {
         if self.reaped.is_none() {
             self.finish(Duration::from_millis(500));
         }
+        let id = self.child.id();
+        LIVE_CHILDREN
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|&pid| pid != id);
     }
 }
 
@@ -307,6 +327,13 @@ fn read_stdout(mut stdout: impl Read, reading: Reading, events: Sender<Event>) {
                         }
                     }
                     Ok(None) => break None,
+                    Err(FrameError::TooLarge(length)) => {
+                        let _ = events.send(Event::TooLarge {
+                            bytes: length,
+                            start: Vec::new(),
+                        });
+                        return;
+                    }
                     Err(error) => break Some(error.to_string()),
                 }
             };
@@ -319,7 +346,12 @@ fn read_stdout(mut stdout: impl Read, reading: Reading, events: Sender<Event>) {
                 .read_to_end(&mut all)
             {
                 Ok(_) if all.len() > max_bytes => {
-                    Event::Closed(Some(format!("more than {max_bytes} bytes of output")))
+                    // Its real size: the rest counted, not kept (the engine's time limit
+                    // ends an output that never ends).
+                    let rest = io::copy(&mut stdout, &mut io::sink()).unwrap_or(0);
+                    let bytes = all.len() as u64 + rest;
+                    all.truncate(crate::limits::OVERSIZED_PREFIX_BYTES);
+                    Event::TooLarge { bytes, start: all }
                 }
                 Ok(_) => Event::All(all),
                 Err(e) => Event::Closed(Some(format!("cannot read the output: {e}"))),
@@ -344,6 +376,88 @@ fn keep_tail(mut stderr: impl Read, tail: &Mutex<Vec<u8>>) {
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return,
+        }
+    }
+}
+
+/// Sends SIGKILL to one process.
+fn kill_pid(pid: u32) {
+    if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+    }
+}
+
+/// Every process's parent, from `/proc` (Linux): `(pid, ppid)`.
+fn process_table() -> Vec<(u32, u32)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name();
+            let pid: u32 = name.to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // `pid (comm) state ppid …`: comm may hold spaces and parentheses.
+            let after = &stat[stat.rfind(')')? + 1..];
+            let ppid: u32 = after.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect()
+}
+
+/// The processes below `root` in the process tree, wherever they went
+/// (their own group or session).
+fn descendants_of(root: u32) -> Vec<u32> {
+    let table = process_table();
+    let mut found = Vec::new();
+    let mut frontier = vec![root];
+    while let Some(parent) = frontier.pop() {
+        for &(pid, ppid) in &table {
+            if ppid == parent && !found.contains(&pid) {
+                found.push(pid);
+                frontier.push(pid);
+            }
+        }
+    }
+    found
+}
+
+/// The children this process started through [`Process::spawn`] and has not reaped.
+static LIVE_CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Makes this process the reaper of its descendants' orphans (Linux's child
+/// subreaper): what an engine leaves behind when it dies becomes this process's
+/// child, and [`kill_orphans`] ends it. Workers that run external engines call it.
+pub fn become_subreaper() {
+    if rustix::process::set_child_subreaper(Some(rustix::process::getpid())).is_ok() {
+        SUBREAPER.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Whether [`become_subreaper`] made this process a subreaper: only then are its
+/// children that no [`Process`] started orphans of engines.
+static SUBREAPER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Kills and reaps this process's children that no [`Process`] started: the orphans
+/// of dead engines, re-parented here by [`become_subreaper`].
+pub fn kill_orphans() {
+    if !SUBREAPER.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let me = std::process::id();
+    let live = LIVE_CHILDREN
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone();
+    for (pid, ppid) in process_table() {
+        if ppid == me && !live.contains(&pid) {
+            for below in descendants_of(pid) {
+                kill_pid(below);
+            }
+            kill_pid(pid);
+            if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+                let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::NOHANG);
+            }
         }
     }
 }
@@ -400,7 +514,11 @@ mod tests {
         .unwrap();
         process.close_stdin();
         match process.next_event(Instant::now() + Duration::from_secs(10)) {
-            Some(Event::Closed(Some(reason))) => assert!(reason.contains("more than 100")),
+            Some(Event::TooLarge { bytes, start }) => {
+                assert_eq!(bytes, 1000);
+                // What was read before the limit was passed: the limit and one byte.
+                assert_eq!(start.len(), 101);
+            }
             other => panic!("{other:?}"),
         }
     }

@@ -43,6 +43,7 @@ pub fn failure_signature(engine: &str, failure: &EngineFailure) -> Signature {
             text
         }
         EngineFailure::Timeout { .. } => format!("timeout | {engine}"),
+        EngineFailure::Oversized { what, .. } => format!("oversized | {engine}: {what}"),
         EngineFailure::BadOutput { message } => {
             format!("bad-output | {engine}: {}", normalize_message(message))
         }

@@ -11,6 +11,7 @@ use super::panic::{catch, install_panic_hook};
 use super::protocol::{FromWorker, Hello, ToWorker, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION};
 use super::{WorkerRole, WorkerSettings, ENGINE_STACK_BYTES};
 use crate::campaign::cases::{BatchPart, CaseRunner, Watch};
+use crate::case::within_output_limit;
 use crate::frame::{read_frame, write_frame};
 use std::fs::File;
 use std::io::{self, Write};
@@ -33,6 +34,8 @@ enum Outgoing {
 pub fn run_worker(settings: &WorkerSettings) -> Result<(), String> {
     set_limits(settings)?;
     crate::process::exit_when_orphaned();
+    // What an external engine leaves behind when it dies is this worker's to end.
+    crate::process::become_subreaper();
     let hello_engine;
     let engine = match &settings.role {
         WorkerRole::Engine(name) => {
@@ -166,7 +169,7 @@ fn engine_thread(
                 let result = match engine.as_mut() {
                     // The engine is used again after a panic: engines keep no state
                     // between requests (the Engine contract).
-                    Some(engine) => catch(|| engine.parse(&request)),
+                    Some(engine) => within_output_limit(catch(|| engine.parse(&request))),
                     None => Err(crate::case::EngineFailure::Unsupported {
                         message: "a case worker parses no single requests".to_owned(),
                     }),

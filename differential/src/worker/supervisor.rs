@@ -142,7 +142,12 @@ fn spawn_worker(config: &WorkerConfig) -> Result<(Process, Hello), WorkerError> 
             let failure = process.died(&reason);
             return Err(startup_error(failure.to_string()));
         }
-        Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+        Some(Event::All(_) | Event::TooLarge { .. }) => {
+            process.kill();
+            return Err(startup_error(
+                "a frame over the protocol's limit".to_owned(),
+            ));
+        }
         None => {
             process.kill();
             return Err(startup_error(format!(
@@ -288,7 +293,11 @@ impl Worker {
                 let reason = reason.unwrap_or_default();
                 (None, Err(process.died(&reason)))
             }
-            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            Some(Event::All(_) | Event::TooLarge { .. }) => {
+                process.kill();
+                let message = "a frame over the protocol's limit".to_owned();
+                (None, Err(EngineFailure::BadOutput { message }))
+            }
             None => {
                 process.kill();
                 let after_ms = millis(started.elapsed());
@@ -489,7 +498,12 @@ impl CaseWorker {
                 let reason = reason.unwrap_or_else(|| "it exited".to_owned());
                 Err(startup_error(process.died(&reason).to_string()))
             }
-            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            Some(Event::All(_) | Event::TooLarge { .. }) => {
+                process.kill();
+                Err(startup_error(
+                    "a frame over the protocol's limit".to_owned(),
+                ))
+            }
             None => {
                 process.kill();
                 Err(startup_error("no answer to its setup".to_owned()))
@@ -585,7 +599,11 @@ impl CaseWorker {
                     let reason = reason.unwrap_or_default();
                     return BatchEvent::Died(process.died(&reason));
                 }
-                Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+                Some(Event::All(_) | Event::TooLarge { .. }) => {
+                    process.kill();
+                    let message = "a frame over the protocol's limit".to_owned();
+                    return BatchEvent::Died(EngineFailure::BadOutput { message });
+                }
                 None => {
                     process.kill();
                     let after_ms = millis(self.config.timeout);
@@ -642,7 +660,11 @@ impl CaseWorker {
                 let reason = reason.unwrap_or_default();
                 Err(process.died(&reason))
             }
-            Some(Event::All(_)) => unreachable!("a worker's output is read as frames"),
+            Some(Event::All(_) | Event::TooLarge { .. }) => {
+                process.kill();
+                let message = "a frame over the protocol's limit".to_owned();
+                Err(EngineFailure::BadOutput { message })
+            }
             None => {
                 process.kill();
                 Err(EngineFailure::Timeout {

@@ -70,7 +70,7 @@ pub use state::State;
 pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
-use crate::error::ErrorCode;
+use crate::error::{keep_error, ErrorCode};
 use crate::scratch::heap_bytes;
 use attribute_names::AttributeNames;
 use std::time::Instant;
@@ -222,6 +222,8 @@ pub struct Tokenizer<'i> {
     deadline: Option<Instant>,
     fast_paths: bool,
     errors: Vec<(ErrorCode, usize)>,
+    /// Errors past [`crate::error::MAX_ERRORS`], counted.
+    errors_omitted: u64,
 
     /// The token a state emitted, for the run loop to hand over.
     ready: Option<Ready>,
@@ -307,6 +309,7 @@ impl<'i> Tokenizer<'i> {
             deadline: options.deadline,
             fast_paths: cfg!(feature = "fast-paths"),
             errors: buffers.errors,
+            errors_omitted: 0,
             ready: None,
             eof_emitted: false,
             cdata_allowed: false,
@@ -575,13 +578,22 @@ impl<'i> Tokenizer<'i> {
 
     /// A parse error at the current input character.
     fn parse_error(&mut self, code: ErrorCode) {
-        self.errors.push((code, self.current));
+        keep_error(
+            &mut self.errors,
+            &mut self.errors_omitted,
+            (code, self.current),
+        );
     }
 
     /// A parse error at the next input character, for states that report without
     /// consuming.
     fn parse_error_at_next_input_character(&mut self, code: ErrorCode) {
-        self.errors.push((code, self.pos));
+        keep_error(&mut self.errors, &mut self.errors_omitted, (code, self.pos));
+    }
+
+    /// The parse errors past [`crate::error::MAX_ERRORS`], counted, not kept.
+    pub(crate) fn errors_omitted(&self) -> u64 {
+        self.errors_omitted
     }
 
     // ---------------------------------------------------------------------------------

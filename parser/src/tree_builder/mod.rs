@@ -45,7 +45,7 @@ mod stack_steps;
 pub use sink::{NewAttribute, TreeSink};
 
 use crate::dom::{Namespace, NodeId, QuirksMode};
-use crate::error::ErrorCode;
+use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
 use crate::scratch::heap_bytes;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
@@ -187,6 +187,8 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     sink: &'s mut S,
     scripting: bool,
     errors: Vec<(ErrorCode, usize)>,
+    /// Errors past [`crate::error::MAX_ERRORS`], counted.
+    errors_omitted: u64,
     /// The offset `process_token` was given with the current token.
     offset: usize,
 
@@ -274,6 +276,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             sink,
             scripting: options.scripting,
             errors: buffers.errors,
+            errors_omitted: 0,
             offset: 0,
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
@@ -335,7 +338,16 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
 
     /// "This is a parse error."
     pub(crate) fn parse_error(&mut self, code: ErrorCode) {
-        self.errors.push((code, self.offset));
+        keep_error(
+            &mut self.errors,
+            &mut self.errors_omitted,
+            (code, self.offset),
+        );
+    }
+
+    /// The parse errors past [`crate::error::MAX_ERRORS`], counted, not kept.
+    pub(crate) fn errors_omitted(&self) -> u64 {
+        self.errors_omitted
     }
 
     /// "Acknowledge the token's self-closing flag, if it is set."

@@ -300,7 +300,7 @@ impl ExternalEngine {
         let started = Instant::now();
         let deadline = started + timeout;
         let everything = Reading::Everything {
-            max_bytes: MAX_REPLY_BYTES,
+            max_bytes: crate::limits::MAX_OUTPUT_BYTES,
         };
         let mut program = start_program(&words, everything).map_err(|e| EngineFailure::Crash {
             signal: None,
@@ -325,6 +325,14 @@ impl ExternalEngine {
                 return Err(EngineFailure::BadOutput { message: reason });
             }
             Some(Output::Frame(_)) => unreachable!("one-shot output is read whole"),
+            Some(Output::TooLarge { bytes, start }) => {
+                program.kill();
+                return Err(EngineFailure::Oversized {
+                    what: if html { "serialization" } else { "tree" }.to_owned(),
+                    bytes,
+                    prefix: String::from_utf8_lossy(&start).into_owned(),
+                });
+            }
         };
         let Some(status) = program.wait_until(deadline) else {
             return Err(timed_out(&mut program));
@@ -452,6 +460,15 @@ fn unexpected(
             program.kill();
             Err(EngineFailure::BadOutput {
                 message: format!("unframed output {}", preview(&bytes)),
+            })
+        }
+        Some(Output::TooLarge { bytes, start }) => {
+            // The reply is left unread: the program is out of step.
+            program.kill();
+            Err(EngineFailure::Oversized {
+                what: "reply".to_owned(),
+                bytes,
+                prefix: String::from_utf8_lossy(&start).into_owned(),
             })
         }
     }

@@ -5,8 +5,10 @@ use crate::case::{EngineFailure, EngineOutput, ParseRequest};
 use crate::signature::dump_entries;
 use serde::{Deserialize, Serialize};
 
-/// The largest frame or one-shot output litmus reads from an engine: 256 MiB.
-pub const MAX_REPLY_BYTES: usize = 256 << 20;
+/// The largest reply frame litmus reads from a persistent engine: room for a tree and a
+/// serialization of [`crate::limits::MAX_OUTPUT_BYTES`] each, escaped as JSON. A
+/// larger reply is left unread ([`crate::case::EngineFailure::Oversized`]).
+pub const MAX_REPLY_BYTES: usize = 3 * crate::limits::MAX_OUTPUT_BYTES;
 
 /// A request as it goes to a persistent program.
 #[derive(Debug, Serialize)]

@@ -173,7 +173,8 @@ fn what_is_no_dump_says_where() {
 /// A persistent fake in Python. It answers every request with a one-text-node tree
 /// naming its pid and what it was asked, and misbehaves on marked inputs: `SLEEP`
 /// (never answers), `SPAWN` (starts a `sleep` whose pid it writes to the file after
-/// `SPAWN `, then never answers), `REFUSE` (an error reply), `WRONGID`, `TEXT`
+/// `SPAWN `, then never answers), `SETSID` (the same, the `sleep` in a session of its
+/// own, out of the program's process group, holding its stdout), `REFUSE` (an error reply), `WRONGID`, `TEXT`
 /// (writes text instead of a frame), `NOTJSON`, `BADTREE`, `RAISE` (an uncaught
 /// exception), `QUIT` (exits with status 0 without answering), `HUGE` (a frame
 /// length over the limit).
@@ -192,6 +193,12 @@ while True:
     req = json.loads(inp.read(length))
     text = req["input"]
     if "SLEEP" in text:
+        time.sleep(600)
+    if "SETSID" in text:
+        # A grandchild in a session of its own that holds stdout open.
+        child = subprocess.Popen(["setsid", "sleep", "600"])
+        with open(text.split("SETSID ", 1)[1], "w") as f:
+            f.write(str(child.pid))
         time.sleep(600)
     if "SPAWN" in text:
         child = subprocess.Popen(["sleep", "600"])
@@ -366,6 +373,30 @@ fn a_timeout_kills_the_programs_children_too() {
 }
 
 #[test]
+fn a_descendant_that_left_the_group_is_killed_with_the_engine() {
+    let fake = Fake::new();
+    let mut engine = fake.persistent(1_000);
+    let pid_file = fake.path("grandchild.pid");
+    let request = document(&format!("SETSID {}", pid_file.display()));
+    let started = std::time::Instant::now();
+    assert!(matches!(
+        engine.parse(&request),
+        Err(EngineFailure::Timeout { .. })
+    ));
+    // No wait on the pipe the grandchild holds.
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let grandchild: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        wait_until_dead(grandchild),
+        "the engine's grandchild {grandchild} lives on"
+    );
+}
+
+#[test]
 fn protocol_breaches_are_bad_output_and_restart_the_program() {
     let fake = Fake::new();
     let mut engine = fake.persistent(5_000);
@@ -373,7 +404,6 @@ fn protocol_breaches_are_bad_output_and_restart_the_program() {
         ("WRONGID", "a reply for request"),
         ("TEXT", "wrote text"),
         ("NOTJSON", "not the protocol's JSON"),
-        ("HUGE", "over the limit"),
     ] {
         let before = pid_of(&engine.parse(&document("a")));
         match engine.parse(&document(input)) {
@@ -385,6 +415,17 @@ fn protocol_breaches_are_bad_output_and_restart_the_program() {
         assert!(wait_until_dead(before), "{input}: the process lives on");
         assert_ne!(pid_of(&engine.parse(&document("b"))), before, "{input}");
     }
+    // A reply whose length is over the limit is left unread: an oversized finding,
+    // with its real size, and a new program.
+    let before = pid_of(&engine.parse(&document("a")));
+    match engine.parse(&document("HUGE")) {
+        Err(EngineFailure::Oversized { what, bytes, .. }) => {
+            assert_eq!(what, "reply");
+            assert_eq!(bytes, 0x7f00_0000);
+        }
+        other => panic!("HUGE: {other:?}"),
+    }
+    assert!(wait_until_dead(before), "HUGE: the process lives on");
     // A well-framed reply with a bad tree is the engine's bad output; the process
     // stays.
     let before = pid_of(&engine.parse(&document("a")));
