@@ -6,7 +6,7 @@
 //! each of them the tokens and errors under the 2026 standard, with a reason. A case
 //! is named by its file, description and input (as the JSON gives them); its update
 //! applies to each of its initial states. An update that names no case of its file,
-//! or several, fails (see [`TokenizerUpdates::naming_no_case`]).
+//! or several, fails as a trial of its own.
 
 use super::outcome::{Outcome, Trial};
 use super::tokenizer::{errors_of, tokens_of, Expectation};

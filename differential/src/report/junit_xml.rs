@@ -1,7 +1,7 @@
 //! The one JUnit XML writer: a campaign's `junit.xml` ([`super::junit`]),
 //! `litmus conformance --junit` ([`crate::conformance::junit`]) and `litmus corpus
 //! check --junit` ([`crate::corpus_check::junit`]) each build a [`Suite`] and write it
-//! with [`write`].
+//! with [`write()`].
 //!
 //! The file is one `<testsuites>` holding one `<testsuite>` with `name`, `tests`,
 //! `failures`, `errors="0"`, `skipped`, `time` (seconds), `timestamp` (when it
@@ -17,7 +17,7 @@
 use super::text;
 use std::fmt::Write;
 
-/// A test suite: what [`write`] writes.
+/// A test suite: what [`write()`] writes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Suite {
     pub name: String,
