@@ -57,8 +57,15 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     } else {
         args.paths.clone()
     };
-    let (files, skipped) =
-        conformance::collect(&paths).map_err(|e| CliError::input(format!("{e}\n{FETCH_HINT}")))?;
+    let (files, skipped) = conformance::collect(&paths).map_err(|e| {
+        // A missing folder is most often missing conformance data: say where they come
+        // from.
+        if e.file.exists() {
+            CliError::input(e.to_string())
+        } else {
+            CliError::input(format!("{e}\n{FETCH_HINT}"))
+        }
+    })?;
     if files.is_empty() {
         return Err(CliError::input(format!(
             "no .dat or .test files in {}",
