@@ -208,8 +208,8 @@ pub fn signature_hash(signature: &str) -> String {
     digest[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// An archive folder that cannot be used.
-#[derive(Debug)]
+/// An archive folder or file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArchiveError {
     pub path: PathBuf,
     pub message: String,

@@ -10,15 +10,18 @@
 //!    not failed: other engines move on their own schedule.
 //!
 //! Engines run in worker processes, so an archived crash or hang cannot take the
-//! check down with it.
+//! check down with it. [`junit`] writes a check as JUnit XML (`litmus corpus check
+//! --junit FILE`).
 
-use crate::archive::{Archive, ArchivedFinding};
+use crate::archive::{Archive, ArchiveError, ArchivedFinding};
 use crate::case::{EngineOutput, Level, ParseRequest};
 use crate::compare::{recheck, Divergence, Side};
 use crate::engine::Engine;
+use crate::report::junit_xml::{self, CaseResult, Suite, TestCase};
 use crate::signature::Signature;
 use litmus_parser::FragmentContext;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// What re-checking a finding against its engine showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,14 +45,16 @@ pub struct CheckedFinding {
     /// (or why it failed).
     pub reference_changed: Option<String>,
     pub recheck: Recheck,
+    /// How long its parse and re-check took.
+    pub duration: Duration,
 }
 
 /// The whole check.
 #[derive(Clone, Debug, Default)]
 pub struct CheckReport {
     pub findings: Vec<CheckedFinding>,
-    /// Files that could not be read, with the file and line.
-    pub malformed: Vec<String>,
+    /// Files that could not be read: the file, and what is wrong (with the line).
+    pub malformed: Vec<ArchiveError>,
 }
 
 impl CheckReport {
@@ -87,19 +92,18 @@ pub fn check(
 ) -> Result<CheckReport, String> {
     let mut report = CheckReport::default();
     for path in archive.files().map_err(|e| e.to_string())? {
+        let started = Instant::now();
         let finding = match Archive::read(&path) {
             Ok(finding) => finding,
             Err(e) => {
-                report.malformed.push(e.to_string());
+                report.malformed.push(e);
                 continue;
             }
         };
         let request = match archived_request(&finding) {
             Ok(request) => request,
             Err(message) => {
-                report
-                    .malformed
-                    .push(format!("{}: {message}", path.display()));
+                report.malformed.push(ArchiveError { path, message });
                 continue;
             }
         };
@@ -114,9 +118,85 @@ pub fn check(
             signature: finding.signature.clone(),
             reference_changed,
             recheck,
+            duration: started.elapsed(),
         });
     }
     Ok(report)
+}
+
+/// What a check was, beside its findings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckRun<'a> {
+    /// The engine findings were re-checked against.
+    pub engine: &'a str,
+    /// When the check started, as [`junit_xml::timestamp`] writes it.
+    pub timestamp: String,
+    /// The check's length in seconds.
+    pub seconds: f64,
+}
+
+/// A check as JUnit XML, written with the one JUnit writer ([`junit_xml`]): one test
+/// case per archived finding (classname `corpus`, name = the file's name, time = its
+/// parse and re-check), failing with type `reference-changed` (the tree the reference
+/// parser builds now in the body) when the reference tree changed; the re-check
+/// against the engine (`still`, `gone`, `changed`, `not re-checked`), which never
+/// fails, is its `<system-out>`. A file that cannot be read is a failing test case of
+/// type `malformed`.
+pub fn junit(run: &CheckRun<'_>, report: &CheckReport) -> String {
+    let mut cases = Vec::new();
+    for finding in &report.findings {
+        let recheck = match &finding.recheck {
+            Recheck::Still => format!("still diverges from {}", run.engine),
+            Recheck::Gone => format!("no longer diverges from {}", run.engine),
+            Recheck::Changed(now) => format!("diverges from {} differently: {now}", run.engine),
+            Recheck::Skipped(why) => format!("not re-checked: {why}"),
+        };
+        let result = match &finding.reference_changed {
+            None => CaseResult::Passed,
+            Some(now) => CaseResult::Failure {
+                kind: "reference-changed".into(),
+                message: "the reference parser no longer builds the archived tree".into(),
+                details: format!("It builds:\n{now}"),
+            },
+        };
+        cases.push(TestCase {
+            classname: "corpus".into(),
+            name: file_name(&finding.path),
+            time: finding.duration.as_secs_f64(),
+            result,
+            system_out: Some(format!("{}\n{recheck}\n", finding.signature)),
+        });
+    }
+    for problem in &report.malformed {
+        cases.push(TestCase {
+            classname: "corpus".into(),
+            name: file_name(&problem.path),
+            time: 0.0,
+            result: CaseResult::Failure {
+                kind: "malformed".into(),
+                message: problem.message.clone(),
+                details: problem.to_string(),
+            },
+            system_out: None,
+        });
+    }
+    junit_xml::write(&Suite {
+        name: format!("litmus corpus check against {}", run.engine),
+        timestamp: run.timestamp.clone(),
+        hostname: junit_xml::hostname(),
+        time: run.seconds,
+        properties: vec![("engine".into(), run.engine.to_owned())],
+        cases,
+        system_out: None,
+    })
+}
+
+/// A path's file name, or the whole path where it has none.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
 }
 
 /// Re-checks one archived finding against `other` (see the module docs).
@@ -180,5 +260,61 @@ pub fn recheck_archived(
     match relevant {
         Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
         None => Recheck::Gone,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_check_as_junit_has_one_test_case_per_finding() {
+        let finding = |path: &str, changed: Option<&str>, recheck: Recheck| CheckedFinding {
+            path: PathBuf::from(path),
+            signature: "tree | litmus: <?…> | html5ever: <!--…-->".into(),
+            reference_changed: changed.map(str::to_owned),
+            recheck,
+            duration: Duration::from_millis(250),
+        };
+        let report = CheckReport {
+            findings: vec![
+                finding("corpus/divergences/aa.dat", None, Recheck::Still),
+                finding("corpus/divergences/bb.dat", Some("| <p>\n"), Recheck::Gone),
+            ],
+            malformed: vec![ArchiveError {
+                path: PathBuf::from("corpus/divergences/cc.dat"),
+                message: "line 3: expected #data, found \"\\u{0}\"".into(),
+            }],
+        };
+        let run = CheckRun {
+            engine: "html5ever",
+            timestamp: "2026-11-30T05:00:00".into(),
+            seconds: 0.5,
+        };
+        let xml = junit(&run, &report);
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+        let suite = doc
+            .descendants()
+            .find(|n| n.has_tag_name("testsuite"))
+            .unwrap();
+        assert_eq!(suite.attribute("tests"), Some("3"));
+        assert_eq!(suite.attribute("failures"), Some("2"));
+        assert_eq!(suite.attribute("timestamp"), Some("2026-11-30T05:00:00"));
+        assert!(!suite.attribute("hostname").unwrap().is_empty());
+        let cases: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        let names: Vec<_> = cases.iter().map(|c| c.attribute("name").unwrap()).collect();
+        assert_eq!(names, ["aa.dat", "bb.dat", "cc.dat"]);
+        assert_eq!(cases[0].attribute("time"), Some("0.250"));
+        assert!(cases[0].descendants().any(|n| n.text()
+            == Some("tree | litmus: <?…> | html5ever: <!--…-->\nstill diverges from html5ever\n")));
+        let types: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("failure"))
+            .map(|n| n.attribute("type").unwrap())
+            .collect();
+        assert_eq!(types, ["reference-changed", "malformed"]);
     }
 }

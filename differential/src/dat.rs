@@ -6,8 +6,14 @@
 //! `#document-fragment` (the context element), `#script-off` or `#script-on`, and
 //! `#document` (the tree dump). litmus's archive adds a `#description` section (lines
 //! that never start with `#`), which other readers ignore as an unknown section.
+//!
+//! [`parse`] is litmus's one reader of the format: the conformance runner, the
+//! generator's corpus of inputs to mutate, the fuzz seeds and the archive all read
+//! through it ([`read_folder`] for a folder of files).
 
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 
 /// One test of a `.dat` file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,6 +30,14 @@ pub struct DatCase {
     pub document: String,
     /// The `#description` section's lines, each ending with `\n`.
     pub description: Option<String>,
+}
+
+impl DatCase {
+    /// How many parse errors the test expects: the lines of `#errors` and
+    /// `#new-errors` together.
+    pub fn error_count(&self) -> usize {
+        self.errors.len() + self.new_errors.len()
+    }
 }
 
 /// A malformed `.dat` file: the 1-based line and what is wrong there.
@@ -167,6 +181,45 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
     Ok(cases)
 }
 
+/// Every test of the `.dat` files directly inside `dir` (its subfolders, such as
+/// html5lib's `scripted/`, are not read), in file-name order, then in file order. Fails
+/// if the folder or a file cannot be read, or a file is not UTF-8 or not a well-formed
+/// `.dat` file; the error names the file (and the line).
+pub fn read_folder(dir: &Path) -> io::Result<Vec<DatCase>> {
+    let mut cases = Vec::new();
+    for path in dat_files(dir)? {
+        cases.extend(read_file(&path)?);
+    }
+    Ok(cases)
+}
+
+/// The tests of one `.dat` file; errors name the file (and the line).
+pub fn read_file(path: &Path) -> io::Result<Vec<DatCase>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    parse(&text).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{}:{}: {}", path.display(), e.line, e.message),
+        )
+    })
+}
+
+/// The `.dat` files directly inside `dir`, sorted by name.
+fn dat_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "dat") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
 fn push_nonempty(list: &mut Vec<String>, line: &str) {
     if !line.is_empty() {
         list.push(line.to_owned());
@@ -223,6 +276,7 @@ mod tests {
         assert_eq!(cases.len(), 2);
         assert_eq!(cases[0].data, "<p>One<p>Two");
         assert_eq!(cases[0].errors.len(), 1);
+        assert_eq!(cases[0].error_count(), 1);
         assert_eq!(cases[0].document.lines().count(), 5);
         assert!(cases[0].document.ends_with("\"One\"\n"));
         assert_eq!(cases[1].data, "x\n");
@@ -258,5 +312,50 @@ mod tests {
         );
         let err = parse("#data\nx\n#errors\n#document\n| x\n#errors\n").unwrap_err();
         assert_eq!(err.line, 6);
+    }
+
+    #[test]
+    fn errors_and_new_errors_are_counted_together() {
+        let text = "#data\n<p>\n#errors\n(1,3): one\n\n(1,3): two\n#new-errors\n(1:1) three\n#document\n| <p>\n";
+        let cases = parse(text).unwrap();
+        assert_eq!(cases[0].error_count(), 3);
+    }
+
+    #[test]
+    fn folders_are_read_in_file_name_order_and_name_a_malformed_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("scripted")).unwrap();
+        std::fs::write(
+            dir.path().join("b.dat"),
+            "#data\nb\n#errors\n#document\n| \"b\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("a.dat"),
+            "#data\na\n#errors\n#document\n| \"a\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "#data\nno\n").unwrap();
+        std::fs::write(
+            dir.path().join("scripted/c.dat"),
+            "#data\nc\n#errors\n#document\n",
+        )
+        .unwrap();
+        let inputs: Vec<String> = read_folder(dir.path())
+            .unwrap()
+            .into_iter()
+            .map(|c| c.data)
+            .collect();
+        assert_eq!(inputs, ["a", "b"]);
+        std::fs::write(dir.path().join("c.dat"), "#data\nc\n#errors\n").unwrap();
+        let error = read_folder(dir.path()).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(
+            error
+                .to_string()
+                .ends_with("c.dat:1: test has no #document section"),
+            "{error}"
+        );
+        assert!(read_folder(&dir.path().join("absent")).is_err());
     }
 }

@@ -470,7 +470,7 @@ pub fn build_seed_corpora(
     let mut seeds = Seeds::default();
     let mut stats = SeedStats::default();
 
-    let tree_tests = read_dat_dir(&html5lib_dir.join("tree-construction"))?;
+    let tree_tests = dat::read_folder(&html5lib_dir.join("tree-construction"))?;
     stats.tree_construction_tests = tree_tests.len();
     for (i, case) in tree_tests.iter().enumerate() {
         seeds.add_dat_case(case, i);
@@ -484,7 +484,7 @@ pub fn build_seed_corpora(
 
     let divergences_dir = corpus_dir.join("divergences");
     let divergences = if divergences_dir.is_dir() {
-        read_dat_dir(&divergences_dir)?
+        dat::read_folder(&divergences_dir)?
     } else {
         Vec::new()
     };
@@ -629,22 +629,6 @@ impl Seeds {
             self.differential.insert(case.encode());
         }
     }
-}
-
-/// Every test of the `.dat` files directly inside `dir`, in file-name order.
-fn read_dat_dir(dir: &Path) -> io::Result<Vec<dat::DatCase>> {
-    let mut cases = Vec::new();
-    for path in files_with_extension(dir, "dat")? {
-        let text = read_to_string(&path)?;
-        let file_cases = dat::parse(&text).map_err(|e| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{}: {e}", path.display()),
-            )
-        })?;
-        cases.extend(file_cases);
-    }
-    Ok(cases)
 }
 
 /// One html5lib tokenizer test, as a seed needs it.

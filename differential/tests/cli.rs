@@ -27,6 +27,33 @@ const COVERED: &[&str] = &[
     "help",
 ];
 
+/// A JUnit XML file's test cases (`classname name`), after checking that the file is
+/// well-formed and its suite and cases carry the attributes CI systems read.
+fn junit_test_cases(xml: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    let suite = doc
+        .descendants()
+        .find(|n| n.has_tag_name("testsuite"))
+        .expect("a testsuite");
+    for attribute in ["name", "tests", "failures", "time", "timestamp", "hostname"] {
+        assert!(
+            suite.attribute(attribute).is_some(),
+            "no {attribute}: {xml}"
+        );
+    }
+    doc.descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|case| {
+            assert!(case.attribute("time").is_some(), "no time: {xml}");
+            format!(
+                "{} {}",
+                case.attribute("classname").unwrap(),
+                case.attribute("name").unwrap()
+            )
+        })
+        .collect()
+}
+
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -543,6 +570,15 @@ fn corpus_good_and_bad() {
     assert!(output.status.success(), "{}", text(&output));
     assert!(String::from_utf8_lossy(&output.stdout)
         .contains("corpus check: 1 findings, 0 reference trees changed, 0 malformed"));
+    let output = f.litmus(&["corpus", "check", "--junit", "corpus.xml"], None);
+    assert!(output.status.success(), "{}", text(&output));
+    let xml = fs::read_to_string(f.path("corpus.xml")).unwrap();
+    let cases = junit_test_cases(&xml);
+    assert_eq!(cases.len(), 1, "{xml}");
+    assert!(
+        cases[0].starts_with("corpus ") && cases[0].ends_with(".dat"),
+        "{cases:?}"
+    );
     fs::create_dir_all(f.path("other")).unwrap();
     let output = f.litmus(
         &["corpus", "merge", "corpus/divergences", "--corpus", "other"],
@@ -619,6 +655,33 @@ fn conformance_good_and_bad() {
         assert!(output.status.success(), "{}", text(&output));
         assert!(String::from_utf8_lossy(&output.stdout).contains(" 0 failed"));
     }
+    let output = f.litmus(
+        &[
+            "conformance",
+            "--junit",
+            "conformance.xml",
+            "conformance/good.dat",
+            "conformance/good.test",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let xml = fs::read_to_string(f.path("conformance.xml")).unwrap();
+    let cases = junit_test_cases(&xml);
+    assert_eq!(
+        cases,
+        [
+            "conformance.good.dat good.dat#0 [script-on]",
+            "conformance.good.dat good.dat#0 [script-off]",
+            "conformance.good.test good.test#0 \"x\" [Data state]",
+        ]
+    );
+    // The default folder is missing: the message says where the data come from.
+    f.assert_bad_input(
+        &["conformance"],
+        None,
+        &["no-html5lib-tests", "scripts/fetch-html5lib-tests.sh"],
+    );
     f.assert_bad_input(
         &["conformance", "conformance/bad.dat"],
         None,

@@ -3,7 +3,7 @@
 //! Nodes are addressed by [`NodeId`], an index into one vector, and linked by parent,
 //! first/last child and previous/next sibling, so every step of a walk is O(1) and no
 //! walk needs recursion. Strings do not get an allocation each: every text, comment,
-//! attribute name and value lives in one `String` buffer and a node holds a [`Span`]
+//! attribute name and value lives in one `String` buffer and a node holds a `Span`
 //! of it. Element names are interned ([`crate::names`]).
 //!
 //! The read API (`kind`, `children`, `parent`, `attributes`, `template_contents`, …)

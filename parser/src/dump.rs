@@ -10,6 +10,31 @@ use crate::dom::{AttrNamespace, Document, Namespace, NodeId, NodeKind};
 
 /// The dump of the parse's result: the Document's children, or for a fragment parse
 /// the fragment's nodes. Every line ends with `\n`.
+///
+/// ```
+/// use litmus_parser::{dump, parse_document, ParseOptions};
+///
+/// let input = "<template><b z=1 a=2>x</b></template><?pi data?>";
+/// let document = parse_document(input, &ParseOptions::default())?;
+/// // Attributes sorted by name, template contents under `content`, a processing
+/// // instruction as `<?target data?>`.
+/// assert_eq!(
+///     dump::dump(&document),
+///     "\
+/// | <html>
+/// |   <head>
+/// |     <template>
+/// |       content
+/// |         <b>
+/// |           a=\"2\"
+/// |           z=\"1\"
+/// |           \"x\"
+/// |     <?pi data?>
+/// |   <body>
+/// "
+/// );
+/// # Ok::<(), litmus_parser::ParseFailure>(())
+/// ```
 pub fn dump(document: &Document) -> String {
     let mut out = String::new();
     dump_children_into(document, document.result_root(), &mut out);

@@ -36,7 +36,7 @@ pub fn preprocess(input: &[u8]) -> Preprocessed<'_> {
     preprocess_with_fast_paths(input, cfg!(feature = "fast-paths"))
 }
 
-/// [`preprocess`], with the labelled fast path ([`fast_path_skip_error_free_bytes`])
+/// [`preprocess`], with the labelled fast path (`fast_path_skip_error_free_bytes`)
 /// on or off. Both ways give the same result.
 pub fn preprocess_with_fast_paths(input: &[u8], fast_paths: bool) -> Preprocessed<'_> {
     let bytes = normalize_newlines(input);

@@ -18,6 +18,35 @@
 //! [`parse_document`] and [`parse_fragment`] run the whole pipeline. Parsing never
 //! fails on content: the [`Document`] carries its [`ParseError`]s. Only the input size
 //! limit and an optional deadline make a parse fail ([`ParseFailure`]).
+//!
+//! # Example
+//!
+//! ```
+//! use litmus_parser::{dump, parse_document, serialize, ParseOptions};
+//!
+//! let document = parse_document("<p>One</b>", &ParseOptions::default())?;
+//!
+//! // The html5lib tree dump, the common language of HTML parsers' tests.
+//! assert_eq!(
+//!     dump::dump(&document),
+//!     "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"One\"\n"
+//! );
+//! // The HTML fragment serialization algorithm, applied to the document's children.
+//! assert_eq!(
+//!     serialize::serialize_children(&document, document.root()),
+//!     "<html><head></head><body><p>One</p></body></html>"
+//! );
+//! // Parse errors are data (line, column, code); the document is whole all the same.
+//! let errors: Vec<String> = document.errors.iter().map(|e| e.to_string()).collect();
+//! assert_eq!(
+//!     errors,
+//!     ["1:4: tree-missing-or-bad-doctype", "1:11: tree-unexpected-end-tag"]
+//! );
+//! # Ok::<(), litmus_parser::ParseFailure>(())
+//! ```
+//!
+//! Fragments: [`parse_fragment`]. Bytes of an unknown encoding (feature `encoding`):
+//! `parse_document_bytes`.
 
 #![forbid(unsafe_code)]
 

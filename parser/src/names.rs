@@ -260,7 +260,7 @@ pub(crate) fn well_known_count() -> usize {
 
 impl LocalName {
     /// The well-known name spelled `name`, if it is one: one hash of the name and, on
-    /// average, little more than one comparison (see [`WELL_KNOWN_INDEX`]).
+    /// average, little more than one comparison (see `WELL_KNOWN_INDEX`).
     pub fn well_known(name: &[u8]) -> Option<LocalName> {
         // Names of up to eight bytes (nearly all) compare as one integer each.
         let (hash, short) = name_key(name);

@@ -72,6 +72,16 @@ pub struct FragmentContext {
 impl FragmentContext {
     /// Reads `svg NAME`, `math NAME` or `NAME` (HTML). `None` for an empty name or one
     /// with whitespace in it.
+    ///
+    /// ```
+    /// use litmus_parser::{FragmentContext, Namespace};
+    ///
+    /// let path = FragmentContext::parse("svg path").unwrap();
+    /// assert_eq!((path.ns, path.local_name.as_str()), (Namespace::Svg, "path"));
+    /// assert_eq!(path.to_string(), "svg path");
+    /// assert_eq!(FragmentContext::parse("td").unwrap().ns, Namespace::Html);
+    /// assert_eq!(FragmentContext::parse(""), None);
+    /// ```
     pub fn parse(context: &str) -> Option<FragmentContext> {
         let (ns, name) = if let Some(name) = context.strip_prefix("svg ") {
             (Namespace::Svg, name)
@@ -98,6 +108,29 @@ impl fmt::Display for FragmentContext {
 }
 
 /// Parses a whole document. <https://html.spec.whatwg.org/#parsing>
+///
+/// ```
+/// use litmus_parser::{parse_document, Namespace, NodeKind, ParseOptions, QuirksMode};
+///
+/// let input = "<!DOCTYPE html><p class=intro>Hello";
+/// let document = parse_document(input, &ParseOptions::default())?;
+/// assert_eq!(document.quirks_mode, QuirksMode::NoQuirks);
+/// assert!(document.errors.is_empty());
+///
+/// // The read API: the Document node holds the DOCTYPE and html; html holds head and
+/// // body.
+/// let html = document.last_child(document.root()).unwrap();
+/// let body = document.last_child(html).unwrap();
+/// let p = document.first_child(body).unwrap();
+/// assert_eq!(
+///     document.kind(p),
+///     NodeKind::Element { ns: Namespace::Html, name: "p" }
+/// );
+/// assert_eq!(document.attribute(p, "class"), Some("intro"));
+/// let text = document.first_child(p).unwrap();
+/// assert_eq!(document.kind(text), NodeKind::Text("Hello"));
+/// # Ok::<(), litmus_parser::ParseFailure>(())
+/// ```
 pub fn parse_document(input: &str, options: &ParseOptions) -> Result<Document, ParseFailure> {
     run(
         input.as_bytes(),
@@ -111,6 +144,23 @@ pub fn parse_document(input: &str, options: &ParseOptions) -> Result<Document, P
 /// <https://html.spec.whatwg.org/#html-fragment-parsing-algorithm>
 ///
 /// The fragment's nodes are the children of [`Document::fragment_root`].
+///
+/// ```
+/// use litmus_parser::{dump, parse_fragment, serialize, FragmentContext, ParseOptions};
+///
+/// // Cells parsed as the children of a `tr`, as setting a row's `innerHTML` would.
+/// let context = FragmentContext::parse("tr").unwrap();
+/// let fragment = parse_fragment("<td>cell<td>two", &context, &ParseOptions::default())?;
+/// assert_eq!(
+///     dump::dump(&fragment),
+///     "| <td>\n|   \"cell\"\n| <td>\n|   \"two\"\n"
+/// );
+/// assert_eq!(
+///     serialize::serialize_children(&fragment, fragment.result_root()),
+///     "<td>cell</td><td>two</td>"
+/// );
+/// # Ok::<(), litmus_parser::ParseFailure>(())
+/// ```
 pub fn parse_fragment(
     input: &str,
     context: &FragmentContext,

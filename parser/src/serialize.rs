@@ -12,6 +12,21 @@ use crate::names::{local, LocalName};
 
 /// The HTML fragment serialization algorithm applied to `node`: its children,
 /// serialized. <https://html.spec.whatwg.org/#html-fragment-serialisation-algorithm>
+///
+/// ```
+/// use litmus_parser::{parse_fragment, serialize, FragmentContext, ParseOptions};
+///
+/// let body = FragmentContext::parse("body").unwrap();
+/// let input = "<p title='a\"b'>x &lt; y<br>";
+/// let fragment = parse_fragment(input, &body, &ParseOptions::default())?;
+/// // Attribute values in double quotes, text and attributes escaped, void elements
+/// // without an end tag, and the end tags the parser implied.
+/// assert_eq!(
+///     serialize::serialize_children(&fragment, fragment.result_root()),
+///     "<p title=\"a&quot;b\">x &lt; y<br></p>"
+/// );
+/// # Ok::<(), litmus_parser::ParseFailure>(())
+/// ```
 pub fn serialize_children(document: &Document, node: NodeId) -> String {
     let mut s = String::new();
     // "If the node serializes as void, then return the empty string."

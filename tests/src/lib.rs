@@ -2,10 +2,17 @@
 //! guard every data-driven suite runs under.
 //!
 //! Conformance data comes from `$HTML5LIB_TESTS`, defaulting to
-//! `../shared/html5lib-tests` from the workspace root. It is never copied into the
-//! repository. A suite that finds no data, or runs fewer cases than its minimum, fails.
+//! `../shared/html5lib-tests` from the workspace root: a checkout of
+//! <https://github.com/html5lib/html5lib-tests> at commit 9329e64, which
+//! `scripts/fetch-html5lib-tests.sh` makes. It is never copied into the repository. A
+//! suite that finds no data, or runs fewer cases than its minimum, fails, and says
+//! where the data come from ([`FETCH_HINT`]).
 
 use std::path::{Path, PathBuf};
+
+/// Where the conformance data come from, for every message about missing data (the
+/// one `litmus conformance` gives too).
+pub use litmus_differential::conformance::FETCH_HINT;
 
 /// The html5lib-tests checkout: `$HTML5LIB_TESTS`, or `../shared/html5lib-tests`
 /// relative to the workspace root.
@@ -28,10 +35,15 @@ pub fn workspace_root() -> PathBuf {
 /// a clear message when the folder is missing or holds none: a data-driven suite must
 /// not pass by running nothing.
 pub fn data_files(subdir: &str, extension: &str) -> Vec<PathBuf> {
-    let dir = html5lib_tests_dir().join(subdir);
-    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+    files_with_extension(&html5lib_tests_dir().join(subdir), extension)
+}
+
+/// The files with this extension in `dir`, sorted; panics, saying where the data come
+/// from, when there are none.
+fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| {
         panic!(
-            "conformance data folder {} cannot be read ({e}); set HTML5LIB_TESTS to an html5lib-tests checkout",
+            "conformance data folder {} cannot be read ({e}). {FETCH_HINT}",
             dir.display()
         )
     });
@@ -42,10 +54,18 @@ pub fn data_files(subdir: &str, extension: &str) -> Vec<PathBuf> {
     files.sort();
     assert!(
         !files.is_empty(),
-        "no .{extension} files in {}; set HTML5LIB_TESTS to an html5lib-tests checkout",
+        "no .{extension} files in {}. {FETCH_HINT}",
         dir.display()
     );
     files
+}
+
+/// A path's file name (`tests1.dat`), or the whole path where it has none.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
 }
 
 /// Prints the suite's closing line (`NAME: N passed, M failed`) and fails when fewer
@@ -56,7 +76,7 @@ pub fn closing_line(suite: &str, passed: usize, failed: usize, minimum: usize) -
     let ran = passed + failed;
     assert!(
         ran >= minimum,
-        "{suite}: only {ran} cases ran, fewer than the minimum of {minimum}: is the conformance data complete?"
+        "{suite}: only {ran} cases ran, fewer than the minimum of {minimum}: are the conformance data complete? {FETCH_HINT}"
     );
     line
 }
@@ -116,4 +136,24 @@ pub fn check_tree_consistency(document: &litmus_parser::Document) -> Result<(), 
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "scripts/fetch-html5lib-tests.sh")]
+    fn a_missing_data_folder_says_where_the_data_come_from() {
+        files_with_extension(
+            &workspace_root().join("target/no-html5lib-tests-here"),
+            "dat",
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "https://github.com/html5lib/html5lib-tests at commit 9329e64")]
+    fn an_empty_data_folder_says_where_the_data_come_from() {
+        files_with_extension(&workspace_root().join("tests/src"), "dat");
+    }
 }

@@ -1,12 +1,13 @@
 //! `litmus corpus check`: replay the regression corpus.
 
 use super::{CliError, CliResult};
-use crate::archive::Archive;
-use crate::corpus_check::{check, Recheck};
+use crate::archive::{write_atomically, Archive};
+use crate::corpus_check::{check, junit, CheckRun, Recheck};
+use crate::report::junit_xml;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -23,6 +24,9 @@ pub struct CheckArgs {
     /// The time limit of one parse.
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub timeout: Duration,
+    /// Also write the check as JUnit XML to FILE: one test case per archived finding.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 pub fn run(args: CheckArgs) -> CliResult {
@@ -33,6 +37,8 @@ pub fn run(args: CheckArgs) -> CliResult {
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = reference_choice.start(args.timeout).map_err(engine_error)?;
     let mut other = other_choice.start(args.timeout).map_err(engine_error)?;
+    let started = Instant::now();
+    let timestamp = junit_xml::now();
     let report = check(&archive, &mut reference, &mut other).map_err(CliError::input)?;
 
     let (mut still, mut gone, mut changed, mut skipped) = (0, 0, 0, 0);
@@ -80,6 +86,16 @@ pub fn run(args: CheckArgs) -> CliResult {
         report.malformed.len(),
         args.engine
     );
+    if let Some(path) = &args.junit {
+        let run = CheckRun {
+            engine: &args.engine,
+            timestamp,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        write_atomically(path, junit(&run, &report).as_bytes())
+            .map_err(|e| CliError::input(e.to_string()))?;
+        println!("JUnit XML: {}", path.display());
+    }
     if !report.malformed.is_empty() {
         return Ok(ExitCode::from(2));
     }

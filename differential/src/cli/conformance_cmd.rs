@@ -1,14 +1,19 @@
-//! `litmus conformance`: html5lib test files against an engine, with pass/fail counts
-//! and a diff per failure.
+//! `litmus conformance`: html5lib test files against an engine, with pass/fail counts,
+//! a diff per failure, and optionally a JUnit XML file of every trial. The trials and
+//! their expectations (litmus's expected differences and tokenizer updates included)
+//! are the test suite's: [`crate::conformance`] runs both.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
 use super::{CliError, CliResult};
-use crate::conformance::{self, Outcome, Tally, TestFile, Trial};
-use crate::report::text::visible_one_line;
+use crate::archive::write_atomically;
+use crate::conformance::{
+    self, junit, ExpectedDifferences, Outcome, Tally, TestFile, TokenizerUpdates, Trial, FETCH_HINT,
+};
+use crate::report::junit_xml;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct ConformanceArgs {
@@ -32,6 +37,9 @@ pub struct ConformanceArgs {
     /// No failure details and no per-file lines: the totals only.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Also write the run as JUnit XML to FILE: one test case per trial.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 /// The default test folder: `$HTML5LIB_TESTS/tree-construction`.
@@ -49,8 +57,15 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     } else {
         args.paths.clone()
     };
-    let (files, skipped) =
-        conformance::collect(&paths).map_err(|e| CliError::input(e.to_string()))?;
+    let (files, skipped) = conformance::collect(&paths).map_err(|e| {
+        // A missing folder is most often missing conformance data: say where they come
+        // from.
+        if e.file.exists() {
+            CliError::input(e.to_string())
+        } else {
+            CliError::input(format!("{e}\n{FETCH_HINT}"))
+        }
+    })?;
     if files.is_empty() {
         return Err(CliError::input(format!(
             "no .dat or .test files in {}",
@@ -82,16 +97,21 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         )));
     }
 
+    let started = Instant::now();
+    let timestamp = junit_xml::now();
+    let expected_differences = ExpectedDifferences::embedded();
+    let updates = TokenizerUpdates::embedded();
     let mut total = Tally::default();
     let mut shown = 0usize;
     let mut unsupported_files = Vec::new();
+    let mut all_trials: Vec<Trial> = Vec::new();
     for file in &files {
         let trials = match (file, engine.as_mut()) {
             (TestFile::TreeConstruction(path), Some(engine)) => {
-                conformance::run_tree_construction(path, engine)
+                conformance::run_tree_construction(path, engine, &expected_differences)
             }
             (TestFile::Tokenizer(path), _) if has_tokenizer => {
-                conformance::tokenizer::run_tokenizer(path)
+                conformance::run_tokenizer(path, &updates)
             }
             (TestFile::Tokenizer(path), _) => {
                 unsupported_files.push(path.clone());
@@ -103,8 +123,17 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         let mut tally = Tally::default();
         for trial in &trials {
             tally.add(&trial.outcome);
-            if !args.quiet && trial.outcome != Outcome::Passed && shown < args.max_failures {
-                if let Some(text) = describe(trial, &engine_name) {
+            if args.quiet {
+                continue;
+            }
+            if trial.outcome == Outcome::ExpectedDifference {
+                println!(
+                    "expected difference {}: {}",
+                    trial.name,
+                    trial.listed_reason.as_deref().unwrap_or_default()
+                );
+            } else if shown < args.max_failures {
+                if let Some(text) = trial.describe(&engine_name) {
                     shown += 1;
                     print!("{text}");
                 }
@@ -114,6 +143,9 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             println!("{}: {}", file.path().display(), counts(&tally));
         }
         total.merge(tally);
+        if args.junit.is_some() {
+            all_trials.extend(trials);
+        }
     }
     for dir in &skipped {
         println!(
@@ -139,6 +171,17 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         counts(&total),
         100.0 * total.pass_rate()
     );
+    if let Some(path) = &args.junit {
+        let run = junit::Run {
+            engine: &engine_name,
+            timestamp,
+            seconds: started.elapsed().as_secs_f64(),
+            paths: paths.iter().map(|p| p.display().to_string()).collect(),
+        };
+        write_atomically(path, junit::render(&run, &all_trials).as_bytes())
+            .map_err(|e| CliError::input(e.to_string()))?;
+        println!("JUnit XML: {}", path.display());
+    }
     Ok(if total.not_passed() > 0 {
         ExitCode::from(1)
     } else {
@@ -147,7 +190,14 @@ pub fn run(args: ConformanceArgs) -> CliResult {
 }
 
 fn counts(tally: &Tally) -> String {
-    let mut text = format!("{} passed, {} failed", tally.passed, tally.not_passed());
+    let mut text = format!("{} passed", tally.passed);
+    if tally.expected_differences > 0 {
+        text.push_str(&format!(
+            " ({} as expected differences)",
+            tally.expected_differences
+        ));
+    }
+    text.push_str(&format!(", {} failed", tally.not_passed()));
     if tally.engine_failed > 0 {
         text.push_str(&format!(
             " ({} of them engine failures)",
@@ -158,38 +208,4 @@ fn counts(tally: &Tally) -> String {
         text.push_str(&format!(", {} unsupported", tally.unsupported));
     }
     text
-}
-
-/// A failure's report: its name, options and input, then a diff of the expected and
-/// actual outputs (or the engine's failure).
-fn describe(trial: &Trial, engine: &str) -> Option<String> {
-    let mut text = format!(
-        "FAIL {} (line {}) [{}]\n  input: {}\n",
-        trial.name(),
-        trial.line,
-        trial.options,
-        visible_one_line(&trial.input)
-    );
-    if trial.line == 0 {
-        text = text.replacen(" (line 0)", "", 1);
-    }
-    match &trial.outcome {
-        Outcome::Passed => return None,
-        Outcome::Failed { expected, actual } => {
-            let diff = similar::TextDiff::from_lines(expected.as_str(), actual.as_str());
-            text.push_str(
-                &diff
-                    .unified_diff()
-                    .context_radius(3)
-                    .header("expected", engine)
-                    .to_string(),
-            );
-        }
-        Outcome::EngineFailed(failure) => text.push_str(&format!("  {engine} {failure}\n")),
-        Outcome::Unsupported(message) => {
-            text = text.replacen("FAIL", "UNSUPPORTED", 1);
-            text.push_str(&format!("  {engine}: {message}\n"));
-        }
-    }
-    Some(text)
 }

@@ -1,25 +1,42 @@
-//! Conformance: html5lib test files against any engine (`litmus conformance`).
+//! Conformance: html5lib test files against any engine, for `litmus conformance` and
+//! for the test suites (`tests/tests/tree_construction.rs`, `tests/tests/tokenizer.rs`),
+//! which run the same trials with the same expectations.
 //!
-//! - Tree-construction `.dat` files ([`crate::dat`]): each case is parsed as a
-//!   document, or with `#document-fragment` as a fragment in that context, in the
-//!   scripting mode its `#script-on` / `#script-off` says or in both, and the engine's
-//!   tree dump must equal `#document` exactly. Parse errors are not compared (engines
-//!   report them in their own words).
-//! - Tokenizer `.test` files (JSON): only an engine with a tokenizer can run them, and
-//!   of litmus's engines only the reference parser has one ([`tokenizer`]); for any
+//! - Tree-construction `.dat` files ([`tree_construction`]): the engine's tree dump
+//!   against `#document`, per case and scripting mode.
+//! - Tokenizer `.test` files (JSON, [`tokenizer`]): only an engine with a tokenizer can
+//!   run them, and of litmus's engines only the reference parser has one; for any
 //!   other engine they are reported as unsupported.
 //!
-//! Each case (and scripting mode, or initial state) is one [`Trial`]. A malformed file
-//! is an error naming the file and the line ([`ConformanceError`]).
+//! The html5lib snapshot predates the standard of 2026 (processing instructions are
+//! parsed), and litmus corrects the expectations it affects with two files embedded
+//! from `differential/data/`: the tree-construction trials expected to differ
+//! ([`ExpectedDifferences`]) and the 2026 expectations of tokenizer cases
+//! ([`TokenizerUpdates`]). A correction that no longer holds, or names no trial, fails.
+//!
+//! Each case (and scripting mode, or initial state) is one [`Trial`]; a run can be
+//! planned first (`list`) and each trial run on its own. A malformed file is an error
+//! naming the file and the line ([`ConformanceError`]). [`junit`] writes a run as
+//! JUnit XML.
 
+pub mod expected_differences;
+pub mod junit;
+pub mod outcome;
 pub mod tokenizer;
+pub mod tokenizer_updates;
+pub mod tree_construction;
 
-use crate::case::{EngineFailure, ParseRequest};
-use crate::dat;
-use crate::engine::Engine;
-use litmus_parser::FragmentContext;
+pub use expected_differences::ExpectedDifferences;
+pub use outcome::{Outcome, Tally, Trial};
+pub use tokenizer::run_tokenizer;
+pub use tokenizer_updates::TokenizerUpdates;
+pub use tree_construction::run_tree_construction;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// Where html5lib-tests comes from, for every message about missing conformance data.
+pub const FETCH_HINT: &str = "html5lib-tests comes from https://github.com/html5lib/html5lib-tests at commit 9329e64: scripts/fetch-html5lib-tests.sh [DIR] checks it out (into ../shared/html5lib-tests by default), and HTML5LIB_TESTS=DIR points litmus and its tests at a checkout";
 
 /// A test file litmus can run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,151 +150,12 @@ impl fmt::Display for ConformanceError {
 
 impl std::error::Error for ConformanceError {}
 
-/// How one trial ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Passed,
-    /// The answer differs from the expectation.
-    Failed {
-        expected: String,
-        actual: String,
-    },
-    /// The engine gave no answer (a crash, a timeout, unreadable output).
-    EngineFailed(EngineFailure),
-    /// The engine cannot run this trial (an option it refuses, no tokenizer).
-    Unsupported(String),
-}
-
-/// One trial: a case of a file, in one scripting mode or initial state.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trial {
-    /// The file's name (`tests1.dat`).
-    pub file: String,
-    /// The case's 0-based index in its file.
-    pub index: usize,
-    /// The 1-based line where the case starts.
-    pub line: usize,
-    /// How it ran: `document, scripting on`, `fragment td, scripting off`, `Data state`.
-    pub options: String,
-    pub input: String,
-    pub outcome: Outcome,
-}
-
-impl Trial {
-    /// `tests1.dat#12`.
-    pub fn name(&self) -> String {
-        format!("{}#{}", self.file, self.index)
-    }
-}
-
+/// A path's file name (`tests1.dat`), or the whole path where it has none.
 fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     )
-}
-
-/// Runs every case of a tree-construction `.dat` file with `engine`.
-pub fn run_tree_construction(
-    path: &Path,
-    engine: &mut dyn Engine,
-) -> Result<Vec<Trial>, ConformanceError> {
-    let error = |line: Option<usize>, message: String| ConformanceError {
-        file: path.to_path_buf(),
-        line,
-        message,
-    };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| error(None, format!("cannot be read as UTF-8 text: {e}")))?;
-    let cases = dat::parse(&text).map_err(|e| error(Some(e.line), e.message))?;
-    let file = file_name(path);
-    let mut trials = Vec::new();
-    for (index, case) in cases.into_iter().enumerate() {
-        let context = match &case.fragment_context {
-            None => None,
-            Some(text) => Some(FragmentContext::parse(text).ok_or_else(|| {
-                error(
-                    Some(case.line),
-                    format!("bad #document-fragment context {text:?}"),
-                )
-            })?),
-        };
-        let modes = match case.scripting {
-            Some(scripting) => vec![scripting],
-            None => vec![true, false],
-        };
-        for scripting in modes {
-            let request = match &context {
-                Some(context) => {
-                    ParseRequest::fragment(case.data.clone(), context.clone(), scripting)
-                }
-                None => ParseRequest::document(case.data.clone(), scripting),
-            };
-            let outcome = match engine.parse(&request) {
-                Ok(output) if output.tree == case.document => Outcome::Passed,
-                Ok(output) => Outcome::Failed {
-                    expected: case.document.clone(),
-                    actual: output.tree,
-                },
-                Err(EngineFailure::Unsupported { message }) => Outcome::Unsupported(message),
-                Err(failure) => Outcome::EngineFailed(failure),
-            };
-            trials.push(Trial {
-                file: file.clone(),
-                index,
-                line: case.line,
-                options: request.options_description(),
-                input: case.data.clone(),
-                outcome,
-            });
-        }
-    }
-    Ok(trials)
-}
-
-/// Counts of outcomes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub passed: usize,
-    pub failed: usize,
-    pub engine_failed: usize,
-    pub unsupported: usize,
-}
-
-impl Tally {
-    pub fn add(&mut self, outcome: &Outcome) {
-        match outcome {
-            Outcome::Passed => self.passed += 1,
-            Outcome::Failed { .. } => self.failed += 1,
-            Outcome::EngineFailed(_) => self.engine_failed += 1,
-            Outcome::Unsupported(_) => self.unsupported += 1,
-        }
-    }
-
-    pub fn merge(&mut self, other: Tally) {
-        self.passed += other.passed;
-        self.failed += other.failed;
-        self.engine_failed += other.engine_failed;
-        self.unsupported += other.unsupported;
-    }
-
-    /// Trials that ran and did not pass.
-    pub fn not_passed(&self) -> usize {
-        self.failed + self.engine_failed
-    }
-
-    pub fn total(&self) -> usize {
-        self.passed + self.failed + self.engine_failed + self.unsupported
-    }
-
-    /// The share of the trials that ran (unsupported ones left out) that passed.
-    pub fn pass_rate(&self) -> f64 {
-        let ran = self.passed + self.not_passed();
-        if ran == 0 {
-            return 1.0;
-        }
-        self.passed as f64 / ran as f64
-    }
 }
 
 #[cfg(test)]

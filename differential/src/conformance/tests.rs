@@ -1,5 +1,6 @@
 use super::*;
 use crate::engine::LitmusEngine;
+use std::time::Duration;
 
 const GOOD: &str = "#data\n<p>One\n#errors\n(1,3): expected-doctype-but-got-start-tag\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"One\"\n\n#data\n<td>x\n#errors\n#document-fragment\ntr\n#script-off\n#document\n| <td>\n|   \"x\"\n";
 
@@ -11,23 +12,18 @@ fn dat_cases_run_in_each_scripting_mode_and_compare_trees() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("good.dat");
     std::fs::write(&path, GOOD).unwrap();
-    let trials = run_tree_construction(&path, &mut LitmusEngine).unwrap();
+    let none = ExpectedDifferences::default();
+    let trials = run_tree_construction(&path, &mut LitmusEngine, &none).unwrap();
     let names: Vec<_> = trials
         .iter()
-        .map(|t| (t.name(), t.options.clone()))
+        .map(|t| (t.name.as_str(), t.options.as_str()))
         .collect();
     assert_eq!(
         names,
         [
-            ("good.dat#0".to_owned(), "document, scripting on".to_owned()),
-            (
-                "good.dat#0".to_owned(),
-                "document, scripting off".to_owned()
-            ),
-            (
-                "good.dat#1".to_owned(),
-                "fragment tr, scripting off".to_owned()
-            ),
+            ("good.dat#0 [script-on]", "document, scripting on"),
+            ("good.dat#0 [script-off]", "document, scripting off"),
+            ("good.dat#1 [script-off]", "fragment tr, scripting off"),
         ]
     );
     assert!(trials.iter().all(|t| t.outcome == Outcome::Passed));
@@ -35,7 +31,7 @@ fn dat_cases_run_in_each_scripting_mode_and_compare_trees() {
 
     let wrong = dir.path().join("wrong.dat");
     std::fs::write(&wrong, WRONG).unwrap();
-    let trials = run_tree_construction(&wrong, &mut LitmusEngine).unwrap();
+    let trials = run_tree_construction(&wrong, &mut LitmusEngine, &none).unwrap();
     let mut tally = Tally::default();
     for trial in &trials {
         tally.add(&trial.outcome);
@@ -56,7 +52,8 @@ fn malformed_files_name_the_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.dat");
     std::fs::write(&path, "#data\nx\n#errors\n#document\n| x\n#errors\n").unwrap();
-    let error = run_tree_construction(&path, &mut LitmusEngine).unwrap_err();
+    let error = run_tree_construction(&path, &mut LitmusEngine, &ExpectedDifferences::default())
+        .unwrap_err();
     assert_eq!(error.line, Some(6));
     assert!(error.to_string().contains("bad.dat:6: "), "{error}");
     std::fs::write(
@@ -64,12 +61,13 @@ fn malformed_files_name_the_file_and_line() {
         "#data\nx\n#errors\n#document-fragment\nsvg \n#document\n| \"x\"\n",
     )
     .unwrap();
-    let error = run_tree_construction(&path, &mut LitmusEngine).unwrap_err();
+    let error = run_tree_construction(&path, &mut LitmusEngine, &ExpectedDifferences::default())
+        .unwrap_err();
     assert_eq!(error.line, Some(1));
     assert!(error.message.contains("context"), "{error}");
     let test = dir.path().join("bad.test");
     std::fs::write(&test, "{\"tests\": [\n{\"input\": }]}").unwrap();
-    let error = tokenizer::run_tokenizer(&test).unwrap_err();
+    let error = run_tokenizer(&test, &TokenizerUpdates::default()).unwrap_err();
     assert_eq!(error.line, Some(2));
 }
 
@@ -117,7 +115,7 @@ fn tokenizer_cases_run_per_initial_state() {
          "errors": [{"code": "surrogate-in-input-stream", "line": 1, "col": 1}]}
     ]}"#;
     std::fs::write(&path, json).unwrap();
-    let trials = tokenizer::run_tokenizer(&path).unwrap();
+    let trials = run_tokenizer(&path, &TokenizerUpdates::default()).unwrap();
     let outcomes: Vec<_> = trials
         .iter()
         .map(|t| (t.index, t.options.as_str(), t.outcome == Outcome::Passed))
@@ -138,4 +136,194 @@ fn tokenizer_cases_run_per_initial_state() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// A case whose tree differs from the file's, one whose tree matches it, and the
+/// names of their trials.
+const PROCESSING_INSTRUCTIONS: &str = "#data\n<?x?>\n#errors\n#document\n| <!-- ?x? -->\n| <html>\n|   <head>\n|   <body>\n\n#data\n<p>\n#errors\n#script-off\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n";
+
+#[test]
+fn expected_differences_pass_differing_trials_and_fail_stale_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pi.dat");
+    std::fs::write(&path, PROCESSING_INSTRUCTIONS).unwrap();
+    let list = "# a comment\n\npi.dat#0 [script-on] | a processing instruction now\n\
+                pi.dat#1 [script-off] | listed, but litmus builds the file's tree\n\
+                pi.dat#7 [script-on] | names no trial\n\
+                other.dat#0 [script-on] | another file's entry, not looked at\n";
+    let expected = ExpectedDifferences::parse(list).unwrap();
+    let trials = run_tree_construction(&path, &mut LitmusEngine, &expected).unwrap();
+    let outcomes: Vec<_> = trials
+        .iter()
+        .map(|t| (t.name.as_str(), &t.outcome, t.listed_reason.as_deref()))
+        .collect();
+    assert_eq!(outcomes.len(), 4, "{outcomes:?}");
+    assert_eq!(
+        outcomes[0],
+        (
+            "pi.dat#0 [script-on]",
+            &Outcome::ExpectedDifference,
+            Some("a processing instruction now")
+        )
+    );
+    assert!(matches!(outcomes[1].1, Outcome::Failed { .. }));
+    assert_eq!(outcomes[1].2, None);
+    assert_eq!(outcomes[2].0, "pi.dat#1 [script-off]");
+    match outcomes[2].1 {
+        Outcome::Stale { message } => assert!(message.contains("remove the entry"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(outcomes[3].0, "pi.dat#7 [script-on]");
+    match outcomes[3].1 {
+        Outcome::Stale { message } => {
+            assert!(message.contains(":5 lists this trial"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut tally = Tally::default();
+    trials.iter().for_each(|t| tally.add(&t.outcome));
+    assert_eq!(
+        (tally.passed, tally.expected_differences, tally.failed),
+        (1, 1, 3)
+    );
+    let described = trials[0].describe("litmus");
+    assert_eq!(described, None);
+    let described = trials[2].describe("litmus").unwrap();
+    assert!(
+        described.starts_with("STALE pi.dat#1 [script-off] (line 10)"),
+        "{described}"
+    );
+
+    assert!(ExpectedDifferences::parse("pi.dat#0 | no mode\n").is_err());
+    assert!(ExpectedDifferences::parse("pi.dat#0 [script-on] |\n").is_err());
+    let twice = "a.dat#0 [script-on] | x\na.dat#0 [script-on] | y\n";
+    assert!(ExpectedDifferences::parse(twice)
+        .unwrap_err()
+        .contains("line 2"));
+}
+
+#[test]
+fn the_embedded_corrections_read() {
+    let expected = ExpectedDifferences::embedded();
+    assert_eq!(
+        expected.files().into_iter().collect::<Vec<_>>(),
+        ["html5test-com.dat", "tests1.dat"]
+    );
+    assert_eq!(
+        expected
+            .reason("tests1.dat#39 [script-off]")
+            .map(|r| r.contains("eof")),
+        Some(true)
+    );
+    let updates = TokenizerUpdates::embedded();
+    assert_eq!(updates.len(), 38);
+    assert!(updates.files().contains("test3.test"));
+}
+
+#[test]
+fn tokenizer_updates_replace_the_expectation_and_fail_when_stale() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pi.test");
+    let json = r#"{"tests": [
+        {"description": "pi", "input": "<?x?>",
+         "output": [["Comment", "?x?"]],
+         "errors": [{"code": "unexpected-question-mark-instead-of-tag-name", "line": 1, "col": 2}]},
+        {"description": "stale", "input": "<a>", "output": [["StartTag", "a", {}]]},
+        {"description": "wrong", "input": "<?y?>", "output": [["Comment", "?y?"]]}
+    ]}"#;
+    std::fs::write(&path, json).unwrap();
+    let updates = r#"{"updates": [
+        {"file": "pi.test", "description": "pi", "input": "<?x?>", "reason": "a processing instruction",
+         "output": [["ProcessingInstruction", "x", ""]], "errors": []},
+        {"file": "pi.test", "description": "stale", "input": "<a>", "reason": "no longer needed",
+         "output": [["StartTag", "b", {}]], "errors": []},
+        {"file": "pi.test", "description": "wrong", "input": "<?y?>", "reason": "a wrong update",
+         "output": [["ProcessingInstruction", "z", ""]], "errors": []},
+        {"file": "pi.test", "description": "absent", "input": "", "reason": "names no case",
+         "output": [], "errors": []},
+        {"file": "other.test", "description": "elsewhere", "input": "", "reason": "not looked at",
+         "output": [], "errors": []}
+    ]}"#;
+    let updates = TokenizerUpdates::parse(updates).unwrap();
+    let trials = run_tokenizer(&path, &updates).unwrap();
+    let names: Vec<_> = trials.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "pi.test#0 \"pi\" [Data state]",
+            "pi.test#1 \"stale\" [Data state]",
+            "pi.test#2 \"wrong\" [Data state]",
+            "pi.test \"absent\" (update)",
+        ]
+    );
+    assert_eq!(trials[0].outcome, Outcome::ExpectedDifference);
+    assert_eq!(
+        trials[0].listed_reason.as_deref(),
+        Some("a processing instruction")
+    );
+    assert!(matches!(trials[1].outcome, Outcome::Stale { .. }));
+    match &trials[2].outcome {
+        Outcome::Failed { expected, .. } => assert!(expected.contains("\"z\""), "{expected}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(trials[3].outcome, Outcome::Stale { .. }));
+    assert!(TokenizerUpdates::parse(r#"{"updates": [{"file": "x"}]}"#).is_err());
+}
+
+#[test]
+fn a_run_as_junit_has_one_test_case_per_trial() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pi.dat");
+    std::fs::write(&path, PROCESSING_INSTRUCTIONS).unwrap();
+    let expected = ExpectedDifferences::parse("pi.dat#0 [script-on] | a reason\n").unwrap();
+    let mut trials = run_tree_construction(&path, &mut LitmusEngine, &expected).unwrap();
+    trials.push(Trial {
+        name: "x.dat#0 [script-on]".into(),
+        file: "x.dat".into(),
+        index: 0,
+        line: 1,
+        options: "document, scripting on".into(),
+        input: "\0<".into(),
+        outcome: Outcome::Unsupported("no".into()),
+        listed_reason: None,
+        duration: Duration::from_millis(1500),
+    });
+    let run = junit::Run {
+        engine: "litmus",
+        timestamp: "2026-11-30T05:00:00".into(),
+        seconds: 1.5,
+        paths: vec!["pi.dat".into()],
+    };
+    let xml = junit::render(&run, &trials);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    let suite = doc
+        .descendants()
+        .find(|n| n.has_tag_name("testsuite"))
+        .unwrap();
+    assert_eq!(suite.attribute("tests"), Some("4"));
+    assert_eq!(suite.attribute("failures"), Some("1"));
+    assert_eq!(suite.attribute("skipped"), Some("1"));
+    assert_eq!(suite.attribute("timestamp"), Some("2026-11-30T05:00:00"));
+    assert!(!suite.attribute("hostname").unwrap().is_empty());
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 4);
+    assert!(cases.iter().all(|c| c.attribute("time").is_some()));
+    assert_eq!(cases[0].attribute("classname"), Some("conformance.pi.dat"));
+    assert_eq!(cases[0].attribute("name"), Some("pi.dat#0 [script-on]"));
+    assert!(cases[0]
+        .descendants()
+        .any(|n| n.text() == Some("expected difference: a reason")));
+    let failure = cases[1]
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert_eq!(failure.attribute("type"), Some("failed"));
+    assert!(failure
+        .text()
+        .unwrap()
+        .contains("FAIL pi.dat#0 [script-off]"));
+    assert_eq!(cases[3].attribute("time"), Some("1.500"));
 }

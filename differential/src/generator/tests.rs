@@ -5,7 +5,6 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::corpus::dat_inputs;
 use super::families::{Generate, Picker};
 use super::*;
 
@@ -204,9 +203,14 @@ fn html5lib_inputs_load() {
 
 #[test]
 fn dat_sections_are_read_exactly() {
+    let dir = tempfile::tempdir().unwrap();
     let text = "#data\n<p>a\r\nb\n#errors\n(1,1): x\n#document\n| <p>\n\n#data\n\n#errors\n\
-                #document-fragment\ntd\n#document\n\n#data\nx\n#script-off\n#errors\n";
-    assert_eq!(dat_inputs(text), vec!["<p>a\r\nb", "", "x"]);
+                #document-fragment\ntd\n#document\n\n#data\nx\n#errors\n#script-off\n#document\n";
+    std::fs::write(dir.path().join("a.dat"), text).unwrap();
+    assert_eq!(
+        load_html5lib_inputs(dir.path()).unwrap(),
+        vec!["<p>a\r\nb", "", "x"]
+    );
 }
 
 #[test]

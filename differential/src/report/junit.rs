@@ -1,11 +1,14 @@
-//! `junit.xml`: the campaign as JUnit XML, for CI systems.
+//! `junit.xml`: the campaign as JUnit XML, for CI systems, written with the one JUnit
+//! writer ([`junit_xml`]).
 //!
 //! One `<testsuites>` holding one `<testsuite>` (name `litmus <campaign>`, with
-//! `tests`, `failures`, `errors="0"`, `skipped` and `time` = the campaign's elapsed
-//! seconds, and `<properties>` for the engines, seed, shard, jobs, cases, start and
-//! finish, interruption and each level's agreement). Inside, one `<testcase>` per
-//! class, in the order of [`CampaignReport::classes`], then one per possibly fixed
-//! class:
+//! `tests`, `failures`, `errors="0"`, `skipped`, `time` = the campaign's elapsed
+//! seconds, `timestamp` = its start, `hostname` = the machine that writes the file
+//! (the campaign's own: reports are written by the process that ran it; findings.json
+//! does not record a host), and `<properties>` for the engines, seed, shard, jobs,
+//! cases, start and finish, interruption and each level's agreement). Inside, one
+//! `<testcase>` per class, in the order of [`CampaignReport::classes`], then one per
+//! possibly fixed class:
 //!
 //! - a **new** class: classname `litmus.<level>`, name = its signature, and a
 //!   `<failure type="new-divergence">` whose `message` is the signature and whose body
@@ -16,10 +19,11 @@
 //! - a **possibly fixed** class: classname `litmus.possibly-fixed`, name = the class
 //!   id, with `<skipped message="…">` carrying its explanation and upstream issue.
 //!
-//! Every text is escaped for XML, and the characters XML 1.0 forbids (NUL, most C0
-//! controls, U+FFFE, U+FFFF), carriage returns and the other invisible characters are
-//! written as `\u{..}` (see [`text::visible`]), so the file is always well-formed.
+//! A class has no running time of its own (its cases ran among all the others), so a
+//! class's `time` is the minimization time of its smallest example: what it cost the
+//! campaign beyond its cases. A possibly fixed class's `time` is 0.
 
+use super::junit_xml::{self, CaseResult, Suite, TestCase};
 use super::text;
 use crate::finding::{CampaignReport, ClassGroup};
 use std::fmt::Write;
@@ -31,29 +35,11 @@ const MAX_LINE_BYTES: usize = 500;
 
 /// The text of junit.xml.
 pub fn render(report: &CampaignReport) -> String {
-    let classes = report.classes();
-    let failures = classes.iter().filter(|g| g.is_new()).count();
-    let skipped = report.possibly_fixed.len();
-    let tests = classes.len() + skipped;
-    let time = if report.elapsed_seconds.is_finite() && report.elapsed_seconds >= 0.0 {
-        report.elapsed_seconds
-    } else {
-        0.0
-    };
-    let counts = format!(
-        "tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{time:.3}\""
-    );
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(xml, "<testsuites name=\"litmus\" {counts}>");
-    let _ = writeln!(
-        xml,
-        "  <testsuite name=\"{}\" {counts}>",
-        attr(&format!("litmus {}", report.campaign))
-    );
-    properties(&mut xml, report);
-    for group in &classes {
-        testcase(&mut xml, report, group);
-    }
+    let mut cases: Vec<TestCase> = report
+        .classes()
+        .iter()
+        .filter_map(|group| test_case(report, group))
+        .collect();
     for fixed in &report.possibly_fixed {
         let mut message = format!(
             "possibly fixed upstream: no case matched this known class. {}",
@@ -62,24 +48,26 @@ pub fn render(report: &CampaignReport) -> String {
         if let Some(upstream) = &fixed.upstream {
             let _ = write!(message, " (upstream: {upstream})");
         }
-        let _ = writeln!(
-            xml,
-            "    <testcase classname=\"litmus.possibly-fixed\" name=\"{}\" time=\"0\">\n      \
-             <skipped message=\"{}\"/>\n    </testcase>",
-            attr(&fixed.class),
-            attr(&message)
-        );
+        cases.push(TestCase {
+            classname: "litmus.possibly-fixed".into(),
+            name: fixed.class.clone(),
+            time: 0.0,
+            result: CaseResult::Skipped { message },
+            system_out: None,
+        });
     }
-    let _ = writeln!(
-        xml,
-        "    <system-out>{}</system-out>",
-        body(&text::closing_line(report))
-    );
-    xml.push_str("  </testsuite>\n</testsuites>\n");
-    xml
+    junit_xml::write(&Suite {
+        name: format!("litmus {}", report.campaign),
+        timestamp: junit_xml::timestamp(&report.started),
+        hostname: junit_xml::hostname(),
+        time: report.elapsed_seconds,
+        properties: properties(report),
+        cases,
+        system_out: Some(text::closing_line(report)),
+    })
 }
 
-fn properties(xml: &mut String, report: &CampaignReport) {
+fn properties(report: &CampaignReport) -> Vec<(String, String)> {
     let engine = |e: &crate::finding::EngineId| format!("{} {}", e.name, e.version);
     let mut props = vec![
         ("campaign".to_owned(), report.campaign.clone()),
@@ -108,31 +96,21 @@ fn properties(xml: &mut String, report: &CampaignReport) {
             ),
         ));
     }
-    xml.push_str("    <properties>\n");
-    for (name, value) in props {
-        let _ = writeln!(
-            xml,
-            "      <property name=\"{}\" value=\"{}\"/>",
-            attr(&name),
-            attr(&value)
-        );
-    }
-    xml.push_str("    </properties>\n");
+    props
 }
 
-fn testcase(xml: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
-    let Some(f) = group.smallest() else {
-        return;
-    };
-    let classname = format!("litmus.{}", f.level);
+/// A class's test case, shown through its smallest example.
+fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase> {
+    let f = group.smallest()?;
     let name = group.class.as_deref().unwrap_or(&f.signature);
-    let _ = writeln!(
-        xml,
-        "    <testcase classname=\"{}\" name=\"{}\" time=\"0\">",
-        attr(&classname),
-        attr(name)
-    );
     let count = group.count();
+    let mut case = TestCase {
+        classname: format!("litmus.{}", f.level),
+        name: name.to_owned(),
+        time: f.minimization.millis as f64 / 1000.0,
+        result: CaseResult::Passed,
+        system_out: None,
+    };
     if group.is_new() {
         let mut details = format!(
             "New divergence {} ({}), {} against {}, {}.\nSignature: {}\n",
@@ -169,12 +147,11 @@ fn testcase(xml: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
                 text::cut(right, MAX_LINE_BYTES).0
             );
         }
-        let _ = writeln!(
-            xml,
-            "      <failure type=\"new-divergence\" message=\"{}\">{}</failure>",
-            attr(&f.signature),
-            body(&details)
-        );
+        case.result = CaseResult::Failure {
+            kind: "new-divergence".into(),
+            message: f.signature.clone(),
+            details,
+        };
     } else {
         let mut out = format!(
             "Known class {name} ({}, {}); its explanation is in \
@@ -190,34 +167,9 @@ fn testcase(xml: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
                 text::counted(s.count, "case")
             );
         }
-        let _ = writeln!(xml, "      <system-out>{}</system-out>", body(&out));
+        case.system_out = Some(out);
     }
-    xml.push_str("    </testcase>\n");
-}
-
-/// Text for an attribute value: one line, escaped.
-fn attr(s: &str) -> String {
-    escape(&text::visible_one_line(s), true)
-}
-
-/// Text for element content: line feeds and tabs kept, escaped.
-fn body(s: &str) -> String {
-    escape(&text::visible(s), false)
-}
-
-fn escape(s: &str, quotes: bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' if quotes => out.push_str("&quot;"),
-            '\'' if quotes => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    Some(case)
 }
 
 #[cfg(test)]
@@ -254,6 +206,17 @@ mod tests {
         assert_eq!(suite.attribute("failures"), Some("2"));
         assert_eq!(suite.attribute("skipped"), Some("1"));
         assert_eq!(suite.attribute("time"), Some("1234.500"));
+        assert_eq!(suite.attribute("timestamp"), Some("2026-11-30T05:00:00"));
+        assert!(!suite.attribute("hostname").unwrap_or_default().is_empty());
+        for case in &cases {
+            let time: f64 = case.attribute("time").unwrap().parse().unwrap();
+            assert!(time >= 0.0, "{time}");
+        }
+        let smallest = report.classes()[0].smallest().unwrap().minimization.millis;
+        assert_eq!(
+            cases[0].attribute("time"),
+            Some(format!("{:.3}", smallest as f64 / 1000.0).as_str())
+        );
         let hostile = failures[0].text().unwrap();
         assert!(hostile.contains("</pre><script>alert(1)</script>\\u{0}x\\u{d}"));
         assert!(hostile.contains("First differing lines:\nlitmus: |             \"x\n"));

@@ -10,6 +10,9 @@
 //! | `index.html` | [`html`] | people: one section per class, the two outputs side by side |
 //! | `junit.xml` | [`junit`] | CI systems: one test case per class; a new class fails |
 //!
+//! `junit.xml` is written with [`junit_xml`], the JUnit writer `litmus conformance
+//! --junit` and `litmus corpus check --junit` share.
+//!
 //! Every class is shown through its smallest example ([`ClassGroup::smallest`]). Inputs
 //! and outputs are hostile text (tag soup, NULs, control characters, huge lines), so
 //! every format escapes what its syntax needs and shows invisible characters as
@@ -21,6 +24,7 @@
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod junit_xml;
 pub mod markdown;
 pub mod sample;
 pub mod text;

@@ -158,6 +158,31 @@ pub struct EncodingReport {
 ///
 /// Fails only as [`parse_document`] does: for the input size limit (checked on the
 /// bytes, then on the decoded text) and the deadline.
+///
+/// ```
+/// use litmus_parser::encoding::{Confidence, EncodingSource, PrescanMatch};
+/// use litmus_parser::{dump, parse_document_bytes, EncodingOptions, ParseOptions};
+///
+/// // The prescan finds the meta element's charset: byte 0xB1 is "ą" in ISO-8859-2.
+/// let bytes = b"<meta charset=iso-8859-2><p>\xb1";
+/// let (document, report) =
+///     parse_document_bytes(bytes, &ParseOptions::default(), &EncodingOptions::default())?;
+/// assert_eq!(report.encoding, "ISO-8859-2");
+/// assert_eq!(report.source, EncodingSource::Prescan(PrescanMatch::Meta { offset: 0 }));
+/// // The parse met the same meta element, which made the tentative encoding certain.
+/// assert_eq!(report.confidence, Confidence::Certain);
+/// assert!(dump::dump(&document).ends_with("|     <p>\n|       \"ą\"\n"));
+///
+/// // A byte order mark wins over what the transport layer says.
+/// let options = EncodingOptions {
+///     transport_layer_encoding: Some("windows-1252".into()),
+///     ..EncodingOptions::default()
+/// };
+/// let bytes = b"\xEF\xBB\xBF<p>\xC3\xA9";
+/// let (_, report) = parse_document_bytes(bytes, &ParseOptions::default(), &options)?;
+/// assert_eq!((report.encoding, report.source), ("UTF-8", EncodingSource::Bom));
+/// # Ok::<(), litmus_parser::ParseFailure>(())
+/// ```
 pub fn parse_document_bytes(
     bytes: &[u8],
     options: &ParseOptions,

@@ -13,6 +13,31 @@ use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
 /// Determines the character encoding of `bytes` and the confidence in it.
 /// <https://html.spec.whatwg.org/#encoding-sniffing-algorithm>
+///
+/// ```
+/// use litmus_parser::encoding::{sniff_encoding, Confidence, EncodingOptions, EncodingSource};
+///
+/// // Nothing to go on: the default, windows-1252, which a meta element met during the
+/// // parse may still change.
+/// let sniffed = sniff_encoding(b"<p>caf\xe9", &EncodingOptions::default());
+/// assert_eq!(sniffed.encoding.name(), "windows-1252");
+/// assert_eq!(
+///     (sniffed.source, sniffed.confidence),
+///     (EncodingSource::Default, Confidence::Tentative)
+/// );
+///
+/// // The transport layer's label (from a Content-Type header) is certain.
+/// let options = EncodingOptions {
+///     transport_layer_encoding: Some("shift_jis".into()),
+///     ..EncodingOptions::default()
+/// };
+/// let sniffed = sniff_encoding(b"<p>", &options);
+/// assert_eq!(sniffed.encoding.name(), "Shift_JIS");
+/// assert_eq!(
+///     (sniffed.source, sniffed.confidence),
+///     (EncodingSource::TransportLayer, Confidence::Certain)
+/// );
+/// ```
 pub fn sniff_encoding(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     // Step 1. "If the result of BOM sniffing is an encoding, return that encoding with
     // confidence certain."

@@ -4,7 +4,7 @@
 //! tree construction dispatcher (this module): the rules of the current insertion mode,
 //! or the rules for parsing tokens in foreign content (`foreign.rs`). Each of the 21
 //! insertion modes is one function named after it, in `modes/`, returning
-//! [`ProcessResult::Done`] or [`ProcessResult::Reprocess`] with the mode to reprocess
+//! `ProcessResult::Done` or `ProcessResult::Reprocess` with the mode to reprocess
 //! the token in. "Process the token using the rules for" another mode is a plain call
 //! of that mode's function.
 //!
