@@ -140,6 +140,10 @@ pub struct SignatureCount {
     pub finding: Option<String>,
     /// Whether its triage ended (a campaign stopped at once may leave some untriaged).
     pub triaged: bool,
+    /// The signature of its minimized case, once triage minimized it: signatures
+    /// that minimize to the same one are one behaviour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minimized: Option<String>,
 }
 
 /// A known class that no case matched in this campaign.
@@ -182,6 +186,16 @@ pub struct CampaignReport {
 }
 
 impl CampaignReport {
+    /// The distinct signatures after minimization: each signature counts as the one
+    /// its minimized case has (itself when it was not minimized).
+    pub fn minimized_signatures(&self) -> usize {
+        self.signatures
+            .iter()
+            .map(|s| s.minimized.as_deref().unwrap_or(&s.signature))
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    }
+
     /// The findings that no known class explains.
     pub fn new_findings(&self) -> impl Iterator<Item = &Finding> {
         self.findings.iter().filter(|f| f.class.is_none())

@@ -204,7 +204,7 @@ fn conformance_files() -> Result<(), Failed> {
     let out = stdout(&output);
     check(out.contains("2 passed, 2 failed"), "the counts", &output)?;
     check(
-        out.contains("FAIL good.dat#1 (line 11) [fragment td, scripting on]"),
+        out.contains("FAIL good.dat#1 [script-on] (line 11) [fragment td, scripting on]"),
         "the failure's name",
         &output,
     )?;

@@ -66,8 +66,9 @@ impl CampaignFigures {
                 self.campaign_wall.as_secs_f64()
             ),
             format!(
-                "  {} signatures, {} findings ({new} new), {known} known classes, {} files archived",
+                "  {} signatures ({} after minimization), {} findings ({new} new), {known} known classes, {} files archived",
                 self.report.signatures.len(),
+                self.report.minimized_signatures(),
                 self.report.findings.len(),
                 self.report
                     .findings

@@ -109,6 +109,8 @@ struct SignatureState {
     level: String,
     engine: String,
     triage: Triage,
+    /// The signature of its minimized case, once triage has minimized it.
+    minimized: Option<String>,
 }
 
 /// A case of a known class, minimized to tokens, that may become one of its
@@ -339,7 +341,9 @@ impl<'o> Shared<'o> {
     pub fn classified(&self, candidate: Candidate) {
         let mut inner = self.lock();
         inner.triaging -= 1;
-        inner.signature(&candidate.signature).triage = Triage::Known(candidate.class.clone());
+        let state = inner.signature(&candidate.signature);
+        state.triage = Triage::Known(candidate.class.clone());
+        state.minimized = Some(candidate.divergence.signature.as_str().to_owned());
         let list = inner.candidates.entry(candidate.class.clone()).or_default();
         if list.is_empty() {
             list.push(candidate.clone());
@@ -359,7 +363,9 @@ impl<'o> Shared<'o> {
         let (total, new) = {
             let mut inner = self.lock();
             inner.triaging -= 1;
-            inner.signature(signature).triage = Triage::Finding(finding.hash.clone());
+            let state = inner.signature(signature);
+            state.triage = Triage::Finding(finding.hash.clone());
+            state.minimized = Some(finding.signature.clone());
             inner.add_finding(finding);
             inner.finding_counts()
         };
@@ -398,7 +404,9 @@ impl<'o> Shared<'o> {
         let mut inner = self.lock();
         inner.exemplifying -= 1;
         let hash = finding.hash.clone();
-        inner.signature(&candidate.signature).triage = Triage::Finding(hash);
+        let state = inner.signature(&candidate.signature);
+        state.triage = Triage::Finding(hash);
+        state.minimized = Some(finding.signature.clone());
         inner.add_finding(finding);
         drop(inner);
         self.say(line);
@@ -450,6 +458,7 @@ impl<'o> Shared<'o> {
                 count: state.count,
                 finding,
                 triaged: state.triage != Triage::Pending,
+                minimized: state.minimized.clone(),
             });
         }
         signatures.sort_by(|a, b| a.signature.cmp(&b.signature));
@@ -494,6 +503,7 @@ impl Inner {
                     level: String::new(),
                     engine: String::new(),
                     triage: Triage::Pending,
+                    minimized: None,
                 },
             );
         }

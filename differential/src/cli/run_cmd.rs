@@ -316,6 +316,11 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         );
     }
     println!(
+        "  {} distinct signatures, {} after minimization",
+        report.signatures.len(),
+        report.minimized_signatures()
+    );
+    println!(
         "  {} findings: {new} new classes, {known} known classes, {} possibly fixed upstream",
         report.findings.len(),
         report.possibly_fixed.len()

@@ -464,7 +464,8 @@ pub fn kill_orphans() {
 
 /// Exits this process when its parent goes away (it is re-parented): what a worker
 /// runs so that a supervisor killed with SIGKILL leaves no worker behind, even one
-/// whose engine is stuck. Checks every 100 ms on a thread of its own.
+/// whose engine is stuck. Its descendants (engines and what they started) are
+/// killed first. Checks every 100 ms on a thread of its own.
 pub fn exit_when_orphaned() {
     let parent = rustix::process::getppid();
     let _ = thread::Builder::new()
@@ -472,6 +473,9 @@ pub fn exit_when_orphaned() {
         .spawn(move || loop {
             thread::sleep(Duration::from_millis(100));
             if rustix::process::getppid() != parent {
+                for pid in descendants_of(std::process::id()) {
+                    kill_pid(pid);
+                }
                 std::process::exit(3);
             }
         });

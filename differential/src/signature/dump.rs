@@ -39,7 +39,7 @@ pub struct DumpEntry<'a> {
 /// before it (text nodes do not escape newlines). Nor does a line that starts with
 /// `| ` while the entry before is unfinished: a text, comment, processing
 /// instruction, DOCTYPE or attribute whose closing quote or bracket has not come yet
-/// (a text can hold `\n| `); see [`finished`].
+/// (a text can hold `\n| `); see `finished`.
 pub fn dump_entries(dump: &str) -> Vec<DumpEntry<'_>> {
     let mut entries: Vec<DumpEntry<'_>> = Vec::new();
     let mut offset = 0;

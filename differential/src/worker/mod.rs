@@ -10,7 +10,7 @@
 //!   case worker down. Its supervisor is [`Worker`] (or [`WorkerPool`]), which waits
 //!   at most the request's time limit and kills the worker past it.
 //! - **A case worker** (`litmus __worker --cases`) does a campaign's whole cases:
-//!   after a [`ToWorker::Setup`] (seed, generator, engines, levels, known classes) it
+//!   after a [`protocol::ToWorker::Setup`] (seed, generator, engines, levels, known classes) it
 //!   takes batches of case indices, generates each case itself, parses it with both
 //!   engines in process, compares at every level, computes the signatures, and sends
 //!   back counts and only the divergences it has not reported before

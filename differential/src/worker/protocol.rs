@@ -48,7 +48,7 @@ pub enum FromWorker {
         result: Result<(String, String), String>,
     },
     /// Some cases of a batch, done: sent as they finish (at least every
-    /// [`crate::campaign::cases::PROGRESS_INTERVAL`] while a batch runs, empty if no
+    /// 50 ms, the serving loop's tick, while a batch runs, empty if no
     /// case ended), and with `last` at the end of the batch.
     Progress {
         id: u64,
