@@ -288,10 +288,11 @@ impl Archive {
 
     /// Reads one archived finding; the error names the file and line.
     pub fn read(path: &Path) -> Result<ArchivedFinding, ArchiveError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ArchiveError {
-            path: path.to_owned(),
-            message: format!("cannot read: {e}"),
-        })?;
+        let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
+            .map_err(|e| ArchiveError {
+                path: path.to_owned(),
+                message: format!("cannot read: {e}"),
+            })?;
         ArchivedFinding::parse(&text).map_err(|e| ArchiveError {
             path: path.to_owned(),
             message: e.to_string(),

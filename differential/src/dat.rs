@@ -195,7 +195,7 @@ pub fn read_folder(dir: &Path) -> io::Result<Vec<DatCase>> {
 
 /// The tests of one `.dat` file; errors name the file (and the line).
 pub fn read_file(path: &Path) -> io::Result<Vec<DatCase>> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     parse(&text).map_err(|e| {
         io::Error::new(

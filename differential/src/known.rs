@@ -113,7 +113,8 @@ impl KnownDifferences {
             path: path.to_owned(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| error(format!("cannot read: {e}")))?;
+        let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
+            .map_err(|e| error(format!("cannot read: {e}")))?;
         KnownDifferences::parse(&text).map_err(error)
     }
 

@@ -45,14 +45,24 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadError::TooLarge { limit } => {
-                write!(f, "is over the limit of {limit} bytes ({})", human(*limit))
+                write!(f, "over the limit of {limit} bytes ({})", human(*limit))
             }
-            ReadError::Io(e) => write!(f, "cannot be read: {e}"),
+            ReadError::Io(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for ReadError {}
+
+impl ReadError {
+    /// The kind of I/O error it is (a file over its limit is `FileTooLarge`).
+    pub fn kind(&self) -> io::ErrorKind {
+        match self {
+            ReadError::TooLarge { .. } => io::ErrorKind::FileTooLarge,
+            ReadError::Io(e) => e.kind(),
+        }
+    }
+}
 
 /// `256 MiB`.
 pub fn human(bytes: u64) -> String {
@@ -178,7 +188,7 @@ mod tests {
         ));
         assert_eq!(
             ReadError::TooLarge { limit: 256 << 20 }.to_string(),
-            "is over the limit of 268435456 bytes (256 MiB)"
+            "over the limit of 268435456 bytes (256 MiB)"
         );
     }
 

@@ -745,7 +745,7 @@ fn files_with_extension(dir: &Path, extension: &str) -> io::Result<Vec<PathBuf>>
 }
 
 fn read_to_string(path: &Path) -> io::Result<String> {
-    fs::read_to_string(path)
+    crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 

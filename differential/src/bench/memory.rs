@@ -49,7 +49,8 @@ pub fn high_water_mark_kib() -> Option<u64> {
 /// The child's side: parse the file once with `engine`, print "before after" KiB.
 pub fn child_main(engine: &str, file: &Path) -> Result<(), String> {
     let engine = Engine::from_name(engine).ok_or_else(|| format!("unknown engine {engine}"))?;
-    let input = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let input = crate::limits::read_text_file(file, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     let before = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;
     engine.parse(&input, true);
     let after = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;

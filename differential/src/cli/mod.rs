@@ -143,12 +143,12 @@ pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliEr
                 )));
             }
             crate::limits::read_file(p, crate::limits::MAX_INPUT_BYTES)
-                .map_err(|e| CliError::input(format!("{} {e}", p.display())))
+                .map_err(|e| CliError::input(format!("{}: cannot read: {e}", p.display())))
         }
     }
 }
 
 fn read_stdin() -> Result<Vec<u8>, CliError> {
     crate::limits::read_bounded(std::io::stdin(), crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| CliError::input(format!("standard input {e}")))
+        .map_err(|e| CliError::input(format!("standard input: cannot read: {e}")))
 }

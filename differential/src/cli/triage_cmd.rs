@@ -154,7 +154,7 @@ pub fn run(args: TriageArgs) -> CliResult {
                 path.display()
             )));
         }
-        let data = std::fs::read(path)
+        let data = crate::limits::read_file(path, crate::limits::MAX_DATA_FILE_BYTES)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
         let target = target_of(path, args.target.as_deref())?;
         decoded.push((path.clone(), target.clone(), requests_for(&target, &data)?));

@@ -126,7 +126,7 @@ pub fn list(path: &Path, updates: &TokenizerUpdates) -> Result<TokenizerFile, Co
         line: None,
         message,
     };
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
         .map_err(|e| error(format!("cannot be read as UTF-8 text: {e}")))?;
     let json: Value = serde_json::from_str(&text).map_err(|e| ConformanceError {
         file: path.to_path_buf(),

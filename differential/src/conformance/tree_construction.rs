@@ -66,7 +66,7 @@ pub fn list(
         line,
         message,
     };
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
         .map_err(|e| error(None, format!("cannot be read as UTF-8 text: {e}")))?;
     let cases = dat::parse(&text).map_err(|e| error(Some(e.line), e.message))?;
     let file = file_name(path);
