@@ -32,6 +32,19 @@ pub struct MinimizeStats {
     pub budget_exhausted: bool,
 }
 
+impl MinimizeStats {
+    /// This minimization followed by `next`, which started where it ended.
+    pub fn then(self, next: MinimizeStats) -> MinimizeStats {
+        MinimizeStats {
+            original_bytes: self.original_bytes,
+            final_bytes: next.final_bytes,
+            steps: self.steps + next.steps,
+            millis: self.millis + next.millis,
+            budget_exhausted: self.budget_exhausted || next.budget_exhausted,
+        }
+    }
+}
+
 impl std::fmt::Display for MinimizeStats {
     /// `212 -> 7 bytes, 153 steps, 35 ms`, and ` (budget exhausted)` when it was.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -5,7 +5,10 @@
 //!
 //! - [`Goal::Classify`]: the signature's first case is cut to the shortest prefix and
 //!   the fewest tokens that keep the signature, and classified. A known class ends
-//!   it: the signature is counted under that class. Otherwise the minimization goes
+//!   it: the signature is counted under that class, and its case is cut again to the
+//!   fewest tokens that keep the level, the engine and the class, whose signature
+//!   is the one it merges under (signatures that differ only in where a behaviour
+//!   shows become one). Otherwise the minimization goes
 //!   on to characters and simplifications, and is classified again: if still no
 //!   class explains it, it is a new finding, archived at once.
 //! - [`Goal::Exemplar`]: one of the smallest cases of a known class is minimized
@@ -89,23 +92,44 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     let known = &runner.known;
     let (reference, other) = (&mut runner.reference, &mut runner.other);
     let original = &job.divergence;
+    // The class a known behaviour was found to be, when the classification went on
+    // to merge it (then the case shows that class, not the job's signature).
+    let mut merged_into: Option<String> = None;
     let (input, stats, complete) = match &job.goal {
         Goal::Classify | Goal::Full => {
             let mut keeps =
                 |candidate: &str| recheck(original, candidate, reference, other).is_some();
             let mut minimizer = Minimizer::new(budget, &mut keeps);
             let tokens = minimizer.tokens(&job.input);
-            let explained = job.goal == Goal::Classify
-                && known
+            let class = match job.goal {
+                Goal::Classify => known
                     .classify(&original.engine, original.signature.as_str(), &tokens)
-                    .is_some();
-            if explained {
-                let stats = minimizer.stats(&job.input, &tokens);
-                (tokens, stats, false)
-            } else {
-                let result = minimizer.characters(&tokens);
-                let stats = minimizer.stats(&job.input, &result);
-                (result, stats, true)
+                    .map(|class| class.id.clone()),
+                _ => None,
+            };
+            match class {
+                None => {
+                    let result = minimizer.characters(&tokens);
+                    let stats = minimizer.stats(&job.input, &result);
+                    (result, stats, true)
+                }
+                Some(class) => {
+                    // Explained: the tokens again, keeping only the level, the engine
+                    // and the class, so that signatures that differ in where a
+                    // behaviour shows (its parent, the nodes around it) minimize to
+                    // one case and merge.
+                    let first = minimizer.stats(&job.input, &tokens);
+                    let mut keeps = |candidate: &str| {
+                        rerun(original, candidate, reference, other)
+                            .iter()
+                            .any(|d| same_class(known, d, original, &class, candidate))
+                    };
+                    let mut minimizer = Minimizer::new(budget, &mut keeps);
+                    let merged = minimizer.tokens(&tokens);
+                    let second = minimizer.stats(&tokens, &merged);
+                    merged_into = Some(class);
+                    (merged, first.then(second), false)
+                }
             }
         }
         Goal::Exemplar { class } => {
@@ -122,7 +146,12 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             (result, stats, true)
         }
     };
-    let shown = shown_by(known, &job, &input, reference, other);
+    let shown = match &merged_into {
+        Some(class) => rerun(original, &input, reference, other)
+            .into_iter()
+            .find(|d| same_class(known, d, original, class, &input)),
+        None => shown_by(known, &job, &input, reference, other),
+    };
     let class = shown
         .as_ref()
         .and_then(|d| classify(known, d, &input))
@@ -152,6 +181,20 @@ fn same_behaviour(
     d.level == original.level
         && d.engine == original.engine
         && d.signature.core() == core
+        && classify(known, d, candidate) == Some(class)
+}
+
+/// Whether `candidate`'s divergence `d` is of the same class as `original`, at the
+/// same level and by the same engine.
+fn same_class(
+    known: &KnownDifferences,
+    d: &Divergence,
+    original: &Divergence,
+    class: &str,
+    candidate: &str,
+) -> bool {
+    d.level == original.level
+        && d.engine == original.engine
         && classify(known, d, candidate) == Some(class)
 }
 
