@@ -11,7 +11,8 @@
 use std::fmt;
 
 /// The most parse errors a parse keeps, in each stage (input stream, tokenizer, tree
-/// construction) and all together: the first 1,048,576 by position. Past it, errors
+/// construction) and all together: the first 1,048,576 by position. AD-HOC (the
+/// standard puts no bound on parse errors): past it, errors
 /// are counted ([`crate::Document::errors_omitted`]), not kept, so that an input made
 /// of errors (a flood of NULs is two per byte) costs no more memory per byte than
 /// markup does.
@@ -34,8 +35,8 @@ pub(crate) fn keep_error(
 
 /// One parse error: what, and where (1-based line and column).
 ///
-/// Columns count UTF-16 code units from the start of the line, as the html5lib
-/// tokenizer tests do. `offset` is the byte offset in the preprocessed input.
+/// AD-HOC (the standard gives parse errors no position): columns count UTF-16 code
+/// units from the start of the line, as the html5lib tokenizer tests do. `offset` is the byte offset in the preprocessed input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
     pub code: ErrorCode,

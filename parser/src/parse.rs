@@ -14,7 +14,8 @@ use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOption
 use std::fmt;
 use std::time::Instant;
 
-/// The largest input litmus parses by default: 1 GiB. Larger inputs are refused with
+/// The largest input litmus parses by default: 1 GiB. AD-HOC (the standard has no
+/// limit): larger inputs are refused with
 /// [`ParseFailure::InputTooLarge`], so that every offset fits the document's `u32`
 /// spans with room for what parsing adds (a U+0000 becomes three bytes of U+FFFD).
 pub const DEFAULT_MAX_INPUT_BYTES: usize = 1 << 30;

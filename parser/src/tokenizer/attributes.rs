@@ -315,7 +315,7 @@ impl Tokenizer<'_> {
     /// `/`, `>`, `=`, U+0000 NULL, `"`, `'`, `<`) is appended to the attribute's name,
     /// lowercased, at once.
     pub(super) fn fast_path_attribute_name_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />=\0\"'<", false);
+        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />=\0\"'<");
         let len = scan::run_outside(&ENDS_A_RUN, self.rest());
         if len == 0 {
             return None;
@@ -357,7 +357,7 @@ impl Tokenizer<'_> {
     /// the characters that are errors there: `"`, `'`, `<`, `=`, `` ` ``), appended at
     /// once.
     pub(super) fn fast_path_attribute_value_unquoted_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C &>\0\"'<=`", false);
+        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C &>\0\"'<=`");
         let len = scan::run_outside(&ENDS_A_RUN, self.rest());
         self.fast_path_append_run_to_attribute_value(len)
     }

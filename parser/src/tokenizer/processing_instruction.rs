@@ -2,8 +2,8 @@
 //!
 //! <https://html.spec.whatwg.org/#processing-instruction-open-state>
 //!
-//! The extracted spec text lost these states' character tables; this is litmus's
-//! reading of the remaining prose, the parse error table
+//! AD-HOC: the extracted spec text lost these states' character tables; this is
+//! litmus's reading of the remaining prose, the parse error table
 //! (`invalid-first-character-of-processing-instruction-target`,
 //! `invalid-processing-instruction-target`, `disallowed-processing-instruction-target`,
 //! `eof-in-processing-instruction`) and other implementations:
@@ -28,15 +28,15 @@
 //!   a comment from the temporary buffer, and the bogus comment state.
 //! - After processing instruction target: whitespace is ignored; EOF is an
 //!   eof-in-processing-instruction parse error and an end-of-file token; anything else
-//!   is reconsumed in the data state.
+//!   is reconsumed in the processing instruction data state.
 //! - Processing instruction data: `?` switches to the questionable state; `>` emits the
 //!   token and switches to the data state; U+0000 NULL is an unexpected-null-character
 //!   parse error and appends U+FFFD (as the comment states do); EOF is an
 //!   eof-in-processing-instruction parse error, and the processing instruction is not
 //!   emitted; anything else is appended.
 //! - Processing instruction questionable: `>` emits the token and switches to the data
-//!   state; EOF as in the data state; anything else appends a `?` to the data and
-//!   reconsumes in the data state.
+//!   state; EOF as in the processing instruction data state; anything else appends a
+//!   `?` to the data and reconsumes in the processing instruction data state.
 //!
 //! So `<?t ???>` has data `??`, and `<?t?d?>` has target `t` and data `?d`.
 

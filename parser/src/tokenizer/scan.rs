@@ -8,20 +8,13 @@
 pub(super) struct ByteSet([bool; 256]);
 
 impl ByteSet {
-    /// The set of `bytes`, plus every ASCII upper alpha if `upper_alpha`.
-    pub(super) const fn new(bytes: &[u8], upper_alpha: bool) -> ByteSet {
+    /// The set of `bytes`.
+    pub(super) const fn new(bytes: &[u8]) -> ByteSet {
         let mut set = [false; 256];
         let mut i = 0;
         while i < bytes.len() {
             set[bytes[i] as usize] = true;
             i += 1;
-        }
-        if upper_alpha {
-            let mut c = b'A';
-            while c <= b'Z' {
-                set[c as usize] = true;
-                c += 1;
-            }
         }
         ByteSet(set)
     }
@@ -176,9 +169,9 @@ mod tests {
         assert_eq!(run_without2(b'<', 0, text), 9);
         assert_eq!(run_without3(b'"', b'&', 0, text), 3);
         assert_eq!(run_without3(b'x', b'y', b'z', text), text.len());
-        let set = ByteSet::new(b"\t\n\x0C />", true);
+        let set = ByteSet::new(b"\t\n\x0C />");
         assert_eq!(run_outside(&set, b"abc def"), 3);
-        assert_eq!(run_outside(&set, b"abcDef"), 3);
+        assert_eq!(run_outside(&set, b"abcDef/"), 6);
         assert_eq!(run_outside(&set, b"abc\xC3\xA9"), 5);
         assert_eq!(run_outside(&set, b""), 0);
     }

@@ -159,7 +159,7 @@ impl Tokenizer<'_> {
     /// "anything else" arm appends (lowercased, for the first) to the tag name, is
     /// appended at once.
     pub(super) fn fast_path_tag_name_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />\0", false);
+        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />\0");
         let len = scan::run_outside(&ENDS_A_RUN, self.rest());
         if len == 0 {
             return None;

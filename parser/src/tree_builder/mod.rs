@@ -303,8 +303,6 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         builder
     }
 
-    /// The state the tokenizer starts in: the data state, or for a fragment parse the
-    /// one the context element calls for.
     /// Whether the stack of open elements answers scope queries from its indexes (the
     /// default) or by the spec's walks; the two give the same answers.
     pub fn set_fast_paths(&mut self, on: bool) {
@@ -312,6 +310,8 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         self.active_formatting.set_counted(on);
     }
 
+    /// The state the tokenizer starts in: the data state, or for a fragment parse the
+    /// one the context element calls for.
     pub fn initial_tokenizer_state(&self) -> State {
         match self.context_element {
             Some(context) => fragment::tokenizer_state_for_context(context.name, self.scripting),

@@ -173,8 +173,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         self.template_modes.push(InsertionMode::InTemplate);
         // Step 6. "Let adjustedInsertionLocation be the appropriate place for inserting a
         // node."
-        // Step 7. "If templateStartTag's shadowrootmode is not in the None state": the
-        // parser's allow declarative shadow roots is false (litmus has no shadow roots),
+        // Step 7. "If templateStartTag's shadowrootmode is not in the None state": AD-HOC,
+        // the parser's allow declarative shadow roots is false (litmus has no shadow
+        // roots, as with DOMParser),
         // so "insert an HTML element for the token and return".
         // Step 8. "Otherwise, if templateStartTag's for attribute is specified": the
         // template is inserted with onlyAddToElementStack true and "prepare content

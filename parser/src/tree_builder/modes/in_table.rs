@@ -456,7 +456,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         *token = TreeToken::Characters(&text[ignored..]);
                         return ProcessResult::Reprocess(InsertionMode::InColumnGroup);
                     }
-                    self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                    let code = match token {
+                        TreeToken::EndTag(_) => ErrorCode::TreeUnexpectedEndTag,
+                        _ => ErrorCode::TreeUnexpectedStartTag,
+                    };
+                    self.parse_error(code);
                     return ProcessResult::Done;
                 }
                 // "Otherwise, pop the current node from the stack of open elements.
