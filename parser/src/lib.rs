@@ -50,6 +50,7 @@
 
 #![forbid(unsafe_code)]
 
+mod buffers;
 pub mod dom;
 pub mod dump;
 #[cfg(feature = "encoding")]

@@ -278,8 +278,8 @@ fn run(
     });
     document.errors_omitted = omitted + (kept - errors.len()) as u64;
     document.errors = errors;
-    scratch::clear(&mut scratch.tokenizer.errors);
-    scratch::clear(&mut scratch.tree_builder.errors);
+    crate::buffers::clear(&mut scratch.tokenizer.errors);
+    crate::buffers::clear(&mut scratch.tree_builder.errors);
     scratch::give_back(scratch);
     Ok(document)
 }

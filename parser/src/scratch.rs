@@ -8,12 +8,10 @@
 //! parsed a huge document does not hold its memory for ever). Nothing of one parse's
 //! content reaches the next: every buffer is cleared before use.
 
+use crate::buffers::RETAINED_BYTES_LIMIT;
 use crate::tokenizer::TokenizerBuffers;
 use crate::tree_builder::TreeBuilderBuffers;
 use std::cell::Cell;
-
-/// Buffers larger than this together are dropped after a parse, not kept.
-pub(crate) const RETAINED_BYTES_LIMIT: usize = 1 << 20;
 
 /// The buffers of one parse.
 #[derive(Debug, Default)]
@@ -25,21 +23,6 @@ pub(crate) struct Scratch {
 impl Scratch {
     fn retained_bytes(&self) -> usize {
         self.tokenizer.retained_bytes() + self.tree_builder.retained_bytes()
-    }
-}
-
-/// The bytes of `list`'s room.
-pub(crate) fn heap_bytes<T>(list: &Vec<T>) -> usize {
-    list.capacity() * std::mem::size_of::<T>()
-}
-
-/// Empties `list`; its room is kept for the next parse only if small, so that a parse
-/// with millions of errors does not hold two copies of them at once.
-pub(crate) fn clear<T>(list: &mut Vec<T>) {
-    if heap_bytes(list) > RETAINED_BYTES_LIMIT {
-        *list = Vec::new();
-    } else {
-        list.clear();
     }
 }
 
@@ -137,10 +120,11 @@ mod tests {
 
     #[test]
     fn buffers_grown_past_the_limit_are_not_kept() {
-        let huge = "<p a=b>".repeat(super::RETAINED_BYTES_LIMIT / 4) + &"<div>".repeat(100_000);
+        let huge =
+            "<p a=b>".repeat(crate::buffers::RETAINED_BYTES_LIMIT / 4) + &"<div>".repeat(100_000);
         parse_document(&huge, &ParseOptions::default()).unwrap();
         let kept = super::take();
-        assert!(super::Scratch::retained_bytes(&kept) <= super::RETAINED_BYTES_LIMIT);
+        assert!(super::Scratch::retained_bytes(&kept) <= crate::buffers::RETAINED_BYTES_LIMIT);
         super::give_back(kept);
     }
 }

@@ -36,7 +36,7 @@ impl AttributeNames {
 
     /// The bytes the table holds on to.
     pub(crate) fn retained_bytes(&self) -> usize {
-        crate::scratch::heap_bytes(&self.slots)
+        crate::buffers::heap_bytes(&self.slots)
     }
 
     /// Whether an attribute of `tag` is named `name`. If none is, records `name` as

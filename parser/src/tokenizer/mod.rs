@@ -70,8 +70,8 @@ pub use state::State;
 pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
+use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
-use crate::scratch::heap_bytes;
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;

@@ -113,7 +113,7 @@ impl ActiveFormattingElements {
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
         self.alike.clear();
-        crate::scratch::clear(&mut self.attribute_bytes);
+        crate::buffers::clear(&mut self.attribute_bytes);
         self.counted = true;
         self.built = false;
     }
@@ -121,8 +121,8 @@ impl ActiveFormattingElements {
     /// The bytes the list holds on to, roughly (attributes not counted: they are
     /// dropped with their entries).
     pub(crate) fn retained_bytes(&self) -> usize {
-        crate::scratch::heap_bytes(&self.entries)
-            + crate::scratch::heap_bytes(&self.attribute_bytes)
+        crate::buffers::heap_bytes(&self.entries)
+            + crate::buffers::heap_bytes(&self.attribute_bytes)
             + self.alike.capacity() * std::mem::size_of::<(u64, u32)>()
     }
 

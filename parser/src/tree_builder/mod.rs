@@ -44,10 +44,10 @@ mod stack_steps;
 
 pub use sink::{NewAttribute, TreeSink};
 
+use crate::buffers::heap_bytes;
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
-use crate::scratch::heap_bytes;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use active_formatting::ActiveFormattingElements;
 use open_elements::{OpenElements, StackEntry};

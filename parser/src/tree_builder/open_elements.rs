@@ -243,7 +243,7 @@ impl OpenElements {
             + self.node_positions.capacity()
             + self.special_positions.capacity()
             + self.html_namespace_positions.capacity();
-        crate::scratch::heap_bytes(&self.entries) + positions * 4
+        crate::buffers::heap_bytes(&self.entries) + positions * 4
     }
 
     /// Whether queries use the indexes (`true`, the default) once the stack has been
