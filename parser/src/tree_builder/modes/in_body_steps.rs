@@ -347,33 +347,45 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     pub(crate) fn in_body_any_other_end_tag(&mut self, tag: &TagToken<'_>) {
         // Step 1. "Initialize node to be the current node (the bottommost node of the
         // stack)."
-        // Step 4. "Set node to the previous entry in the stack of open elements."
-        // Step 5. "Return to the step labeled loop."
-        // The walk ends at the first node that step 2 or step 3 stops at (see
-        // `any_other_end_tag_stop`); the html element is special, so it ends.
-        let Some((index, named)) = self.open_elements.any_other_end_tag_stop(tag.name) else {
+        let Some(mut index) = self.open_elements.len().checked_sub(1) else {
             return;
         };
-        let Some(node) = self.open_elements.get(index).copied() else {
-            return;
-        };
-        // Step 2. "Loop: If node is an HTML element with the same tag name as the
-        // token, then:"
-        if named {
-            // "Generate implied end tags, except for HTML elements with the same tag
-            // name as the token."
-            self.generate_implied_end_tags(Some(tag.name));
-            // "If node is not the current node, then this is a parse error."
-            if self.current_node().map(|e| e.node) != Some(node.node) {
-                self.parse_error(ErrorCode::TreeMisnestedTag);
-            }
-            // "Pop all the nodes from the current node up to node, including node,
-            // then stop these steps."
-            self.pop_until_node_popped(node.node);
-            return;
+        // A fast path: a deep stack's indexes say where the loop below stops, and it
+        // starts there (`OpenElements::indexed_any_other_end_tag_stop`).
+        if let Some(stop) = self.open_elements.indexed_any_other_end_tag_stop(tag.name) {
+            index = stop;
         }
-        // Step 3. "Otherwise, if node is in the special category, then this is a
-        // parse error; ignore the token, and return."
-        self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+        loop {
+            let Some(node) = self.open_elements.get(index).copied() else {
+                return;
+            };
+            // Step 2. "Loop: If node is an HTML element with the same tag name as the
+            // token, then:"
+            if node.is_html(tag.name) {
+                // "Generate implied end tags, except for HTML elements with the same
+                // tag name as the token."
+                self.generate_implied_end_tags(Some(tag.name));
+                // "If node is not the current node, then this is a parse error."
+                if self.current_node().map(|e| e.node) != Some(node.node) {
+                    self.parse_error(ErrorCode::TreeMisnestedTag);
+                }
+                // "Pop all the nodes from the current node up to node, including node,
+                // then stop these steps."
+                self.pop_until_node_popped(node.node);
+                return;
+            }
+            // Step 3. "Otherwise, if node is in the special category, then this is a
+            // parse error; ignore the token, and return."
+            if is_special(node.name) {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                return;
+            }
+            // Step 4. "Set node to the previous entry in the stack of open elements."
+            let Some(previous) = index.checked_sub(1) else {
+                return;
+            };
+            index = previous;
+            // Step 5. "Return to the step labeled loop."
+        }
     }
 }
