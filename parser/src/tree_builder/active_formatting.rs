@@ -231,7 +231,43 @@ impl ActiveFormattingElements {
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing their bytes compares them as sets of pairs.
-        if self.counted && !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
+        // A fast path skips the scan when the counts show it cannot find three.
+        if !self.fewer_than_three_alike(&element) {
+            let start = self.after_last_marker();
+            let attributes = attributes_of(&element, &self.attribute_bytes);
+            let mut same = 0;
+            let mut earliest = None;
+            for (index, entry) in self.entries.iter().enumerate().skip(start) {
+                if let Entry::Element(e) = entry {
+                    if e.name == element.name
+                        && attributes_of(e, &self.attribute_bytes) == attributes
+                    {
+                        same += 1;
+                        earliest = earliest.or(Some(index));
+                    }
+                }
+            }
+            if let Some(index) = earliest.filter(|_| same >= 3) {
+                let removed = self.entries.remove(index);
+                self.count_out(&removed);
+            }
+        }
+        // Step 2. "Add element to the list of active formatting elements."
+        let entry = Entry::Element(element);
+        self.count_in(&entry);
+        self.entries.push(entry);
+    }
+
+    /// The fast path of the Noah's Ark clause: whether the counts show fewer than
+    /// three elements like `element` in the whole list, so that no scan after the last
+    /// marker can find three. The counts are built the first time a push meets a list
+    /// of [`COUNTED_FROM_LENGTH`] entries; `false` (scan) while they are not kept, and
+    /// always with the fast paths off.
+    fn fewer_than_three_alike(&mut self, element: &FormattingElement) -> bool {
+        if !self.counted {
+            return false;
+        }
+        if !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
             self.built = true;
             for entry in &self.entries {
                 if let Entry::Element(element) = entry {
@@ -240,44 +276,11 @@ impl ActiveFormattingElements {
                 }
             }
         }
-        // The element's family, hashed once, while the counts are kept.
-        let hash = self
-            .built
-            .then(|| family_hash(&element, &self.attribute_bytes));
-        if let (true, Some(hash)) = (self.counted, hash) {
-            let alike = self.alike.entry(hash).or_insert(0);
-            if *alike < 3 {
-                // Step 2, fewer than three alike in the whole list.
-                *alike += 1;
-                self.entries.push(Entry::Element(element));
-                return;
-            }
-        }
-        let start = self.after_last_marker();
-        let mut same = 0;
-        let mut earliest = None;
-        let attributes = attributes_of(&element, &self.attribute_bytes);
-        for (index, entry) in self.entries.iter().enumerate().skip(start).rev() {
-            if let Entry::Element(e) = entry {
-                if e.name == element.name && attributes_of(e, &self.attribute_bytes) == attributes {
-                    same += 1;
-                    earliest = Some(index);
-                }
-            }
-        }
-        // One of the family leaves and one joins (the count stays), or one joins.
-        match earliest {
-            Some(index) if same >= 3 => {
-                self.entries.remove(index);
-            }
-            _ => {
-                if let Some(hash) = hash {
-                    *self.alike.entry(hash).or_insert(0) += 1;
-                }
-            }
-        }
-        // Step 2. "Add element to the list of active formatting elements."
-        self.entries.push(Entry::Element(element));
+        self.built
+            && self
+                .alike
+                .get(&family_hash(element, &self.attribute_bytes))
+                .is_none_or(|&alike| alike < 3)
     }
 
     /// "Clear the list of active formatting elements up to the last marker."
