@@ -198,22 +198,19 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
         return investigate_with_engine_workers(shared, job, reported);
     }
     let known = &shared.options.known;
-    if let Some(class) =
-        known.classify_by_signature(&divergence.engine, divergence.signature.as_str())
+    // A class that does not look at inputs answers at once; the case is then cut only
+    // to merge the signature with its like.
+    let goal = match known.classify_by_signature(&divergence.engine, divergence.signature.as_str())
     {
-        // A class that does not look at inputs: no minimization can change the answer.
-        let unminimized = Minimized {
-            input: divergence.request.input.clone(),
-            divergence: Some(divergence.clone()),
-            class: Some(class.id.clone()),
-            ..Minimized::default()
-        };
-        return settle(shared, &reported, unminimized);
-    }
+        Some(class) => Goal::Merge {
+            class: class.id.clone(),
+        },
+        None => Goal::Classify,
+    };
     let minimize = MinimizeJob {
         divergence: divergence.clone(),
         input: divergence.request.input.clone(),
-        goal: Goal::Classify,
+        goal,
     };
     let minimized = match job.cases.minimize(minimize, minimize_limit(shared)) {
         Ok(minimized) if minimized.refused.is_none() => minimized,

@@ -15,6 +15,9 @@
 //!   keeping the class, the level and the first differing nodes (the signature
 //!   without its `in:` parent), and its signature is computed again: signatures that
 //!   differ only in where a behaviour shows minimize to one case and merge.
+//! - [`Goal::Merge`]: a signature that a class's signature pattern alone explains is
+//!   cut to the fewest tokens that keep the level, the engine and the class, and
+//!   merges under the signature of what remains.
 //! - [`Goal::Full`]: the whole minimization, keeping the signature.
 
 use super::cases::CaseRunner;
@@ -33,6 +36,9 @@ pub enum Goal {
     Classify,
     /// Keep the class, the level and the first differing nodes; any parent.
     Exemplar { class: String },
+    /// A class that its signature alone gives: the fewest tokens that keep the level,
+    /// the engine and the class, to merge the signature with its like.
+    Merge { class: String },
     /// Keep the signature, to the end.
     Full,
 }
@@ -132,6 +138,18 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                 }
             }
         }
+        Goal::Merge { class } => {
+            let mut keeps = |candidate: &str| {
+                rerun(original, candidate, reference, other)
+                    .iter()
+                    .any(|d| same_class(known, d, original, class, candidate))
+            };
+            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let merged = minimizer.tokens(&job.input);
+            let stats = minimizer.stats(&job.input, &merged);
+            merged_into = Some(class.clone());
+            (merged, stats, false)
+        }
         Goal::Exemplar { class } => {
             let core = original.signature.core().to_owned();
             let mut keeps = |candidate: &str| {
@@ -209,7 +227,9 @@ fn shown_by(
 ) -> Option<Divergence> {
     let original = &job.divergence;
     match &job.goal {
-        Goal::Classify | Goal::Full => recheck(original, input, reference, other),
+        Goal::Classify | Goal::Full | Goal::Merge { .. } => {
+            recheck(original, input, reference, other)
+        }
         Goal::Exemplar { class } => {
             let core = original.signature.core().to_owned();
             rerun(original, input, reference, other)
