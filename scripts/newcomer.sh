@@ -67,7 +67,7 @@ else
   shortened="$(sed -E "s/--cases [0-9]+/--cases $cases/" <<<"$main_job")"
   bash -c "$shortened" >"$scratch/main.out" 2>"$scratch/main.err"
   status=$?
-  tail -n 8 "$scratch/main.out"
+  grep -A 8 "^litmus run" "$scratch/main.out"
   check "the main job exits 0 (it did $status)" test "$status" = 0
   out_dir="$(grep -oE -- '--out [^ ]+' <<<"$main_job" | cut -d' ' -f2)"
   check "the main job wrote $out_dir/summary.md" test -s "$out_dir/summary.md"

@@ -327,7 +327,11 @@ fn kill_nine_at_random_moments_loses_nothing() {
     let status = wait_with_deadline(&mut child, Duration::from_secs(180));
     let stdout = fs::read_to_string(&log).unwrap();
     // Whole reports, and exit status 130: the campaign did not run all its cases.
-    assert_eq!(status.code(), Some(130), "after Ctrl-C: {status:?}\n{stdout}");
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "after Ctrl-C: {status:?}\n{stdout}"
+    );
     assert!(stdout.contains(", interrupted"), "{stdout}");
     let report: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();

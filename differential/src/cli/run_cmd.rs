@@ -241,13 +241,16 @@ pub fn run(args: RunArgs) -> CliResult {
         print_summary(&report, &options.out);
     }
     let new = report.new_findings().count();
-    Ok(if interrupted.load(Ordering::SeqCst) {
-        ExitCode::from(INTERRUPTED)
-    } else if args.fail_on_new && new > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    // Ctrl-C that came after the last case was taken stopped nothing: the campaign is whole.
+    Ok(
+        if interrupted.load(Ordering::SeqCst) && report.interrupted {
+            ExitCode::from(INTERRUPTED)
+        } else if args.fail_on_new && new > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 /// Bad input (exit 2) naming `flag` when `dir`, or the nearest of its ancestors that
