@@ -108,8 +108,10 @@ impl std::error::Error for KnownDifferencesError {}
 
 /// The project's `corpus/known-differences.toml` as it was when litmus was built: the
 /// classes a command uses when run where there is no corpus (installed with `cargo
-/// install --path differential`, or run from another folder).
-pub const BUILT_IN: &str = include_str!("../../corpus/known-differences.toml");
+/// install --path differential`, or run from another folder). Read through the
+/// symbolic link `differential/data/known-differences.toml`, so that the file is part
+/// of the crate's package too.
+pub const BUILT_IN: &str = include_str!("../data/known-differences.toml");
 
 impl KnownDifferences {
     /// The built-in classes ([`BUILT_IN`]).
