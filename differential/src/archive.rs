@@ -371,6 +371,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ArchiveError> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| error(format!("cannot create a temporary file: {e}")))?;
+    // A temporary file is made 0600; what it becomes is an ordinary file, 0644, as
+    // `fs::write` would make it under the usual umask (reports are read by others,
+    // served by web servers, archived by CI).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| error(format!("cannot set its permissions: {e}")))?;
+    }
     temp.write_all(bytes)
         .and_then(|_| temp.as_file().sync_all())
         .map_err(|e| error(format!("cannot write: {e}")))?;
@@ -437,6 +447,18 @@ mod tests {
         assert_eq!(Archive::read(&files[0]).unwrap().input, "<?t d?>");
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary files left behind");
+    }
+
+    /// Files are written 0644, not the 0600 of the temporary file they start as.
+    #[cfg(unix)]
+    #[test]
+    fn files_are_written_0644() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.md");
+        write_atomically(&path, b"x").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{mode:o}");
     }
 
     #[test]

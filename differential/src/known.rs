@@ -106,7 +106,20 @@ impl fmt::Display for KnownDifferencesError {
 
 impl std::error::Error for KnownDifferencesError {}
 
+/// The project's `corpus/known-differences.toml` as it was when litmus was built: the
+/// classes a command uses when run where there is no corpus (installed with `cargo
+/// install --path differential`, or run from another folder). Read through the
+/// symbolic link `differential/data/known-differences.toml`, so that the file is part
+/// of the crate's package too.
+pub const BUILT_IN: &str = include_str!("../data/known-differences.toml");
+
 impl KnownDifferences {
+    /// The built-in classes ([`BUILT_IN`]).
+    pub fn built_in() -> KnownDifferences {
+        KnownDifferences::parse(BUILT_IN)
+            .expect("the built-in known-differences.toml is checked by its test")
+    }
+
     /// Reads and checks a known-differences file.
     pub fn load(path: &Path) -> Result<KnownDifferences, KnownDifferencesError> {
         let error = |message: String| KnownDifferencesError {
@@ -220,6 +233,19 @@ pub fn glob_matches_ignoring_ascii_case(pattern: &str, text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_built_in_classes_are_the_corpus_file() {
+        let built_in = KnownDifferences::built_in();
+        assert!(built_in.classes.len() >= 20, "{}", built_in.classes.len());
+        // Built from the file as it is now: a stale binary is caught by CI's rebuild.
+        let file = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../corpus/known-differences.toml"),
+        )
+        .unwrap();
+        assert_eq!(BUILT_IN, file);
+    }
 
     #[test]
     fn globs_match_whole_signatures() {

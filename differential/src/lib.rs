@@ -1,5 +1,30 @@
 //! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
 //! the campaign runner. (Skeleton.)
+/// `println!` that never panics: a closed standard output drops the line (see
+/// [`output`]).
+macro_rules! outln {
+    () => {
+        $crate::output::out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` that never panics (see [`output`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::out(format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` that never panics (see [`output`]).
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::output::err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 pub mod archive;
 pub mod bench;
 pub mod campaign;
@@ -16,6 +41,7 @@ pub mod generator;
 pub mod known;
 pub mod limits;
 pub mod minimize;
+pub mod output;
 pub mod process;
 pub mod report;
 pub mod seeds;

@@ -239,6 +239,8 @@ fn every_command_is_covered() {
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        // A command's line, not the continuation of a wrapped description.
+        .filter(|l| !l[2..].starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
     assert!(commands.len() >= 5, "cannot read the commands of:\n{help}");

@@ -446,7 +446,7 @@ fn parse5_campaign() -> Result<(), Failed> {
             "1",
             "--jobs",
             "2",
-            "--quiet",
+            // Not --quiet: the whole summary, agreement lines included.
             "--no-mutation",
             "--out",
             out.to_str().unwrap_or_default(),

@@ -54,7 +54,7 @@ pub fn child_main(engine: &str, file: &Path) -> Result<(), String> {
     let before = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;
     engine.parse(&input, true);
     let after = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;
-    println!("{before} {after}");
+    outln!("{before} {after}");
     Ok(())
 }
 

@@ -456,10 +456,18 @@ fn progress_bar(options: &CampaignOptions) -> ProgressBar {
         None => ProgressBar::new_spinner(),
     };
     let template = match options.cases {
-        Some(_) => "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {per_sec}, {msg}",
-        None => "{elapsed_precise} {spinner} {human_pos} cases, {per_sec}, {msg}",
+        Some(_) => "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} cases, {rate}, {msg}",
+        None => "{elapsed_precise} {spinner} {human_pos} cases, {rate}, {msg}",
     };
     if let Ok(style) = ProgressStyle::with_template(template) {
+        // `{rate}`, not indicatif's `{per_sec}` (four decimals: `602.0404/s`).
+        let style = style.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let rate = crate::report::text::rate(state.per_sec());
+                let _ = std::fmt::Write::write_fmt(w, format_args!("{rate}/s"));
+            },
+        );
         bar.set_style(style.progress_chars("=> "));
     }
     bar.set_message("no findings yet");

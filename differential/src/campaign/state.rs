@@ -238,7 +238,7 @@ impl<'o> Shared<'o> {
             return;
         }
         if self.progress.is_hidden() {
-            println!("{line}");
+            outln!("{line}");
         } else {
             self.progress.println(line);
         }

@@ -40,8 +40,10 @@ pub struct BenchArgs {
     /// With `--campaign`: the jobs (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// With `--campaign`: the engine under test (default html5ever).
-    #[arg(long, default_value = "html5ever")]
+    #[arg(long, default_value = "html5ever", help = concat!(
+        "With `--campaign`: the engine under test: ",
+        engines_help!(),
+    ))]
     pub engine: String,
     /// The fewest runs per engine and workload.
     #[arg(long, default_value_t = 5)]
@@ -66,7 +68,7 @@ pub struct BenchArgs {
     pub quick: bool,
     /// Measure with the C allocator's defaults. By default `litmus bench` runs itself
     /// again with `GLIBC_TUNABLES` set so that large blocks stay in the heap between
-    /// runs (see [`ALLOCATOR_TUNABLES`]).
+    /// runs (the value is printed with the tables).
     #[arg(long)]
     pub malloc_defaults: bool,
     /// (Internal) Parse FILE once with ENGINE and print the VmHWM rise.
@@ -167,13 +169,13 @@ pub fn run(args: BenchArgs) -> CliResult {
         config.timing.min_rounds = 2;
         config.timing.target = Duration::from_millis(20);
     }
-    let results = bench::run(&config, &mut |line| eprintln!("bench: {line}"));
+    let results = bench::run(&config, &mut |line| errln!("bench: {line}"));
     let command = std::iter::once("litmus".to_owned())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
     let text = bench::markdown(&results, &command);
-    print!("{text}");
+    out!("{text}");
     if let Some(path) = &args.markdown {
         std::fs::write(path, &text)
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
@@ -183,7 +185,7 @@ pub fn run(args: BenchArgs) -> CliResult {
 
 /// Runs this `litmus bench` again with [`ALLOCATOR_TUNABLES`] and returns its status.
 fn run_again_with_allocator_tunables() -> CliResult {
-    eprintln!("bench: measuring with GLIBC_TUNABLES={ALLOCATOR_TUNABLES} (--malloc-defaults to measure without)");
+    errln!("bench: measuring with GLIBC_TUNABLES={ALLOCATOR_TUNABLES} (--malloc-defaults to measure without)");
     let exe = std::env::current_exe()
         .map_err(|e| CliError::input(format!("cannot find the litmus binary: {e}")))?;
     let status = std::process::Command::new(exe)
@@ -224,7 +226,7 @@ fn run_campaign(args: &BenchArgs) -> CliResult {
     }
     let run = Run::try_parse_from(&words).map_err(|e| CliError::input(e.to_string()))?;
     let options = super::run_cmd::campaign_options(&run.run)?;
-    let figures = bench::campaign::run(&options, &mut |line| eprintln!("bench: {line}"))
+    let figures = bench::campaign::run(&options, &mut |line| errln!("bench: {line}"))
         .map_err(CliError::input)?;
     let command = std::iter::once("litmus".to_owned())
         .chain(std::env::args().skip(1))
@@ -235,7 +237,7 @@ fn run_campaign(args: &BenchArgs) -> CliResult {
         text.push_str(&line);
         text.push('\n');
     }
-    print!("{text}");
+    out!("{text}");
     if let Some(path) = &args.markdown {
         std::fs::write(path, &text)
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;

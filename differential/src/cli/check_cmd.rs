@@ -14,10 +14,10 @@ pub struct CheckArgs {
     /// The corpus (its `divergences/` folder holds the findings).
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
-    /// The engine findings are re-checked against.
-    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
-    /// `cmd:'COMMAND'` (see docs/engines.md).
-    #[arg(long, default_value = "html5ever")]
+    #[arg(long, default_value = "html5ever", help = concat!(
+        "The engine findings are re-checked against: ",
+        engines_help!(),
+    ))]
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
@@ -48,38 +48,39 @@ pub fn run(args: CheckArgs) -> CliResult {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         if let Some(now) = &finding.reference_changed {
-            println!(
+            outln!(
                 "FAIL {name}: the reference parser no longer builds the archived tree; it builds:"
             );
             for line in now.lines() {
-                println!("       {line}");
+                outln!("       {line}");
             }
         }
         match &finding.recheck {
             Recheck::Still => still += 1,
             Recheck::Gone => {
                 gone += 1;
-                println!(
+                outln!(
                     "gone {name}: {} no longer shows ({})",
-                    args.engine, finding.signature
+                    args.engine,
+                    finding.signature
                 );
             }
             Recheck::Changed(now) => {
                 changed += 1;
-                println!("changed {name}: {} -> {now}", finding.signature);
+                outln!("changed {name}: {} -> {now}", finding.signature);
             }
             Recheck::Skipped(_) => skipped += 1,
         }
     }
     for problem in &report.malformed {
-        eprintln!("litmus: malformed archive file {problem}");
+        errln!("litmus: malformed archive file {problem}");
     }
     let failed = report
         .findings
         .iter()
         .filter(|f| f.reference_changed.is_some())
         .count();
-    println!(
+    outln!(
         "corpus check: {} findings, {} reference trees changed, {} malformed; against {}: {still} still diverge, {gone} gone, {changed} changed, {skipped} not re-checked",
         report.findings.len(),
         failed,
@@ -94,7 +95,7 @@ pub fn run(args: CheckArgs) -> CliResult {
         };
         write_atomically(path, junit(&run, &report).as_bytes())
             .map_err(|e| CliError::input(e.to_string()))?;
-        println!("JUnit XML: {}", path.display());
+        outln!("JUnit XML: {}", path.display());
     }
     if !report.malformed.is_empty() {
         return Ok(ExitCode::from(2));

@@ -22,9 +22,11 @@ pub struct ConformanceArgs {
     /// $HTML5LIB_TESTS/tree-construction.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
-    /// The engine to test: the reference parser by default, a built-in engine, or
-    /// `cmd:'COMMAND'`. Tokenizer files need a tokenizer: only `litmus` runs them.
-    #[arg(long, default_value = "litmus")]
+    #[arg(long, default_value = "litmus", help = concat!(
+        "The engine to test, the reference parser by default: ",
+        engines_help!(),
+        ". Tokenizer files need a tokenizer: only `litmus` runs them",
+    ))]
     pub engine: String,
     #[command(flatten)]
     pub external: ExternalEngineArgs,
@@ -127,7 +129,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
                 continue;
             }
             if trial.outcome == Outcome::ExpectedDifference {
-                println!(
+                outln!(
                     "expected difference {}: {}",
                     trial.name,
                     trial.listed_reason.as_deref().unwrap_or_default()
@@ -135,12 +137,12 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             } else if shown < args.max_failures {
                 if let Some(text) = trial.describe(&engine_name) {
                     shown += 1;
-                    print!("{text}");
+                    out!("{text}");
                 }
             }
         }
         if !args.quiet {
-            println!("{}: {}", file.path().display(), counts(&tally));
+            outln!("{}: {}", file.path().display(), counts(&tally));
         }
         total.merge(tally);
         if args.junit.is_some() {
@@ -148,25 +150,25 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         }
     }
     for dir in &skipped {
-        println!(
+        outln!(
             "skipped {}: its cases need a script engine (document.write); name the folder to run it",
             dir.display()
         );
     }
     for path in &unsupported_files {
-        println!(
+        outln!(
             "unsupported {}: tokenizer tests need a tokenizer, and {engine_name} is a tree builder to litmus",
             path.display()
         );
     }
     let hidden = total.not_passed() + total.unsupported;
     if !args.quiet && hidden > shown {
-        println!(
+        outln!(
             "({} more failing or unsupported trials not shown; --max-failures N shows more)",
             hidden - shown
         );
     }
-    println!(
+    outln!(
         "conformance of {engine_name}: {} ({:.2} % of the trials that ran)",
         counts(&total),
         100.0 * total.pass_rate()
@@ -180,7 +182,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         };
         write_atomically(path, junit::render(&run, &all_trials).as_bytes())
             .map_err(|e| CliError::input(e.to_string()))?;
-        println!("JUnit XML: {}", path.display());
+        outln!("JUnit XML: {}", path.display());
     }
     Ok(if total.not_passed() > 0 {
         ExitCode::from(1)

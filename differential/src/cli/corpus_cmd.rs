@@ -72,7 +72,7 @@ fn run_merge(args: MergeArgs) -> CliResult {
             StoreOutcome::Kept => kept += 1,
         }
     }
-    println!(
+    outln!(
         "merged {} findings into {}: {created} new, {replaced} replaced by a smaller input, {kept} kept",
         incoming.len(),
         target.dir().display()

@@ -21,10 +21,10 @@ use std::time::Duration;
 pub struct OneInputArgs {
     /// The input file; `-` or nothing reads standard input. Must be UTF-8.
     pub file: Option<PathBuf>,
-    /// The engine compared with the reference parser.
-    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
-    /// `cmd:'COMMAND'` (see docs/engines.md).
-    #[arg(long, default_value = "html5ever")]
+    #[arg(long, default_value = "html5ever", help = concat!(
+        "The engine compared with the reference parser: ",
+        engines_help!(),
+    ))]
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
@@ -39,11 +39,12 @@ pub struct OneInputArgs {
     /// With --fragment, or to compare the document in one scripting mode only.
     #[arg(long, value_enum)]
     pub scripting: Option<OnOff>,
-    /// The corpus whose known-differences.toml classifies what is found.
-    #[arg(long, default_value = "corpus")]
-    pub corpus: PathBuf,
-    /// The known-differences file, if not the corpus's.
-    #[arg(long)]
+    /// The corpus whose known-differences.toml classifies what is found. Default:
+    /// `corpus`, and where it has no known-differences.toml, the copy built into litmus.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// The known-differences file, instead of the corpus's (or the built-in one).
+    #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// The time limit of one parse.
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
@@ -79,10 +80,8 @@ struct Prepared {
 }
 
 fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
-    let known = super::run_cmd::load_known(&super::run_cmd::known_differences_path(
-        &args.corpus,
-        args.known.as_deref(),
-    ))?;
+    let known =
+        super::run_cmd::known_differences(args.corpus.as_deref(), args.known.as_deref(), false)?;
     let context = fragment_context(args.fragment.as_deref())?;
     let input = read_input_text(args.file.as_deref())?;
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
@@ -132,7 +131,7 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
 pub fn run_diff(args: DiffArgs) -> CliResult {
     let mut prepared = prepare(&args.input)?;
     if prepared.divergences.is_empty() {
-        println!(
+        outln!(
             "no divergence: litmus and {} agree at every level compared",
             prepared.other.engine_name()
         );
@@ -144,7 +143,7 @@ pub fn run_diff(args: DiffArgs) -> CliResult {
             print_third_side(divergence, third);
         }
     }
-    println!("{} divergences", prepared.divergences.len());
+    outln!("{} divergences", prepared.divergences.len());
     Ok(ExitCode::from(1))
 }
 
@@ -157,8 +156,8 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
     let class = known
         .classify(engine, divergence.signature.as_str(), input)
         .map_or_else(|| "NEW".to_owned(), |c| format!("known: {}", c.id));
-    println!("== {} [{}]", divergence.signature, class);
-    println!("   {}", divergence.request.options_description());
+    outln!("== {} [{}]", divergence.signature, class);
+    outln!("   {}", divergence.request.options_description());
     let (left, right) = divergence.compared_texts();
     match (left, right) {
         (Some(left), Some(right)) => {
@@ -169,7 +168,7 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
             } else {
                 divergence.right.engine.clone()
             };
-            print!(
+            out!(
                 "{}",
                 diff.unified_diff()
                     .context_radius(3)
@@ -179,7 +178,7 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
         _ => {
             for side in [&divergence.left, &divergence.right] {
                 if let Err(failure) = &side.result {
-                    println!("   {} {failure}", side.engine);
+                    outln!("   {} {failure}", side.engine);
                 }
             }
         }
@@ -196,7 +195,7 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
         None => prepared.divergences.first(),
     };
     let Some(divergence) = chosen.cloned() else {
-        println!(
+        outln!(
             "nothing to minimize: no divergence{}",
             args.signature.as_deref().map_or(String::new(), |s| format!(
                 " with a signature containing {s:?}"
@@ -206,8 +205,10 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
     };
     let archive = if args.archive {
         Some(
-            Archive::create(&super::corpus_cmd::divergences_dir(&args.input.corpus))
-                .map_err(|e| CliError::input(e.to_string()))?,
+            Archive::create(&super::corpus_cmd::divergences_dir(
+                &super::run_cmd::corpus_dir(args.input.corpus.as_deref()),
+            ))
+            .map_err(|e| CliError::input(e.to_string()))?,
         )
     } else {
         None
@@ -232,18 +233,18 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
     );
     let finding = &investigation.finding;
     let stats = &finding.minimization;
-    println!("signature: {}", finding.signature);
-    println!(
+    outln!("signature: {}", finding.signature);
+    outln!(
         "class: {}",
         finding
             .class
             .as_deref()
             .unwrap_or("new (no known class explains it)")
     );
-    println!("minimized: {stats}");
-    println!("input: {:?}", finding.input);
+    outln!("minimized: {stats}");
+    outln!("input: {:?}", finding.input);
     match investigation.archived {
-        Some(Ok((path, outcome))) => println!("archived: {} ({outcome:?})", path.display()),
+        Some(Ok((path, outcome))) => outln!("archived: {} ({outcome:?})", path.display()),
         Some(Err(e)) => {
             return Err(CliError {
                 message: format!("could not archive: {e}"),
@@ -271,8 +272,8 @@ fn print_third_side(divergence: &Divergence, third: &mut Worker) {
                 "other" => format!("with {}", divergence.right.engine),
                 _ => "with neither".to_owned(),
             };
-            println!("   {name} sides {side}");
+            outln!("   {name} sides {side}");
         }
-        Err(failure) => println!("   {name} gave no answer: {failure}"),
+        Err(failure) => outln!("   {name} gave no answer: {failure}"),
     }
 }

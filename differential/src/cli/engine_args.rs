@@ -127,3 +127,22 @@ fn chromium_version(command: &str) -> Option<String> {
     let text = String::from_utf8_lossy(&output.stdout).trim().to_owned();
     (output.status.success() && !text.is_empty()).then_some(text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What every `--engine`'s help says the engines are.
+    const ENGINES_HELP: &str = engines_help!();
+
+    #[test]
+    fn the_engines_help_names_every_engine() {
+        for name in crate::engine::ENGINE_NAMES.iter().chain([&CHROMIUM]) {
+            assert!(
+                ENGINES_HELP.contains(&format!("`{name}`")),
+                "{name}: {ENGINES_HELP}"
+            );
+        }
+        assert!(ENGINES_HELP.contains("`cmd:'COMMAND'`"));
+    }
+}

@@ -1,9 +1,23 @@
 //! The `litmus` command line: argument parsing and dispatch to one module per command.
 //!
 //! Exit codes, for every command: 0 success; 1 the command ran and found what it
-//! reports as failure (divergences, failing cases); 2 bad input (a missing file, a
-//! malformed argument or data file, an unknown engine) — with a message on stderr
-//! naming what is wrong, and nothing already archived touched.
+//! reports as failure (divergences, failing cases, new classes under `--fail-on-new`);
+//! 2 bad input (a missing file, a malformed argument or data file, an unknown engine,
+//! a `serve` frame that is not the protocol) — with a message on stderr naming what is
+//! wrong, and nothing already archived touched; 130 a campaign stopped by Ctrl-C,
+//! after writing its reports. Output into a closed pipe is dropped quietly
+//! ([`crate::output`]).
+
+/// The engines every `--engine` takes, for its help (one text, so that no command's
+/// help forgets one; a test checks it names every engine of the registry).
+macro_rules! engines_help {
+    () => {
+        "`html5ever` (built in), `litmus` (the reference parser), `chaos` (a test engine \
+         that panics, aborts, overflows its stack or hangs on marked inputs), `chromium` \
+         (headless Chromium, docs/chromium.md), or an external program, `cmd:'COMMAND'` \
+         (docs/engines.md)"
+    };
+}
 
 mod bench_cmd;
 mod check_cmd;
@@ -102,7 +116,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("litmus: {}", error.message);
+            errln!("litmus: {}", error.message);
             ExitCode::from(error.code)
         }
     }

@@ -4,7 +4,6 @@ use super::{read_input_bytes, read_input_text, CliError, CliResult};
 use clap::{Args, ValueEnum};
 use litmus_parser::encoding::{EncodingOptions, EncodingReport, EncodingSource, PrescanMatch};
 use litmus_parser::{dump, serialize, Document, FragmentContext, ParseOptions};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -134,7 +133,7 @@ pub fn run(args: ParseArgs) -> CliResult {
                     "column": e.column,
                 })).collect::<Vec<_>>(),
                 "errors_omitted": document.errors_omitted,
-                "quirks_mode": format!("{:?}", document.quirks_mode),
+                "quirks_mode": quirks_mode_name(document.quirks_mode),
                 "fragment_context": context.as_ref().map(|c| c.to_string()),
                 "scripting": options.scripting,
                 "encoding": encoding.as_ref().map(encoding_json),
@@ -144,10 +143,19 @@ pub fn run(args: ParseArgs) -> CliResult {
             s
         }
     };
-    let mut stdout = std::io::stdout().lock();
     // A closed pipe (e.g. `| head`) is not an error worth a message.
-    let _ = stdout.write_all(text.as_bytes());
+    out!("{text}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// A document's mode as the standard spells it, in kebab-case like every other JSON
+/// value litmus writes: `no-quirks`, `limited-quirks`, `quirks`.
+pub fn quirks_mode_name(mode: litmus_parser::QuirksMode) -> &'static str {
+    match mode {
+        litmus_parser::QuirksMode::NoQuirks => "no-quirks",
+        litmus_parser::QuirksMode::LimitedQuirks => "limited-quirks",
+        litmus_parser::QuirksMode::Quirks => "quirks",
+    }
 }
 
 /// Checks that a label given on the command line names an encoding: the parser would

@@ -36,20 +36,21 @@ pub struct RunArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The corpus: classes are read from CORPUS/known-differences.toml, and its
-    /// findings are among the inputs the generator mutates.
-    #[arg(long, default_value = "corpus")]
-    pub corpus: PathBuf,
+    /// findings are among the inputs the generator mutates. Default: `corpus`, and
+    /// where it has no known-differences.toml, the copy built into litmus.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
     /// Where findings are archived. Default: OUT/divergences, beside the reports
     /// (adopt them into the corpus with `litmus corpus merge OUT/divergences`).
     #[arg(long, value_name = "DIR")]
     pub archive: Option<PathBuf>,
-    /// The known-differences file, if not the corpus's.
-    #[arg(long)]
+    /// The known-differences file, instead of the corpus's (or the built-in one).
+    #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
-    /// The engine under test, compared with the reference parser.
-    /// A built-in engine (`html5ever`, `litmus`, `chaos`) or an external program,
-    /// `cmd:'COMMAND'` (see docs/engines.md).
-    #[arg(long, default_value = "html5ever")]
+    #[arg(long, default_value = "html5ever", help = concat!(
+        "The engine under test, compared with the reference parser: ",
+        engines_help!(),
+    ))]
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
@@ -93,14 +94,42 @@ pub struct RunArgs {
     /// Exit with status 1 when a finding no known class explains was found.
     #[arg(long)]
     pub fail_on_new: bool,
-    /// No progress bar.
+    /// Quiet: no progress bar, no line per finding; errors and one closing line.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
-/// The default known-differences file of a corpus.
-pub fn known_differences_path(corpus: &Path, known: Option<&Path>) -> PathBuf {
-    known.map_or_else(|| corpus.join("known-differences.toml"), Path::to_path_buf)
+/// The corpus folder of `--corpus`, `corpus` by default.
+pub fn corpus_dir(corpus: Option<&Path>) -> PathBuf {
+    corpus.map_or_else(|| PathBuf::from("corpus"), Path::to_path_buf)
+}
+
+/// The known differences a command classifies with: `--known FILE`; else
+/// `CORPUS/known-differences.toml` of a `--corpus` given on the command line (bad
+/// input when it is missing: a corpus named is meant to be there); else
+/// `corpus/known-differences.toml` of the working folder when there is one; else
+/// the copy built into litmus ([`crate::known::BUILT_IN`]), with a note on stderr
+/// unless `quiet`, so that litmus works from any folder.
+pub fn known_differences(
+    corpus: Option<&Path>,
+    known: Option<&Path>,
+    quiet: bool,
+) -> Result<KnownDifferences, CliError> {
+    if let Some(path) = known {
+        return load_known(path);
+    }
+    let path = corpus_dir(corpus).join("known-differences.toml");
+    if corpus.is_some() || path.exists() {
+        return load_known(&path);
+    }
+    if !quiet {
+        errln!(
+            "litmus: no {} here; using the known differences built into litmus {} (--known FILE or --corpus DIR to choose others)",
+            path.display(),
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    Ok(KnownDifferences::built_in())
 }
 
 /// Reads the known-differences file, as bad input when it cannot be used.
@@ -110,7 +139,7 @@ pub fn load_known(path: &Path) -> Result<KnownDifferences, CliError> {
 
 /// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
 pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
-    let known = load_known(&known_differences_path(&args.corpus, args.known.as_deref()))?;
+    let known = known_differences(args.corpus.as_deref(), args.known.as_deref(), args.quiet)?;
     let mut generator = GeneratorConfig {
         max_bytes: args.max_bytes,
         ..GeneratorConfig::default()
@@ -126,7 +155,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     let mutation_corpus = if args.no_mutation {
         Vec::new()
     } else {
-        mutation_inputs(&args.corpus)
+        mutation_inputs(&corpus_dir(args.corpus.as_deref()))
     };
     if let Some(out) = args.out.as_deref().filter(|o| o.exists() && !o.is_dir()) {
         // Found now, not after the whole campaign when the reports are written.
@@ -189,9 +218,13 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     })
 }
 
+/// The exit status of a campaign stopped by Ctrl-C (128 + SIGINT, as a shell reports
+/// a program killed by it): its reports are whole, but it did not run all its cases.
+pub const INTERRUPTED: u8 = 130;
+
 pub fn run(args: RunArgs) -> CliResult {
     let options = campaign_options(&args)?;
-    let stop = interrupt_flag();
+    let (stop, interrupted) = interrupt_flag();
     let report = campaign::run(&options, stop).map_err(|e| CliError {
         message: e.to_string(),
         code: match e {
@@ -202,13 +235,22 @@ pub fn run(args: RunArgs) -> CliResult {
             _ => 1,
         },
     })?;
-    print_summary(&report, &options.out);
-    let new = report.new_findings().count();
-    Ok(if args.fail_on_new && new > 0 {
-        ExitCode::from(1)
+    if args.quiet {
+        outln!("{}", one_line_summary(&report, &options.out));
     } else {
-        ExitCode::SUCCESS
-    })
+        print_summary(&report, &options.out);
+    }
+    let new = report.new_findings().count();
+    // Ctrl-C that came after the last case was taken stopped nothing: the campaign is whole.
+    Ok(
+        if interrupted.load(Ordering::SeqCst) && report.interrupted {
+            ExitCode::from(INTERRUPTED)
+        } else if args.fail_on_new && new > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 /// Bad input (exit 2) naming `flag` when `dir`, or the nearest of its ancestors that
@@ -262,32 +304,61 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Ctrl-C once: stop taking cases, finish what runs, write the reports. Twice: exit
-/// at once (archived findings are whole either way).
-fn interrupt_flag() -> Arc<AtomicBool> {
+/// Ctrl-C once: stop taking cases, finish what runs, write the reports, exit 130.
+/// Twice: exit 130 at once (archived findings are whole either way). Returns the
+/// campaign's stop flag (which a fatal error sets too) and whether Ctrl-C was pressed.
+fn interrupt_flag() -> (Arc<AtomicBool>, Arc<AtomicBool>) {
     let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
     let presses = Arc::new(AtomicUsize::new(0));
-    let flag = stop.clone();
+    let (flag, pressed) = (stop.clone(), interrupted.clone());
     let _ = ctrlc::set_handler(move || {
         if presses.fetch_add(1, Ordering::SeqCst) > 0 {
-            std::process::exit(130);
+            std::process::exit(i32::from(INTERRUPTED));
         }
-        eprintln!("litmus: interrupted; finishing the running cases and writing the reports (Ctrl-C again to quit now)");
+        errln!("litmus: interrupted; finishing the running cases and writing the reports (Ctrl-C again to quit now)");
+        pressed.store(true, Ordering::SeqCst);
         flag.store(true, Ordering::SeqCst);
     });
-    stop
+    (stop, interrupted)
+}
+
+/// What `--quiet` prints: the whole summary on one line, for a log or a scheduler.
+fn one_line_summary(report: &CampaignReport, out: &Path) -> String {
+    let classes = report.classes();
+    let new = classes.iter().filter(|c| c.is_new()).count();
+    format!(
+        "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}; {} findings: {new} new classes, {} known classes; reports in {}",
+        report.campaign,
+        report.cases,
+        report.elapsed_seconds,
+        crate::report::text::rate(report.cases_per_second),
+        report.seed,
+        report
+            .shard
+            .as_deref()
+            .map_or(String::new(), |s| format!(", shard {s}")),
+        if report.interrupted {
+            ", interrupted"
+        } else {
+            ""
+        },
+        report.findings.len(),
+        classes.len() - new,
+        out.display()
+    )
 }
 
 fn print_summary(report: &CampaignReport, out: &Path) {
     let classes = report.classes();
     let new = classes.iter().filter(|c| c.is_new()).count();
     let known = classes.len() - new;
-    println!(
-        "litmus run {}: {} cases in {:.1} s ({:.0} cases/s), seed {}{}{}",
+    outln!(
+        "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}",
         report.campaign,
         report.cases,
         report.elapsed_seconds,
-        report.cases_per_second,
+        crate::report::text::rate(report.cases_per_second),
         report.seed,
         report
             .shard
@@ -299,10 +370,11 @@ fn print_summary(report: &CampaignReport, out: &Path) {
             ""
         }
     );
-    println!("  {} vs {}", report.reference.version, report.other.version);
-    println!(
+    outln!("  {} vs {}", report.reference.version, report.other.version);
+    outln!(
         "  agreement of {} with the reference ({}):",
-        report.other.name, report.reference.name
+        report.other.name,
+        report.reference.name
     );
     for level in &report.levels {
         let share = if level.compared > 0 {
@@ -310,17 +382,19 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         } else {
             100.0
         };
-        println!(
+        outln!(
             "  {:<14} {:>8} compared, {:>8} agreed ({share:.2} %)",
-            level.level, level.compared, level.agreed
+            level.level,
+            level.compared,
+            level.agreed
         );
     }
-    println!(
+    outln!(
         "  {} distinct signatures, {} after minimization",
         report.signatures.len(),
         report.minimized_signatures()
     );
-    println!(
+    outln!(
         "  {} findings: {new} new classes, {known} known classes, {} possibly fixed upstream",
         report.findings.len(),
         report.possibly_fixed.len()
@@ -328,7 +402,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
     print_third_sides(report);
     for group in classes.iter().filter(|c| c.is_new()) {
         if let Some(smallest) = group.smallest() {
-            println!(
+            outln!(
                 "    NEW {} ({} cases) e.g. {:?}",
                 smallest.signature,
                 group.count(),
@@ -336,7 +410,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
             );
         }
     }
-    println!("  reports in {}", out.display());
+    outln!("  reports in {}", out.display());
 }
 
 /// Per class, which side the third engine took (when a campaign had one).
@@ -357,7 +431,7 @@ fn print_third_sides(report: &CampaignReport) {
         }
     }
     if let Some(engine) = engine {
-        println!(
+        outln!(
             "  {engine} sides with the reference in {} classes, with {} in {}, with neither in {} ({} unavailable)",
             counts[0], report.other.name, counts[1], counts[2], counts[3]
         );

@@ -36,18 +36,21 @@ pub struct TriageArgs {
     /// name after `artifacts/` in each path.
     #[arg(long)]
     pub target: Option<String>,
-    /// The engine compared with the reference parser.
-    #[arg(long, default_value = "html5ever")]
+    #[arg(long, default_value = "html5ever", help = concat!(
+        "The engine compared with the reference parser: ",
+        engines_help!(),
+    ))]
     pub engine: String,
-    /// The corpus: classes are read from CORPUS/known-differences.toml.
-    #[arg(long, default_value = "corpus")]
-    pub corpus: PathBuf,
+    /// The corpus: classes are read from CORPUS/known-differences.toml. Default:
+    /// `corpus`, and where it has no known-differences.toml, the copy built into litmus.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
     /// Where findings are archived. Default: OUT/divergences, beside the report
     /// (adopt them with `litmus corpus merge OUT/divergences`).
     #[arg(long, value_name = "DIR")]
     pub archive: Option<PathBuf>,
-    /// The known-differences file, if not the corpus's.
-    #[arg(long)]
+    /// The known-differences file, instead of the corpus's (or the built-in one).
+    #[arg(long, value_name = "FILE")]
     pub known: Option<PathBuf>,
     /// Where the report goes. Default: reports/triage-<time>.
     #[arg(long)]
@@ -166,10 +169,8 @@ pub fn run(args: TriageArgs) -> CliResult {
             out.display()
         )));
     }
-    let known = super::run_cmd::load_known(&super::run_cmd::known_differences_path(
-        &args.corpus,
-        args.known.as_deref(),
-    ))?;
+    let known =
+        super::run_cmd::known_differences(args.corpus.as_deref(), args.known.as_deref(), false)?;
     let started = chrono::Utc::now();
     let campaign = format!("triage-{}", started.format("%Y%m%d-%H%M%S"));
     let out = args
@@ -245,7 +246,7 @@ pub fn run(args: TriageArgs) -> CliResult {
                     });
                 }
                 let f = &investigation.finding;
-                println!(
+                outln!(
                     "{}: {} {} [{} -> {} bytes] {}",
                     path.display(),
                     f.class
@@ -261,7 +262,7 @@ pub fn run(args: TriageArgs) -> CliResult {
         }
         if reproduced == 0 {
             not_reproduced += 1;
-            println!(
+            outln!(
                 "{}: no divergence and no engine failure at any level; if it is one of the {target} target's own assertions, run `cargo fuzz run {target} {}` to see it",
                 path.display(),
                 path.display()
@@ -299,7 +300,7 @@ pub fn run(args: TriageArgs) -> CliResult {
         code: 1,
     })?;
     let new = report.new_findings().count();
-    println!(
+    outln!(
         "triage: {} artifacts, {} findings ({new} new), {not_reproduced} not reproduced; report in {}",
         decoded.len(),
         report.findings.len(),

@@ -313,10 +313,10 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
-/// A rate with one decimal, or `unknown`.
+/// A rate as a whole number (`602`, not `602.0404`), or `unknown`.
 pub fn rate(per_second: f64) -> String {
     if per_second.is_finite() && per_second >= 0.0 {
-        format!("{per_second:.1}")
+        format!("{per_second:.0}")
     } else {
         "unknown".into()
     }
