@@ -325,7 +325,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         if let Some(smallest) = group.smallest() {
             println!(
                 "    NEW {} ({} cases) e.g. {:?}",
-                smallest.signature,
+                crate::report::text::visible_one_line(&smallest.signature),
                 group.count(),
                 smallest.input
             );
