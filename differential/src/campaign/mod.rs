@@ -40,8 +40,8 @@ pub use third::{side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
-use crate::finding::{CampaignReport, EngineId, PossiblyFixed, SCHEMA_VERSION};
-use crate::generator::{Generator, GeneratorConfig};
+use crate::finding::{CampaignReport, EngineId, Generation, PossiblyFixed, SCHEMA_VERSION};
+use crate::generator::{Generator, GeneratorConfig, GENERATOR_VERSION};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use crate::report::{write_reports, ReportError};
@@ -133,6 +133,10 @@ pub struct CampaignOptions {
     pub bytes: bool,
     /// Inputs the generator may mutate.
     pub mutation_corpus: Vec<String>,
+    /// Where they came from and their hash, for findings.json.
+    pub mutation_sources: crate::finding::MutationSourcesId,
+    /// Warnings for the reports (and already printed): missing mutation sources.
+    pub warnings: Vec<String>,
     pub minimize_budget: Budget,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
@@ -350,6 +354,13 @@ pub fn run(
         seed: options.seed,
         shard: (options.shard != Shard::ALL).then(|| options.shard.to_string()),
         jobs: options.jobs.max(1),
+        generation: Some(Generation {
+            generator_version: GENERATOR_VERSION,
+            bytes: options.bytes,
+            config: options.generator.clone(),
+            mutation_sources: options.mutation_sources.clone(),
+        }),
+        warnings: options.warnings.clone(),
         ..CampaignReport::default()
     };
 

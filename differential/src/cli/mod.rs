@@ -6,6 +6,7 @@
 //! naming what is wrong, and nothing already archived touched.
 
 mod bench_cmd;
+mod case_cmd;
 mod check_cmd;
 mod conformance_cmd;
 mod corpus_cmd;
@@ -78,6 +79,9 @@ enum Command {
     /// Turn fuzzer artifacts into minimized, classified, archived findings, through
     /// the same path as `litmus run`.
     Triage(triage_cmd::TriageArgs),
+    /// Print one case of a campaign by its index, regenerated from the campaign's
+    /// findings.json (seed, generator version and configuration, mutation sources).
+    Case(case_cmd::CaseArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -98,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Conformance(args) => conformance_cmd::run(args),
         Command::Bench(args) => bench_cmd::run(args),
         Command::Triage(args) => triage_cmd::run(args),
+        Command::Case(args) => case_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,7 +3,8 @@
 use super::{CliError, CliResult};
 use crate::campaign::{self, CampaignOptions, Shard};
 use crate::finding::CampaignReport;
-use crate::generator::{load_divergence_inputs, load_html5lib_inputs, GeneratorConfig};
+use crate::finding::MutationSourcesId;
+use crate::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use clap::Args;
@@ -123,10 +124,26 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     generator
         .validate()
         .map_err(|e| CliError::input(format!("bad generator settings: {e}")))?;
-    let mutation_corpus = if args.no_mutation {
-        Vec::new()
+    let (mutation_corpus, mutation_sources, warnings) = if args.no_mutation {
+        (
+            Vec::new(),
+            MutationSourcesId {
+                sha256: sources_hash(&[]),
+                ..MutationSourcesId::default()
+            },
+            Vec::new(),
+        )
     } else {
-        mutation_inputs(&args.corpus)
+        let sources = mutation_sources(&args.corpus, &html5lib_dir());
+        let id = MutationSourcesId {
+            sha256: sources.hash(),
+            inputs: sources.inputs.len(),
+            html5lib_inputs: sources.html5lib_inputs,
+            corpus_inputs: sources.corpus_inputs,
+            html5lib: sources.html5lib.as_ref().map(|p| p.display().to_string()),
+            corpus: Some(args.corpus.display().to_string()),
+        };
+        (sources.inputs, id, sources.warnings)
     };
     if let Some(out) = args.out.as_deref().filter(|o| o.exists() && !o.is_dir()) {
         // Found now, not after the whole campaign when the reports are written.
@@ -183,6 +200,8 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         generator,
         bytes: args.bytes,
         mutation_corpus,
+        mutation_sources,
+        warnings,
         minimize_budget: Budget::default(),
         progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         quiet: args.quiet,
@@ -191,6 +210,9 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
 
 pub fn run(args: RunArgs) -> CliResult {
     let options = campaign_options(&args)?;
+    for warning in &options.warnings {
+        eprintln!("litmus: warning: {warning}");
+    }
     let stop = interrupt_flag();
     let report = campaign::run(&options, stop).map_err(|e| CliError {
         message: e.to_string(),
@@ -243,17 +265,6 @@ pub fn writable_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
         .tempfile_in(dir)
         .map_err(problem)?;
     Ok(())
-}
-
-/// Inputs to mutate: the html5lib tree-construction inputs (when the data is there)
-/// and the corpus's own findings.
-fn mutation_inputs(corpus: &Path) -> Vec<String> {
-    let html5lib = std::env::var_os("HTML5LIB_TESTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/html5lib-tests"));
-    let mut inputs = load_html5lib_inputs(&html5lib.join("tree-construction")).unwrap_or_default();
-    inputs.extend(load_divergence_inputs(corpus).unwrap_or_default());
-    inputs
 }
 
 fn clock_seed() -> u64 {
