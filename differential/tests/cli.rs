@@ -973,3 +973,110 @@ fn case_good_and_bad() {
         &["no `generation` record"],
     );
 }
+
+/// `litmus corpus merge` merges only corpora, only findings that reproduce, and only
+/// when every file is well-formed: otherwise it names the path and writes nothing.
+#[test]
+fn corpus_merge_refuses_what_is_not_a_reproducible_corpus() {
+    let f = Fixture::new();
+    let divergences = f.path("corpus/divergences");
+    let archived = fs::read_dir(&divergences)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let good = fs::read_to_string(&archived).unwrap();
+    let name = archived.file_name().unwrap().to_str().unwrap().to_owned();
+
+    // A corpus or a reports folder is read through its divergences/ folder.
+    fs::create_dir_all(f.path("fresh")).unwrap();
+    let output = f.litmus(&["corpus", "merge", "corpus", "--corpus", "fresh"], None);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("merged 1 findings"));
+    assert_eq!(
+        fs::read(f.path("fresh/divergences").join(&name)).unwrap(),
+        good.as_bytes()
+    );
+
+    // Not a corpus: a folder of other files, as source or as target.
+    f.write("src/main.rs", b"fn main() {}");
+    f.write("src/a.dat", good.as_bytes());
+    f.assert_bad_input(
+        &["corpus", "merge", "src"],
+        None,
+        &["src is not a corpus", "main.rs is not an archived finding"],
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "corpus", "--corpus", "artifacts"],
+        None,
+        &["--corpus artifacts is not a corpus"],
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "corpus", "--corpus", "absent"],
+        None,
+        &["--corpus absent: no such folder"],
+    );
+
+    // Malformed files: every one named, nothing merged.
+    f.write("mixed/divergences/aaaaaaaaaaaaaaaa.dat", good.as_bytes());
+    f.write(
+        "mixed/divergences/bbbbbbbbbbbbbbbb.dat",
+        b"#data\nx\n#errors\n",
+    );
+    f.write("mixed/divergences/cccccccccccccccc.dat", b"junk\n");
+    f.assert_bad_input(
+        &["corpus", "merge", "mixed", "--corpus", "fresh"],
+        None,
+        &[
+            "mixed/divergences/bbbbbbbbbbbbbbbb.dat",
+            "mixed/divergences/cccccccccccccccc.dat",
+            "nothing was merged",
+        ],
+    );
+
+    // Findings that do not reproduce: another signature than the engines show, and a
+    // reference tree the parser does not build.
+    let signature_line = good.lines().find(|l| l.starts_with("signature: ")).unwrap();
+    f.write(
+        "stale/0000000000000001.dat",
+        good.replace(
+            signature_line,
+            "signature: tree | litmus: <p> | html5ever: <b> | in: <body>",
+        )
+        .as_bytes(),
+    );
+    f.write(
+        "stale/0000000000000002.dat",
+        good.replacen("#document\n| <html>", "#document\n| <htm>", 1)
+            .as_bytes(),
+    );
+    let before = f.corpus_checksum();
+    let output = f.litmus(&["corpus", "merge", "stale"], None);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for part in [
+        "stale/0000000000000001.dat: does not reproduce its signature",
+        "stale/0000000000000002.dat: the reference parser no longer builds its archived tree",
+        "2 of 2 incoming findings do not reproduce; nothing was merged",
+    ] {
+        assert!(stderr.contains(part), "{part}:\n{stderr}");
+    }
+    assert!(f.corpus_checksum() == before, "the corpus was touched");
+
+    // A finding of an engine the merge cannot run.
+    f.write(
+        "foreign/0000000000000003.dat",
+        good.replace("\nengine: html5ever\n", "\nengine: parse5\n")
+            .as_bytes(),
+    );
+    f.assert_bad_input(
+        &["corpus", "merge", "foreign"],
+        None,
+        &[
+            "foreign/0000000000000003.dat",
+            "found with \"parse5\"",
+            "--engine",
+        ],
+    );
+}
