@@ -25,6 +25,7 @@ const COVERED: &[&str] = &[
     "bench",
     "triage",
     "case",
+    "report",
     "help",
 ];
 
@@ -1079,4 +1080,73 @@ fn corpus_merge_refuses_what_is_not_a_reproducible_corpus() {
             "--engine",
         ],
     );
+}
+
+/// Shards started together get their own campaign ids (and so their own default
+/// reports folders), and `litmus report merge` joins them into one report.
+#[test]
+fn report_merge_joins_the_shards_of_one_campaign() {
+    let f = Fixture::new();
+    for shard in ["0/2", "1/2"] {
+        let output = f.litmus(
+            &[
+                "run", "--cases", "60", "--seed", "5", "--jobs", "1", "--shard", shard, "-q",
+            ],
+            None,
+        );
+        assert!(output.status.success(), "{}", text(&output));
+    }
+    let mut folders: Vec<String> = fs::read_dir(f.path("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    assert_eq!(folders.len(), 2, "the shards' ids collided: {folders:?}");
+    assert!(folders[0].ends_with("-s5-shard-0-of-2"), "{folders:?}");
+    assert!(folders[1].ends_with("-s5-shard-1-of-2"), "{folders:?}");
+    let a = format!("reports/{}", folders[0]);
+    let b = format!("reports/{}", folders[1]);
+    let output = f.litmus(&["report", "merge", &a, &b, "--out", "merged"], None);
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("merged 2 reports"));
+    for file in ["summary.md", "findings.json", "index.html", "junit.xml"] {
+        assert!(f.path("merged").join(file).is_file(), "{file}");
+    }
+    let json = |path: &str| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(f.path(path)).unwrap()).unwrap()
+    };
+    let merged = json("merged/findings.json");
+    assert_eq!(merged["cases"], 120);
+    assert_eq!(merged["shard"], serde_json::Value::Null);
+    assert_eq!(merged["seed"], 5);
+    let compared = |v: &serde_json::Value| v["levels"][0]["compared"].as_u64().unwrap();
+    assert_eq!(
+        compared(&merged),
+        compared(&json(&format!("{a}/findings.json")))
+            + compared(&json(&format!("{b}/findings.json")))
+    );
+
+    // Not shards of one campaign.
+    let output = f.litmus(
+        &[
+            "run", "--cases", "20", "--seed", "6", "--jobs", "1", "--shard", "1/2", "--out",
+            "other", "-q",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let output = f.litmus(&["report", "merge", &a, "other", "--out", "refused"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("seed 6 against 5"));
+    let output = f.litmus(&["report", "merge", &a, &a, "--out", "refused"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("both shard 0/2"));
+    assert!(!f.path("refused").exists());
+    let output = f.litmus(&["report", "merge", "nowhere", "--out", "refused"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    let output = f.litmus(&["report", "merge", "ok.html", "--out", "refused"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a findings.json"));
+    let output = f.litmus(&["report", "merge", &a], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
 }

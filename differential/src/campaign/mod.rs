@@ -478,7 +478,15 @@ fn progress_bar(options: &CampaignOptions) -> ProgressBar {
     bar
 }
 
-/// A campaign id from the clock and the seed: `20261130-051500-s42`.
-pub fn default_campaign_id(seed: u64) -> String {
-    format!("{}-s{seed}", chrono::Utc::now().format("%Y%m%d-%H%M%S"))
+/// A campaign's default id: the start time (UTC), the seed and, for one shard of
+/// several, the shard — `20261130-050000-s7`, `20261130-050000-s7-shard-1-of-4` — so
+/// that shards started together on one machine (or writing to one share) never
+/// collide.
+pub fn default_campaign_id(seed: u64, shard: Shard) -> String {
+    let id = format!("{}-s{seed}", chrono::Utc::now().format("%Y%m%d-%H%M%S"));
+    if shard == Shard::ALL {
+        id
+    } else {
+        format!("{id}-shard-{}-of-{}", shard.index, shard.count)
+    }
 }

@@ -13,6 +13,7 @@ mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
 pub(crate) mod parse_cmd;
+mod report_cmd;
 pub(crate) mod run_cmd;
 mod serve_cmd;
 mod triage_cmd;
@@ -82,6 +83,8 @@ enum Command {
     /// Print one case of a campaign by its index, regenerated from the campaign's
     /// findings.json (seed, generator version and configuration, mutation sources).
     Case(case_cmd::CaseArgs),
+    /// Campaign reports: join the shards of one campaign into one report.
+    Report(report_cmd::ReportArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -103,6 +106,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Triage(args) => triage_cmd::run(args),
         Command::Case(args) => case_cmd::run(args),
+        Command::Report(args) => report_cmd::run(args),
     };
     match result {
         Ok(code) => code,

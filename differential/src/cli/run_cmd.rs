@@ -153,7 +153,8 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         )));
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let id = campaign::default_campaign_id(seed);
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let id = campaign::default_campaign_id(seed, shard);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -186,7 +187,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         time: args.time,
         seed,
         jobs,
-        shard: args.shard.unwrap_or(Shard::ALL),
+        shard,
         archive,
         out,
         id,
