@@ -55,32 +55,21 @@ pub fn run(args: CaseArgs) -> CliResult {
             (report.seed, generation)
         }
         None => {
-            let mutation_sources = if args.no_mutation {
-                MutationSourcesId {
-                    sha256: sources_hash(&[]),
-                    ..MutationSourcesId::default()
-                }
-            } else {
-                MutationSourcesId {
-                    corpus: Some(
-                        args.corpus
-                            .as_deref()
-                            .unwrap_or(Path::new("corpus"))
-                            .display()
-                            .to_string(),
-                    ),
-                    inputs: 1,
-                    ..MutationSourcesId::default()
-                }
-            };
+            // As `litmus run --seed S` would: the default configuration, and the
+            // sources read now (none with --no-mutation).
             let generation = Generation {
                 generator_version: GENERATOR_VERSION,
                 bytes: false,
                 config: GeneratorConfig::default(),
-                mutation_sources,
+                mutation_sources: MutationSourcesId::default(),
             };
             (args.seed.unwrap_or_default(), generation)
         }
+    };
+    let mutates = match &args.from {
+        // A campaign that mutated nothing (--no-mutation, or no sources) had no inputs.
+        Some(_) => generation.mutation_sources.inputs > 0,
+        None => !args.no_mutation,
     };
     if generation.generator_version != GENERATOR_VERSION {
         return Err(CliError::input(format!(
@@ -89,8 +78,7 @@ pub fn run(args: CaseArgs) -> CliResult {
         )));
     }
     let recorded = &generation.mutation_sources;
-    // A campaign that mutated nothing (--no-mutation, or no sources) had no inputs.
-    let inputs = if recorded.inputs == 0 {
+    let inputs = if !mutates {
         Vec::new()
     } else {
         let corpus = args
