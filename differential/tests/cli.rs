@@ -927,7 +927,22 @@ fn case_good_and_bad() {
         findings[0]["original_input"].as_str().unwrap()
     );
 
-    // Another corpus: the mutation sources differ, and it says so.
+    // Another corpus: the mutation sources differ, and it says so. A case that
+    // mutates an input is then not the campaign's (exit 1); one that does not is.
+    let family_of = |index: u64| -> String {
+        let output = f.litmus(&["case", "--from", "out/run", &index.to_string()], None);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let rest = stderr.split("family ").nth(1).unwrap().to_owned();
+        rest.split(',').next().unwrap().to_owned()
+    };
+    let mutated = (0..200)
+        .find(|&i| family_of(i) == "mutation")
+        .unwrap()
+        .to_string();
+    let generated = (0..200)
+        .find(|&i| family_of(i) != "mutation")
+        .unwrap()
+        .to_string();
     let dir = f.path("corpus/divergences");
     let first = fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
     let text_of_first = fs::read_to_string(&first).unwrap();
@@ -936,13 +951,17 @@ fn case_good_and_bad() {
         text_of_first.replacen("#data\n", "#data\nx", 1),
     )
     .unwrap();
-    let output = f.litmus(&["case", "--from", "out/run", &index], None);
+    let output = f.litmus(&["case", "--from", "out/run", &mutated], None);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("the mutation sources differ from the campaign's: 2 inputs now"),
         "{stderr}"
     );
+    assert!(stderr.contains("not the campaign's case"), "{stderr}");
+    let output = f.litmus(&["case", "--from", "out/run", &generated], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("the campaign's case all the same"));
     fs::remove_file(dir.join("ffffffffffffffff.dat")).unwrap();
 
     f.assert_bad_input(&["case", "1"], None, &["--from"]);
