@@ -19,8 +19,16 @@
 //! ```
 //!
 //! `key: value` lines, then blocks: a `name:` line and the block's lines indented by two
-//! spaces. When the input cannot be written plainly under `#data` (a line of it looks
-//! like a section header), an `input-json:` field holds it as a JSON string and wins.
+//! spaces (a block's final line feed is not kept).
+//!
+//! Everything round-trips byte for byte: the input above all, and the tree, errors,
+//! signature, fields and blocks. A finding that the plain text would not carry
+//! unchanged (a CR in a field or at the end of a block line, a line of the input or the
+//! tree that reads `#errors`, `#document` or `#data`, a line feed in the signature) is
+//! written as an *escaped* test ([`crate::dat`]): a `#escaped` line, and `\uHHHH`
+//! escapes in every section and in the description's values, block names and block
+//! lines. Every other finding is written plainly, exactly as before. (Earlier versions
+//! wrote such inputs as an `input-json:` field, still read.)
 //!
 //! Writes are atomic (a temporary file in the same folder, synced, then renamed over
 //! the target), so a campaign killed at any instant leaves every file whole. A file
@@ -77,23 +85,81 @@ impl ArchivedFinding {
         format!("{}.dat", signature_hash(&self.signature))
     }
 
-    /// The `.dat` text.
+    /// The `.dat` text: plain when every part of the finding reads back unchanged from
+    /// the plain text (as it always did), escaped otherwise (see [`crate::dat`]: the
+    /// `#escaped` flag, `\uHHHH` in every section, and in the description's values and
+    /// block lines).
     pub fn render(&self) -> String {
+        let plain = self.render_as(false);
+        if ArchivedFinding::parse(&plain).is_ok_and(|back| back.same_as(self)) {
+            return plain;
+        }
+        self.render_as(true)
+    }
+
+    /// Whether `other` holds what `self` does, as the archive keeps it: a block's
+    /// final line feed is not kept (every block reads back ending with one).
+    fn same_as(&self, other: &ArchivedFinding) -> bool {
+        let lines = |blocks: &[(String, String)]| -> Vec<(String, String)> {
+            blocks
+                .iter()
+                .map(|(name, text)| {
+                    let mut text = text.clone();
+                    if !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                    (name.clone(), text)
+                })
+                .collect()
+        };
+        let mut a = self.clone();
+        let mut b = other.clone();
+        a.blocks = lines(&a.blocks);
+        b.blocks = lines(&b.blocks);
+        a == b
+    }
+
+    fn render_as(&self, escaped: bool) -> String {
+        let value = |v: &str| {
+            if escaped {
+                dat::escape(v, false)
+            } else {
+                one_line(v)
+            }
+        };
         let mut description = String::new();
-        let mut line = |key: &str, value: &str| {
+        let mut line = |key: &str, v: &str| {
             description.push_str(key);
             description.push_str(": ");
-            description.push_str(&one_line(value));
+            description.push_str(&value(v));
             description.push('\n');
         };
         line("signature", &self.signature);
         line("level", &self.level);
         line("engine", &self.engine);
         line("class", self.class.as_deref().unwrap_or("new"));
-        for (key, value) in &self.fields {
-            line(key, value);
+        for (key, v) in &self.fields {
+            line(key, v);
         }
-        let mut case = DatCase {
+        for (name, text) in &self.blocks {
+            if escaped {
+                // A block name never holds ": ", which would make it a field.
+                description.push_str(&dat::escape(name, false).replace(':', "\\u003A"));
+            } else {
+                description.push_str(&one_line(name));
+            }
+            description.push_str(":\n");
+            for l in text.strip_suffix('\n').unwrap_or(text).split('\n') {
+                description.push_str("  ");
+                description.push_str(&if escaped {
+                    dat::escape(l, false)
+                } else {
+                    l.to_owned()
+                });
+                description.push('\n');
+            }
+        }
+        dat::render(&DatCase {
             line: 1,
             data: self.input.clone(),
             errors: self.reference_errors.clone(),
@@ -101,33 +167,14 @@ impl ArchivedFinding {
             fragment_context: self.fragment_context.clone(),
             scripting: Some(self.scripting),
             document: self.reference_tree.clone(),
-            description: None,
-        };
-        let plain_input_survives = {
-            case.description = Some(description.clone());
-            dat::parse(&dat::render(&case)).is_ok_and(|c| c.len() == 1 && c[0].data == self.input)
-        };
-        if !plain_input_survives {
-            let json = serde_json::to_string(&self.input).unwrap_or_default();
-            description.push_str("input-json: ");
-            description.push_str(&json);
-            description.push('\n');
-            case.data = "(see input-json in #description)".into();
-        }
-        for (name, text) in &self.blocks {
-            description.push_str(&one_line(name));
-            description.push_str(":\n");
-            for l in text.strip_suffix('\n').unwrap_or(text).split('\n') {
-                description.push_str("  ");
-                description.push_str(l);
-                description.push('\n');
-            }
-        }
-        case.description = Some(description);
-        dat::render(&case)
+            description: Some(description),
+            escaped,
+        })
     }
 
-    /// Reads an archived finding from `.dat` text.
+    /// Reads an archived finding from `.dat` text (plain or escaped; an `input-json:`
+    /// field, which earlier versions wrote for inputs that could not be written
+    /// plainly, gives the input).
     pub fn parse(text: &str) -> Result<ArchivedFinding, dat::DatError> {
         let cases = dat::parse(text)?;
         let [case] = cases.as_slice() else {
@@ -151,11 +198,22 @@ impl ArchivedFinding {
             reference_tree: case.document.clone(),
             ..ArchivedFinding::default()
         };
+        let unescape = |text: &str| -> Result<String, dat::DatError> {
+            if !case.escaped {
+                return Ok(text.to_owned());
+            }
+            dat::unescape(text).map_err(|message| dat::DatError {
+                line: case.line,
+                message: format!("in the #description of an escaped test: {message}"),
+            })
+        };
         let mut block: Option<(String, String)> = None;
-        for line in description.lines() {
+        // Lines end at line feeds only: a carriage return is content.
+        let description = description.strip_suffix('\n').unwrap_or(description);
+        for line in description.split('\n') {
             if let Some(content) = line.strip_prefix("  ") {
                 if let Some((_, text)) = block.as_mut() {
-                    text.push_str(content);
+                    text.push_str(&unescape(content)?);
                     text.push('\n');
                 }
                 continue;
@@ -163,25 +221,27 @@ impl ArchivedFinding {
             if let Some(done) = block.take() {
                 finding.blocks.push(done);
             }
-            if let Some(name) = line.strip_suffix(':') {
-                block = Some((name.to_owned(), String::new()));
+            // A block's name line has no ": " (a field's value may end with ':').
+            if let Some(name) = line.strip_suffix(':').filter(|_| !line.contains(": ")) {
+                block = Some((unescape(name)?, String::new()));
                 continue;
             }
             let Some((key, value)) = line.split_once(": ") else {
                 continue;
             };
+            let value = unescape(value)?;
             match key {
-                "signature" => finding.signature = value.to_owned(),
-                "level" => finding.level = value.to_owned(),
-                "engine" => finding.engine = value.to_owned(),
-                "class" => finding.class = (value != "new").then(|| value.to_owned()),
+                "signature" => finding.signature = value,
+                "level" => finding.level = value,
+                "engine" => finding.engine = value,
+                "class" => finding.class = (value != "new").then_some(value),
                 "input-json" => {
-                    finding.input = serde_json::from_str(value).map_err(|e| dat::DatError {
+                    finding.input = serde_json::from_str(&value).map_err(|e| dat::DatError {
                         line: case.line,
                         message: format!("input-json is not a JSON string: {e}"),
                     })?
                 }
-                _ => finding.fields.push((key.to_owned(), value.to_owned())),
+                _ => finding.fields.push((key.to_owned(), value)),
             }
         }
         if let Some(done) = block.take() {
@@ -422,8 +482,131 @@ mod tests {
         assert_eq!(ArchivedFinding::parse(&f.render()).unwrap(), f);
         let tricky = finding("a\n#errors\nb\r\n\0");
         let text = tricky.render();
-        assert!(text.contains("input-json: "));
+        assert!(text.contains("\n#escaped\n"), "{text}");
         assert_eq!(ArchivedFinding::parse(&text).unwrap(), tricky);
+    }
+
+    /// Plain findings are written exactly as before the escaped form existed.
+    #[test]
+    fn plain_findings_are_written_as_before() {
+        let text = finding("<?t d?>\r<b>\0").render();
+        assert_eq!(
+            text,
+            "#data\n<?t d?>\r<b>\0\n#errors\n1:1: tree-missing-or-bad-doctype\n#description\n\
+             signature: tree | litmus: <?…> | html5ever: <!--…--> | in: <body>\nlevel: tree\n\
+             engine: html5ever\nclass: html5ever-no-processing-instructions\n\
+             minimized: 20 -> 8 bytes\nhtml5ever tree:\n  | <html>\n  |   <head>\n  |   <body>\n\
+             \x20 |     <!-- ?t d? -->\n#script-off\n#document\n| <html>\n|   <head>\n|   <body>\n\
+             |     <?t d?>\n"
+        );
+    }
+
+    /// What the parser would build for `input`: a tree dump whose texts hold the
+    /// input's lines (so a line of the input is a line of the tree too).
+    fn tree_of(input: &str) -> String {
+        format!("| <html>\n|   <head>\n|   <body>\n|     \"{input}\"\n")
+    }
+
+    #[test]
+    fn any_finding_round_trips_byte_for_byte() {
+        let pieces = [
+            "",
+            "a",
+            "\r",
+            "\r\n",
+            "\n",
+            "\n\n",
+            "\0",
+            "\x0b",
+            "\x0c",
+            "\x1b",
+            "\x7f",
+            "\u{85}",
+            "\u{2028}",
+            "\u{feff}",
+            "\t",
+            "\\",
+            "\\u0041",
+            "\\u",
+            "#",
+            "#data",
+            "#errors",
+            "#document",
+            "#escaped",
+            "#script-on",
+            "#description",
+            "  ",
+            ": ",
+            ":",
+            "<p>",
+        ];
+        let mut inputs = Vec::new();
+        for a in pieces {
+            for b in ["", "\n", "\r", "\r\n"] {
+                for c in pieces {
+                    inputs.push(format!("{a}{b}{c}"));
+                    inputs.push(format!("x\n{a}{b}{c}\n"));
+                    inputs.push(format!("{b}{a}\n{c}{b}"));
+                }
+            }
+        }
+        for (i, input) in inputs.iter().enumerate() {
+            let mut f = finding(input);
+            f.reference_tree = tree_of(input);
+            if i % 3 == 0 {
+                // Signatures, fields, errors and blocks with the same characters.
+                f.signature = format!("tree | litmus: {input} | html5ever: x");
+                f.fields.push(("found".into(), input.clone()));
+                f.reference_errors.push(format!("1:2: {input}"));
+                f.blocks
+                    .push(("html5ever serialization".into(), input.clone()));
+                f.fragment_context = Some("td".into());
+            }
+            let text = f.render();
+            let back =
+                ArchivedFinding::parse(&text).unwrap_or_else(|e| panic!("{input:?}: {e}\n{text}"));
+            assert_eq!(back.input.as_bytes(), input.as_bytes(), "{text}");
+            assert!(back.same_as(&f), "{input:?}:\n{text}\n{back:?}");
+            // The one reader of the format agrees (the generator and the seeds read
+            // archived inputs through it).
+            assert_eq!(dat::parse(&text).unwrap()[0].data, *input);
+            if i % 50 != 0 {
+                continue;
+            }
+            // Written to disk and read back.
+            let dir = tempfile::tempdir().unwrap();
+            let archive = Archive::create(dir.path()).unwrap();
+            archive.store(&f).unwrap();
+            let read = Archive::read(&dir.path().join(f.file_name())).unwrap();
+            assert_eq!(read.input, *input);
+            assert_eq!(read.reference_tree, f.reference_tree);
+        }
+    }
+
+    #[test]
+    fn escaped_files_are_plain_when_they_can_be() {
+        assert!(!finding("a\r\nb\0").render().contains("#escaped"));
+        for input in ["a\n#data\nb", "#errors", "x\n#document\ny"] {
+            let mut f = finding(input);
+            f.reference_tree = tree_of(input);
+            let text = f.render();
+            assert!(text.contains("\n#escaped\n"), "{text}");
+            assert!(text.contains("\\u0023"), "{text}");
+        }
+        // A CR in the signature is kept (it once became a space).
+        let mut f = finding("<div \u{fffd}alt=&#13>");
+        f.signature = "round-trip | html5ever: \u{fffd}alt=\r at '\\r'".into();
+        let back = ArchivedFinding::parse(&f.render()).unwrap();
+        assert_eq!(back.signature, f.signature);
+    }
+
+    #[test]
+    fn files_of_earlier_versions_are_read() {
+        let text = "#data\n(see input-json in #description)\n#errors\n#description\n\
+                    signature: s\nlevel: tree\nengine: html5ever\nclass: new\n\
+                    input-json: \"a\\n#errors\\r\"\n#script-on\n#document\n| <html>\n";
+        let f = ArchivedFinding::parse(text).unwrap();
+        assert_eq!(f.input, "a\n#errors\r");
     }
 
     #[test]

@@ -7,6 +7,22 @@
 //! `#document` (the tree dump). litmus's archive adds a `#description` section (lines
 //! that never start with `#`), which other readers ignore as an unknown section.
 //!
+//! **Escaped tests.** The format has no escape: a line of the input (or of a text in the
+//! tree) that reads `#errors` or `#document` ends its section, and readers that open
+//! files as text turn a CR into a line feed. A test that cannot be written plainly is
+//! written *escaped*, after the `doubleEscaped` flag of html5lib-tests' tokenizer
+//! tests: a flag line `#escaped` among its sections (like `#script-on`, after
+//! `#errors`), and every section's text unescaped once more on reading — each
+//! `\uHHHH` (four hex digits) is the character U+HHHH. The writer escapes `\`
+//! itself, every control character but tab and line feed (so CR, NUL, `\x0b` …, see
+//! [`escape`]), a `#` that starts a line (so no line of an escaped section reads as a
+//! header), and in one-line values (errors, the fragment context) line feeds too; a
+//! tree's run of final line feeds keeps only its last one raw, since a blank line
+//! ends a test. A plain test is written exactly as before, with no flag. A reader that
+//! does not know the flag reads an escaped test as another well-formed test whose
+//! input is the escaped text. The `#description` section is left as written:
+//! litmus's archive escapes its lines itself ([`crate::archive`]).
+//!
 //! [`parse`] is litmus's one reader of the format: the conformance runner, the
 //! generator's corpus of inputs to mutate, the fuzz seeds and the archive all read
 //! through it ([`read_folder`] for a folder of files).
@@ -28,8 +44,12 @@ pub struct DatCase {
     pub scripting: Option<bool>,
     /// The `#document` section, every line (`| …`) ending with `\n`.
     pub document: String,
-    /// The `#description` section's lines, each ending with `\n`.
+    /// The `#description` section's lines, each ending with `\n` (never unescaped
+    /// here, see the module docs).
     pub description: Option<String>,
+    /// Whether the test is written escaped (a `#escaped` line): [`parse`] has already
+    /// unescaped every other field, and [`render`] escapes them.
+    pub escaped: bool,
 }
 
 impl DatCase {
@@ -126,6 +146,11 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
                 i += 1;
                 continue;
             }
+            if line == ESCAPED {
+                case.escaped = true;
+                i += 1;
+                continue;
+            }
             if let Some(next) = header(line) {
                 if next == Section::Data || next == Section::Errors {
                     return Err(DatError {
@@ -175,6 +200,9 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
         }
         if case.document == "\n" {
             case.document.clear();
+        }
+        if case.escaped {
+            unescape_case(&mut case)?;
         }
         cases.push(case);
     }
@@ -226,22 +254,118 @@ fn push_nonempty(list: &mut Vec<String>, line: &str) {
     }
 }
 
-/// Writes one test in the `.dat` format (without the blank separator line).
+/// The flag line of an escaped test.
+pub const ESCAPED: &str = "#escaped";
+
+/// `text` escaped for an escaped test (see the module docs): `\`, control characters
+/// but tab and line feed, and a `#` at the start of a line become `\uHHHH`; line feeds
+/// too unless `keep_line_feeds`.
+pub fn escape(text: &str, keep_line_feeds: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut line_start = true;
+    for c in text.chars() {
+        let escaped = match c {
+            '\n' => !keep_line_feeds,
+            '\t' => false,
+            '\\' => true,
+            '#' => line_start,
+            c => c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'),
+        };
+        if escaped {
+            out.push_str(&format!("\\u{:04X}", c as u32));
+        } else {
+            out.push(c);
+        }
+        line_start = c == '\n' && keep_line_feeds;
+    }
+    out
+}
+
+/// The text an escaped section stands for: each `\uHHHH` becomes U+HHHH. A backslash
+/// that does not start four hex digits naming a character is an error.
+pub fn unescape(text: &str) -> Result<String, String> {
+    if !text.contains('\\') {
+        return Ok(text.to_owned());
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = rest[at..].get(..6).unwrap_or(&rest[at..]);
+        let c = escape
+            .strip_prefix("\\u")
+            .filter(|hex| hex.len() == 4 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+            .and_then(char::from_u32)
+            .ok_or_else(|| format!("bad escape {escape:?} (an escaped test writes \\uHHHH)"))?;
+        out.push(c);
+        rest = &rest[at + 6..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Unescapes every section of an escaped test but its description.
+fn unescape_case(case: &mut DatCase) -> Result<(), DatError> {
+    let line = case.line;
+    let error = |message: String| DatError {
+        line,
+        message: format!("in an escaped test: {message}"),
+    };
+    case.data = unescape(&case.data).map_err(error)?;
+    for e in case.errors.iter_mut().chain(case.new_errors.iter_mut()) {
+        *e = unescape(e).map_err(error)?;
+    }
+    if let Some(context) = &mut case.fragment_context {
+        *context = unescape(context).map_err(error)?;
+    }
+    case.document = unescape(&case.document).map_err(error)?;
+    Ok(())
+}
+
+/// A tree escaped: every final line feed but the last as `\u000A`, since a blank
+/// line would end the test. (A tree is empty or ends with a line feed, as a dump is;
+/// a tree of one blank line cannot be told from an empty one.)
+fn escape_document(document: &str) -> String {
+    let mut out = escape(document, true);
+    let body = out.trim_end_matches('\n').len();
+    let final_line_feeds = out.len() - body;
+    if final_line_feeds > 1 {
+        out.truncate(body);
+        out.push_str(&"\\u000A".repeat(final_line_feeds - 1));
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes one test in the `.dat` format (without the blank separator line); escaped
+/// when `case.escaped` (see the module docs).
 pub fn render(case: &DatCase) -> String {
+    let text = |s: &str, keep_line_feeds: bool| {
+        if case.escaped {
+            escape(s, keep_line_feeds)
+        } else {
+            s.to_owned()
+        }
+    };
     let mut out = String::new();
     out.push_str("#data\n");
-    out.push_str(&case.data);
+    out.push_str(&text(&case.data, true));
     out.push_str("\n#errors\n");
     for e in &case.errors {
-        out.push_str(e);
+        out.push_str(&text(e, false));
         out.push('\n');
     }
     if !case.new_errors.is_empty() {
         out.push_str("#new-errors\n");
         for e in &case.new_errors {
-            out.push_str(e);
+            out.push_str(&text(e, false));
             out.push('\n');
         }
+    }
+    if case.escaped {
+        out.push_str(ESCAPED);
+        out.push('\n');
     }
     if let Some(description) = &case.description {
         out.push_str("#description\n");
@@ -252,7 +376,7 @@ pub fn render(case: &DatCase) -> String {
     }
     if let Some(context) = &case.fragment_context {
         out.push_str("#document-fragment\n");
-        out.push_str(context);
+        out.push_str(&text(context, false));
         out.push('\n');
     }
     match case.scripting {
@@ -261,7 +385,11 @@ pub fn render(case: &DatCase) -> String {
         None => {}
     }
     out.push_str("#document\n");
-    out.push_str(&case.document);
+    if case.escaped {
+        out.push_str(&escape_document(&case.document));
+    } else {
+        out.push_str(&case.document);
+    }
     out
 }
 
@@ -297,9 +425,36 @@ mod tests {
             scripting: Some(true),
             document: "| <b>\n|   \"\n\"\n".into(),
             description: Some("signature: x\n  | <html>\n".into()),
+            escaped: false,
         };
         let parsed = parse(&render(&case)).unwrap();
         assert_eq!(parsed, vec![case]);
+    }
+
+    #[test]
+    fn escaped_tests_read_back_as_written() {
+        let case = DatCase {
+            line: 1,
+            data: "a\r\n#errors\n\\u0041\0\x0b\n#document\n".into(),
+            errors: vec!["1:1: x\ny".into()],
+            new_errors: vec![],
+            fragment_context: Some("td".into()),
+            scripting: None,
+            document: "| \"a\r\n#data\n\n\"\n\n\n".into(),
+            description: Some("signature: x\n".into()),
+            escaped: true,
+        };
+        let text = render(&case);
+        assert!(!text.contains('\r') && !text.contains('\0'), "{text}");
+        assert!(text.contains("\n#escaped\n"));
+        assert_eq!(parse(&text).unwrap(), vec![case]);
+        assert_eq!(unescape("\\u00e9\\u005Cu0041").unwrap(), "é\\u0041");
+        for bad in ["\\", "\\u12", "\\x0041", "\\uD800", "\\u00g0"] {
+            assert!(unescape(bad).is_err(), "{bad}");
+        }
+        let err = parse("\n#data\n\\u00\n#errors\n#escaped\n#document\n").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("bad escape"), "{}", err.message);
     }
 
     #[test]

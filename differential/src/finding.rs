@@ -183,6 +183,44 @@ pub struct CampaignReport {
     #[serde(default)]
     pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
+    /// What the case stream depends on, to regenerate any case by its index (`None` in
+    /// reports of earlier versions).
+    #[serde(default)]
+    pub generation: Option<Generation>,
+    /// What the campaign wants its reader to know (missing mutation sources, …).
+    #[serde(default)]
+    pub warnings: Vec<String>,
+}
+
+/// What a campaign's cases depend on beside the seed: with these, case `i` of the
+/// campaign is `Generator::new(config).with_corpus(inputs).case(seed, i)` (or its byte
+/// case), which `litmus case --from findings.json i` prints.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Generation {
+    /// [`crate::generator::GENERATOR_VERSION`] of the litmus that ran it.
+    pub generator_version: u32,
+    /// Whether cases were byte cases (`--bytes`).
+    pub bytes: bool,
+    /// The generator's configuration (sizes, shares, family weights in table order).
+    pub config: crate::generator::GeneratorConfig,
+    /// The inputs mutated.
+    pub mutation_sources: MutationSourcesId,
+}
+
+/// The inputs a campaign mutated, by hash.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MutationSourcesId {
+    /// [`crate::generator::sources_hash`] of the inputs, in order.
+    pub sha256: String,
+    /// How many inputs: html5lib's, then the corpus's.
+    pub inputs: usize,
+    pub html5lib_inputs: usize,
+    pub corpus_inputs: usize,
+    /// The html5lib tree-construction folder read, or `None` when there was none (or
+    /// mutation was off).
+    pub html5lib: Option<String>,
+    /// The corpus folder whose findings were read, or `None` when mutation was off.
+    pub corpus: Option<String>,
 }
 
 impl CampaignReport {

@@ -39,6 +39,7 @@
 //! `LITMUS_CHAOS_KILLS=N` changes the number of kills (default 24).
 
 use litmus_differential::archive::Archive;
+use litmus_differential::report::text::visible_one_line;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -193,8 +194,9 @@ fn assert_reported_on_disk(reported: &[Reported]) {
                 finding.signature
             )
         });
+        // The terminal shows invisible characters escaped.
         assert_eq!(
-            archived.signature,
+            visible_one_line(&archived.signature),
             finding.signature,
             "{} holds another signature",
             finding.path.display()

@@ -40,8 +40,8 @@ pub use third::{side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
-use crate::finding::{CampaignReport, EngineId, PossiblyFixed, SCHEMA_VERSION};
-use crate::generator::{Generator, GeneratorConfig};
+use crate::finding::{CampaignReport, EngineId, Generation, PossiblyFixed, SCHEMA_VERSION};
+use crate::generator::{Generator, GeneratorConfig, GENERATOR_VERSION};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use crate::report::{write_reports, ReportError};
@@ -133,6 +133,10 @@ pub struct CampaignOptions {
     pub bytes: bool,
     /// Inputs the generator may mutate.
     pub mutation_corpus: Vec<String>,
+    /// Where they came from and their hash, for findings.json.
+    pub mutation_sources: crate::finding::MutationSourcesId,
+    /// Warnings for the reports (and already printed): missing mutation sources.
+    pub warnings: Vec<String>,
     pub minimize_budget: Budget,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
@@ -350,6 +354,13 @@ pub fn run(
         seed: options.seed,
         shard: (options.shard != Shard::ALL).then(|| options.shard.to_string()),
         jobs: options.jobs.max(1),
+        generation: Some(Generation {
+            generator_version: GENERATOR_VERSION,
+            bytes: options.bytes,
+            config: options.generator.clone(),
+            mutation_sources: options.mutation_sources.clone(),
+        }),
+        warnings: options.warnings.clone(),
         ..CampaignReport::default()
     };
 
@@ -475,7 +486,15 @@ fn progress_bar(options: &CampaignOptions) -> ProgressBar {
     bar
 }
 
-/// A campaign id from the clock and the seed: `20261130-051500-s42`.
-pub fn default_campaign_id(seed: u64) -> String {
-    format!("{}-s{seed}", chrono::Utc::now().format("%Y%m%d-%H%M%S"))
+/// A campaign's default id: the start time (UTC), the seed and, for one shard of
+/// several, the shard — `20261130-050000-s7`, `20261130-050000-s7-shard-1-of-4` — so
+/// that shards started together on one machine (or writing to one share) never
+/// collide.
+pub fn default_campaign_id(seed: u64, shard: Shard) -> String {
+    let id = format!("{}-s{seed}", chrono::Utc::now().format("%Y%m%d-%H%M%S"));
+    if shard == Shard::ALL {
+        id
+    } else {
+        format!("{id}-shard-{}-of-{}", shard.index, shard.count)
+    }
 }

@@ -545,6 +545,8 @@ fn describe(finding: &Finding) -> String {
         .map_or_else(String::new, |p| format!(" -> {p}"));
     format!(
         "{status}: {} [{} -> {} bytes]{place}",
-        finding.signature, finding.minimization.original_bytes, finding.minimization.final_bytes
+        crate::report::text::visible_one_line(&finding.signature),
+        finding.minimization.original_bytes,
+        finding.minimization.final_bytes
     )
 }

@@ -4,6 +4,7 @@ use super::{CliError, CliResult};
 use crate::archive::{write_atomically, Archive};
 use crate::corpus_check::{check, junit, CheckRun, Recheck};
 use crate::report::junit_xml;
+use crate::report::text::visible_one_line;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -52,7 +53,7 @@ pub fn run(args: CheckArgs) -> CliResult {
                 "FAIL {name}: the reference parser no longer builds the archived tree; it builds:"
             );
             for line in now.lines() {
-                outln!("       {line}");
+                outln!("       {}", visible_one_line(line));
             }
         }
         match &finding.recheck {
@@ -62,12 +63,16 @@ pub fn run(args: CheckArgs) -> CliResult {
                 outln!(
                     "gone {name}: {} no longer shows ({})",
                     args.engine,
-                    finding.signature
+                    visible_one_line(&finding.signature)
                 );
             }
             Recheck::Changed(now) => {
                 changed += 1;
-                outln!("changed {name}: {} -> {now}", finding.signature);
+                outln!(
+                    "changed {name}: {} -> {}",
+                    visible_one_line(&finding.signature),
+                    visible_one_line(now)
+                );
             }
             Recheck::Skipped(_) => skipped += 1,
         }

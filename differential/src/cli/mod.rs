@@ -20,12 +20,14 @@ macro_rules! engines_help {
 }
 
 mod bench_cmd;
+mod case_cmd;
 mod check_cmd;
 mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
 pub(crate) mod parse_cmd;
+mod report_cmd;
 pub(crate) mod run_cmd;
 mod serve_cmd;
 mod triage_cmd;
@@ -92,6 +94,11 @@ enum Command {
     /// Turn fuzzer artifacts into minimized, classified, archived findings, through
     /// the same path as `litmus run`.
     Triage(triage_cmd::TriageArgs),
+    /// Print one case of a campaign by its index, regenerated from the campaign's
+    /// findings.json (seed, generator version and configuration, mutation sources).
+    Case(case_cmd::CaseArgs),
+    /// Campaign reports: join the shards of one campaign into one report.
+    Report(report_cmd::ReportArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -112,6 +119,8 @@ pub fn main() -> ExitCode {
         Command::Conformance(args) => conformance_cmd::run(args),
         Command::Bench(args) => bench_cmd::run(args),
         Command::Triage(args) => triage_cmd::run(args),
+        Command::Case(args) => case_cmd::run(args),
+        Command::Report(args) => report_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,7 +3,8 @@
 use super::{CliError, CliResult};
 use crate::campaign::{self, CampaignOptions, Shard};
 use crate::finding::CampaignReport;
-use crate::generator::{load_divergence_inputs, load_html5lib_inputs, GeneratorConfig};
+use crate::finding::MutationSourcesId;
+use crate::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use clap::Args;
@@ -152,10 +153,26 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     generator
         .validate()
         .map_err(|e| CliError::input(format!("bad generator settings: {e}")))?;
-    let mutation_corpus = if args.no_mutation {
-        Vec::new()
+    let (mutation_corpus, mutation_sources, warnings) = if args.no_mutation {
+        (
+            Vec::new(),
+            MutationSourcesId {
+                sha256: sources_hash(&[]),
+                ..MutationSourcesId::default()
+            },
+            Vec::new(),
+        )
     } else {
-        mutation_inputs(&corpus_dir(args.corpus.as_deref()))
+        let sources = mutation_sources(&corpus_dir(args.corpus.as_deref()), &html5lib_dir());
+        let id = MutationSourcesId {
+            sha256: sources.hash(),
+            inputs: sources.inputs.len(),
+            html5lib_inputs: sources.html5lib_inputs,
+            corpus_inputs: sources.corpus_inputs,
+            html5lib: sources.html5lib.as_ref().map(|p| p.display().to_string()),
+            corpus: Some(corpus_dir(args.corpus.as_deref()).display().to_string()),
+        };
+        (sources.inputs, id, sources.warnings)
     };
     if let Some(out) = args.out.as_deref().filter(|o| o.exists() && !o.is_dir()) {
         // Found now, not after the whole campaign when the reports are written.
@@ -165,7 +182,8 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         )));
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let id = campaign::default_campaign_id(seed);
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let id = campaign::default_campaign_id(seed, shard);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -198,7 +216,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         time: args.time,
         seed,
         jobs,
-        shard: args.shard.unwrap_or(Shard::ALL),
+        shard,
         archive,
         out,
         id,
@@ -212,6 +230,8 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         generator,
         bytes: args.bytes,
         mutation_corpus,
+        mutation_sources,
+        warnings,
         minimize_budget: Budget::default(),
         progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         quiet: args.quiet,
@@ -224,6 +244,9 @@ pub const INTERRUPTED: u8 = 130;
 
 pub fn run(args: RunArgs) -> CliResult {
     let options = campaign_options(&args)?;
+    for warning in &options.warnings {
+        errln!("litmus: warning: {warning}");
+    }
     let (stop, interrupted) = interrupt_flag();
     let report = campaign::run(&options, stop).map_err(|e| CliError {
         message: e.to_string(),
@@ -285,17 +308,6 @@ pub fn writable_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
         .tempfile_in(dir)
         .map_err(problem)?;
     Ok(())
-}
-
-/// Inputs to mutate: the html5lib tree-construction inputs (when the data is there)
-/// and the corpus's own findings.
-fn mutation_inputs(corpus: &Path) -> Vec<String> {
-    let html5lib = std::env::var_os("HTML5LIB_TESTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/html5lib-tests"));
-    let mut inputs = load_html5lib_inputs(&html5lib.join("tree-construction")).unwrap_or_default();
-    inputs.extend(load_divergence_inputs(corpus).unwrap_or_default());
-    inputs
 }
 
 fn clock_seed() -> u64 {
@@ -404,7 +416,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         if let Some(smallest) = group.smallest() {
             outln!(
                 "    NEW {} ({} cases) e.g. {:?}",
-                smallest.signature,
+                crate::report::text::visible_one_line(&smallest.signature),
                 group.count(),
                 smallest.input
             );

@@ -105,7 +105,16 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use bytes::{ByteCase, ENCODINGS};
-pub use corpus::{load_divergence_inputs, load_html5lib_inputs};
+pub use corpus::{
+    html5lib_dir, load_divergence_inputs, load_html5lib_inputs, mutation_sources, sources_hash,
+    MutationSources,
+};
+
+/// The version of the case stream: bumped whenever a change makes any `(seed, index,
+/// config, corpus)` give another case than before (a new family, another draw, another
+/// mutation). findings.json records it, and `litmus case` refuses to regenerate the
+/// cases of a campaign made by another version.
+pub const GENERATOR_VERSION: u32 = 1;
 pub use families::{Family, FAMILIES, MUTATION};
 
 use families::{Generate, Picker};

@@ -2,8 +2,8 @@
 //!
 //! Everything is inline (CSS in a `<style>` element); the page loads nothing and runs
 //! nothing: a Content-Security-Policy `<meta>` forbids scripts and every external
-//! resource, and collapsing uses `<details>`. The page has a header (campaign facts,
-//! the level table, the closing sentence), a contents list, then one
+//! resource, and collapsing uses `<details>`. The page has a header (campaign facts
+//! with the generator and any warnings, the level table, the closing sentence), a contents list, then one
 //! `<section class="cls …">` per class: new classes first, marked with a red NEW badge
 //! and a red edge and open; known classes after them, collapsed. A section shows the
 //! smallest example: its facts, the minimized input (and the original one, collapsed),
@@ -108,6 +108,20 @@ fn header(page: &mut String, report: &CampaignReport, title: &str) {
             if report.interrupted { "yes" } else { "no" }.into(),
         ),
     ];
+    if let Some(generation) = &report.generation {
+        facts.push((
+            "generator",
+            format!(
+                "version {}; mutation sources {} inputs, sha256 {}",
+                generation.generator_version,
+                generation.mutation_sources.inputs,
+                generation.mutation_sources.sha256
+            ),
+        ));
+    }
+    for warning in &report.warnings {
+        facts.push(("warning", warning.clone()));
+    }
     for (engine, side, signatures, cases) in text::third_counts(report) {
         facts.push((
             "third engine",
@@ -119,7 +133,7 @@ fn header(page: &mut String, report: &CampaignReport, title: &str) {
         ));
     }
     for (name, value) in facts {
-        let warn = if name == "interrupted" && report.interrupted {
+        let warn = if name == "warning" || (name == "interrupted" && report.interrupted) {
             " class=\"warn\""
         } else {
             ""
@@ -559,6 +573,18 @@ mod tests {
         assert!(last_new < first_known);
         assert!(page.contains("html5ever-template-in-frameset"));
         assert!(page.contains("tr class=\"changed first\""));
+    }
+
+    #[test]
+    fn warnings_are_shown_as_warnings() {
+        let mut report = sample::campaign();
+        report.warnings = vec!["no html5lib-tests data to mutate <here>".into()];
+        let page = render(&report);
+        assert!(
+            page.contains("<tr><th>warning</th><td class=\"warn\">no html5lib-tests data to mutate &lt;here&gt;</td></tr>"),
+            "{page}"
+        );
+        assert!(page.contains("<tr><th>generator</th><td>version 1;"));
     }
 
     #[test]

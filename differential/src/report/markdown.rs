@@ -1,7 +1,8 @@
 //! `summary.md`: the campaign for people, in GitHub-flavoured Markdown.
 //!
-//! In order: a title with the campaign id; a table of facts (engines and versions,
-//! seed, shard, jobs, cases, elapsed, cases/s, start and finish, whether interrupted,
+//! In order: a title with the campaign id; the campaign's warnings (missing html5lib
+//! data to mutate, …); a table of facts (engines and versions, seed, the generator's
+//! version and mutation sources, shard, jobs, cases, elapsed, cases/s, start and finish, whether interrupted,
 //! the third engine's answers counted per side); the engine under test's agreement
 //! with the reference per level in one line, and a table of comparison levels
 //! (compared, agreed, agreement); then the classes in three groups, each under its own
@@ -35,6 +36,9 @@ const MAX_SIGNATURES: usize = 10;
 pub fn render(report: &CampaignReport) -> String {
     let mut md = String::new();
     let _ = write!(md, "# litmus campaign {}\n\n", code(&report.campaign));
+    for warning in &report.warnings {
+        let _ = write!(md, "> **Warning**: {}\n\n", inline(warning));
+    }
     facts(&mut md, report);
     levels(&mut md, report);
     let classes = report.classes();
@@ -106,6 +110,21 @@ fn facts(md: &mut String, report: &CampaignReport) {
             },
         ),
     ];
+    if let Some(generation) = &report.generation {
+        let sources = &generation.mutation_sources;
+        rows.push((
+            "generator",
+            inline(&format!(
+                "version {}{}; mutation sources {} inputs ({} html5lib, {} corpus), sha256 {}",
+                generation.generator_version,
+                if generation.bytes { ", byte cases" } else { "" },
+                sources.inputs,
+                sources.html5lib_inputs,
+                sources.corpus_inputs,
+                sources.sha256
+            )),
+        ));
+    }
     for (engine, side, signatures, cases) in text::third_counts(report) {
         rows.push((
             "third engine",

@@ -26,6 +26,7 @@ pub mod json;
 pub mod junit;
 pub mod junit_xml;
 pub mod markdown;
+pub mod merge;
 pub mod sample;
 pub mod text;
 

@@ -50,6 +50,20 @@ pub fn campaign() -> CampaignReport {
             explanation: "html5ever 0.39 inserted <template> in frameset mode.".into(),
             upstream: Some("https://github.com/servo/html5ever/issues/123".into()),
         }],
+        generation: Some(crate::finding::Generation {
+            generator_version: crate::generator::GENERATOR_VERSION,
+            bytes: false,
+            config: crate::generator::GeneratorConfig::default(),
+            mutation_sources: crate::finding::MutationSourcesId {
+                sha256: "5f0c0d4a8e7b2c1d9a6f3e0b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d".into(),
+                inputs: 2198,
+                html5lib_inputs: 1792,
+                corpus_inputs: 406,
+                html5lib: Some("../shared/html5lib-tests/tree-construction".into()),
+                corpus: Some("corpus".into()),
+            },
+        }),
+        warnings: Vec::new(),
     }
 }
 
