@@ -863,7 +863,7 @@ fn case_good_and_bad() {
     let f = Fixture::new();
     let output = f.litmus(
         &[
-            "run", "--cases", "300", "--seed", "3", "--jobs", "1", "--out", "out/run", "-q",
+            "run", "--cases", "300", "--seed", "3", "--jobs", "1", "--out", "out/run",
         ],
         None,
     );

@@ -23,7 +23,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// Also write the check as JUnit XML to FILE: one test case per archived finding.
     #[arg(long, value_name = "FILE")]

@@ -31,7 +31,7 @@ pub struct ConformanceArgs {
     #[command(flatten)]
     pub external: ExternalEngineArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// Show this many failures in full (input and diff); the rest are counted.
     #[arg(long, default_value_t = 20, value_name = "N")]

@@ -42,10 +42,12 @@ pub struct MergeArgs {
     /// folder holding `known-differences.toml` or `divergences/`, or an empty folder.
     #[arg(long, default_value = "corpus")]
     pub corpus: PathBuf,
-    /// The engine to re-run findings found with it: a `cmd:'COMMAND'` engine (see
-    /// docs/engines.md) named as the findings name it (`--engine-name`). Findings of
-    /// the built-in engines (`html5ever`, `litmus`, `chaos`) need nothing.
-    #[arg(long)]
+    #[arg(long, help = concat!(
+        "The engine to re-run the findings found with it, named as the findings name it \
+         (`--engine-name` for a `cmd:` engine); findings of the built-in engines need \
+         nothing. One of: ",
+        engines_help!(),
+    ))]
     pub engine: Option<String>,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,

@@ -244,8 +244,12 @@ pub const INTERRUPTED: u8 = 130;
 
 pub fn run(args: RunArgs) -> CliResult {
     let options = campaign_options(&args)?;
-    for warning in &options.warnings {
-        errln!("litmus: warning: {warning}");
+    // Under --quiet the warnings are counted in the closing line (and written in the
+    // reports), not printed: --quiet prints errors and one line.
+    if !args.quiet {
+        for warning in &options.warnings {
+            errln!("litmus: warning: {warning}");
+        }
     }
     let (stop, interrupted) = interrupt_flag();
     let report = campaign::run(&options, stop).map_err(|e| CliError {
@@ -340,7 +344,7 @@ fn one_line_summary(report: &CampaignReport, out: &Path) -> String {
     let classes = report.classes();
     let new = classes.iter().filter(|c| c.is_new()).count();
     format!(
-        "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}; {} findings: {new} new classes, {} known classes; reports in {}",
+        "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}; {} findings: {new} new classes, {} known classes{}; reports in {}",
         report.campaign,
         report.cases,
         report.elapsed_seconds,
@@ -357,6 +361,11 @@ fn one_line_summary(report: &CampaignReport, out: &Path) -> String {
         },
         report.findings.len(),
         classes.len() - new,
+        match report.warnings.len() {
+            0 => String::new(),
+            1 => "; 1 warning (see summary.md)".to_owned(),
+            n => format!("; {n} warnings (see summary.md)"),
+        },
         out.display()
     )
 }
