@@ -8,9 +8,12 @@
 //! the same campaign, when it still minimized and archived every signature (1,199 of
 //! them), compared by hand with what this harness finds: the same 21 classes.
 
+mod common;
+
+use common::workspace_root;
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The classes of `litmus run --cases 20000 --seed 7 --no-mutation` at 49023ab.
@@ -37,13 +40,6 @@ const EXPECTED: [&str; 21] = [
     "roundtrip-script-data-double-escape-swallows-the-end-tag",
     "roundtrip-selectedcontent-cloned-again",
 ];
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in the workspace")
-        .to_path_buf()
-}
 
 #[test]
 fn a_fixed_campaign_finds_every_class_it_found_before() {

@@ -38,6 +38,9 @@
 //!
 //! `LITMUS_CHAOS_KILLS=N` changes the number of kills (default 24).
 
+mod common;
+
+use common::{litmus, new_corpus, workspace_root};
 use litmus_differential::archive::Archive;
 use litmus_differential::report::text::visible_one_line;
 use std::collections::BTreeMap;
@@ -48,37 +51,12 @@ use std::time::{Duration, Instant};
 
 // --- Helpers -------------------------------------------------------------------------
 
-fn litmus() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_litmus"));
-    command.stdin(Stdio::null());
-    command
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in the workspace")
-        .to_path_buf()
-}
-
 /// The html5lib tree-construction inputs the generator mutates, when they are there.
 fn html5lib_tests() -> PathBuf {
     match std::env::var_os("HTML5LIB_TESTS") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => workspace_root().join("../shared/html5lib-tests"),
     }
-}
-
-/// A fresh corpus in `dir/corpus` with the project's known differences.
-fn new_corpus(dir: &Path) -> PathBuf {
-    let corpus = dir.join("corpus");
-    fs::create_dir_all(corpus.join("divergences")).unwrap();
-    fs::copy(
-        workspace_root().join("corpus/known-differences.toml"),
-        corpus.join("known-differences.toml"),
-    )
-    .unwrap();
-    corpus
 }
 
 /// A small deterministic generator (SplitMix64): the kill moments replay exactly.

@@ -7,10 +7,13 @@
 //! [`every_command_is_covered`] reads `litmus help` and fails for a command this file
 //! does not cover yet: add its good and bad inputs here.
 
+mod common;
+
+use common::workspace_root;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// The commands covered below, as `litmus help` lists them.
@@ -54,13 +57,6 @@ fn junit_test_cases(xml: &str) -> Vec<String> {
             )
         })
         .collect()
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in the workspace")
-        .to_path_buf()
 }
 
 /// A folder with a corpus (the project's known differences and one archived finding)

@@ -6,36 +6,14 @@
 //! time, its peak resident memory (with its workers, from `wait4`), the size of what
 //! it wrote, and the processes it left.
 
+mod common;
+
+use common::{litmus, new_corpus};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn litmus() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_litmus"));
-    command.stdin(Stdio::null());
-    command
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in the workspace")
-        .to_path_buf()
-}
-
-/// A fresh corpus in `dir/corpus` with the project's known differences.
-fn new_corpus(dir: &Path) -> PathBuf {
-    let corpus = dir.join("corpus");
-    fs::create_dir_all(corpus.join("divergences")).unwrap();
-    fs::copy(
-        workspace_root().join("corpus/known-differences.toml"),
-        corpus.join("known-differences.toml"),
-    )
-    .unwrap();
-    corpus
-}
 
 /// How a child ended: its status, its peak resident set (its own or its waited-for
 /// descendants', whichever is larger) and how long it ran.

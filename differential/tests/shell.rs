@@ -7,18 +7,14 @@
 //! Every test runs `litmus` in a scratch folder with no corpus, as an installed
 //! `litmus` runs, unless it names the project's corpus.
 
+mod common;
+
+use common::{text, workspace_root};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the crate lives in the workspace")
-        .to_path_buf()
-}
 
 /// `litmus` in `dir`, with no html5lib data (the runs stay small and the same).
 fn litmus(dir: &Path) -> Command {
@@ -44,15 +40,6 @@ fn campaign(dir: &Path, args: &[&str]) -> Output {
         .arg(workspace_root().join("corpus"))
         .output()
         .unwrap()
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 fn wait_with_deadline(child: &mut Child, deadline: Duration) -> ExitStatus {
