@@ -120,8 +120,9 @@ const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scop
 /// below it, so a parse allocates each list once.
 const RESERVED_DEPTH: usize = 32;
 
-/// The depth past which the stack keeps its indexes. Above it a walk visits at most
-/// this many entries, which costs less than keeping the indexes on every push and pop:
+/// The depth past which the stack keeps its indexes. AD-HOC (the standard only walks
+/// the stack): a fast-path threshold. Above it a walk visits at most this many
+/// entries, which costs less than keeping the indexes on every push and pop:
 /// most documents, and nearly every case a fuzzer makes, never build them. Building
 /// them visits the entries once, and happens at most once per parse, so the parse stays
 /// linear.
