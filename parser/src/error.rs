@@ -5,8 +5,8 @@
 //! Parsing never fails on content: the parser builds a document and a list of
 //! [`ParseError`]s. The tokenizer's codes are the spec's, spelled exactly as in its
 //! table (`ErrorCode::as_str`). Tree construction's errors have no codes in the spec
-//! (it only says "parse error"); litmus names them with `tree-` codes of its own,
-//! listed after the spec's.
+//! (it only says "parse error"); AD-HOC: litmus names them with `tree-` codes of its
+//! own, listed after the spec's, so that they are data like the tokenizer's.
 
 use std::fmt;
 
@@ -136,7 +136,8 @@ error_codes! {
     UnexpectedSolidusInTag => "unexpected-solidus-in-tag",
     UnknownNamedCharacterReference => "unknown-named-character-reference",
 
-    // Tree construction: the spec says only "parse error"; these names are litmus's.
+    // Tree construction: the spec says only "parse error"; AD-HOC, these names are
+    // litmus's.
     /// A DOCTYPE token where none is allowed.
     TreeUnexpectedDoctype => "tree-unexpected-doctype",
     /// No DOCTYPE before the first other token, or a DOCTYPE that is not `<!DOCTYPE html>`.

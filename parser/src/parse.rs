@@ -28,6 +28,7 @@ pub struct ParseOptions {
     /// Inputs longer than this are refused. At most [`DEFAULT_MAX_INPUT_BYTES`].
     pub max_input_bytes: usize,
     /// Stop with [`ParseFailure::DeadlineExceeded`] if the parse runs past this instant.
+    /// AD-HOC: the standard has no deadline; this bounds the time a caller waits.
     pub deadline: Option<Instant>,
 }
 

@@ -141,10 +141,12 @@ struct CurrentAttribute {
 }
 
 /// Up to this many attributes, duplicate names are found by a linear scan; beyond, by
-/// a hash set of the names.
+/// a hash set of the names. AD-HOC (the standard only says "compared to the other
+/// attributes"): the switch keeps a tag with many attributes from taking time in n².
 const LINEAR_DUPLICATE_SCAN_LIMIT: usize = 16;
 
-/// The clock is read once every this many steps when there is a deadline.
+/// The clock is read once every this many steps when there is a deadline. AD-HOC (the
+/// standard has no deadline): a parse may be stopped by time, checked this often.
 const DEADLINE_CHECK_INTERVAL: u32 = 4096;
 
 /// The U+FFFD REPLACEMENT CHARACTER in UTF-8.

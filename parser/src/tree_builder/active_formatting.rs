@@ -75,8 +75,9 @@ pub(crate) struct ActiveFormattingElements {
     built: bool,
 }
 
-/// The length from which the list keeps its counts. Counting them once visits the
-/// entries, at most once per parse.
+/// The length from which the list keeps its counts. AD-HOC (the standard only scans
+/// the list): a fast-path threshold. Counting them once visits the entries, at most
+/// once per parse.
 const COUNTED_FROM_LENGTH: usize = 16;
 
 impl Default for ActiveFormattingElements {

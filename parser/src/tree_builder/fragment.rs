@@ -5,7 +5,9 @@
 //! The driver (`parse.rs`) runs the tokenizer from [`tokenizer_state_for_context`] and
 //! returns the children of the `html` root element made here. The context element is
 //! a detached element of the document, with no attributes (litmus's fragment contexts
-//! are a namespace and a name), in a document in no-quirks mode.
+//! are a namespace and a name), in a document in no-quirks mode. AD-HOC: the standard
+//! takes the context element's own attributes and its node document's mode; litmus's
+//! callers give only a name, so it takes the plainest of each.
 
 use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};

@@ -303,8 +303,9 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         builder
     }
 
-    /// Whether the stack of open elements answers scope queries from its indexes (the
-    /// default) or by the spec's walks; the two give the same answers.
+    /// Whether the stack of open elements answers scope queries from its indexes and
+    /// the list of active formatting elements keeps its counts (the default), or both
+    /// follow only the spec's walks; the two give the same answers.
     pub fn set_fast_paths(&mut self, on: bool) {
         self.open_elements.set_indexed(on);
         self.active_formatting.set_counted(on);

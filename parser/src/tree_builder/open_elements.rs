@@ -7,10 +7,14 @@
 //! element in table scope") reads the stack alone, never the document. Every change
 //! goes through the few methods of [`OpenElements`] (`push`, `pop`, `remove_at`,
 //! `insert_at`, `replace_at`), which, once the stack has grown deeper than
-//! [`INDEXED_FROM_DEPTH`] entries, keep three indexes beside the entries:
+//! [`INDEXED_FROM_DEPTH`] entries, keep these indexes beside the entries:
 //!
-//! - for each HTML local name, the positions of the HTML elements of that name;
+//! - for each HTML local name, the positions of the HTML elements of that name, and
+//!   for each lowercase name outside HTML, those of the other elements of that name;
 //! - for each scope, the positions of the entries that bound it;
+//! - the positions of the elements in the special category (for "any other end tag"
+//!   in "in body") and of the elements in the HTML namespace (for "any other end tag"
+//!   in foreign content);
 //! - for each node, its position (or that it is not on the stack).
 //!
 //! With them, "has an element in scope" is one comparison: the bottommost target is in
@@ -20,10 +24,11 @@
 //! drives both with random edits. Without the indexes, every `<div>` start tag walks
 //! the whole stack looking for a `p` in button scope, and a document of n nested
 //! `div`s takes time in n². A shallower stack is walked: keeping the indexes on every
-//! push and pop cost more than the walks they save there. Editing the middle of the stack (the adoption agency)
-//! re-indexes the entries from the edited position up, which costs what moving them
-//! in the vector already costs. Popping is the tree builder's business (an `option`
-//! leaving the stack may update a `selectedcontent`), so the tree builder wraps `pop`.
+//! push and pop costs more than the walks they save there. Editing the middle of the
+//! stack (the adoption agency) re-indexes the entries from the edited position up,
+//! which costs what moving them in the vector already costs. Popping is the tree
+//! builder's business (an `option` leaving the stack may update a `selectedcontent`),
+//! so the tree builder wraps `pop`.
 
 use super::foreign::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
@@ -120,8 +125,9 @@ const SCOPES: [Scope; 4] = [Scope::Default, Scope::ListItem, Scope::Button, Scop
 /// below it, so a parse allocates each list once.
 const RESERVED_DEPTH: usize = 32;
 
-/// The depth past which the stack keeps its indexes. Above it a walk visits at most
-/// this many entries, which costs less than keeping the indexes on every push and pop:
+/// The depth past which the stack keeps its indexes. AD-HOC (the standard only walks
+/// the stack): a fast-path threshold. Above it a walk visits at most this many
+/// entries, which costs less than keeping the indexes on every push and pop:
 /// most documents, and nearly every case a fuzzer makes, never build them. Building
 /// them visits the entries once, and happens at most once per parse, so the parse stays
 /// linear.

@@ -240,7 +240,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// -> "A start tag whose tag name is "input"" in "in body".
     pub(crate) fn in_body_input_start_tag(&mut self, tag: &TagToken<'_>) {
         // "If the parser's fragment context element is a select element (fragment
-        // case): Parse error. Ignore the token. Return."
+        // case): Parse error. Ignore the token. Return." AD-HOC: the self-closing flag
+        // is acknowledged although the standard does not say so here, since input is a
+        // void element and the non-void-html-element-start-tag-with-trailing-solidus
+        // error does not fit it.
         if self
             .context_element
             .is_some_and(|c| c.is_html(local::SELECT))

@@ -173,7 +173,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the token does not have an attribute with the name "type", or if it
                 // does, but that attribute's value is not an ASCII case-insensitive match
                 // for the string "hidden", then: act as described in the "anything else"
-                // entry below." (That is the next arm but one.)
+                // entry below." (Such a token fails this arm's guard and reaches the last
+                // arm, "anything else".)
                 // "Otherwise: Parse error. Insert an HTML element for the token. Pop that
                 // input element off the stack of open elements. Acknowledge the token's
                 // self-closing flag, if it is set."
