@@ -266,7 +266,8 @@ fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
     }
     let _ = writeln!(page, "<h3>Outputs at the {} level</h3>", esc(&f.level));
     let rows = text::line_diff(&f.reference_output, &f.other_output);
-    diff_table(page, &rows, &report.reference.name, &f.engine, n);
+    let sides = text::diff_sides(report, f);
+    diff_table(page, &rows, &sides, n);
     if let Some(third) = &f.third {
         let _ = writeln!(
             page,
@@ -290,15 +291,16 @@ fn input_block(page: &mut String, input: &str) {
     page.push_str("</pre>\n");
 }
 
-fn diff_table(page: &mut String, rows: &[Row<'_>], reference: &str, other: &str, n: usize) {
+fn diff_table(page: &mut String, rows: &[Row<'_>], sides: &text::DiffSides, n: usize) {
     let first = text::first_change(rows);
     let _ = write!(
         page,
         "<table class=\"diff\">\n<colgroup><col class=\"ln\"><col><col class=\"ln\"><col></colgroup>\n\
-         <thead><tr><th colspan=\"2\">{} <span class=\"count\">reference</span></th>\
+         <thead><tr><th colspan=\"2\">{} <span class=\"count\">{}</span></th>\
          <th colspan=\"2\">{}</th></tr></thead>\n<tbody>\n",
-        esc(reference),
-        esc(other)
+        esc(&sides.left),
+        sides.left_note,
+        esc(&sides.right)
     );
     if rows.is_empty() {
         page.push_str("<tr><td colspan=\"4\" class=\"gap\">both outputs are empty</td></tr>\n");
@@ -563,6 +565,25 @@ mod tests {
     use crate::report::sample;
 
     #[test]
+    fn a_round_trip_diff_names_whose_round_trip_and_its_two_trees() {
+        let mut report = sample::campaign();
+        let f = report
+            .findings
+            .iter_mut()
+            .find(|f| !f.reference_output.is_empty())
+            .unwrap();
+        f.level = "round-trip".into();
+        let page = render(&report);
+        assert!(
+            page.contains(
+                "html5ever&#39;s tree <span class=\"count\">parsed</span></th>\
+                 <th colspan=\"2\">html5ever&#39;s tree of its serialization, reparsed</th>"
+            ),
+            "{page}"
+        );
+    }
+
+    #[test]
     fn the_page_has_one_section_per_class_new_first() {
         let report = sample::campaign();
         let page = render(&report);
@@ -620,7 +641,12 @@ mod tests {
         let shown = visible_rows(&rows);
         assert_eq!(shown, (22..29).collect::<Vec<_>>());
         let mut page = String::new();
-        diff_table(&mut page, &rows, "litmus", "html5ever", 1);
+        let sides = text::DiffSides {
+            left: "litmus".into(),
+            left_note: "reference",
+            right: "html5ever".into(),
+        };
+        diff_table(&mut page, &rows, &sides, 1);
         assert!(page.contains("… 22 identical lines …"));
         assert!(page.contains("… 21 identical lines …"));
     }

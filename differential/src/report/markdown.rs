@@ -241,18 +241,20 @@ fn example(md: &mut String, report: &CampaignReport, f: &Finding) {
     }
     let line = |n: Option<usize>| n.map_or("end".to_owned(), |n| n.to_string());
     let first = f.first_difference.as_ref();
+    let sides = text::diff_sides(report, f);
     let _ = write!(
         md,
         "First difference ({} line {}, {} line {}):\n\n",
-        inline(&report.reference.name),
+        inline(&sides.left),
         line(first.map(|d| d.left_line)),
-        inline(&f.engine),
+        inline(&sides.right),
         line(first.map(|d| d.right_line)),
     );
     let mut diff = format!(
-        "--- {} (reference)\n+++ {}\n",
-        text::visible_one_line(&report.reference.name),
-        text::visible_one_line(&f.engine)
+        "--- {} ({})\n+++ {}\n",
+        text::visible_one_line(&sides.left),
+        sides.left_note,
+        text::visible_one_line(&sides.right)
     );
     for (mark, line) in hunk {
         let (shown, left_out) = text::cut(line, MAX_LINE_BYTES);
@@ -351,6 +353,28 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("minimized: 83 → 45 bytes, 153 steps, 35 ms"));
+    }
+
+    #[test]
+    fn a_round_trip_diff_names_whose_round_trip_and_its_two_trees() {
+        let mut report = sample::campaign();
+        let f = report
+            .findings
+            .iter_mut()
+            .find(|f| !f.reference_output.is_empty())
+            .unwrap();
+        f.level = "round-trip".into();
+        let md = render(&report);
+        assert!(
+            md.contains(
+                "--- html5ever's tree (parsed)\n+++ html5ever's tree of its serialization, reparsed\n"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains("First difference (html5ever's tree line 10, "),
+            "{md}"
+        );
     }
 
     #[test]

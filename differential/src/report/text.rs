@@ -358,6 +358,31 @@ pub fn closing_line(report: &CampaignReport) -> String {
     )
 }
 
+/// The two outputs a finding's diff compares, named for a reader: the reference
+/// parser's and the engine's, or for a round trip one engine's tree before and after
+/// its own serialization is parsed again (`left` is the reference's side).
+pub struct DiffSides {
+    pub left: String,
+    pub left_note: &'static str,
+    pub right: String,
+}
+
+pub fn diff_sides(report: &CampaignReport, f: &Finding) -> DiffSides {
+    if f.level == "round-trip" {
+        DiffSides {
+            left: format!("{}'s tree", f.engine),
+            left_note: "parsed",
+            right: format!("{}'s tree of its serialization, reparsed", f.engine),
+        }
+    } else {
+        DiffSides {
+            left: report.reference.name.clone(),
+            left_note: "reference",
+            right: f.engine.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

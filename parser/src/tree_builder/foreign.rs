@@ -358,7 +358,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// according to the rules given in the section corresponding to the current
     /// insertion mode in HTML content."
     fn leave_foreign_content(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
-        self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+        // A start tag, or the </br> and </p> end tags.
+        self.parse_error(super::unexpected(token));
         while let Some(node) = self.current_node() {
             if is_mathml_text_integration_point(node.name)
                 || node.html_integration_point

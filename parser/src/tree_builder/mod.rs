@@ -157,6 +157,22 @@ pub(crate) enum TreeToken<'t> {
     Eof,
 }
 
+/// The parse error litmus reports for `token` where the spec says only "parse error"
+/// about a token it ignores or reprocesses (AD-HOC: the standard names no tree
+/// construction error codes; litmus names them by the kind of token).
+pub(crate) fn unexpected(token: &TreeToken<'_>) -> ErrorCode {
+    match token {
+        TreeToken::Doctype(_) => ErrorCode::TreeUnexpectedDoctype,
+        TreeToken::StartTag(_) => ErrorCode::TreeUnexpectedStartTag,
+        TreeToken::EndTag(_) => ErrorCode::TreeUnexpectedEndTag,
+        TreeToken::Comment(_) | TreeToken::ProcessingInstruction { .. } => {
+            ErrorCode::TreeUnexpectedComment
+        }
+        TreeToken::Characters(_) => ErrorCode::TreeUnexpectedCharacter,
+        TreeToken::Eof => ErrorCode::TreeUnexpectedEof,
+    }
+}
+
 /// "ASCII whitespace" as character tokens: U+0009 TAB, U+000A LF, U+000C FF, U+000D CR,
 /// U+0020 SPACE.
 pub(crate) fn is_ascii_whitespace(byte: u8) -> bool {

@@ -488,3 +488,65 @@ fn arbitrary_token_sequences_do_not_panic() {
         }
     }
 }
+
+/// Where the spec says only "parse error" about a token it ignores or reprocesses,
+/// litmus names the error by the token's kind: a start tag is never reported as an
+/// unexpected end tag, nor a tag as an unexpected character.
+#[test]
+fn ignored_tokens_are_reported_by_their_kind() {
+    use crate::{parse_document, parse_fragment, FragmentContext, ParseOptions};
+    let codes = |input: &str, context: Option<&str>| -> Vec<ErrorCode> {
+        let options = ParseOptions::default();
+        let document = match context {
+            Some(context) => {
+                parse_fragment(input, &FragmentContext::parse(context).unwrap(), &options)
+            }
+            None => parse_document(input, &options),
+        }
+        .unwrap();
+        document.errors.iter().map(|e| e.code).collect()
+    };
+    // Start tags that would close a caption, a row or a table body that the stack of
+    // open elements does not hold (the fragment's context is not on it).
+    for (input, context) in [
+        ("<tr>", "caption"),
+        ("<caption>", "tr"),
+        ("<caption>", "tbody"),
+    ] {
+        let found = codes(input, Some(context));
+        assert!(
+            found.contains(&ErrorCode::TreeUnexpectedStartTag),
+            "{input} in {context}: {found:?}"
+        );
+        assert!(
+            !found.contains(&ErrorCode::TreeUnexpectedEndTag),
+            "{input} in {context}: {found:?}"
+        );
+    }
+    // "After body", anything else: a start tag.
+    let found = codes("<!DOCTYPE html><body></body><p>", None);
+    assert!(
+        found.contains(&ErrorCode::TreeUnexpectedStartTag),
+        "{found:?}"
+    );
+    assert!(
+        !found.contains(&ErrorCode::TreeUnexpectedCharacter),
+        "{found:?}"
+    );
+    // "After after body", anything else: an end tag.
+    let found = codes("<!DOCTYPE html><body></body></html></p>", None);
+    assert!(
+        !found.contains(&ErrorCode::TreeUnexpectedCharacter),
+        "{found:?}"
+    );
+    // </p> breaks out of foreign content: an end tag.
+    let found = codes("<!DOCTYPE html><svg></p>", None);
+    assert!(
+        found.contains(&ErrorCode::TreeUnexpectedEndTag),
+        "{found:?}"
+    );
+    assert!(
+        !found.contains(&ErrorCode::TreeUnexpectedStartTag),
+        "{found:?}"
+    );
+}

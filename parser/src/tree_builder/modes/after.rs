@@ -4,8 +4,8 @@
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::tree_builder::{
-    character_count, leading_non_whitespace, leading_whitespace, InsertionMode, ProcessResult,
-    TreeBuilder, TreeSink, TreeToken,
+    character_count, leading_non_whitespace, leading_whitespace, unexpected, InsertionMode,
+    ProcessResult, TreeBuilder, TreeSink, TreeToken,
 };
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
@@ -85,7 +85,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
-                self.parse_error(ErrorCode::TreeUnexpectedCharacter);
+                self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
         }
@@ -278,7 +278,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
-                self.parse_error(ErrorCode::TreeUnexpectedCharacter);
+                self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
         }

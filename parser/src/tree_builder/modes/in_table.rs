@@ -284,7 +284,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "An end tag whose tag name is "caption""
             TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
-                self.close_the_caption();
+                self.close_the_caption(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is one of: "caption", "col", "colgroup",
@@ -304,10 +304,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
-                self.close_the_caption_and_reprocess()
+                self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                self.close_the_caption_and_reprocess()
+                self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "col", "colgroup", "html",
             //    "tbody", "td", "tfoot", "th", "thead", "tr"": "Parse error. Ignore the
@@ -338,14 +338,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// The steps of -> "An end tag whose tag name is "caption"" in "in caption". Returns
     /// whether the caption was closed.
-    fn close_the_caption(&mut self) -> bool {
+    /// `ignored` is the parse error of the token when it is ignored.
+    fn close_the_caption(&mut self, ignored: ErrorCode) -> bool {
         // "If the stack of open elements does not have a caption element in table scope,
         // this is a parse error; ignore the token. (fragment case)"
         if !self
             .open_elements
             .has_html_in_scope(Scope::Table, local::CAPTION)
         {
-            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            self.parse_error(ignored);
             return false;
         }
         // "Otherwise: Generate implied end tags."
@@ -366,8 +367,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 
     /// The same steps, then "Reprocess the token."
-    fn close_the_caption_and_reprocess(&mut self) -> ProcessResult {
-        if self.close_the_caption() {
+    fn close_the_caption_and_reprocess(&mut self, ignored: ErrorCode) -> ProcessResult {
+        if self.close_the_caption(ignored) {
             ProcessResult::Reprocess(InsertionMode::InTable)
         } else {
             ProcessResult::Done

@@ -63,10 +63,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::THEAD
                 ) =>
             {
-                self.leave_the_table_body_and_reprocess()
+                self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                self.leave_the_table_body_and_reprocess()
+                self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "caption", "col",
             //    "colgroup", "html", "td", "th", "tr"": "Parse error. Ignore the token."
@@ -96,12 +96,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// table scope, this is a parse error; ignore the token. Otherwise: Clear the stack
     /// back to a table body context. Pop the current node from the stack of open
     /// elements. Switch the insertion mode to "in table". Reprocess the token."
-    fn leave_the_table_body_and_reprocess(&mut self) -> ProcessResult {
+    /// `ignored` is the parse error of the token when it is ignored.
+    fn leave_the_table_body_and_reprocess(&mut self, ignored: ErrorCode) -> ProcessResult {
         if !self
             .open_elements
             .has_html_one_of_in_scope(Scope::Table, &[local::TBODY, local::THEAD, local::TFOOT])
         {
-            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            self.parse_error(ignored);
             return ProcessResult::Done;
         }
         self.clear_the_stack_back_to_a_table_body_context();
@@ -125,7 +126,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end tag whose tag name is "tr""
             TreeToken::EndTag(tag) if tag.name == local::TR => {
-                self.close_the_row();
+                self.close_the_row(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is one of: "caption", "col", "colgroup",
@@ -143,10 +144,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
-                self.close_the_row_and_reprocess()
+                self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                self.close_the_row_and_reprocess()
+                self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "tbody", "tfoot", "thead""
             TreeToken::EndTag(tag)
@@ -170,7 +171,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 {
                     return ProcessResult::Done;
                 }
-                self.close_the_row_and_reprocess()
+                self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "caption", "col",
             //    "colgroup", "html", "td", "th"": "Parse error. Ignore the token."
@@ -196,15 +197,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 
     /// The steps of -> "An end tag whose tag name is "tr"" in "in row". Returns whether
-    /// the row was closed.
-    fn close_the_row(&mut self) -> bool {
+    /// the row was closed. `ignored` is the parse error of the token when it is
+    /// ignored.
+    fn close_the_row(&mut self, ignored: ErrorCode) -> bool {
         // "If the stack of open elements does not have a tr element in table scope, this
         // is a parse error; ignore the token."
         if !self
             .open_elements
             .has_html_in_scope(Scope::Table, local::TR)
         {
-            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            self.parse_error(ignored);
             return false;
         }
         // "Otherwise: Clear the stack back to a table row context. Pop the current node
@@ -217,8 +219,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 
     /// The same steps, then "Reprocess the token."
-    fn close_the_row_and_reprocess(&mut self) -> ProcessResult {
-        if self.close_the_row() {
+    fn close_the_row_and_reprocess(&mut self, ignored: ErrorCode) -> ProcessResult {
+        if self.close_the_row(ignored) {
             ProcessResult::Reprocess(InsertionMode::InTableBody)
         } else {
             ProcessResult::Done
