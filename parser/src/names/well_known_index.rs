@@ -6,6 +6,7 @@
 use super::WELL_KNOWN;
 
 /// The index in [`WELL_KNOWN`] of the name spelled `name`, if it is well known.
+#[inline]
 pub(super) fn find(name: &[u8]) -> Option<usize> {
     // Names of up to eight bytes (nearly all) compare as one integer each.
     let (hash, short) = name_key(name);

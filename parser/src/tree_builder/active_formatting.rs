@@ -233,7 +233,8 @@ impl ActiveFormattingElements {
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing their bytes compares them as sets of pairs.
         // A fast path skips the scan when the counts show it cannot find three.
-        if !self.fewer_than_three_alike(&element) {
+        let family = self.counted_family(&element);
+        if !family.is_some_and(|family| self.fewer_than_three_alike(family)) {
             let start = self.after_last_marker();
             let attributes = attributes_of(&element, &self.attribute_bytes);
             let mut same = 0;
@@ -254,19 +255,19 @@ impl ActiveFormattingElements {
             }
         }
         // Step 2. "Add element to the list of active formatting elements."
-        let entry = Entry::Element(element);
-        self.count_in(&entry);
-        self.entries.push(entry);
+        if let Some(family) = family {
+            *self.alike.entry(family).or_insert(0) += 1;
+        }
+        self.entries.push(Entry::Element(element));
     }
 
-    /// The fast path of the Noah's Ark clause: whether the counts show fewer than
-    /// three elements like `element` in the whole list, so that no scan after the last
-    /// marker can find three. The counts are built the first time a push meets a list
-    /// of [`COUNTED_FROM_LENGTH`] entries; `false` (scan) while they are not kept, and
-    /// always with the fast paths off.
-    fn fewer_than_three_alike(&mut self, element: &FormattingElement) -> bool {
+    /// For the fast path of the Noah's Ark clause: the hash under which `element` is
+    /// counted, while the counts are kept (`None` otherwise, and always with the fast
+    /// paths off). The counts are built the first time a push meets a list of
+    /// [`COUNTED_FROM_LENGTH`] entries.
+    fn counted_family(&mut self, element: &FormattingElement) -> Option<u64> {
         if !self.counted {
-            return false;
+            return None;
         }
         if !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
             self.built = true;
@@ -278,10 +279,14 @@ impl ActiveFormattingElements {
             }
         }
         self.built
-            && self
-                .alike
-                .get(&family_hash(element, &self.attribute_bytes))
-                .is_none_or(|&alike| alike < 3)
+            .then(|| family_hash(element, &self.attribute_bytes))
+    }
+
+    /// The fast path of the Noah's Ark clause: whether the counts show fewer than
+    /// three elements of `family` in the whole list, so that no scan after the last
+    /// marker can find three.
+    fn fewer_than_three_alike(&self, family: u64) -> bool {
+        self.alike.get(&family).is_none_or(|&alike| alike < 3)
     }
 
     /// "Clear the list of active formatting elements up to the last marker."

@@ -46,6 +46,7 @@ pub(crate) struct StackEntry {
 
 impl StackEntry {
     /// Whether the entry is an element in the HTML namespace with this local name.
+    #[inline]
     pub(crate) fn is_html(&self, name: LocalName) -> bool {
         self.name.ns == Namespace::Html && self.name.local == name
     }
@@ -382,11 +383,13 @@ impl OpenElements {
         }
     }
 
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
 
     /// The entry at `index` (0 is the topmost node, the `html` element).
+    #[inline]
     pub(crate) fn get(&self, index: usize) -> Option<&StackEntry> {
         self.entries.get(index)
     }
@@ -609,6 +612,7 @@ impl OpenElements {
 
 /// "The following elements have varying levels of special parsing rules": the special
 /// category. <https://html.spec.whatwg.org/#special>
+#[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
     match name.ns {
         Namespace::Html => matches!(
