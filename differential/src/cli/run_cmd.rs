@@ -344,21 +344,8 @@ fn one_line_summary(report: &CampaignReport, out: &Path) -> String {
     let classes = report.classes();
     let new = classes.iter().filter(|c| c.is_new()).count();
     format!(
-        "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}; {} findings: {new} new classes, {} known classes{}; reports in {}",
-        report.campaign,
-        report.cases,
-        report.elapsed_seconds,
-        crate::report::text::rate(report.cases_per_second),
-        report.seed,
-        report
-            .shard
-            .as_deref()
-            .map_or(String::new(), |s| format!(", shard {s}")),
-        if report.interrupted {
-            ", interrupted"
-        } else {
-            ""
-        },
+        "{}; {} findings: {new} new classes, {} known classes{}; reports in {}",
+        headline(report),
         report.findings.len(),
         classes.len() - new,
         match report.warnings.len() {
@@ -370,11 +357,9 @@ fn one_line_summary(report: &CampaignReport, out: &Path) -> String {
     )
 }
 
-fn print_summary(report: &CampaignReport, out: &Path) {
-    let classes = report.classes();
-    let new = classes.iter().filter(|c| c.is_new()).count();
-    let known = classes.len() - new;
-    outln!(
+/// The summary's first line: campaign, cases, time, rate, seed, shard, interruption.
+fn headline(report: &CampaignReport) -> String {
+    format!(
         "litmus run {}: {} cases in {:.1} s ({} cases/s), seed {}{}{}",
         report.campaign,
         report.cases,
@@ -390,7 +375,14 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         } else {
             ""
         }
-    );
+    )
+}
+
+fn print_summary(report: &CampaignReport, out: &Path) {
+    let classes = report.classes();
+    let new = classes.iter().filter(|c| c.is_new()).count();
+    let known = classes.len() - new;
+    outln!("{}", headline(report));
     outln!("  {} vs {}", report.reference.version, report.other.version);
     outln!(
         "  agreement of {} with the reference ({}):",
