@@ -105,7 +105,10 @@ for target in $targets; do
   execs="$(grep -o 'exec/s: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
   runs="$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')"
   step "merge the $target corpus"
-  "${cmin[@]}" "$target" "fuzz/corpus/$target" \
+  # An input that crashes during the merge is written under the artifacts folder too,
+  # not into the working directory.
+  "${cmin[@]}" "$target" "fuzz/corpus/$target" -- \
+    -artifact_prefix="fuzz/artifacts/$target/" \
     > "$out/logs/cmin-$target.log" 2>&1 || echo "nightly: cmin of $target failed (see $out/logs/cmin-$target.log)" >&2
   after="$(find "fuzz/corpus/$target" -type f | wc -l)"
   artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" | wc -l)"

@@ -19,13 +19,21 @@
 //!   cut to the fewest tokens that keep the level, the engine and the class, and
 //!   merges under the signature of what remains.
 //! - [`Goal::Full`]: the whole minimization, keeping the signature.
+//!
+//! A merge (the second step of [`Goal::Classify`], and [`Goal::Merge`]) also cuts
+//! what is not input: a fragment case whose class shows in the `body` context too is
+//! merged in that context (`in_simplest_context`), and a round trip of the other
+//! engine that the reference's own round trip shows the same way merges under the
+//! reference's signature (`as_the_reference_shows_it`): the standard's serializer
+//! at work, the same behaviour whichever engine's tree it serialized.
 
 use super::cases::CaseRunner;
-use crate::case::ParseResult;
-use crate::compare::{recheck, rerun, Divergence};
+use crate::case::{Level, ParseResult};
+use crate::compare::{recheck, rerun, round_trip, Divergence};
 use crate::engine::Engine;
 use crate::known::KnownDifferences;
 use crate::minimize::{MinimizeStats, Minimizer};
+use litmus_parser::FragmentContext;
 use serde::{Deserialize, Serialize};
 
 /// What a minimization is for.
@@ -98,6 +106,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     let known = &runner.known;
     let (reference, other) = (&mut runner.reference, &mut runner.other);
     let original = &job.divergence;
+    // The divergence a merge keeps: the job's, or the same one in a simpler context.
+    let mut base = job.divergence.clone();
     // The class a known behaviour was found to be, when the classification went on
     // to merge it (then the case shows that class, not the job's signature).
     let mut merged_into: Option<String> = None;
@@ -122,9 +132,11 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                 Some(class) => {
                     // Explained: the tokens again, keeping only the level, the engine
                     // and the class, so that signatures that differ in where a
-                    // behaviour shows (its parent, the nodes around it) minimize to
-                    // one case and merge.
+                    // behaviour shows (its context, its parent, the nodes around it)
+                    // minimize to one case and merge.
                     let first = minimizer.stats(&job.input, &tokens);
+                    base = in_simplest_context(known, original, &class, &tokens, reference, other);
+                    let original = &base;
                     let mut keeps = |candidate: &str| {
                         rerun(original, candidate, reference, other)
                             .iter()
@@ -139,6 +151,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             }
         }
         Goal::Merge { class } => {
+            base = in_simplest_context(known, original, class, &job.input, reference, other);
+            let original = &base;
             let mut keeps = |candidate: &str| {
                 rerun(original, candidate, reference, other)
                     .iter()
@@ -165,9 +179,10 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         }
     };
     let shown = match &merged_into {
-        Some(class) => rerun(original, &input, reference, other)
+        Some(class) => rerun(&base, &input, reference, other)
             .into_iter()
-            .find(|d| same_class(known, d, original, class, &input)),
+            .find(|d| same_class(known, d, &base, class, &input))
+            .map(|d| as_the_reference_shows_it(known, d, class, reference)),
         None => shown_by(known, &job, &input, reference, other),
     };
     let class = shown
@@ -183,6 +198,71 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         complete,
         refused: None,
         reference,
+    }
+}
+
+/// The context a merge tries instead of a fragment case's own: `body`, the context
+/// of an ordinary HTML fragment.
+const SIMPLEST_CONTEXT: &str = "body";
+
+/// `divergence` as a merge keeps it: in the `body` context when it is a fragment
+/// case whose class `input` still shows there, at the same level and by the same
+/// engine; otherwise as it is. The context is part of the input a behaviour needs,
+/// and signatures of one behaviour found in many contexts (`in: #fragment(pre)`,
+/// `in: #fragment(caption)`, …) merge under one.
+fn in_simplest_context(
+    known: &KnownDifferences,
+    divergence: &Divergence,
+    class: &str,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Divergence {
+    let simplest = FragmentContext::parse(SIMPLEST_CONTEXT).expect("a valid context");
+    let Some(context) = &divergence.request.fragment else {
+        return divergence.clone();
+    };
+    if *context == simplest {
+        return divergence.clone();
+    }
+    let mut simpler = divergence.clone();
+    simpler.request.fragment = Some(simplest);
+    let kept = rerun(&simpler, input, reference, other)
+        .into_iter()
+        .find(|d| same_class(known, d, &simpler, class, input));
+    match kept {
+        Some(mut shown) => {
+            // Keep the merge's input where the minimization starts.
+            shown.request.input = divergence.request.input.clone();
+            shown
+        }
+        None => divergence.clone(),
+    }
+}
+
+/// A round trip of the other engine that the reference's own round trip shows the
+/// same way (the same nodes differ, the same class) is the standard's serialization
+/// at work, not the engine's: it merges under the reference's signature, and its
+/// exemplar is the reference's. Any other divergence stays as it is.
+fn as_the_reference_shows_it(
+    known: &KnownDifferences,
+    d: Divergence,
+    class: &str,
+    reference: &mut dyn Engine,
+) -> Divergence {
+    if d.level != Level::RoundTrip || d.engine == reference.name() {
+        return d;
+    }
+    let first = reference.parse(&d.request);
+    let Some(own) = round_trip(reference, &d.request, &first) else {
+        return d;
+    };
+    let same = own.signature.without_engine() == d.signature.without_engine()
+        && classify(known, &own, &d.request.input) == Some(class);
+    if same {
+        own
+    } else {
+        d
     }
 }
 
@@ -236,5 +316,90 @@ fn shown_by(
                 .into_iter()
                 .find(|d| same_behaviour(known, d, original, &core, class, input))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::ParseRequest;
+    use crate::engine::start_engine;
+
+    const CARRIAGE_RETURN: &str = "roundtrip-carriage-return-from-a-character-reference";
+
+    fn engines() -> (Box<dyn Engine>, Box<dyn Engine>) {
+        (
+            start_engine("litmus").unwrap(),
+            start_engine("html5ever").unwrap(),
+        )
+    }
+
+    fn html5ever_round_trip(request: &ParseRequest, other: &mut dyn Engine) -> Divergence {
+        let first = other.parse(request);
+        round_trip(other, request, &first).expect("html5ever's round trip differs")
+    }
+
+    #[test]
+    fn a_round_trip_the_reference_shows_the_same_way_merges_under_the_reference() {
+        let known = KnownDifferences::built_in();
+        let (mut reference, mut other) = engines();
+        let request = ParseRequest::document("x&#13;y", false);
+        let d = html5ever_round_trip(&request, other.as_mut());
+        assert_eq!(d.engine, "html5ever");
+        assert_eq!(classify(&known, &d, &request.input), Some(CARRIAGE_RETURN));
+        let shown =
+            as_the_reference_shows_it(&known, d.clone(), CARRIAGE_RETURN, reference.as_mut());
+        assert_eq!(shown.engine, "litmus");
+        assert_eq!(
+            shown.signature.without_engine(),
+            d.signature.without_engine()
+        );
+        assert_ne!(shown.signature, d.signature);
+        // A tree difference is the other engine's, whatever the reference does.
+        let tree = Divergence {
+            level: Level::Tree,
+            ..d.clone()
+        };
+        let kept = as_the_reference_shows_it(&known, tree, CARRIAGE_RETURN, reference.as_mut());
+        assert_eq!(kept.engine, "html5ever");
+    }
+
+    #[test]
+    fn a_fragment_case_is_merged_in_the_body_context_when_its_class_shows_there() {
+        let known = KnownDifferences::built_in();
+        let (mut reference, mut other) = engines();
+        let caption = FragmentContext::parse("caption").unwrap();
+        let request = ParseRequest::fragment("x&#13;y", caption.clone(), false);
+        let d = html5ever_round_trip(&request, other.as_mut());
+        assert!(
+            d.signature.as_str().ends_with("in: #fragment(caption)"),
+            "{}",
+            d.signature
+        );
+        let simpler = in_simplest_context(
+            &known,
+            &d,
+            CARRIAGE_RETURN,
+            &request.input,
+            reference.as_mut(),
+            other.as_mut(),
+        );
+        let body = FragmentContext::parse("body").unwrap();
+        assert_eq!(simpler.request.fragment, Some(body));
+        assert!(
+            simpler.signature.as_str().ends_with("in: #fragment(body)"),
+            "{}",
+            simpler.signature
+        );
+        // A class the body context does not show keeps the case's own context.
+        let kept = in_simplest_context(
+            &known,
+            &d,
+            "roundtrip-nested-form",
+            &request.input,
+            reference.as_mut(),
+            other.as_mut(),
+        );
+        assert_eq!(kept.request.fragment, Some(caption));
     }
 }

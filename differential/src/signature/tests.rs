@@ -499,3 +499,17 @@ fn a_text_holding_what_looks_like_a_dump_line_is_one_entry() {
     let texts: Vec<&str> = dump_entries(dump).iter().map(|e| e.text).collect();
     assert_eq!(texts, ["<math m>", "<?m=\"\"", "<?t ?>"]);
 }
+
+#[test]
+fn without_engine_drops_the_label_of_the_first_side_only() {
+    let a = Signature::from_text("round-trip | html5ever: <a> | reparsed: <svg a> | in: <svg svg>");
+    let b = Signature::from_text("round-trip | litmus: <a> | reparsed: <svg a> | in: <svg svg>");
+    assert_eq!(
+        a.without_engine(),
+        "round-trip | <a> | reparsed: <svg a> | in: <svg svg>"
+    );
+    assert_eq!(a.without_engine(), b.without_engine());
+    let c = Signature::from_text("round-trip | litmus: <b> | reparsed: <svg b> | in: <svg svg>");
+    assert_ne!(a.without_engine(), c.without_engine());
+    assert_eq!(Signature::from_text("timeout").without_engine(), "timeout");
+}
