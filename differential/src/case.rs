@@ -251,17 +251,21 @@ pub enum Level {
     Serialization,
     /// One engine's tree against its own parse of its own serialization.
     RoundTrip,
+    /// How the other engine's time grows with the input, against the reference's
+    /// (`compare::speed`); off unless asked for.
+    Speed,
 }
 
 impl Level {
-    /// `tree`, `fragment`, `serialization`, `round-trip`: the spelling in signatures
-    /// and reports.
+    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`: the spelling in
+    /// signatures and reports.
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Tree => "tree",
             Level::Fragment => "fragment",
             Level::Serialization => "serialization",
             Level::RoundTrip => "round-trip",
+            Level::Speed => "speed",
         }
     }
 }

@@ -28,6 +28,9 @@ use litmus_parser::FragmentContext;
 use serde::{Deserialize, Serialize};
 
 pub use crate::signature::FirstDifference;
+pub use speed::compare_speed;
+
+pub mod speed;
 
 /// The context elements fragment comparisons use by default: the ones whose
 /// insertion modes and tokenizer states differ, and the foreign-content integration
@@ -127,7 +130,7 @@ impl Divergence {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self.signature.kind(),
-            "tree" | "fragment" | "serialization" | "round-trip"
+            "tree" | "fragment" | "serialization" | "round-trip" | "speed"
         )
     }
 
@@ -369,6 +372,9 @@ pub fn rerun(
 ) -> Vec<Divergence> {
     let request = divergence.request.with_input(input);
     match divergence.level {
+        Level::Speed => compare_speed(&request, reference, other)
+            .into_iter()
+            .collect(),
         Level::RoundTrip => {
             let engine: &mut dyn Engine = if divergence.left.engine == other.name() {
                 other

@@ -210,6 +210,7 @@ pub fn recheck_archived(
     let level = match signature.kind() {
         "serialization" => Level::Serialization,
         "round-trip" => Level::RoundTrip,
+        "speed" => Level::Speed,
         _ if request.fragment.is_some() => Level::Fragment,
         _ => Level::Tree,
     };
@@ -240,6 +241,13 @@ pub fn recheck_archived(
     };
     if recheck(&divergence, &request.input, reference, other).is_some() {
         return Recheck::Still;
+    }
+    if level == Level::Speed {
+        // Not the same exponents: does the engine still grow faster than the input?
+        return match crate::compare::compare_speed(request, reference, other) {
+            Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+            None => Recheck::Gone,
+        };
     }
     // Not the same signature: do the engines differ at all?
     let any = crate::compare::compare_request(

@@ -11,7 +11,9 @@
 use super::state::LevelCounter;
 use super::triage::{MinimizeJob, Minimized};
 use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
-use crate::compare::{compare_results, compare_round_trip, round_trip_request, Divergence, Side};
+use crate::compare::{
+    compare_results, compare_round_trip, compare_speed, round_trip_request, Divergence, Side,
+};
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
 use crate::generator::{GeneratedCase, Generator, GeneratorConfig};
@@ -37,6 +39,8 @@ pub struct CaseSetup {
     pub serialization: bool,
     /// Run each engine's round trip.
     pub round_trip: bool,
+    /// Measure how the other engine's time grows with the input.
+    pub speed: bool,
     /// The engines, as the registry names them (or `cmd:` texts).
     pub reference: String,
     pub other: String,
@@ -264,6 +268,14 @@ impl Engine for WatchedEngine {
         self.watch.end_parse();
         within_output_limit(result)
     }
+
+    fn parse_time(&mut self, request: &ParseRequest) -> Duration {
+        self.watch.start_parse(self.case, &self.name, self.limit);
+        // A panic is timed like any other end of the parse; the tree levels report it.
+        let took = crate::worker::catch(|| Ok(self.engine.parse_time(request)));
+        self.watch.end_parse();
+        took.unwrap_or(Duration::ZERO)
+    }
 }
 
 /// Runs a campaign's cases in process.
@@ -272,6 +284,7 @@ pub struct CaseRunner {
     bytes: bool,
     serialization: bool,
     round_trip: bool,
+    speed: bool,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -295,6 +308,7 @@ impl CaseRunner {
             bytes: setup.bytes,
             serialization: setup.serialization,
             round_trip: setup.round_trip,
+            speed: setup.speed,
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -340,8 +354,13 @@ impl CaseRunner {
         } else {
             0
         };
-        part.levels
-            .record_case(case.level, &divergences, self.serialization, round_trips);
+        part.levels.record_case(
+            case.level,
+            &divergences,
+            self.serialization,
+            round_trips,
+            self.speed,
+        );
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
             *part.tallies.entry(signature.clone()).or_default() += 1;
@@ -368,7 +387,8 @@ impl CaseRunner {
     }
 
     /// Every divergence of each case at the levels the campaign compares: the first
-    /// answers of both engines for all the cases, then their round trips.
+    /// answers of both engines for all the cases, then their round trips, then (with
+    /// the speed level) each case's growth.
     pub fn compare_all(&mut self, cases: &[Case]) -> Vec<Vec<Divergence>> {
         let requests: Vec<(u64, &ParseRequest)> =
             cases.iter().map(|c| (c.index, &c.request)).collect();
@@ -418,6 +438,19 @@ impl CaseRunner {
                         &second,
                     ));
                 }
+            }
+        }
+        if self.speed {
+            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
+                self.reference.case = Some(case.index);
+                self.other.case = Some(case.index);
+                divergences.extend(compare_speed(
+                    &case.request,
+                    &mut self.reference,
+                    &mut self.other,
+                ));
+                self.reference.case = None;
+                self.other.case = None;
             }
         }
         all.into_iter()

@@ -166,8 +166,14 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     } else {
         0
     };
-    part.levels
-        .record_case(case.level, &divergences, options.serialization, round_trips);
+    // A case pinned through engine workers is not timed: its speed is not compared.
+    part.levels.record_case(
+        case.level,
+        &divergences,
+        options.serialization,
+        round_trips,
+        false,
+    );
     for divergence in divergences {
         let signature = divergence.signature.as_str().to_owned();
         *part.tallies.entry(signature).or_default() += 1;

@@ -127,6 +127,9 @@ pub struct CampaignOptions {
     /// Compare serializations and round trips too.
     pub serialization: bool,
     pub round_trip: bool,
+    /// Measure how the other engine's time grows with the input (the speed level,
+    /// `compare::speed`).
+    pub speed: bool,
     pub generator: GeneratorConfig,
     /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
     /// whose encoding the reference parser determines (see `job.rs`).
@@ -278,6 +281,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         bytes: options.bytes,
         serialization: options.serialization,
         round_trip: options.round_trip,
+        speed: options.speed,
         reference: engine_text(&options.reference),
         other: engine_text(&options.other),
         reference_limit: limit(&options.reference),

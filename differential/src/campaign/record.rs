@@ -123,7 +123,7 @@ fn archived_finding(
                 finding.other_output.clone(),
             ));
         }
-        Level::Tree | Level::Fragment => {
+        Level::Tree | Level::Fragment | Level::Speed => {
             blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
         }
     }

@@ -26,15 +26,16 @@ pub const EXEMPLARS_PER_CLASS: usize = 3;
 /// Comparisons made and agreed, per level.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
-    counts: [(u64, u64); 4],
+    counts: [(u64, u64); 5],
 }
 
 impl LevelCounter {
-    const LEVELS: [Level; 4] = [
+    const LEVELS: [Level; 5] = [
         Level::Tree,
         Level::Fragment,
         Level::Serialization,
         Level::RoundTrip,
+        Level::Speed,
     ];
 
     fn slot(level: Level) -> usize {
@@ -50,13 +51,15 @@ impl LevelCounter {
 
     /// Records one case's comparisons from the divergences it gave. The case was
     /// compared at `level` (tree or fragment); its serializations were compared when
-    /// the trees agreed; each engine's round trip when `round_trips` is that many.
+    /// the trees agreed; each engine's round trip when `round_trips` is that many;
+    /// its speed with `speed`.
     pub fn record_case(
         &mut self,
         level: Level,
         divergences: &[Divergence],
         serialization: bool,
         round_trips: u64,
+        speed: bool,
     ) {
         let at = |l: Level| divergences.iter().filter(|d| d.level == l).count() as u64;
         let tree_diverged = at(level) > 0;
@@ -71,6 +74,9 @@ impl LevelCounter {
         if round_trips > 0 {
             let failed = at(Level::RoundTrip).min(round_trips);
             self.add(Level::RoundTrip, round_trips, round_trips - failed);
+        }
+        if speed {
+            self.add(Level::Speed, 1, u64::from(at(Level::Speed) == 0));
         }
     }
 

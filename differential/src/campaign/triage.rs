@@ -102,7 +102,10 @@ pub fn classify<'k>(
 
 /// Runs `job` with the runner's engines.
 pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
-    let budget = runner.budget;
+    let mut budget = runner.budget;
+    if job.divergence.level == Level::Speed {
+        budget.max_time = budget.max_time.min(crate::compare::speed::MINIMIZE_TIME);
+    }
     let known = &runner.known;
     let (reference, other) = (&mut runner.reference, &mut runner.other);
     let original = &job.divergence;

@@ -69,10 +69,19 @@ pub struct RunArgs {
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
-    /// Do not compare serializations.
+    /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
+    /// `round-trip`, `speed`. Every case is compared as a tree or a fragment whatever
+    /// the list; serializations, round trips and speed only when listed. Default:
+    /// `tree,fragment,serialization,round-trip`. `speed` (off by default) times both
+    /// engines on each case's input repeated to sizes that double, and finds an
+    /// engine whose time grows faster than the input (README, "The speed level").
+    #[arg(long, value_name = "LIST", value_parser = parse_levels,
+          conflicts_with_all = ["no_serialization", "no_round_trip"])]
+    pub levels: Option<LevelChoice>,
+    /// Do not compare serializations (as `--levels` without `serialization`).
     #[arg(long)]
     pub no_serialization: bool,
-    /// Do not run round trips.
+    /// Do not run round trips (as `--levels` without `round-trip`).
     #[arg(long)]
     pub no_round_trip: bool,
     /// Generator family weights, e.g. `adoption=20,eof=0` (see the README for the
@@ -203,6 +212,11 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         Some(third) => Some(super::engine_choice(third)?),
         None => None,
     };
+    let levels = args.levels.clone().unwrap_or(LevelChoice {
+        serialization: !args.no_serialization,
+        round_trip: !args.no_round_trip,
+        speed: false,
+    });
     // Both paths are checked before either folder is made.
     could_be_folder(&out, "--out")?;
     could_be_folder(&archive, "--archive")?;
@@ -225,8 +239,9 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         other,
         third,
         timeout: args.timeout,
-        serialization: !args.no_serialization,
-        round_trip: !args.no_round_trip,
+        serialization: levels.serialization,
+        round_trip: levels.round_trip,
+        speed: levels.speed,
         generator,
         bytes: args.bytes,
         mutation_corpus,
@@ -449,4 +464,49 @@ fn print_third_sides(report: &CampaignReport) {
             counts[0], report.other.name, counts[1], counts[2], counts[3]
         );
     }
+}
+
+/// The levels `--levels` selects beyond the tree and fragment levels, which every
+/// case is compared at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelChoice {
+    pub serialization: bool,
+    pub round_trip: bool,
+    pub speed: bool,
+}
+
+/// Reads `--levels`: comma-separated names of levels, each at most once.
+fn parse_levels(text: &str) -> Result<LevelChoice, String> {
+    let mut choice = LevelChoice {
+        serialization: false,
+        round_trip: false,
+        speed: false,
+    };
+    let mut seen = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        if seen.contains(&name) {
+            return Err(format!("`{name}` is listed twice"));
+        }
+        seen.push(name);
+        match name {
+            "tree" | "fragment" => {}
+            "serialization" => choice.serialization = true,
+            "round-trip" => choice.round_trip = true,
+            "speed" => choice.speed = true,
+            "chunks" | "tokens" | "errors" => {
+                return Err(format!(
+                    "the `{name}` level is not compared by litmus run yet; the levels are \
+                     tree, fragment, serialization, round-trip and speed"
+                ))
+            }
+            "" => return Err("an empty name in the list".to_owned()),
+            other => {
+                return Err(format!(
+                    "unknown level `{other}`; the levels are tree, fragment, serialization, \
+                     round-trip and speed"
+                ))
+            }
+        }
+    }
+    Ok(choice)
 }

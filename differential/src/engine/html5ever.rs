@@ -27,6 +27,7 @@ use html5ever::{LocalName, Namespace, ParseOpts, QualName};
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 use std::fmt::Write as _;
 use std::io;
+use std::time::{Duration, Instant};
 
 /// The html5ever version this engine is built with (checked against Cargo.lock by a
 /// test).
@@ -62,37 +63,46 @@ impl Engine for Html5everEngine {
     fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
         parse_with_html5ever(request, false)
     }
+
+    fn parse_time(&mut self, request: &ParseRequest) -> Duration {
+        let start = Instant::now();
+        drop(parse_to_dom(request));
+        start.elapsed()
+    }
+}
+
+/// html5ever's tree for `request`, in an RcDom.
+fn parse_to_dom(request: &ParseRequest) -> RcDom {
+    let options = ParseOpts {
+        tree_builder: TreeBuilderOpts {
+            scripting_enabled: request.scripting,
+            ..TreeBuilderOpts::default()
+        },
+        ..ParseOpts::default()
+    };
+    match &request.fragment {
+        None => html5ever::parse_document(RcDom::default(), options).one(request.input.as_str()),
+        Some(context) => {
+            let ns = Namespace::from(context.ns.url());
+            let name = QualName::new(None, ns, LocalName::from(context.local_name.as_str()));
+            // The context element has no attributes; "allows scripting" is the
+            // scripting flag (it decides the tokenizer state for a noscript context).
+            html5ever::parse_fragment(
+                RcDom::default(),
+                options,
+                name,
+                Vec::new(),
+                request.scripting,
+            )
+            .one(request.input.as_str())
+        }
+    }
 }
 
 /// What html5ever answers for `request` (its serialization only with `serialize`).
 fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult {
     {
-        let options = ParseOpts {
-            tree_builder: TreeBuilderOpts {
-                scripting_enabled: request.scripting,
-                ..TreeBuilderOpts::default()
-            },
-            ..ParseOpts::default()
-        };
-        let dom = match &request.fragment {
-            None => {
-                html5ever::parse_document(RcDom::default(), options).one(request.input.as_str())
-            }
-            Some(context) => {
-                let ns = Namespace::from(context.ns.url());
-                let name = QualName::new(None, ns, LocalName::from(context.local_name.as_str()));
-                // The context element has no attributes; "allows scripting" is the
-                // scripting flag (it decides the tokenizer state for a noscript context).
-                html5ever::parse_fragment(
-                    RcDom::default(),
-                    options,
-                    name,
-                    Vec::new(),
-                    request.scripting,
-                )
-                .one(request.input.as_str())
-            }
-        };
+        let dom = parse_to_dom(request);
         let root = if request.fragment.is_some() {
             // The fragment's nodes are the children of the html element html5ever
             // appended to its document.

@@ -3,6 +3,7 @@
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::{dump, parse_document, parse_fragment, serialize, ParseOptions};
+use std::time::{Duration, Instant};
 
 /// litmus-parser: `parse_document` / `parse_fragment`, its html5lib dump, and its
 /// serializer applied to the result root.
@@ -25,6 +26,20 @@ impl Engine for LitmusEngine {
 
     fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
         parse_with_litmus(request, false)
+    }
+
+    fn parse_time(&mut self, request: &ParseRequest) -> Duration {
+        let options = ParseOptions {
+            scripting: request.scripting,
+            ..ParseOptions::default()
+        };
+        let start = Instant::now();
+        let document = match &request.fragment {
+            Some(context) => parse_fragment(&request.input, context, &options),
+            None => parse_document(&request.input, &options),
+        };
+        drop(document);
+        start.elapsed()
     }
 }
 

@@ -24,6 +24,7 @@ pub use self::litmus::LitmusEngine;
 
 use crate::case::{ParseRequest, ParseResult};
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// An HTML parser under test.
 ///
@@ -57,6 +58,16 @@ pub trait Engine: Send {
     /// serialization out and save the time.
     fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
         self.parse(request)
+    }
+
+    /// How long the parse of `request` takes, for the speed level: the parse alone
+    /// where the engine can tell (an in-process engine builds its tree and drops it,
+    /// without the html5lib dump, whose indentation grows with the square of the
+    /// depth); by default the time of [`Engine::parse_tree`].
+    fn parse_time(&mut self, request: &ParseRequest) -> Duration {
+        let start = Instant::now();
+        let _ = self.parse_tree(request);
+        start.elapsed()
     }
 
     /// Whether [`Engine::parse_many`] answers faster than one [`Engine::parse`] after

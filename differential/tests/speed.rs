@@ -1,0 +1,87 @@
+//! The speed level finds html5ever's super-linear growth on its own: a short
+//! campaign with `--levels tree,fragment,speed` (no planted input) times both engines
+//! on each case's input repeated to sizes that double, and classes what it finds.
+
+mod common;
+
+use common::workspace_root;
+use std::fs;
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_short_campaign_at_the_speed_level_finds_html5ever_growing_with_the_depth() {
+    let temp = tempfile::tempdir().unwrap();
+    let out = temp.path().join("reports");
+    let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
+        .args(["run", "--cases", "300", "--seed", "1", "--no-mutation"])
+        .args(["--levels", "tree,fragment,speed", "--jobs", "2", "--quiet"])
+        .arg("--corpus")
+        .arg(workspace_root().join("corpus"))
+        .arg("--out")
+        .arg(&out)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+
+    // Every case was timed, and some diverged.
+    let speed = report["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["level"] == "speed")
+        .expect("a speed row");
+    assert_eq!(speed["compared"].as_u64(), Some(300), "{speed}");
+    assert!(speed["agreed"].as_u64().unwrap() < 300, "{speed}");
+    // The serialization and round-trip levels were left out, as asked.
+    let names: Vec<&str> = report["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
+    assert!(!names.contains(&"round-trip"), "{names:?}");
+
+    let signatures = report["signatures"].as_array().unwrap();
+    let found = signatures.iter().any(|s| {
+        s["level"] == "speed" && s["class"] == "html5ever-time-grows-with-the-square-of-the-depth"
+    });
+    assert!(found, "{signatures:#?}");
+    // Every speed divergence is html5ever's, none new.
+    for s in signatures.iter().filter(|s| s["level"] == "speed") {
+        assert_eq!(s["engine"], "html5ever", "{s}");
+        assert!(s["class"].is_string(), "a new speed signature: {s}");
+    }
+    // An archived exemplar's input, repeated, grows faster in html5ever: the
+    // finding names the pattern, not a case too big to read.
+    let exemplar = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["level"] == "speed")
+        .expect("a speed exemplar");
+    assert!(
+        exemplar["input"].as_str().unwrap().len() <= 200,
+        "{exemplar}"
+    );
+}
+
+#[test]
+fn levels_are_checked_by_name() {
+    for (levels, message) in [
+        ("tree,speedy", "unknown level `speedy`"),
+        ("tree,tree", "listed twice"),
+        ("chunks", "not compared by litmus run yet"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
+            .args(["run", "--cases", "1", "--levels", levels])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{levels}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{levels}: {stderr}");
+    }
+}
