@@ -3,8 +3,8 @@
 //! engines' panics with this, and [`crate::serve`] a Rust engine's.
 
 use std::any::Any;
-use std::panic::{self, AssertUnwindSafe};
 use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
 /// A caught panic.
@@ -73,6 +73,9 @@ mod tests {
         let caught = catch(|| -> u8 { panic!("no {}", "luck") }).unwrap_err();
         assert_eq!(caught.message, "no luck");
         let location = caught.location.expect("a location");
-        assert!(location.starts_with("engine-api/src/panic.rs:"), "{location}");
+        assert!(
+            location.starts_with("engine-api/src/panic.rs:"),
+            "{location}"
+        );
     }
 }

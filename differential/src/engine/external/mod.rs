@@ -373,11 +373,10 @@ fn send_request(
     id: u64,
     request: &ParseRequest,
 ) -> Result<(), EngineFailure> {
-    let payload = serde_json::to_vec(&wire_request(id, request)).map_err(|e| {
-        EngineFailure::BadOutput {
+    let payload =
+        serde_json::to_vec(&wire_request(id, request)).map_err(|e| EngineFailure::BadOutput {
             message: format!("cannot write the request: {e}"),
-        }
-    })?;
+        })?;
     let Ok(frame) = encode(&payload) else {
         return Err(EngineFailure::Unsupported {
             message: format!(

@@ -177,10 +177,14 @@ fn entry_kind(text: &str) -> Option<Kind> {
     }
 }
 
-/// `name="value"`, the name not empty.
+/// `name="value"`, the name not empty. A name may itself start with `="`: after a
+/// quoted value, `="1` is an attribute named `="1` (`<f p=""="1>`, dumped `="1=""`), so
+/// the split is at any `="` after the first character.
 fn is_attribute(text: &str) -> bool {
-    text.split_once("=\"")
-        .is_some_and(|(name, value)| !name.is_empty() && value.ends_with('"'))
+    text.ends_with('"')
+        && text
+            .match_indices("=\"")
+            .any(|(at, _)| at > 0 && text.len() >= at + 3)
 }
 
 /// At most 80 characters of a payload, for messages.

@@ -71,7 +71,9 @@ impl api::Engine for Served<'_> {
             }),
             Err(EngineFailure::Unsupported { message }) => Err(api::Unsupported { message }),
             // A panic the engine's own worker caught: answered as one.
-            Err(EngineFailure::Panic { message, .. }) => std::panic::resume_unwind(Box::new(message)),
+            Err(EngineFailure::Panic { message, .. }) => {
+                std::panic::resume_unwind(Box::new(message))
+            }
             Err(failure) => {
                 let message = format!("the engine {} failed: {failure}", self.engine.name());
                 self.failure = Some(io::Error::other(message.clone()));

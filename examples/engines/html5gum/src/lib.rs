@@ -182,10 +182,7 @@ mod tests {
     #[test]
     fn fragments_and_the_scripting_flag() {
         assert_eq!(tree("<td>a</td>", Some("tr"), true), "| <td>\n|   \"a\"\n");
-        assert_eq!(
-            tree("<path/>", Some("svg svg"), true),
-            "| <svg path>\n"
-        );
+        assert_eq!(tree("<path/>", Some("svg svg"), true), "| <svg path>\n");
         assert_eq!(tree("a<b>", Some("textarea"), true), "| \"a<b>\"\n");
         assert_eq!(tree("<b>", Some("noscript"), true), "| \"<b>\"\n");
         assert_eq!(tree("<b>", Some("noscript"), false), "| <b>\n");
@@ -193,11 +190,9 @@ mod tests {
 
     #[test]
     fn the_version_constants_match_cargo_lock() {
-        let lock = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../Cargo.lock"
-        ))
-        .expect("the workspace's Cargo.lock");
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../Cargo.lock"))
+                .expect("the workspace's Cargo.lock");
         for (name, version) in [
             ("html5gum", HTML5GUM_VERSION),
             ("html5ever", HTML5EVER_VERSION),

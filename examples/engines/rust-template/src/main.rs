@@ -152,8 +152,7 @@ mod tests {
                 scripting: true,
             };
             let output = TemplateEngine.parse(&request).unwrap();
-            let document =
-                litmus_parser::parse_document(input, &ParseOptions::default()).unwrap();
+            let document = litmus_parser::parse_document(input, &ParseOptions::default()).unwrap();
             assert_eq!(output.tree, litmus_parser::dump::dump(&document), "{input}");
         }
     }
