@@ -115,3 +115,33 @@ fn html5gum_runs_a_campaign_with_only_known_classes() {
     let tree = agreement(&findings, "tree");
     assert!(tree > 0.5 && tree < 1.0, "tree agreement {tree}");
 }
+
+/// A panic in an engine behind litmus-engine-api's `serve` (here `litmus serve`, which
+/// is built on it) is a panic finding with its message and location, as it is for a
+/// built-in engine in a worker, and the engine answers on.
+#[test]
+fn a_served_engine_s_panic_is_a_panic_finding_with_its_location() {
+    let engine = format!(
+        "cmd:'{}' serve --engine chaos",
+        env!("CARGO_BIN_EXE_litmus")
+    );
+    let mut child = litmus()
+        .args(["diff", "--engine", &engine, "--engine-name", "served", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"PANIC").unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let expected = "crash | served: panic at differential/src/engine/chaos.rs:";
+    assert!(
+        stdout.contains(expected) && stdout.contains("chaos: PANIC marker"),
+        "{}",
+        text(&output)
+    );
+}
