@@ -36,7 +36,6 @@ pub mod corpus_check;
 pub mod dat;
 pub mod engine;
 pub mod finding;
-pub mod frame;
 pub mod generator;
 pub mod known;
 pub mod limits;
@@ -47,3 +46,6 @@ pub mod report;
 pub mod seeds;
 pub mod signature;
 pub mod worker;
+
+/// The one frame codec of workers and persistent engines, shared with Rust engines.
+pub use litmus_engine_api::frame;

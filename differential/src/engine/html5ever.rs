@@ -1,6 +1,7 @@
 //! html5ever 0.40 with markup5ever_rcdom, in process.
 //!
-//! The tree is dumped exactly as `litmus_parser::dump` dumps litmus's: one line per
+//! The tree is dumped by `litmus_engine_api::dump` (the dump of every Rust engine),
+//! exactly as `litmus_parser::dump` dumps litmus's: one line per
 //! node, attributes sorted by their name string (UTF-16 code units) with the `xlink `,
 //! `xml `, `xmlns ` designators, template contents under `content`, processing
 //! instructions as `<?target data?>`. A fragment parse's result is the children of the
@@ -24,8 +25,8 @@ use html5ever::serialize::{SerializeOpts, Serializer, TraversalScope};
 use html5ever::tendril::TendrilSink;
 use html5ever::tree_builder::TreeBuilderOpts;
 use html5ever::{LocalName, Namespace, ParseOpts, QualName};
+use litmus_engine_api::dump;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
-use std::fmt::Write as _;
 use std::io;
 use std::time::{Duration, Instant};
 
@@ -35,13 +36,6 @@ pub const HTML5EVER_VERSION: &str = "0.40.1";
 /// The markup5ever_rcdom version this engine is built with (checked against
 /// Cargo.lock by a test).
 pub const MARKUP5EVER_RCDOM_VERSION: &str = "0.40.1+unofficial";
-
-const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
-const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
-const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
-const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
-const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 
 /// html5ever + markup5ever_rcdom.
 #[derive(Clone, Copy, Debug, Default)]
@@ -131,116 +125,65 @@ fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult 
     }
 }
 
-/// The html5lib dump of `root`'s children, every line ending with `\n`.
+/// The html5lib dump of `root`'s children, every line ending with `\n`
+/// ([`litmus_engine_api::dump`], which every Rust engine's dump goes through).
 pub(crate) fn dump_children(root: &Handle) -> String {
-    enum Item {
-        Node(Handle, usize),
-        Content(Handle, usize),
-    }
-    fn push_children(parent: &Handle, depth: usize, stack: &mut Vec<Item>) {
-        for child in parent.children.borrow().iter().rev() {
-            stack.push(Item::Node(child.clone(), depth));
-        }
-    }
+    dump::dump_children(&RcDomTree, root)
+}
 
-    let mut out = String::new();
-    let mut stack = Vec::new();
-    push_children(root, 0, &mut stack);
-    while let Some(item) = stack.pop() {
-        match item {
-            Item::Content(contents, depth) => {
-                line_start(&mut out, depth);
-                out.push_str("content\n");
-                push_children(&contents, depth + 1, &mut stack);
-            }
-            Item::Node(node, depth) => {
-                line_start(&mut out, depth);
-                write_node(&node, depth, &mut out);
-                // The `content` line comes before the element's children, so it is
-                // pushed after them.
-                push_children(&node, depth + 1, &mut stack);
-                if let NodeData::Element {
-                    template_contents, ..
-                } = &node.data
-                {
-                    if let Some(contents) = template_contents.borrow().as_ref() {
-                        stack.push(Item::Content(contents.clone(), depth + 1));
-                    }
+/// markup5ever_rcdom's nodes as [`litmus_engine_api::dump`] reads them.
+struct RcDomTree;
+
+impl dump::Tree for RcDomTree {
+    type Handle = Handle;
+
+    fn node(&self, node: &Handle) -> dump::Node {
+        match &node.data {
+            NodeData::Document => dump::Node::Document,
+            NodeData::Doctype {
+                name,
+                public_id,
+                system_id,
+            } => dump::Node::Doctype {
+                name: name.to_string(),
+                public_id: public_id.to_string(),
+                system_id: system_id.to_string(),
+            },
+            NodeData::Text { contents } => dump::Node::Text(contents.borrow().to_string()),
+            NodeData::Comment { contents } => dump::Node::Comment(contents.to_string()),
+            NodeData::ProcessingInstruction { target, contents } => {
+                dump::Node::ProcessingInstruction {
+                    target: target.to_string(),
+                    data: contents.to_string(),
                 }
             }
+            NodeData::Element { name, attrs, .. } => dump::Node::Element {
+                namespace: name.ns.to_string(),
+                local_name: name.local.to_string(),
+                attributes: attrs
+                    .borrow()
+                    .iter()
+                    .map(|a| dump::Attribute {
+                        namespace: a.name.ns.to_string(),
+                        local_name: a.name.local.to_string(),
+                        value: a.value.to_string(),
+                    })
+                    .collect(),
+            },
         }
     }
-    out
-}
 
-fn line_start(out: &mut String, depth: usize) {
-    out.push_str("| ");
-    for _ in 0..depth {
-        out.push_str("  ");
+    fn children(&self, node: &Handle) -> Vec<Handle> {
+        node.children.borrow().clone()
     }
-}
 
-fn write_node(node: &Handle, depth: usize, out: &mut String) {
-    match &node.data {
-        NodeData::Document => out.push_str("#document\n"),
-        NodeData::Doctype {
-            name,
-            public_id,
-            system_id,
-        } => {
-            if public_id.is_empty() && system_id.is_empty() {
-                let _ = writeln!(out, "<!DOCTYPE {name}>");
-            } else {
-                let _ = writeln!(out, "<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">");
-            }
+    fn template_contents(&self, node: &Handle) -> Option<Handle> {
+        match &node.data {
+            NodeData::Element {
+                template_contents, ..
+            } => template_contents.borrow().clone(),
+            _ => None,
         }
-        NodeData::Text { contents } => {
-            let _ = writeln!(out, "\"{}\"", contents.borrow());
-        }
-        NodeData::Comment { contents } => {
-            let _ = writeln!(out, "<!-- {contents} -->");
-        }
-        NodeData::ProcessingInstruction { target, contents } => {
-            let _ = writeln!(out, "<?{target} {contents}?>");
-        }
-        NodeData::Element { name, attrs, .. } => {
-            let _ = writeln!(out, "<{}{}>", element_designator(&name.ns), &*name.local);
-            let mut attributes: Vec<(String, String)> = attrs
-                .borrow()
-                .iter()
-                .map(|a| {
-                    let name = format!("{}{}", attribute_designator(&a.name.ns), &*a.name.local);
-                    (name, a.value.to_string())
-                })
-                .collect();
-            attributes.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-            for (name, value) in attributes {
-                line_start(out, depth + 1);
-                let _ = writeln!(out, "{name}=\"{value}\"");
-            }
-        }
-    }
-}
-
-/// The tag name string's namespace designator. A namespace html5ever never gives an
-/// element is written as its URL, so that it shows as a difference.
-fn element_designator(ns: &Namespace) -> String {
-    match &**ns {
-        HTML_NS => String::new(),
-        SVG_NS => "svg ".into(),
-        MATHML_NS => "math ".into(),
-        other => format!("{other} "),
-    }
-}
-
-/// The attribute name string's namespace designator.
-fn attribute_designator(ns: &Namespace) -> String {
-    match &**ns {
-        "" => String::new(),
-        XLINK_NS => "xlink ".into(),
-        XML_NS => "xml ".into(),
-        XMLNS_NS => "xmlns ".into(),
-        other => format!("{other} "),
     }
 }
 

@@ -41,7 +41,7 @@ pub use self::spec::{
     check_name, default_name, split_command_line, ExternalMode, ExternalSpec, PREFIX,
 };
 
-use self::protocol::{preview, read_reply, Reply, WireRequest};
+use self::protocol::{preview, read_reply, wire_request, Reply};
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use crate::frame::encode;
@@ -75,17 +75,10 @@ pub struct ExternalEngine {
     hello: Option<ProgramHello>,
 }
 
-/// A version-2 program's first frame.
-#[derive(Clone, Debug, serde::Deserialize)]
-pub struct ProgramHello {
-    pub protocol: u32,
-    /// The engine's own name for itself (reports keep litmus's name for it).
-    #[serde(default)]
-    pub engine: Option<String>,
-    /// What runs, e.g. `parse5 8.1.1 (Node.js v20.20.2)`.
-    #[serde(default)]
-    pub version: Option<String>,
-}
+/// A version-2 program's first frame: `{"protocol": 2, "engine": …, "version": …}`
+/// (litmus-engine-api's message type, which its `serve` writes). The engine's own name
+/// is informative: reports keep litmus's name for it.
+pub type ProgramHello = litmus_engine_api::Hello;
 
 impl ExternalEngine {
     /// The engine; nothing is started until the first request.
@@ -380,11 +373,10 @@ fn send_request(
     id: u64,
     request: &ParseRequest,
 ) -> Result<(), EngineFailure> {
-    let payload = serde_json::to_vec(&WireRequest::new(id, request)).map_err(|e| {
-        EngineFailure::BadOutput {
+    let payload =
+        serde_json::to_vec(&wire_request(id, request)).map_err(|e| EngineFailure::BadOutput {
             message: format!("cannot write the request: {e}"),
-        }
-    })?;
+        })?;
     let Ok(frame) = encode(&payload) else {
         return Err(EngineFailure::Unsupported {
             message: format!(

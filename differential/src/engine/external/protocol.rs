@@ -3,44 +3,23 @@
 
 use crate::case::{EngineFailure, EngineOutput, ParseRequest};
 use crate::signature::dump_entries;
-use serde::{Deserialize, Serialize};
+use litmus_engine_api::{WirePanic, WireReply, WireRequest};
+use std::borrow::Cow;
 
 /// The largest reply frame litmus reads from a persistent engine: room for a tree and a
 /// serialization of [`crate::limits::MAX_OUTPUT_BYTES`] each, escaped as JSON. A
 /// larger reply is left unread ([`crate::case::EngineFailure::Oversized`]).
 pub const MAX_REPLY_BYTES: usize = 3 * crate::limits::MAX_OUTPUT_BYTES;
 
-/// A request as it goes to a persistent program.
-#[derive(Debug, Serialize)]
-pub struct WireRequest<'a> {
-    pub id: u64,
-    pub input: &'a str,
-    /// The context as html5lib tests write it (`td`, `svg path`), or `null`.
-    pub fragment: Option<String>,
-    pub scripting: bool,
-}
-
-impl<'a> WireRequest<'a> {
-    pub fn new(id: u64, request: &'a ParseRequest) -> WireRequest<'a> {
-        WireRequest {
-            id,
-            input: &request.input,
-            fragment: request.fragment.as_ref().map(|c| c.to_string()),
-            scripting: request.scripting,
-        }
+/// A request as it goes to a persistent program (the message type is
+/// litmus-engine-api's, whose `serve` reads it).
+pub fn wire_request(id: u64, request: &ParseRequest) -> WireRequest<'_> {
+    WireRequest {
+        id,
+        input: Cow::Borrowed(&request.input),
+        fragment: request.fragment.as_ref().map(|c| c.to_string()),
+        scripting: request.scripting,
     }
-}
-
-/// A reply as a persistent program writes it. Unknown fields are ignored.
-#[derive(Debug, Deserialize)]
-pub struct WireReply {
-    pub id: u64,
-    #[serde(default)]
-    pub tree: Option<String>,
-    #[serde(default)]
-    pub html: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
 }
 
 /// What a reply frame means.
@@ -69,6 +48,13 @@ pub fn read_reply(payload: &[u8]) -> Reply {
         }
     };
     let bad = |message: String| Err(EngineFailure::BadOutput { message });
+    if let Some(WirePanic { message, location }) = reply.panic {
+        // The program caught a panic of its engine (litmus-engine-api's `serve`).
+        return Reply::Answer {
+            id: reply.id,
+            result: Err(EngineFailure::Panic { message, location }),
+        };
+    }
     let result = match (reply.tree, reply.error) {
         (Some(_), Some(_)) => bad("a reply with both \"tree\" and \"error\"".to_owned()),
         (None, Some(message)) => Err(EngineFailure::Unsupported { message }),
@@ -191,10 +177,14 @@ fn entry_kind(text: &str) -> Option<Kind> {
     }
 }
 
-/// `name="value"`, the name not empty.
+/// `name="value"`, the name not empty. A name may itself start with `="`: after a
+/// quoted value, `="1` is an attribute named `="1` (`<f p=""="1>`, dumped `="1=""`), so
+/// the split is at any `="` after the first character.
 fn is_attribute(text: &str) -> bool {
-    text.split_once("=\"")
-        .is_some_and(|(name, value)| !name.is_empty() && value.ends_with('"'))
+    text.ends_with('"')
+        && text
+            .match_indices("=\"")
+            .any(|(at, _)| at > 0 && text.len() >= at + 3)
 }
 
 /// At most 80 characters of a payload, for messages.

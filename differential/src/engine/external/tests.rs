@@ -133,6 +133,9 @@ fn reference_dumps_are_dumps() {
         "<template><b title='a\nb'>x</b></template><!--a\nb--><?pi data>",
         "<m\r\" &>",
         "<p a=\"b\">a=\"b</p>",
+        // An attribute named `="1` (found by the html5gum campaign: its dump line
+        // `="1=""` was taken for an attribute without a name).
+        "<f p=\"\"=\"1>",
         "",
     ];
     for input in inputs {
@@ -149,6 +152,21 @@ fn reference_dumps_are_dumps() {
             );
         }
     }
+}
+
+#[test]
+fn a_panic_reply_is_a_panic() {
+    let reply = br#"{"id": 3, "panic": {"message": "boom", "location": "src/lib.rs:1:2"}}"#;
+    assert_eq!(
+        super::protocol::read_reply(reply),
+        super::protocol::Reply::Answer {
+            id: 3,
+            result: Err(EngineFailure::Panic {
+                message: "boom".into(),
+                location: Some("src/lib.rs:1:2".into())
+            })
+        }
+    );
 }
 
 #[test]

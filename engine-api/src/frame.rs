@@ -1,6 +1,7 @@
 //! Frames: the one wire format between litmus and the processes it talks to — its
 //! own workers (`litmus __worker`) and persistent external engines
-//! (`docs/engines.md`). A frame is a 4-byte unsigned big-endian length N and N bytes
+//! (`docs/engines.md`), among them the Rust engines of [`crate::serve`]. litmus uses
+//! this module as `litmus_differential::frame`. A frame is a 4-byte unsigned big-endian length N and N bytes
 //! of payload (UTF-8 JSON in both protocols).
 //!
 //! Readers take the largest payload they accept, and read a payload as it arrives:
