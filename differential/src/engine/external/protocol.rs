@@ -191,10 +191,16 @@ fn entry_kind(text: &str) -> Option<Kind> {
     }
 }
 
-/// `name="value"`, the name not empty.
+/// `name="value"`, the name not empty. A name holds `=` only as its first character
+/// (an attribute begun by an unexpected equals sign, `<o ="x">`), so the name ends at
+/// the first `="` after that character.
 fn is_attribute(text: &str) -> bool {
-    text.split_once("=\"")
-        .is_some_and(|(name, value)| !name.is_empty() && value.ends_with('"'))
+    let Some(first) = text.chars().next() else {
+        return false;
+    };
+    text[first.len_utf8()..]
+        .split_once("=\"")
+        .is_some_and(|(_, value)| value.ends_with('"'))
 }
 
 /// At most 80 characters of a payload, for messages.

@@ -133,6 +133,8 @@ fn reference_dumps_are_dumps() {
         "<template><b title='a\nb'>x</b></template><!--a\nb--><?pi data>",
         "<m\r\" &>",
         "<p a=\"b\">a=\"b</p>",
+        // An attribute name that starts with `=` (unexpected-equals-sign-before-attribute-name).
+        "<o =\"duck\" ==x>",
         "",
     ];
     for input in inputs {
