@@ -102,7 +102,10 @@ fn require(path: &Path, what: &str) -> Result<(), Failed> {
 /// The command of a Python adapter in the venv of setup-more-engines.sh.
 fn python_engine(script: &str) -> Result<String, Failed> {
     let python = engines().join(".venv-more/bin/python");
-    require(&python, "the examples/engines/.venv-more virtual environment")?;
+    require(
+        &python,
+        "the examples/engines/.venv-more virtual environment",
+    )?;
     Ok(format!(
         "cmd:'{}' '{}'",
         python.display(),
