@@ -51,7 +51,7 @@ upstream="${upstream%%+*}"
 (
     cd "$engines/go-html"
     GOPATH=/usr/share/gocode GO111MODULE=off GOFLAGS= go build \
-        -ldflags "-X 'main.netVersion=$upstream (Debian golang-golang-x-net-dev $net_version)'" \
+        -ldflags "-X 'main.netVersion=$upstream' -X 'main.netPackage=Debian golang-golang-x-net-dev $net_version'" \
         -o go-html-engine .
 )
 

@@ -39,8 +39,12 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// netVersion is the x/net version, set at build time with -ldflags "-X main.netVersion=…".
-var netVersion = "unknown"
+// netVersion is the x/net version and netPackage the package it came from, set at
+// build time with -ldflags "-X main.netVersion=… -X main.netPackage=…".
+var (
+	netVersion = "unknown"
+	netPackage = "unknown package"
+)
 
 type request struct {
 	ID        uint64  `json:"id"`
@@ -62,7 +66,7 @@ type hello struct {
 }
 
 func version() string {
-	return fmt.Sprintf("golang.org/x/net/html %s (%s)", netVersion, runtime.Version())
+	return fmt.Sprintf("golang.org/x/net/html %s (%s, %s)", netVersion, netPackage, runtime.Version())
 }
 
 // parse answers one request: the top-level nodes (the document's children, or the
