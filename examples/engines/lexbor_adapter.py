@@ -19,9 +19,11 @@ reads the text node by node: text and attribute values it knows from the tree an
 steps over; element names (`svg path`), doctypes and processing instructions, which
 cannot hold a `>`, it takes from the text up to their `>`; a comment up to ` -->`
 (comment data never holds `-->`); an attribute's name (`xlink href`), which holds
-no `=` but as its first character, up to its `="`. Attributes are sorted again by
-UTF-16 code units. Template contents come under `content`, as lexbor writes them. Any mismatch
-between the two raises an error naming the place, which litmus reports as a crash.
+no `=` but as its first character, up to its `="` (the value of an attribute lexbor
+keeps twice, which selectolax's dict shows once, up to its closing `"`). Attributes
+are sorted again by UTF-16 code units. Template contents come under `content`, as
+lexbor writes them. Any mismatch between the two raises an error naming the place,
+which litmus reports as a crash.
 
 The serialization is selectolax's `html` (lexbor's serializer).
 
@@ -29,9 +31,10 @@ Install: scripts/setup-more-engines.sh (a venv examples/engines/.venv-more with
 examples/engines/requirements-more.txt).
 """
 
+import sys
+
 import selectolax
 import selectolax.lexbor as lexbor
-import sys
 from selectolax.lexbor import LexborHTMLParser
 
 from litmus_protocol import main, utf16_key
