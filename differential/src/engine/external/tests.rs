@@ -136,6 +136,8 @@ fn reference_dumps_are_dumps() {
         // An attribute named `="1` (found by the html5gum campaign: its dump line
         // `="1=""` was taken for an attribute without a name).
         "<f p=\"\"=\"1>",
+        // An attribute name that starts with `=` (unexpected-equals-sign-before-attribute-name).
+        "<o =\"duck\" ==x>",
         "",
     ];
     for input in inputs {
