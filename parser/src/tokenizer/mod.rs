@@ -432,10 +432,10 @@ impl<'i> Tokenizer<'i> {
         // slice, and the parts a run holding NULLs is handed over in end at offsets
         // known exactly (`TextRun::input_offset_after`), where tree construction places
         // its errors.
-        if !self.text.is_empty()
-            && (self.text.is_owned || self.text.end != self.pos)
-            && self.input.get(self.pos) == Some(&0)
+        if self.input.get(self.pos) == Some(&0)
             && matches!(self.state, State::Data | State::CdataSection)
+            && !self.text.is_empty()
+            && (self.text.is_owned || self.text.end != self.pos)
         {
             self.flush_text(sink);
         }
