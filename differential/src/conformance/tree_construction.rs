@@ -25,8 +25,10 @@
 //! - **Not compared**: the text and positions of `#errors` lines. Their codes are
 //!   html5lib's own names (`expected-doctype-but-got-start-tag`), or messages in
 //!   words, which litmus's `tree-*` codes do not map to one for one, and their
-//!   `(L,C)` positions follow html5lib's old tokenizer (one column short at the end of
-//!   the input, the last character of a tag): only their number is compared.
+//!   `(L,C)` positions follow html5lib's own tokenizer, columns counted from 0 and not
+//!   always alike (a character run's error at its end in one file, at the next tag's
+//!   in another; the end of the input one column further in some files): only their
+//!   number is compared.
 //!
 //! Where the file's errors predate the standard or miscount what it says, litmus
 //! lists the trial in its own file of error differences
