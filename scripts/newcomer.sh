@@ -113,6 +113,10 @@ else
     tail -n 1 "$scratch/$suite.out"
     check "litmus conformance $suite exits 0 (it did $status)" test "$status" = 0
     check "litmus conformance $suite: 0 failed" grep -q ', 0 failed' "$scratch/$suite.out"
+    if [ "$suite" = tree-construction ]; then
+      check "litmus conformance $suite: its parse errors, 0 failed" \
+        grep -qE '^tree-construction errors: [0-9]+ passed, 0 failed$' "$scratch/$suite.out"
+    fi
   done
 fi
 

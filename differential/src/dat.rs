@@ -53,10 +53,15 @@ pub struct DatCase {
 }
 
 impl DatCase {
-    /// How many parse errors the test expects: the lines of `#errors` and
-    /// `#new-errors` together.
+    /// How many parse errors the test expects: the lines of `#errors`. The
+    /// `#new-errors` lines are not added: in this snapshot each restates, with the
+    /// standard's code and position, a tokenizer error `#errors` already counts under
+    /// html5lib's old name (html5lib-tests issue #107, pull request #92: "`#errors`
+    /// should reflect the actual number of errors"). On 570 of the 576 trials with a
+    /// `#new-errors` section the standard's count is that of `#errors` alone; the other
+    /// six are processing instructions.
     pub fn error_count(&self) -> usize {
-        self.errors.len() + self.new_errors.len()
+        self.errors.len()
     }
 }
 
@@ -470,10 +475,11 @@ mod tests {
     }
 
     #[test]
-    fn errors_and_new_errors_are_counted_together() {
+    fn the_error_count_is_that_of_errors_and_new_errors_are_kept_apart() {
         let text = "#data\n<p>\n#errors\n(1,3): one\n\n(1,3): two\n#new-errors\n(1:1) three\n#document\n| <p>\n";
         let cases = parse(text).unwrap();
-        assert_eq!(cases[0].error_count(), 3);
+        assert_eq!(cases[0].error_count(), 2);
+        assert_eq!(cases[0].new_errors, ["(1:1) three"]);
     }
 
     #[test]

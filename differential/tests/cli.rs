@@ -96,7 +96,7 @@ impl Fixture {
         fixture.write("torn/known-differences.toml", b"");
         fixture.write(
             "conformance/good.dat",
-            b"#data\n<p>x\n#errors\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n",
+            b"#data\n<p>x\n#errors\n(1,3): expected-doctype-but-got-start-tag\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n",
         );
         fixture.write(
             "conformance/bad.dat",
@@ -655,6 +655,29 @@ fn conformance_good_and_bad() {
         assert!(output.status.success(), "{}", text(&output));
         assert!(String::from_utf8_lossy(&output.stdout).contains(" 0 failed"));
     }
+    // Tree construction closes with its parse errors' counts; one error more than the
+    // file lists fails the run.
+    let output = f.litmus(&["conformance", "conformance/good.dat"], None);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        stdout.ends_with("tree-construction errors: 2 passed, 0 failed\n"),
+        "{stdout}"
+    );
+    f.write(
+        "conformance/errors.dat",
+        b"#data\n<p>x\n#errors\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n",
+    );
+    let output = f.litmus(&["conformance", "conformance/errors.dat"], None);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        stdout.contains("FAIL errors.dat#0 [script-on] errors (line 1)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("tree-construction errors: 0 passed, 2 failed\n"),
+        "{stdout}"
+    );
     let output = f.litmus(
         &[
             "conformance",
@@ -673,6 +696,8 @@ fn conformance_good_and_bad() {
         [
             "conformance.good.dat good.dat#0 [script-on]",
             "conformance.good.dat good.dat#0 [script-off]",
+            "conformance.good.dat good.dat#0 [script-on] errors",
+            "conformance.good.dat good.dat#0 [script-off] errors",
             "conformance.good.test good.test#0 \"x\" [Data state]",
         ]
     );

@@ -2,6 +2,12 @@
 //! a diff per failure, and optionally a JUnit XML file of every trial. The trials and
 //! their expectations (litmus's expected differences and tokenizer updates included)
 //! are the test suite's: [`crate::conformance`] runs both.
+//!
+//! With the reference parser (the default engine), each tree-construction trial also
+//! has its parse errors checked ([`crate::conformance::tree_construction`] says what
+//! is compared), and the run closes with `tree-construction errors: N passed, M
+//! failed`; other engines give no parse errors, and the line says they are not
+//! compared.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
 use super::{CliError, CliResult};
@@ -81,6 +87,8 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     let choice = engine_choice(&args.engine, &args.external)?;
     let engine_name = choice.name.clone();
     let has_tokenizer = engine_name == "litmus" && choice.external.is_none();
+    // Parse errors are the reference parser's own: checked when it is the engine.
+    let compares_errors = has_tokenizer;
     let needs_engine = files
         .iter()
         .any(|f| matches!(f, TestFile::TreeConstruction(_)));
@@ -102,6 +110,9 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     let started = Instant::now();
     let timestamp = junit_xml::now();
     let expected_differences = ExpectedDifferences::embedded();
+    let error_differences = ExpectedDifferences::embedded_errors();
+    let mut errors_total = Tally::default();
+    let mut ran_tree_construction = false;
     let updates = TokenizerUpdates::embedded();
     let mut total = Tally::default();
     let mut shown = 0usize;
@@ -122,31 +133,28 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             (TestFile::TreeConstruction(_), None) => unreachable!("started above"),
         }
         .map_err(|e| CliError::input(e.to_string()))?;
-        let mut tally = Tally::default();
-        for trial in &trials {
-            tally.add(&trial.outcome);
-            if args.quiet {
-                continue;
-            }
-            if trial.outcome == Outcome::ExpectedDifference {
-                outln!(
-                    "expected difference {}: {}",
-                    trial.name,
-                    trial.listed_reason.as_deref().unwrap_or_default()
-                );
-            } else if shown < args.max_failures {
-                if let Some(text) = trial.describe(&engine_name) {
-                    shown += 1;
-                    out!("{text}");
-                }
-            }
-        }
+        let tally = show_trials(&trials, &args, &engine_name, &mut shown);
         if !args.quiet {
             outln!("{}: {}", file.path().display(), counts(&tally));
         }
         total.merge(tally);
         if args.junit.is_some() {
             all_trials.extend(trials);
+        }
+        if let TestFile::TreeConstruction(path) = file {
+            ran_tree_construction = true;
+            if compares_errors {
+                let trials = conformance::run_tree_construction_errors(path, &error_differences)
+                    .map_err(|e| CliError::input(e.to_string()))?;
+                let tally = show_trials(&trials, &args, &engine_name, &mut shown);
+                if !args.quiet {
+                    outln!("{} parse errors: {}", path.display(), counts(&tally));
+                }
+                errors_total.merge(tally);
+                if args.junit.is_some() {
+                    all_trials.extend(trials);
+                }
+            }
         }
     }
     for dir in &skipped {
@@ -161,7 +169,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             path.display()
         );
     }
-    let hidden = total.not_passed() + total.unsupported;
+    let hidden = total.not_passed() + total.unsupported + errors_total.not_passed();
     if !args.quiet && hidden > shown {
         outln!(
             "({} more failing or unsupported trials not shown; --max-failures N shows more)",
@@ -184,11 +192,53 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             .map_err(|e| CliError::input(e.to_string()))?;
         outln!("JUnit XML: {}", path.display());
     }
-    Ok(if total.not_passed() > 0 {
+    // The closing line: the parse errors of the tree-construction trials.
+    if ran_tree_construction && compares_errors {
+        outln!(
+            "tree-construction errors: {} passed, {} failed",
+            errors_total.passed,
+            errors_total.not_passed()
+        );
+    } else if ran_tree_construction {
+        outln!(
+            "tree-construction errors: not compared ({engine_name} gives no parse errors; the default engine, litmus, has its own compared)"
+        );
+    }
+    Ok(if total.not_passed() + errors_total.not_passed() > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Counts `trials` and prints each expected difference and, up to `--max-failures` in
+/// all, each failure (unless `--quiet`).
+fn show_trials(
+    trials: &[Trial],
+    args: &ConformanceArgs,
+    engine_name: &str,
+    shown: &mut usize,
+) -> Tally {
+    let mut tally = Tally::default();
+    for trial in trials {
+        tally.add(&trial.outcome);
+        if args.quiet {
+            continue;
+        }
+        if trial.outcome == Outcome::ExpectedDifference {
+            outln!(
+                "expected difference {}: {}",
+                trial.name,
+                trial.listed_reason.as_deref().unwrap_or_default()
+            );
+        } else if *shown < args.max_failures {
+            if let Some(text) = trial.describe(engine_name) {
+                *shown += 1;
+                out!("{text}");
+            }
+        }
+    }
+    tally
 }
 
 fn counts(tally: &Tally) -> String {

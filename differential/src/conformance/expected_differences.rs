@@ -1,13 +1,20 @@
 //! litmus's expected differences from html5lib tree-construction expectations.
 //!
-//! The html5lib snapshot predates processing-instruction parsing (2026): a few cases
-//! expect a bogus comment where the standard now builds a processing instruction.
-//! `differential/data/tree-construction-expected-differences.txt`, embedded in the
-//! binary, lists each such trial by name (`FILE#INDEX [script-on|script-off]`) with its
-//! reason, one per line (`#` starts a comment line). A listed trial whose tree differs
-//! from the file's passes as an expected difference; one whose tree matches the file's
-//! fails as stale; an entry that names no trial of its file fails (see
-//! [`ExpectedDifferences::naming_no_trial`]).
+//! Two lists, both embedded in the binary, name trials (`FILE#INDEX
+//! [script-on|script-off]`) with a reason each, one per line (`#` starts a comment
+//! line):
+//!
+//! - `differential/data/tree-construction-expected-differences.txt`
+//!   ([`ExpectedDifferences::embedded`]): trees. The html5lib snapshot predates
+//!   processing-instruction parsing (2026): a few cases expect a bogus comment where
+//!   the standard now builds a processing instruction.
+//! - `differential/data/tree-construction-error-expected-differences.txt`
+//!   ([`ExpectedDifferences::embedded_errors`]): parse errors, where the case's
+//!   `#errors` count or `#new-errors` predates the standard or miscounts what it says.
+//!
+//! A listed trial whose answer differs from the file's passes as an expected
+//! difference; one whose answer matches the file's fails as stale; an entry that names
+//! no trial of its file fails (see [`ExpectedDifferences::naming_no_trial`]).
 
 use super::outcome::{Outcome, Trial};
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,7 +24,14 @@ use std::time::Duration;
 pub const EXPECTED_DIFFERENCES_FILE: &str =
     "differential/data/tree-construction-expected-differences.txt";
 
+/// Where the embedded list of parse-error differences lives, for messages.
+pub const ERROR_EXPECTED_DIFFERENCES_FILE: &str =
+    "differential/data/tree-construction-error-expected-differences.txt";
+
 const EMBEDDED: &str = include_str!("../../data/tree-construction-expected-differences.txt");
+
+const EMBEDDED_ERRORS: &str =
+    include_str!("../../data/tree-construction-error-expected-differences.txt");
 
 /// One listed trial.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,24 +42,57 @@ struct Entry {
 }
 
 /// The expected differences: trial name → reason.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExpectedDifferences {
     entries: BTreeMap<String, Entry>,
+    /// The list's file in the repository, for messages.
+    file: &'static str,
+}
+
+impl Default for ExpectedDifferences {
+    /// An empty list of tree differences.
+    fn default() -> Self {
+        ExpectedDifferences {
+            entries: BTreeMap::new(),
+            file: EXPECTED_DIFFERENCES_FILE,
+        }
+    }
 }
 
 impl ExpectedDifferences {
-    /// litmus's list, embedded from [`EXPECTED_DIFFERENCES_FILE`].
+    /// litmus's list of tree differences, embedded from [`EXPECTED_DIFFERENCES_FILE`].
     pub fn embedded() -> ExpectedDifferences {
-        // A unit test reads the embedded file, so this cannot fail in a build that
+        // A unit test reads the embedded files, so this cannot fail in a build that
         // passed its tests.
         ExpectedDifferences::parse(EMBEDDED)
             .unwrap_or_else(|e| panic!("{EXPECTED_DIFFERENCES_FILE}: {e}"))
     }
 
-    /// Reads a list: one `FILE#INDEX [script-on|script-off] | reason` per line, blank
-    /// lines and `#` lines left out. Fails on a line of another shape or a name listed
-    /// twice, naming the line.
+    /// litmus's list of parse-error differences, embedded from
+    /// [`ERROR_EXPECTED_DIFFERENCES_FILE`].
+    pub fn embedded_errors() -> ExpectedDifferences {
+        ExpectedDifferences::parse_errors(EMBEDDED_ERRORS)
+            .unwrap_or_else(|e| panic!("{ERROR_EXPECTED_DIFFERENCES_FILE}: {e}"))
+    }
+
+    /// Reads a list of tree differences: one `FILE#INDEX [script-on|script-off] |
+    /// reason` per line, blank lines and `#` lines left out. Fails on a line of another
+    /// shape or a name listed twice, naming the line.
     pub fn parse(text: &str) -> Result<ExpectedDifferences, String> {
+        ExpectedDifferences::parse_list(text, EXPECTED_DIFFERENCES_FILE)
+    }
+
+    /// Reads a list of parse-error differences, in the same shape as [`Self::parse`].
+    pub fn parse_errors(text: &str) -> Result<ExpectedDifferences, String> {
+        ExpectedDifferences::parse_list(text, ERROR_EXPECTED_DIFFERENCES_FILE)
+    }
+
+    /// The list's file in the repository (either embedded list's), for messages.
+    pub fn file(&self) -> &'static str {
+        self.file
+    }
+
+    fn parse_list(text: &str, file: &'static str) -> Result<ExpectedDifferences, String> {
         let mut entries = BTreeMap::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -71,7 +118,7 @@ impl ExpectedDifferences {
                 return Err(format!("line {}: {name} is listed twice", number + 1));
             }
         }
-        Ok(ExpectedDifferences { entries })
+        Ok(ExpectedDifferences { entries, file })
     }
 
     /// The reason a trial is listed for, if it is.
@@ -101,8 +148,8 @@ impl ExpectedDifferences {
                 input: String::new(),
                 outcome: Outcome::Stale {
                     message: format!(
-                        "{EXPECTED_DIFFERENCES_FILE}:{} lists this trial, and {file} has none of that name: remove the entry",
-                        entry.line
+                        "{}:{} lists this trial, and {file} has none of that name: remove the entry",
+                        self.file, entry.line
                     ),
                 },
                 listed_reason: Some(entry.reason.clone()),

@@ -3,16 +3,19 @@
 //! which run the same trials with the same expectations.
 //!
 //! - Tree-construction `.dat` files ([`tree_construction`]): the engine's tree dump
-//!   against `#document`, per case and scripting mode.
+//!   against `#document`, per case and scripting mode; and the reference parser's
+//!   parse errors against the case's: their number against `#errors`, their codes and
+//!   positions against `#new-errors`.
 //! - Tokenizer `.test` files (JSON, [`tokenizer`]): only an engine with a tokenizer can
 //!   run them, and of litmus's engines only the reference parser has one; for any
 //!   other engine they are reported as unsupported.
 //!
 //! The html5lib snapshot predates the standard of 2026 (processing instructions are
-//! parsed), and litmus corrects the expectations it affects with two files embedded
-//! from `differential/data/`: the tree-construction trials expected to differ
-//! ([`ExpectedDifferences`]) and the 2026 expectations of tokenizer cases
-//! ([`TokenizerUpdates`]). A correction that no longer holds, or names no trial, fails.
+//! parsed), and litmus corrects the expectations it affects with three files embedded
+//! from `differential/data/`: the tree-construction trials whose tree, or whose parse
+//! errors, are expected to differ ([`ExpectedDifferences`], two lists) and the 2026
+//! expectations of tokenizer cases ([`TokenizerUpdates`]). A correction that no longer
+//! holds, or names no trial, fails.
 //!
 //! Each case (and scripting mode, or initial state) is one [`Trial`]; a run can be
 //! planned first (`list`) and each trial run on its own. A malformed file is an error
@@ -30,7 +33,7 @@ pub use expected_differences::ExpectedDifferences;
 pub use outcome::{Outcome, Tally, Trial};
 pub use tokenizer::run_tokenizer;
 pub use tokenizer_updates::TokenizerUpdates;
-pub use tree_construction::run_tree_construction;
+pub use tree_construction::{run_tree_construction, run_tree_construction_errors};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

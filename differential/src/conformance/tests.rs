@@ -327,3 +327,127 @@ fn a_run_as_junit_has_one_test_case_per_trial() {
         .contains("FAIL pi.dat#0 [script-off]"));
     assert_eq!(cases[3].attribute("time"), Some("1.500"));
 }
+
+/// A case whose parse errors match its `#errors` count and `#new-errors` line, one
+/// whose count is one short, and one whose `#new-errors` line names the wrong column.
+const ERRORS: &str = "#data\n<p>&amp\n#errors\n(1,3): expected-doctype-but-got-start-tag\n(1,7): named-entity-without-semicolon\n#new-errors\n(1:8) missing-semicolon-after-character-reference\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"&\"\n\n#data\n<p>\n#errors\n#script-off\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n\n#data\n<p>&amp\n#errors\none\ntwo\n#new-errors\n(1:5-1:7) missing-semicolon-after-character-reference\n#script-on\n#document\n| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"&\"\n";
+
+#[test]
+fn parse_errors_are_compared_by_count_and_by_code_and_position() {
+    use tree_construction::{check_errors, CodedError};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("errors.dat");
+    std::fs::write(&path, ERRORS).unwrap();
+    let trials = run_tree_construction_errors(&path, &ExpectedDifferences::default()).unwrap();
+    let outcomes: Vec<_> = trials
+        .iter()
+        .map(|t| (t.name.as_str(), t.outcome.passed()))
+        .collect();
+    assert_eq!(
+        outcomes,
+        [
+            ("errors.dat#0 [script-on] errors", true),
+            ("errors.dat#0 [script-off] errors", true),
+            ("errors.dat#1 [script-off] errors", false),
+            ("errors.dat#2 [script-on] errors", false),
+        ]
+    );
+    // The report: the file's count and lines against litmus's count and errors; the
+    // #new-errors lines litmus matched are written alike on both sides.
+    let report = trials[2].describe("litmus").unwrap();
+    assert!(report.contains("-0 parse errors"), "{report}");
+    assert!(report.contains("+1 parse errors"), "{report}");
+    assert!(
+        report.contains("+litmus 1:4: tree-missing-or-bad-doctype"),
+        "{report}"
+    );
+    let report = trials[3].describe("litmus").unwrap();
+    assert!(
+        report.contains("-#new-errors (1:5-1:7) missing-semicolon-after-character-reference"),
+        "{report}"
+    );
+    assert!(report.contains(" 2 parse errors"), "{report}");
+
+    // The comparison itself.
+    let coded = CodedError::parse("(1:8) missing-semicolon-after-character-reference").unwrap();
+    assert_eq!(coded.start, (1, 8));
+    assert_eq!(coded.end, (1, 8));
+    assert_eq!(
+        coded.to_string(),
+        "(1:8) missing-semicolon-after-character-reference"
+    );
+    let span =
+        CodedError::parse("(1:9-1:24) non-void-html-element-start-tag-with-trailing-solidus")
+            .unwrap();
+    assert_eq!((span.start, span.end), ((1, 9), (1, 24)));
+    for bad in [
+        "(1,8): x",
+        "1:8 x",
+        "(1:8)",
+        "(1:8) two words",
+        "(1:9-1:2) x",
+    ] {
+        assert_eq!(CodedError::parse(bad), None, "{bad}");
+    }
+    let errors = tree_construction::reference_parse_errors(&crate::case::ParseRequest::document(
+        "<p>&amp", true,
+    ));
+    assert!(check_errors(2, std::slice::from_ref(&coded), &errors).is_ok());
+    assert!(check_errors(3, std::slice::from_ref(&coded), &errors).is_err());
+    // One error matches one line at most.
+    let twice = [coded.clone(), coded.clone()];
+    assert_eq!(check_errors(2, &twice, &errors), Err(vec![&twice[0]]));
+
+    // A #new-errors line of another shape makes the file malformed.
+    std::fs::write(
+        &path,
+        "#data\nx\n#errors\n#new-errors\n(1,1): x\n#document\n| \"x\"\n",
+    )
+    .unwrap();
+    let error = run_tree_construction_errors(&path, &ExpectedDifferences::default()).unwrap_err();
+    assert!(error.message.contains("#new-errors"), "{error}");
+}
+
+#[test]
+fn error_differences_pass_differing_trials_and_fail_stale_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("errors.dat");
+    std::fs::write(&path, ERRORS).unwrap();
+    let list = "errors.dat#1 [script-off] | litmus finds the DOCTYPE missing\n\
+                errors.dat#0 [script-on] | listed, but the errors match\n\
+                errors.dat#9 [script-on] | names no trial\n";
+    let differences = ExpectedDifferences::parse_errors(list).unwrap();
+    let trials = run_tree_construction_errors(&path, &differences).unwrap();
+    let outcomes: Vec<_> = trials
+        .iter()
+        .map(|t| (t.name.as_str(), &t.outcome))
+        .collect();
+    assert_eq!(outcomes.len(), 5, "{outcomes:?}");
+    assert!(
+        matches!(outcomes[0].1, Outcome::Stale { message } if message.contains("tree-construction-error-expected-differences.txt"))
+    );
+    assert_eq!(
+        outcomes[2],
+        (
+            "errors.dat#1 [script-off] errors",
+            &Outcome::ExpectedDifference
+        )
+    );
+    assert_eq!(outcomes[4].0, "errors.dat#9 [script-on] errors");
+    assert!(
+        matches!(outcomes[4].1, Outcome::Stale { message } if message.contains("tree-construction-error-expected-differences.txt:3 lists this trial"))
+    );
+}
+
+#[test]
+fn the_embedded_error_differences_read() {
+    let differences = ExpectedDifferences::embedded_errors();
+    assert_eq!(
+        differences.file(),
+        "differential/data/tree-construction-error-expected-differences.txt"
+    );
+    assert!(differences.files().contains("webkit02.dat"));
+    assert!(differences
+        .reason("adoption02.dat#2 [script-off]")
+        .is_some_and(|r| r.contains("in table")));
+}

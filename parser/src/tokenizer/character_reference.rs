@@ -29,7 +29,8 @@ impl Tokenizer<'_> {
         if self.consumed_as_part_of_an_attribute() {
             self.tag.buf.extend_from_slice(&self.temporary_buffer);
         } else {
-            self.text.push_bytes(self.input, &self.temporary_buffer);
+            self.text
+                .push_bytes(self.input, &self.temporary_buffer, self.pos);
         }
     }
 

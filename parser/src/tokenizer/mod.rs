@@ -153,13 +153,17 @@ const DEADLINE_CHECK_INTERVAL: u32 = 4096;
 const REPLACEMENT_CHARACTER: &[u8] = "\u{FFFD}".as_bytes();
 
 /// The pending run of character tokens: a slice of the input (`start..end`) while the
-/// characters are the input's own, in order; the buffer `owned` once they are not.
+/// characters are the input's own, in order; the buffer `owned` once they are not,
+/// whose first `end - start` bytes are still the slice `start..end`.
 #[derive(Debug, Default)]
 struct TextRun {
     start: usize,
     end: usize,
     owned: Vec<u8>,
     is_owned: bool,
+    /// The offset just past the input characters the run's last character came from:
+    /// where the run ends, for the errors tree construction finds in it.
+    input_end: usize,
 }
 
 impl TextRun {
@@ -173,6 +177,7 @@ impl TextRun {
 
     /// Appends the input's own bytes `start..end`.
     fn push_input(&mut self, input: &[u8], start: usize, end: usize) {
+        self.input_end = end;
         if self.is_owned {
             self.owned
                 .extend_from_slice(input.get(start..end).unwrap_or_default());
@@ -188,14 +193,18 @@ impl TextRun {
         }
     }
 
-    /// Appends characters that are not the input's bytes at this place.
-    fn push_bytes(&mut self, input: &[u8], bytes: &[u8]) {
+    /// Appends characters that are not the input's bytes at this place, made from the
+    /// input up to `input_end`.
+    fn push_bytes(&mut self, input: &[u8], bytes: &[u8], input_end: usize) {
+        self.input_end = input_end;
         if !self.is_owned {
             self.make_owned(input);
         }
         self.owned.extend_from_slice(bytes);
     }
 
+    /// Copies the slice `start..end` into `owned` (and keeps `start..end`: the copy's
+    /// offsets in the input).
     fn make_owned(&mut self, input: &[u8]) {
         self.owned.clear();
         self.owned
@@ -208,6 +217,18 @@ impl TextRun {
         self.end = 0;
         self.owned.clear();
         self.is_owned = false;
+        self.input_end = 0;
+    }
+
+    /// Where the run's first `len` bytes end in the input: exactly, while they are a
+    /// slice of it (the whole run, or the start of an owned one); the run's end
+    /// otherwise.
+    fn input_offset_after(&self, len: usize) -> usize {
+        if len <= self.end - self.start {
+            self.start + len
+        } else {
+            self.input_end
+        }
     }
 }
 
@@ -320,6 +341,7 @@ impl<'i> Tokenizer<'i> {
                 end: 0,
                 owned: buffers.text,
                 is_owned: false,
+                input_end: 0,
             },
             tag: buffers.tag,
             tag_kind: TagKind::Start,
@@ -404,12 +426,27 @@ impl<'i> Tokenizer<'i> {
         if self.state == State::MarkupDeclarationOpen && !self.text.is_empty() {
             self.flush_text(sink);
         }
+        // A U+0000 NULL the data or CDATA section state is about to emit as it is, into
+        // a run that is no longer a slice of the input or that it would not continue:
+        // the run goes first. So a run's NULLs are consecutive bytes of the input in its
+        // slice, and the parts a run holding NULLs is handed over in end at offsets
+        // known exactly (`TextRun::input_offset_after`), where tree construction places
+        // its errors.
+        if self.input.get(self.pos) == Some(&0)
+            && matches!(self.state, State::Data | State::CdataSection)
+            && !self.text.is_empty()
+            && (self.text.is_owned || self.text.end != self.pos)
+        {
+            self.flush_text(sink);
+        }
         match self.step() {
             Step::Continue => {}
             Step::SwitchTo(state) => self.state = state,
             Step::Reconsume(state) => {
                 self.pos = self.current;
                 self.state = state;
+                // Characters emitted before a reconsumed character end before it.
+                self.text.input_end = self.text.input_end.min(self.current);
             }
         }
         if let Some(ready) = self.ready.take() {
@@ -609,7 +646,7 @@ impl<'i> Tokenizer<'i> {
 
     /// Emits characters as character tokens.
     fn emit_characters(&mut self, characters: &[u8]) {
-        self.text.push_bytes(self.input, characters);
+        self.text.push_bytes(self.input, characters, self.pos);
     }
 
     /// "Emit a U+FFFD REPLACEMENT CHARACTER character token."
@@ -621,8 +658,9 @@ impl<'i> Tokenizer<'i> {
     /// token, and a character token for each of the characters in the temporary buffer
     /// (in the order they were added to the buffer)".
     fn emit_less_than_sign_solidus_and_temporary_buffer(&mut self) {
-        self.text.push_bytes(self.input, b"</");
-        self.text.push_bytes(self.input, &self.temporary_buffer);
+        self.text.push_bytes(self.input, b"</", self.pos);
+        self.text
+            .push_bytes(self.input, &self.temporary_buffer, self.pos);
     }
 
     /// "Emit an end-of-file token."
@@ -645,6 +683,8 @@ impl<'i> Tokenizer<'i> {
                 .get(self.text.start..self.text.end)
                 .unwrap_or_default()
         };
+        // Each part is handed over with the offset where it ends in the input.
+        let mut handed_over = 0;
         while let Some(&first) = rest.first() {
             let len = if first == 0 {
                 rest.iter().position(|&b| b != 0).unwrap_or(rest.len())
@@ -652,7 +692,9 @@ impl<'i> Tokenizer<'i> {
                 scan::run_without1(0, rest)
             };
             let (run, tail) = rest.split_at(len);
-            let result = sink.process_token(Token::Characters(run), self.pos);
+            handed_over += len;
+            let offset = self.text.input_offset_after(handed_over);
+            let result = sink.process_token(Token::Characters(run), offset);
             self.apply_sink_result(result);
             rest = tail;
         }

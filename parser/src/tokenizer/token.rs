@@ -131,7 +131,11 @@ impl SinkResult {
 
 /// The consumer of tokens: tree construction, or a test harness.
 pub trait TokenSink {
-    /// Handles one token. `offset` is the byte offset of the tokenizer's position in
-    /// the preprocessed input when the token is emitted, for the sink's own errors.
+    /// Handles one token. `offset` is the byte offset in the preprocessed input where
+    /// the token ends, for the sink's own errors: for a tag, comment, DOCTYPE or
+    /// processing instruction, the tokenizer's position when it is emitted; for a run
+    /// of characters, the end of the input characters its last character came from
+    /// (not the later position where the tokenizer hands the run over); for the end of
+    /// the file, the input's length.
     fn process_token(&mut self, token: Token<'_>, offset: usize) -> SinkResult;
 }

@@ -281,9 +281,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A character token that is U+0000 NULL"
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                // "Parse error. Insert a U+FFFD REPLACEMENT CHARACTER character."
+                // "Parse error. Insert a U+FFFD REPLACEMENT CHARACTER character." (for
+                // each one)
+                self.parse_error_for_each_null(text.len());
                 for _ in text {
-                    self.parse_error(ErrorCode::TreeUnexpectedNull);
                     self.insert_characters("\u{FFFD}".as_bytes());
                 }
                 ProcessResult::Done

@@ -205,7 +205,10 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     errors: Vec<(ErrorCode, usize)>,
     /// Errors past [`crate::error::MAX_ERRORS`], counted.
     errors_omitted: u64,
-    /// The offset `process_token` was given with the current token.
+    /// Where the current token ends in the input (the offset `process_token` was given
+    /// with it): where tree construction places the parse errors it finds, as the
+    /// tokenizer places an error at the character it was consuming. AD-HOC: the
+    /// standard gives parse errors no position.
     offset: usize,
 
     /// "The insertion mode".
@@ -224,9 +227,11 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     frameset_ok: bool,
     /// Whether foster parenting is enabled.
     foster_parenting: bool,
-    /// "The pending table character tokens", and whether any is not whitespace.
+    /// "The pending table character tokens", whether any is not whitespace, and where
+    /// the last of them ends in the input (the offset of their errors).
     pending_table_characters: Vec<u8>,
     pending_table_characters_non_whitespace: bool,
+    pending_table_characters_end: usize,
     /// "The parser's fragment context element", as an entry (it is not on the stack).
     context_element: Option<StackEntry>,
     /// The document's quirks mode, as tree construction set it.
@@ -305,6 +310,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             foster_parenting: false,
             pending_table_characters: buffers.pending_table_characters,
             pending_table_characters_non_whitespace: false,
+            pending_table_characters_end: 0,
             context_element: None,
             quirks_mode: QuirksMode::NoQuirks,
             selects: buffers.selects,
@@ -360,6 +366,20 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             &mut self.errors_omitted,
             (code, self.offset),
         );
+    }
+
+    /// "Parse error" for each of a run of `count` U+0000 NULL character tokens, each at
+    /// the offset where it ends (the run's NULLs are consecutive bytes of the input,
+    /// the last ending where the run does).
+    pub(crate) fn parse_error_for_each_null(&mut self, count: usize) {
+        for i in 0..count {
+            let offset = self.offset.saturating_sub(count - 1 - i);
+            keep_error(
+                &mut self.errors,
+                &mut self.errors_omitted,
+                (ErrorCode::TreeUnexpectedNull, offset),
+            );
+        }
     }
 
     /// The parse errors past [`crate::error::MAX_ERRORS`], counted, not kept.

@@ -550,3 +550,81 @@ fn ignored_tokens_are_reported_by_their_kind() {
         "{found:?}"
     );
 }
+
+/// The `line:column code` of a parse's errors, as `litmus parse --output errors` shows
+/// them.
+fn error_positions(input: &str, context: Option<&str>) -> Vec<String> {
+    use crate::{parse_with_fast_paths, FragmentContext, ParseOptions};
+    let options = ParseOptions::default();
+    let mut answers = Vec::new();
+    for fast_paths in [true, false] {
+        let context = context.map(|c| FragmentContext::parse(c).unwrap());
+        let document =
+            parse_with_fast_paths(input, context.as_ref(), &options, fast_paths).unwrap();
+        answers.push(
+            document
+                .errors
+                .iter()
+                .map(|e| format!("{}:{} {}", e.line, e.column, e.code))
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(answers[0], answers[1], "fast paths and spec path disagree");
+    answers.swap_remove(0)
+}
+
+#[test]
+fn tree_construction_errors_of_characters_are_placed_where_the_characters_end() {
+    // The character tokens before a comment: no DOCTYPE, found at the end of "FOO",
+    // not after the comment's "<!-" the tokenizer had read when it handed them over.
+    assert_eq!(
+        error_positions("FOO<!-- x -->", None),
+        ["1:4 tree-missing-or-bad-doctype"]
+    );
+    // The pending table character tokens: placed where they end, not at the token
+    // that made "in table text" process them.
+    assert_eq!(
+        error_positions("<!DOCTYPE html><table>A<td>", None),
+        [
+            "1:24 tree-foster-parenting",
+            "1:28 tree-unexpected-start-tag",
+            "1:28 tree-unexpected-eof",
+        ]
+    );
+}
+
+#[test]
+fn each_null_character_token_has_its_own_position() {
+    // Two NULLs in body: the tokenizer's errors at each NULL, tree construction's where
+    // each ends.
+    assert_eq!(
+        error_positions("<!DOCTYPE html>a\0\0b", None),
+        [
+            "1:17 unexpected-null-character",
+            "1:18 unexpected-null-character",
+            "1:18 tree-unexpected-null",
+            "1:19 tree-unexpected-null",
+        ]
+    );
+    // After a character reference (a run that is no longer a slice of the input).
+    assert_eq!(
+        error_positions("<!DOCTYPE html>&amp;\0x&lt;\0", None),
+        [
+            "1:21 unexpected-null-character",
+            "1:22 tree-unexpected-null",
+            "1:27 unexpected-null-character",
+            "1:28 tree-unexpected-null",
+        ]
+    );
+    // In foreign content, NULLs of a CDATA section and of the data state after it,
+    // which are not neighbours in the input.
+    assert_eq!(
+        error_positions("<!DOCTYPE html><svg><![CDATA[\0]]>\0", None),
+        [
+            "1:31 tree-unexpected-null",
+            "1:34 unexpected-null-character",
+            "1:35 tree-unexpected-null",
+            "1:35 tree-unexpected-eof",
+        ]
+    );
+}

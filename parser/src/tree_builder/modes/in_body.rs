@@ -16,9 +16,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
             //    token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                for _ in text {
-                    self.parse_error(ErrorCode::TreeUnexpectedNull);
-                }
+                self.parse_error_for_each_null(text.len());
                 ProcessResult::Done
             }
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A

@@ -237,9 +237,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
             //    token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                for _ in text {
-                    self.parse_error(ErrorCode::TreeUnexpectedNull);
-                }
+                self.parse_error_for_each_null(text.len());
                 ProcessResult::Done
             }
             // -> "Any other character token": "Append the character token to the pending
@@ -249,6 +247,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
                     self.pending_table_characters_non_whitespace = true;
                 }
+                self.pending_table_characters_end = self.offset;
                 ProcessResult::Done
             }
             // -> "Anything else"
@@ -261,8 +260,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         // this is a parse error: reprocess the character tokens in the
                         // pending table character tokens list using the rules given in
                         // the "anything else" entry in the "in table" insertion mode."
+                        // Their errors are placed where they end, not at this token.
+                        let offset =
+                            std::mem::replace(&mut self.offset, self.pending_table_characters_end);
                         let mut characters = TreeToken::Characters(&pending);
                         self.in_table_anything_else(&mut characters);
+                        self.offset = offset;
                     } else {
                         // "Otherwise, insert the characters given by the pending table
                         // character tokens list."
