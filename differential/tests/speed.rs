@@ -1,6 +1,9 @@
 //! The speed level finds html5ever's super-linear growth on its own: a short
 //! campaign with `--levels tree,fragment,speed` (no planted input) times both engines
 //! on each case's input repeated to sizes that double, and classes what it finds.
+//! Which cases pass the quick look depends on timing; 1,000 cases of seed 3 gave 7
+//! to 14 speed divergences in runs on a loaded and a quiet machine (300 cases of
+//! seed 1 gave from 0 to 14, too few to rely on).
 
 mod common;
 
@@ -13,7 +16,7 @@ fn a_short_campaign_at_the_speed_level_finds_html5ever_growing_with_the_depth() 
     let temp = tempfile::tempdir().unwrap();
     let out = temp.path().join("reports");
     let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
-        .args(["run", "--cases", "300", "--seed", "1", "--no-mutation"])
+        .args(["run", "--cases", "1000", "--seed", "3", "--no-mutation"])
         .args(["--levels", "tree,fragment,speed", "--jobs", "2", "--quiet"])
         .arg("--corpus")
         .arg(workspace_root().join("corpus"))
@@ -33,8 +36,8 @@ fn a_short_campaign_at_the_speed_level_finds_html5ever_growing_with_the_depth() 
         .iter()
         .find(|l| l["level"] == "speed")
         .expect("a speed row");
-    assert_eq!(speed["compared"].as_u64(), Some(300), "{speed}");
-    assert!(speed["agreed"].as_u64().unwrap() < 300, "{speed}");
+    assert_eq!(speed["compared"].as_u64(), Some(1000), "{speed}");
+    assert!(speed["agreed"].as_u64().unwrap() < 1000, "{speed}");
     // The serialization and round-trip levels were left out, as asked.
     let names: Vec<&str> = report["levels"]
         .as_array()
