@@ -10,9 +10,11 @@
 //! without the variable they are listed as ignored, with the reason. The planted-bug
 //! trials need only `python3`, which every machine of this project has.
 
+mod adapters;
+
+use adapters::{check, engines, litmus, run_litmus, stdout};
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 
 /// Set to 1 when the example adapters are installed and their trials must run.
 const GATE: &str = "LITMUS_EXTERNAL_ENGINES";
@@ -54,60 +56,6 @@ fn main() {
         );
     }
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn litmus() -> &'static str {
-    env!("CARGO_BIN_EXE_litmus")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace")
-        .to_path_buf()
-}
-
-fn engines() -> PathBuf {
-    repo().join("examples/engines")
-}
-
-/// Runs litmus with `args` in the repository's root and `input` on stdin.
-fn run_litmus(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(litmus())
-        .args(args)
-        .current_dir(repo())
-        .env("LITMUS", litmus())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("litmus starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("input written");
-    drop(stdin);
-    child.wait_with_output().expect("litmus ends")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
-
-fn check(condition: bool, what: &str, output: &Output) -> Result<(), Failed> {
-    if condition {
-        Ok(())
-    } else {
-        Err(format!("{what}\n{}", text(output)).into())
-    }
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 const SAMPLE: &str = "<!DOCTYPE html><table><tr><td>a<b>b<p>c</b>d<template><i>x</i></template><svg xlink:href=y><path/></svg><?pi data><select><option>1<option>2</select>";

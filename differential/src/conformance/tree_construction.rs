@@ -45,7 +45,7 @@ use super::{file_name, ConformanceError};
 use crate::case::{EngineFailure, ParseRequest};
 use crate::dat;
 use crate::engine::Engine;
-use litmus_parser::{parse_document, parse_fragment, FragmentContext, ParseError, ParseOptions};
+use litmus_parser::{FragmentContext, ParseError};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
@@ -370,14 +370,7 @@ pub fn check_errors<'a>(
 /// The reference parser's parse errors for a request, every stage's, in order of
 /// position. (Engines answer with a tree only.)
 pub fn reference_parse_errors(request: &ParseRequest) -> Vec<ParseError> {
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
-    let document = match &request.fragment {
-        Some(context) => parse_fragment(&request.input, context, &options),
-        None => parse_document(&request.input, &options),
-    };
+    let document = crate::engine::parse_with_the_reference_parser(request);
     // Without a deadline, only an input over the size limit fails, and no html5lib
     // case is one.
     document.map(|d| d.errors).unwrap_or_default()

@@ -2,7 +2,9 @@
 
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
-use litmus_parser::{dump, parse_document, parse_fragment, serialize, ParseOptions};
+use litmus_parser::{
+    dump, parse_document, parse_fragment, serialize, Document, ParseFailure, ParseOptions,
+};
 use std::time::{Duration, Instant};
 
 /// litmus-parser: `parse_document` / `parse_fragment`, its html5lib dump, and its
@@ -29,33 +31,30 @@ impl Engine for LitmusEngine {
     }
 
     fn parse_time(&mut self, request: &ParseRequest) -> Duration {
-        let options = ParseOptions {
-            scripting: request.scripting,
-            ..ParseOptions::default()
-        };
         let start = Instant::now();
-        let document = match &request.fragment {
-            Some(context) => parse_fragment(&request.input, context, &options),
-            None => parse_document(&request.input, &options),
-        };
-        drop(document);
+        drop(parse_request(request));
         start.elapsed()
+    }
+}
+
+/// litmus-parser's document for `request`: `parse_document`, or `parse_fragment` in
+/// its context, with its scripting flag.
+pub(crate) fn parse_request(request: &ParseRequest) -> Result<Document, ParseFailure> {
+    let options = ParseOptions {
+        scripting: request.scripting,
+        ..ParseOptions::default()
+    };
+    match &request.fragment {
+        Some(context) => parse_fragment(&request.input, context, &options),
+        None => parse_document(&request.input, &options),
     }
 }
 
 /// What the reference engine answers for `request` (its serialization only with
 /// `serialize`).
 pub(crate) fn parse_with_litmus(request: &ParseRequest, serialize: bool) -> ParseResult {
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
-    let document = match &request.fragment {
-        Some(context) => parse_fragment(&request.input, context, &options),
-        None => parse_document(&request.input, &options),
-    }
     // Only limits make litmus refuse an input.
-    .map_err(|failure| EngineFailure::Unsupported {
+    let document = parse_request(request).map_err(|failure| EngineFailure::Unsupported {
         message: failure.to_string(),
     })?;
     Ok(EngineOutput {

@@ -357,13 +357,7 @@ mod tests {
 
     #[test]
     fn a_round_trip_diff_names_whose_round_trip_and_its_two_trees() {
-        let mut report = sample::campaign();
-        let f = report
-            .findings
-            .iter_mut()
-            .find(|f| !f.reference_output.is_empty())
-            .unwrap();
-        f.level = "round-trip".into();
+        let report = sample::round_trip_campaign();
         let md = render(&report);
         assert!(
             md.contains(

@@ -14,6 +14,19 @@ use crate::finding::{
 use crate::minimize::MinimizeStats;
 use crate::signature::FirstDifference;
 
+/// The sample campaign with its first finding that has trees made a round-trip
+/// finding (html5ever's tree against its tree of its own serialization).
+pub fn round_trip_campaign() -> CampaignReport {
+    let mut report = campaign();
+    let finding = report
+        .findings
+        .iter_mut()
+        .find(|f| !f.reference_output.is_empty())
+        .expect("the sample has a finding with trees");
+    finding.level = "round-trip".into();
+    report
+}
+
 /// The sample campaign.
 pub fn campaign() -> CampaignReport {
     CampaignReport {
