@@ -257,6 +257,7 @@ well_known_names! {
 }
 
 /// How many well-known names there are: every other name's number is at least this.
+#[cfg(feature = "fast-paths")]
 pub(crate) fn well_known_count() -> usize {
     WELL_KNOWN.len()
 }

@@ -14,12 +14,10 @@
 //! The algorithms that insert elements ("reconstruct the active formatting elements")
 //! live on the tree builder; this module holds the list and its own steps.
 
+use super::fast::FormattingCounts;
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::NodeId;
-use crate::fnv::Fnv1a;
 use crate::names::LocalName;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::ops::Range;
 
 /// An element entry: the element and what is kept of its token.
@@ -52,58 +50,24 @@ impl Entry {
 
 /// The list of active formatting elements: index 0 is the least recently added entry.
 ///
-/// Beside the entries, once the list has reached [`COUNTED_FROM_LENGTH`] entries, a
-/// count of element entries per hash of their tag name and attributes, over the whole
-/// list. The Noah's Ark clause needs three entries alike after the last marker; when
-/// fewer than three alike are in the whole list, no scan can find them, and `push`
-/// skips it. Without the counts, each push scans every entry after the last marker,
-/// and n formatting elements with distinct attributes take time in n²; a shorter list
-/// is scanned, which costs less than hashing every entry. With the fast paths off,
+/// Once the list is long, a fast path keeps counts of its entries beside them
+/// ([`FormattingCounts`], in tree_builder/fast/), which let `push` skip Noah's Ark
+/// scans that cannot find three alike; with the fast paths off (or not compiled),
 /// `push` always scans.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct ActiveFormattingElements {
     entries: Vec<Entry>,
-    /// Keyed by a hash already; FNV-1a, because a collision only makes `push` do the
-    /// scan the counts let it skip, which is the spec's own cost.
-    alike: HashMap<u64, u32, BuildHasherDefault<Fnv1a>>,
     /// The element entries' attributes (see [`FormattingElement`]).
     attribute_bytes: Vec<u8>,
-    /// Whether `push` may skip scans the counts show cannot match.
-    counted: bool,
-    /// Whether the counts are kept: from the first push onto a list of
-    /// [`COUNTED_FROM_LENGTH`] entries (when `counted`) until the list is cleared.
-    built: bool,
-}
-
-/// The length from which the list keeps its counts. AD-HOC (the standard only scans
-/// the list): a fast-path threshold. Counting them once visits the entries, at most
-/// once per parse.
-const COUNTED_FROM_LENGTH: usize = 16;
-
-impl Default for ActiveFormattingElements {
-    fn default() -> Self {
-        ActiveFormattingElements {
-            entries: Vec::new(),
-            alike: HashMap::default(),
-            attribute_bytes: Vec::new(),
-            counted: true,
-            built: false,
-        }
-    }
-}
-
-/// The hash under which an element entry is counted: equal for entries with the same
-/// tag name and attributes (a collision only costs a scan). `attribute_bytes` are the
-/// list's.
-fn family_hash(element: &FormattingElement, attribute_bytes: &[u8]) -> u64 {
-    let mut hasher = Fnv1a::default();
-    element.name.hash(&mut hasher);
-    attributes_of(element, attribute_bytes).hash(&mut hasher);
-    hasher.finish()
+    /// The fast path's counts of the entries (tree_builder/fast/formatting_counts.rs).
+    counts: FormattingCounts,
 }
 
 /// An element entry's attributes, as written in the list's `attribute_bytes`.
-fn attributes_of<'b>(element: &FormattingElement, attribute_bytes: &'b [u8]) -> &'b [u8] {
+pub(crate) fn attributes_of<'b>(
+    element: &FormattingElement,
+    attribute_bytes: &'b [u8],
+) -> &'b [u8] {
     attribute_bytes
         .get(element.attributes.clone())
         .unwrap_or_default()
@@ -113,10 +77,8 @@ impl ActiveFormattingElements {
     /// Empties the list, keeping its room.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
-        self.alike.clear();
         crate::buffers::clear(&mut self.attribute_bytes);
-        self.counted = true;
-        self.built = false;
+        self.counts.clear();
     }
 
     /// The bytes the list holds on to, roughly (attributes not counted: they are
@@ -124,37 +86,25 @@ impl ActiveFormattingElements {
     pub(crate) fn retained_bytes(&self) -> usize {
         crate::buffers::heap_bytes(&self.entries)
             + crate::buffers::heap_bytes(&self.attribute_bytes)
-            + self.alike.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.counts.retained_bytes()
     }
 
     /// Whether `push` skips the Noah's Ark scan when the counts show it cannot match
     /// (`true`, the default) or always scans, as the spec reads.
     pub(crate) fn set_counted(&mut self, on: bool) {
-        self.counted = on;
+        self.counts.set_enabled(on);
     }
 
-    fn count_in(&mut self, entry: &Entry) {
-        if !self.built {
-            return;
-        }
-        if let Entry::Element(element) = entry {
-            let hash = family_hash(element, &self.attribute_bytes);
-            *self.alike.entry(hash).or_insert(0) += 1;
-        }
+    /// The entries, least recently added first.
+    #[cfg(all(test, feature = "fast-paths"))]
+    pub(crate) fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
-    fn count_out(&mut self, entry: &Entry) {
-        if !self.built {
-            return;
-        }
-        if let Entry::Element(element) = entry {
-            if let Some(count) = self
-                .alike
-                .get_mut(&family_hash(element, &self.attribute_bytes))
-            {
-                *count = count.saturating_sub(1);
-            }
-        }
+    /// Whether the counts are kept now.
+    #[cfg(all(test, feature = "fast-paths"))]
+    pub(crate) fn counts_built(&self) -> bool {
+        self.counts.is_built()
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -232,9 +182,13 @@ impl ActiveFormattingElements {
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing their bytes compares them as sets of pairs.
-        // A fast path skips the scan when the counts show it cannot find three.
-        let family = self.counted_family(&element);
-        if !family.is_some_and(|family| self.fewer_than_three_alike(family)) {
+        // A fast path (tree_builder/fast/formatting_counts.rs) skips the scan when the
+        // counts show fewer than three alike in the whole list; it counts the element
+        // in, as step 2 adds it.
+        let fewer_than_three_alike =
+            self.counts
+                .count_in_the_pushed(&self.entries, &self.attribute_bytes, &element);
+        if !fewer_than_three_alike {
             let start = self.after_last_marker();
             let attributes = attributes_of(&element, &self.attribute_bytes);
             let mut same = 0;
@@ -251,42 +205,11 @@ impl ActiveFormattingElements {
             }
             if let Some(index) = earliest.filter(|_| same >= 3) {
                 let removed = self.entries.remove(index);
-                self.count_out(&removed);
+                self.counts.count_out(&removed, &self.attribute_bytes);
             }
         }
         // Step 2. "Add element to the list of active formatting elements."
-        if let Some(family) = family {
-            *self.alike.entry(family).or_insert(0) += 1;
-        }
         self.entries.push(Entry::Element(element));
-    }
-
-    /// For the fast path of the Noah's Ark clause: the hash under which `element` is
-    /// counted, while the counts are kept (`None` otherwise, and always with the fast
-    /// paths off). The counts are built the first time a push meets a list of
-    /// [`COUNTED_FROM_LENGTH`] entries.
-    fn counted_family(&mut self, element: &FormattingElement) -> Option<u64> {
-        if !self.counted {
-            return None;
-        }
-        if !self.built && self.entries.len() >= COUNTED_FROM_LENGTH {
-            self.built = true;
-            for entry in &self.entries {
-                if let Entry::Element(element) = entry {
-                    let hash = family_hash(element, &self.attribute_bytes);
-                    *self.alike.entry(hash).or_insert(0) += 1;
-                }
-            }
-        }
-        self.built
-            .then(|| family_hash(element, &self.attribute_bytes))
-    }
-
-    /// The fast path of the Noah's Ark clause: whether the counts show fewer than
-    /// three elements of `family` in the whole list, so that no scan after the last
-    /// marker can find three.
-    fn fewer_than_three_alike(&self, family: u64) -> bool {
-        self.alike.get(&family).is_none_or(|&alike| alike < 3)
     }
 
     /// "Clear the list of active formatting elements up to the last marker."
@@ -295,7 +218,7 @@ impl ActiveFormattingElements {
         // active formatting elements."
         // Step 2. "Remove entry from the list of active formatting elements."
         while let Some(entry) = self.entries.pop() {
-            self.count_out(&entry);
+            self.counts.count_out(&entry, &self.attribute_bytes);
             // Step 3. "If entry was a marker, then stop the algorithm at this point."
             if entry == Entry::Marker {
                 break;
@@ -329,7 +252,7 @@ impl ActiveFormattingElements {
     pub(crate) fn remove_at(&mut self, index: usize) -> Option<Entry> {
         if index < self.entries.len() {
             let entry = self.entries.remove(index);
-            self.count_out(&entry);
+            self.counts.count_out(&entry, &self.attribute_bytes);
             Some(entry)
         } else {
             None
@@ -338,7 +261,7 @@ impl ActiveFormattingElements {
 
     pub(crate) fn insert_at(&mut self, index: usize, entry: Entry) {
         let index = index.min(self.entries.len());
-        self.count_in(&entry);
+        self.counts.count_in(&entry, &self.attribute_bytes);
         self.entries.insert(index, entry);
     }
 
@@ -353,7 +276,7 @@ impl ActiveFormattingElements {
     pub(crate) fn remove(&mut self, node: NodeId) {
         if let Some(index) = self.position(node) {
             let entry = self.entries.remove(index);
-            self.count_out(&entry);
+            self.counts.count_out(&entry, &self.attribute_bytes);
         }
     }
 }
@@ -490,83 +413,5 @@ mod tests {
         list.clear_up_to_the_last_marker();
         assert_eq!(list.len(), 1);
         assert_eq!(list.position_after_last_marker(local::B), Some(0));
-    }
-
-    /// The counts only skip scans that could not match: a counted list and one that
-    /// always scans hold the same entries after random pushes, markers and removals.
-    #[test]
-    fn counted_pushes_agree_with_scanning_pushes() {
-        let mut seed: u64 = 7;
-        let mut next = |bound: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as usize) % bound
-        };
-        let mut counted = ActiveFormattingElements::default();
-        let mut scanning = ActiveFormattingElements::default();
-        scanning.set_counted(false);
-        let values = ["1", "2", "3"];
-        let mut pushes_counted = 0;
-        for node in 0..20_000u32 {
-            let name = [local::B, local::I, local::A][next(3)];
-            let attributes: Vec<(&str, &str)> = match next(3) {
-                0 => vec![],
-                1 => vec![("x", values[next(3)])],
-                _ => vec![("x", values[next(3)]), ("y", "1")],
-            };
-            match next(20) {
-                0 => {
-                    counted.insert_a_marker();
-                    scanning.insert_a_marker();
-                }
-                1 => {
-                    counted.clear_up_to_the_last_marker();
-                    scanning.clear_up_to_the_last_marker();
-                }
-                2 | 3 if counted.len() > 0 => {
-                    let index = next(counted.len());
-                    counted.remove_at(index);
-                    scanning.remove_at(index);
-                }
-                _ => {
-                    let entry = element(&mut counted, node, name, &attributes);
-                    counted.push(entry);
-                    let entry = element(&mut scanning, node, name, &attributes);
-                    scanning.push(entry);
-                }
-            }
-            assert_eq!(counted.entries, scanning.entries, "after node {node}");
-            pushes_counted += usize::from(counted.built);
-        }
-        assert!(pushes_counted > 10_000);
-        assert!(!scanning.built);
-    }
-
-    #[test]
-    fn the_counts_are_kept_from_a_length_on() {
-        let mut list = ActiveFormattingElements::default();
-        for node in 0..COUNTED_FROM_LENGTH as u32 {
-            let entry = element(&mut list, node, local::B, &[]);
-            list.push(entry);
-        }
-        assert!(!list.built);
-        // Three alike remain after each push, as the scan keeps them.
-        assert_eq!(list.len(), 3);
-        for node in 100..100 + COUNTED_FROM_LENGTH as u32 {
-            let entry = element(&mut list, node, local::I, &[("n", &node.to_string())]);
-            list.push(entry);
-        }
-        assert!(list.built);
-        let entry = element(&mut list, 200, local::B, &[]);
-        list.push(entry);
-        assert_eq!(list.len(), 3 + COUNTED_FROM_LENGTH);
-        // The earliest of the three `b`s left went, found by the scan the counts called for.
-        let last_three = COUNTED_FROM_LENGTH as u32 - 3;
-        assert!(!list.contains(NodeId::from_index(last_three)));
-        assert!(list.contains(NodeId::from_index(last_three + 1)));
-        assert!(list.contains(NodeId::from_index(200)));
-        list.clear();
-        assert!(!list.built);
     }
 }

@@ -22,7 +22,10 @@
 //!   mode appropriately, …);
 //! - `foreign.rs`: foreign content, integration points and the name adjustment tables;
 //! - `select.rs`: `selectedcontent` and "maybe clone an option into selectedcontent";
-//! - `fragment.rs`: the set-up of the HTML fragment parsing algorithm.
+//! - `fragment.rs`: the set-up of the HTML fragment parsing algorithm;
+//! - `fast/`: the fast paths beside the stack of open elements (its indexes) and the
+//!   list of active formatting elements (its Noah's Ark counts), which the spec's
+//!   functions reach at one point each and which change no result.
 //!
 //! Character tokens arrive as runs. A mode that treats whitespace and other characters
 //! differently handles the leading segment of a run, shortens the token to the rest and
@@ -33,6 +36,7 @@
 
 mod active_formatting;
 mod adoption_agency;
+mod fast;
 mod foreign;
 mod fragment;
 mod insertion_location;

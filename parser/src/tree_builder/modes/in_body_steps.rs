@@ -353,10 +353,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let Some(mut index) = self.open_elements.len().checked_sub(1) else {
             return;
         };
-        // A fast path: a deep stack's indexes say where the loop below stops, and it
-        // starts there (`OpenElements::indexed_any_other_end_tag_stop`).
-        if let Some(stop) = self.open_elements.indexed_any_other_end_tag_stop(tag.name) {
-            index = stop;
+        // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
+        // where the loop below stops, and it starts there.
+        if let Some(indexes) = self.open_elements.indexes() {
+            index = indexes.any_other_end_tag_stop(tag.name);
         }
         loop {
             let Some(node) = self.open_elements.get(index).copied() else {

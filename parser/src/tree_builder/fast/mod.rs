@@ -1,0 +1,29 @@
+//! The tree builder's fast paths: what the standard does not keep, kept beside its
+//! structures so that their walks and scans need not run.
+//!
+//! - [`StackIndexes`]: the stack of open elements' indexes, which answer "has an
+//!   element in scope" and the other walks of a deep stack
+//!   (tree_builder/open_elements.rs reaches them).
+//! - [`FormattingCounts`]: the list of active formatting elements' counts, which let
+//!   the Noah's Ark clause skip its scan (tree_builder/active_formatting.rs reaches
+//!   them).
+//!
+//! Both are compiled with the `fast-paths` feature only; without it the two
+//! structures below stand in for them, keeping nothing and answering nothing, so that
+//! the spec's walks and scans always run. With the feature, `set_fast_paths(false)`
+//! turns them off at run time; each module's test compares the two ways.
+
+#[cfg(feature = "fast-paths")]
+mod formatting_counts;
+#[cfg(feature = "fast-paths")]
+mod stack_indexes;
+
+#[cfg(feature = "fast-paths")]
+pub(crate) use formatting_counts::FormattingCounts;
+#[cfg(feature = "fast-paths")]
+pub(crate) use stack_indexes::StackIndexes;
+
+#[cfg(not(feature = "fast-paths"))]
+mod compiled_out;
+#[cfg(not(feature = "fast-paths"))]
+pub(crate) use compiled_out::{FormattingCounts, StackIndexes};
