@@ -1,0 +1,191 @@
+//! The invariant "every tokenizer state and insertion mode has exactly one function,
+//! named after the spec and carrying its spec anchor" (ARCHITECTURE.md), checked on
+//! the source: each `State` variant has one `…_state` function in
+//! `parser/src/tokenizer/` whose doc comment links the state's anchor, and each
+//! `InsertionMode` variant one function in `parser/src/tree_builder/modes/` whose doc
+//! comment links the mode's section.
+
+use std::fs;
+use std::path::Path;
+
+/// The spec's anchors of the insertion modes' sections, as the HTML Standard has them
+/// (`#parsing-main-…` for most; the others are named after their title).
+const MODE_ANCHORS: [(&str, &str); 21] = [
+    ("Initial", "the-initial-insertion-mode"),
+    ("BeforeHtml", "the-before-html-insertion-mode"),
+    ("BeforeHead", "the-before-head-insertion-mode"),
+    ("InHead", "parsing-main-inhead"),
+    ("InHeadNoscript", "parsing-main-inheadnoscript"),
+    ("AfterHead", "the-after-head-insertion-mode"),
+    ("InBody", "parsing-main-inbody"),
+    ("Text", "parsing-main-incdata"),
+    ("InTable", "parsing-main-intable"),
+    ("InTableText", "parsing-main-intabletext"),
+    ("InCaption", "parsing-main-incaption"),
+    ("InColumnGroup", "parsing-main-incolgroup"),
+    ("InTableBody", "parsing-main-intbody"),
+    ("InRow", "parsing-main-intr"),
+    ("InCell", "parsing-main-intd"),
+    ("InTemplate", "parsing-main-intemplate"),
+    ("AfterBody", "parsing-main-afterbody"),
+    ("InFrameset", "parsing-main-inframeset"),
+    ("AfterFrameset", "parsing-main-afterframeset"),
+    ("AfterAfterBody", "the-after-after-body-insertion-mode"),
+    (
+        "AfterAfterFrameset",
+        "the-after-after-frameset-insertion-mode",
+    ),
+];
+
+/// The `.rs` files of a folder of the parser's sources, with their text.
+fn sources(folder: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join(folder);
+    let mut files: Vec<(String, String)> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .map(|path| {
+            let text = fs::read_to_string(&path).expect("a source file");
+            (path.display().to_string(), text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The variants of `enum NAME` in `text`, in order.
+fn variants(text: &str, name: &str) -> Vec<String> {
+    let start = text
+        .find(&format!("enum {name} {{"))
+        .unwrap_or_else(|| panic!("enum {name} not found"));
+    let body = &text[start..];
+    let body = &body[body.find('{').expect("{") + 1..body.find('}').expect("}")];
+    body.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .map(|line| line.trim_end_matches(',').to_string())
+        .collect()
+}
+
+/// `AttributeValueDoubleQuoted` → `attribute_value_double_quoted`.
+fn snake_case(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// Letters and digits only, lowercase: `attribute-value-(double-quoted)-state` →
+/// `attributevaluedoublequotedstate`.
+fn squashed(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The places `fn NAME(` is defined, each with the doc comment lines above it.
+fn definitions(files: &[(String, String)], name: &str) -> Vec<(String, Vec<String>)> {
+    let needle = format!("fn {name}(");
+    let mut found = Vec::new();
+    for (path, text) in files {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.contains(&needle) {
+                continue;
+            }
+            let doc = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| {
+                    l.trim_start().starts_with("///") || l.trim_start().starts_with("#[")
+                })
+                .map(|l| l.to_string())
+                .collect();
+            found.push((format!("{path}:{}", i + 1), doc));
+        }
+    }
+    found
+}
+
+/// The anchors `<https://html.spec.whatwg.org/#ANCHOR>` in doc comment lines.
+fn anchors(doc: &[String]) -> Vec<String> {
+    let prefix = "https://html.spec.whatwg.org/#";
+    doc.iter()
+        .flat_map(|line| line.split('<').skip(1))
+        .filter_map(|link| link.strip_prefix(prefix))
+        .filter_map(|rest| rest.split('>').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_tokenizer_state_has_one_function_carrying_its_anchor() {
+    let files = sources("tokenizer");
+    let state_rs = files
+        .iter()
+        .find(|(path, _)| path.ends_with("state.rs"))
+        .expect("tokenizer/state.rs");
+    let states = variants(&state_rs.1, "State");
+    assert_eq!(
+        states.len(),
+        85,
+        "the spec's 80 states and 5 of processing instructions"
+    );
+    let mut wrong = Vec::new();
+    for state in &states {
+        let function = format!("{}_state", snake_case(state));
+        let found = definitions(&files, &function);
+        if found.len() != 1 {
+            wrong.push(format!(
+                "{state}: {} functions named {function}",
+                found.len()
+            ));
+            continue;
+        }
+        let (place, doc) = &found[0];
+        let want = squashed(&format!("{state}State"));
+        if !anchors(doc).iter().any(|anchor| squashed(anchor) == want) {
+            wrong.push(format!("{place}: {function} links {:?}", anchors(doc)));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_insertion_mode_has_one_function_carrying_its_anchor() {
+    let mod_rs = sources("tree_builder")
+        .into_iter()
+        .find(|(path, _)| path.ends_with("mod.rs"))
+        .expect("tree_builder/mod.rs");
+    let modes = variants(&mod_rs.1, "InsertionMode");
+    let listed: Vec<&str> = MODE_ANCHORS.iter().map(|(mode, _)| *mode).collect();
+    assert_eq!(modes, listed, "the 21 insertion modes, in the spec's order");
+    let files = sources("tree_builder/modes");
+    let mut wrong = Vec::new();
+    for (mode, anchor) in MODE_ANCHORS {
+        let function = snake_case(mode);
+        let found = definitions(&files, &function);
+        if found.len() != 1 {
+            wrong.push(format!(
+                "{mode}: {} functions named {function}",
+                found.len()
+            ));
+            continue;
+        }
+        let (place, doc) = &found[0];
+        if !anchors(doc).iter().any(|a| a == anchor) {
+            wrong.push(format!(
+                "{place}: {function} links {:?}, not #{anchor}",
+                anchors(doc)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
