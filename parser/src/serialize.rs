@@ -37,14 +37,18 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
     // element's template contents (a DocumentFragment node)."
     let node = document.template_contents(node).unwrap_or(node);
 
+    // Each node to serialize goes with whether "scripting is enabled for the node",
+    // which only the noscript step below reads: the parse's scripting flag, except in
+    // a template's contents (see `in_template_contents`), where it is disabled.
     enum Step {
-        Node(NodeId),
+        Node(NodeId, bool),
         EndTag(NodeId),
     }
     let mut stack: Vec<Step> = Vec::new();
-    push_children_reversed(document, node, &mut stack, Step::Node);
+    let scripting = document.scripting && !in_template_contents(document, node);
+    push_children_reversed(document, node, &mut stack, |c| Step::Node(c, scripting));
     while let Some(step) = stack.pop() {
-        let current = match step {
+        let (current, scripting) = match step {
             Step::EndTag(element) => {
                 // "… followed by "</", tagname, and U+003E (>)."
                 s.push_str("</");
@@ -52,7 +56,7 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
                 s.push('>');
                 continue;
             }
-            Step::Node(current) => current,
+            Step::Node(current, scripting) => (current, scripting),
         };
         match document.kind(current) {
             NodeKind::Element { .. } => {
@@ -65,15 +69,20 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
                 // "Append the value of running the HTML fragment serialization
                 // algorithm with current node …, followed by "</", tagname, and ">"."
                 stack.push(Step::EndTag(current));
-                let contents = document.template_contents(current).unwrap_or(current);
-                push_children_reversed(document, contents, &mut stack, Step::Node);
+                let (contents, scripting) = match document.template_contents(current) {
+                    Some(contents) => (contents, false),
+                    None => (current, scripting),
+                };
+                push_children_reversed(document, contents, &mut stack, |c| {
+                    Step::Node(c, scripting)
+                });
             }
             NodeKind::Text(data) => {
                 // "If the parent of current node is a style, script, xmp, iframe,
                 // noembed, noframes, or plaintext element, or if the parent of current
                 // node is a noscript element and scripting is enabled for the node, then
                 // append the value of current node's data literally."
-                if parent_takes_text_literally(document, current) {
+                if parent_takes_text_literally(document, current, scripting) {
                     s.push_str(data);
                 } else {
                     // "Otherwise, append the value of current node's data, escaped as
@@ -223,16 +232,32 @@ fn serializes_as_void(document: &Document, node: NodeId) -> bool {
     }
 }
 
-fn parent_takes_text_literally(document: &Document, text: NodeId) -> bool {
+/// Whether the parent of `text` takes it literally, with `scripting`: whether
+/// scripting is enabled for the node.
+fn parent_takes_text_literally(document: &Document, text: NodeId, scripting: bool) -> bool {
     let Some(parent) = document.parent(text) else {
         return false;
     };
     match document.element_name(parent) {
-        Some(name) if name.ns == Namespace::Html => {
-            takes_text_literally(name.local, document.scripting)
-        }
+        Some(name) if name.ns == Namespace::Html => takes_text_literally(name.local, scripting),
         _ => false,
     }
+}
+
+/// Whether `node` is in a template's contents: its topmost ancestor is a
+/// DocumentFragment, which a litmus document holds only as template contents.
+/// "Scripting is enabled for a node node if node's node document's browsing context is
+/// non-null, and scripting is enabled for node's relevant settings object"
+/// (<https://html.spec.whatwg.org/#concept-n-script>); a template's contents belong to
+/// its template contents owner document, which has no browsing context, so scripting
+/// is disabled for every node in them, whatever the parse's scripting flag. Walked
+/// once per serialization, not per node.
+fn in_template_contents(document: &Document, node: NodeId) -> bool {
+    let mut top = node;
+    while let Some(parent) = document.parent(top) {
+        top = parent;
+    }
+    matches!(document.kind(top), NodeKind::DocumentFragment)
 }
 
 /// "Escaping a string (for the purposes of the algorithm above) consists of running the
@@ -334,6 +359,35 @@ mod tests {
             doc.insert_text(noscript, None, b"<b>");
             assert_eq!(serialize_children(&doc, root), expected);
         }
+    }
+
+    /// A template's contents have no browsing context, so scripting is disabled for
+    /// them: a noscript there has its text escaped even when the parse had scripting
+    /// on (Chromium writes the same), and serializing the contents alone, or a node
+    /// inside them, does too.
+    #[test]
+    fn noscript_text_in_template_contents_is_escaped() {
+        let options = crate::ParseOptions {
+            scripting: true,
+            ..crate::ParseOptions::default()
+        };
+        let input = "<noscript><b></noscript><template><noscript><i></noscript></template>";
+        let doc = crate::parse_document(input, &options).expect("a document");
+        let html = doc.first_child(doc.root()).expect("html");
+        assert_eq!(
+            serialize_children(&doc, html),
+            "<head><noscript><b></noscript><template><noscript>&lt;i&gt;</noscript>\
+             </template></head><body></body>"
+        );
+        let head = doc.first_child(html).expect("head");
+        let template = doc.last_child(head).expect("template");
+        assert_eq!(
+            serialize_children(&doc, template),
+            "<noscript>&lt;i&gt;</noscript>"
+        );
+        let contents = doc.template_contents(template).expect("contents");
+        let noscript = doc.first_child(contents).expect("noscript");
+        assert_eq!(serialize_children(&doc, noscript), "&lt;i&gt;");
     }
 
     #[test]
