@@ -129,12 +129,13 @@ pub fn run(args: TableArgs) -> CliResult {
     })
 }
 
+/// An engine not measured, and why.
+type Skipped = (String, String);
+
 /// The engines to measure and those skipped (with why). An engine `--engines` names
 /// must exist and be installed (bad input otherwise); without `--engines`, every
 /// installed engine, the others skipped.
-fn chosen_engines(
-    list: Option<&str>,
-) -> Result<(Vec<TableEngine>, Vec<(String, String)>), CliError> {
+fn chosen_engines(list: Option<&str>) -> Result<(Vec<TableEngine>, Vec<Skipped>), CliError> {
     let Some(list) = list else {
         let mut chosen = Vec::new();
         let mut skipped = Vec::new();
