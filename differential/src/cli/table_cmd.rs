@@ -204,7 +204,10 @@ fn measure(
         engine.name,
         options.cases.unwrap_or_default(),
         options.seed,
-        third.map_or(String::new(), |t| format!(", {t} asked for its side"))
+        run_args
+            .third
+            .as_deref()
+            .map_or(String::new(), |t| format!(", {t} asked for its side"))
     );
     let report = campaign::run(&options, stop).map_err(|e| e.to_string())?;
     let conformance = match files {

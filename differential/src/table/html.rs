@@ -1,7 +1,7 @@
 //! The table as one self-contained page in the campaign reports' style (their CSS,
 //! no scripts, no external resources), linking each engine's campaign report.
 
-use super::markdown::{conformance_cell, group, side_words, sides_cell};
+use super::markdown::{conformance_cell, group, side_words, sides_cell, MAX_NEW_LISTED};
 use super::{Row, Table, LEVELS};
 use crate::report::html::{esc, STYLE};
 use crate::report::text::{percent, rate};
@@ -132,7 +132,14 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
         );
     }
     page.push_str("<th>smallest example</th></tr>\n");
+    let mut new_listed = 0;
     for class in &row.classes {
+        if class.new {
+            new_listed += 1;
+            if new_listed > MAX_NEW_LISTED {
+                continue;
+            }
+        }
         let badge = if class.new {
             "<span class=\"badge new\">NEW</span> "
         } else {
@@ -159,4 +166,11 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
         );
     }
     page.push_str("</table>\n");
+    if new_listed > MAX_NEW_LISTED {
+        let _ = writeln!(
+            page,
+            "<p>… and {} more new signatures, each in the campaign's report.</p>",
+            new_listed - MAX_NEW_LISTED
+        );
+    }
 }

@@ -8,6 +8,10 @@ use std::fmt::Write;
 /// Longest example shown in a class list; longer ones are cut with `…`.
 const MAX_EXAMPLE: usize = 120;
 
+/// New signatures listed per engine; the others are counted (the campaign's report
+/// has them all).
+pub const MAX_NEW_LISTED: usize = 40;
+
 /// The text of docs/parsers.md.
 pub fn render(table: &Table) -> String {
     let mut md = String::with_capacity(32 * 1024);
@@ -207,7 +211,14 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
             }
         );
         let _ = writeln!(md, "|---|---:|{}---|", if asked { "---|" } else { "" });
+        let mut new_listed = 0;
         for class in &row.classes {
+            if class.new {
+                new_listed += 1;
+                if new_listed > MAX_NEW_LISTED {
+                    continue;
+                }
+            }
             let name = if class.new {
                 format!("**new**: `{}`", code(&class.name))
             } else {
@@ -227,6 +238,14 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
             );
         }
         md.push('\n');
+        if new_listed > MAX_NEW_LISTED {
+            let _ = writeln!(
+                md,
+                "… and {} more new signatures, each in the campaign's report (`{}`).\n",
+                new_listed - MAX_NEW_LISTED,
+                row.report_dir
+            );
+        }
     }
     if !row.possibly_fixed.is_empty() {
         let _ = writeln!(
