@@ -78,11 +78,13 @@ fn columns(table: &Table) -> String {
          fragments (a spread of context elements) whose html5lib tree dump equals the \
          reference's.\n\
          - **serialization**: of the cases whose trees agree, the share whose \
-         serializations agree; `—` for an engine with no serializer of the standard's \
-         (gumbo, Go's x/net/html).\n\
-         - **round trip**: parse → serialize → parse gives the same tree, counted for \
-         both engines' own round trips (the reference's included, so an engine with no \
-         serializer shows only the reference's).\n\
+         serializations agree.\n\
+         - **round trip**: parse → serialize → parse gives the same tree, counted over \
+         both engines' own round trips (the reference's included: the standard has \
+         trees its serialization cannot re-create). Both columns are `—` for an engine \
+         whose adapter gives no serialization (gumbo, Go's x/net/html and html5gum, \
+         docs/engines.md; also any engine whose round trips never differed where the \
+         reference's did).\n\
          - **classes**: the distinct classes of divergence, known classes by id and \
          divergences no class explains (**new**) by signature; listed per engine below.\n\
          - **html5lib**: the html5lib-tests tree-construction trials (documents and \

@@ -68,6 +68,11 @@ pub struct Row {
     pub conformance: Option<ConformanceCount>,
     /// Where its campaign's reports are.
     pub report_dir: String,
+    /// Whether the engine's serializations were compared: `false` when the
+    /// reference's own round trips differed somewhere and the engine's never did nor
+    /// its serializations, the mark of an engine that gives no serialization (its
+    /// serialization and round-trip counts are then the reference's alone).
+    pub serializes: bool,
 }
 
 /// One class of divergence of an engine.
@@ -132,7 +137,18 @@ impl Row {
                 }
             })
             .collect();
+        let starts = |level: &str, name: &str| {
+            let prefix = format!("{level} | {name}:");
+            report
+                .signatures
+                .iter()
+                .any(|s| s.signature.starts_with(&prefix))
+        };
+        let serializes = !starts("round-trip", &report.reference.name)
+            || starts("round-trip", &report.other.name)
+            || report.signatures.iter().any(|s| s.level == "serialization");
         Row {
+            serializes,
             name: report.other.name.clone(),
             version: report.other.version.clone(),
             measured: report
@@ -155,8 +171,12 @@ impl Row {
         }
     }
 
-    /// The level's count, if the campaign compared it.
+    /// The level's count, if the campaign compared it (and, for serializations and
+    /// round trips, the engine gives serializations).
     pub fn level(&self, name: &str) -> Option<&LevelCount> {
+        if !self.serializes && (name == "serialization" || name == "round-trip") {
+            return None;
+        }
         self.levels.iter().find(|l| l.level == name)
     }
 
