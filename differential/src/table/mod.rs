@@ -242,3 +242,62 @@ pub fn run_conformance(
     count.seconds = time.as_secs_f64();
     Ok(count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{EngineId, SignatureCount};
+
+    fn report(other: &str, signatures: &[(&str, &str)]) -> CampaignReport {
+        CampaignReport {
+            reference: EngineId {
+                name: "litmus".into(),
+                version: "0".into(),
+            },
+            other: EngineId {
+                name: other.into(),
+                version: "1".into(),
+            },
+            started: "2026-12-01T13:00:00Z".into(),
+            levels: vec![
+                LevelCount::new("tree", 10, 9),
+                LevelCount::new("serialization", 9, 9),
+                LevelCount::new("round-trip", 20, 18),
+            ],
+            signatures: signatures
+                .iter()
+                .map(|(level, signature)| SignatureCount {
+                    signature: (*signature).into(),
+                    level: (*level).into(),
+                    ..SignatureCount::default()
+                })
+                .collect(),
+            ..CampaignReport::default()
+        }
+    }
+
+    #[test]
+    fn an_engine_without_serializations_shows_none() {
+        let reference_only = [(
+            "round-trip",
+            "round-trip | litmus: <a> | reparsed: <b> | in: x",
+        )];
+        let row = Row::from_campaign(&report("gumbo", &reference_only), None, Path::new("r"));
+        assert!(!row.serializes);
+        assert!(row.level("serialization").is_none() && row.level("round-trip").is_none());
+        assert_eq!(row.level("tree").map(|l| l.agreed), Some(9));
+        assert_eq!(row.measured, "2026-12-01");
+
+        let both = [
+            reference_only[0],
+            (
+                "round-trip",
+                "round-trip | html5ever: <a> | reparsed: <b> | in: x",
+            ),
+        ];
+        let row = Row::from_campaign(&report("html5ever", &both), None, Path::new("r"));
+        assert!(row.serializes && row.level("round-trip").is_some());
+        // Nothing to tell by: the counts are shown.
+        assert!(Row::from_campaign(&report("x", &[]), None, Path::new("r")).serializes);
+    }
+}
