@@ -29,6 +29,7 @@ const COVERED: &[&str] = &[
     "triage",
     "case",
     "report",
+    "table",
     "help",
 ];
 
@@ -248,6 +249,40 @@ fn every_command_is_covered() {
             "`litmus {command}` is not covered by differential/tests/cli.rs: add its good and bad inputs"
         );
     }
+}
+
+/// `litmus table` on bad input; its good input is `differential/tests/table.rs`'s.
+#[test]
+fn table_bad_input() {
+    let f = Fixture::new();
+    f.assert_bad_input(
+        &["table", "--engines", "nope"],
+        None,
+        &["unknown engine \"nope\"", "html5ever, parse5, html5lib"],
+    );
+    f.assert_bad_input(
+        &["table", "--engines", "html5ever,html5ever"],
+        None,
+        &["html5ever is named twice"],
+    );
+    // An engine named must be installed: none of the adapters are, in this folder.
+    f.assert_bad_input(
+        &["table", "--engines", "html5ever,parse5"],
+        None,
+        &["parse5 is not installed", "scripts/setup-engines.sh"],
+    );
+    f.assert_bad_input(&["table", "--cases", "0"], None, &["--cases"]);
+    f.assert_bad_input(
+        &[
+            "table",
+            "--engines",
+            "html5ever",
+            "--out",
+            "ok.html/parsers.md",
+        ],
+        None,
+        &["ok.html", "not a folder"],
+    );
 }
 
 #[test]

@@ -415,6 +415,7 @@ fn help_is_wrapped_and_complete() {
         &["conformance"],
         &["bench"],
         &["triage"],
+        &["table"],
     ];
     for command in commands {
         let output = litmus(temp.path())
@@ -442,7 +443,10 @@ fn help_is_wrapped_and_complete() {
                 );
             }
         }
-        if matches!(command.first(), Some(&"run") | Some(&"bench")) {
+        if matches!(
+            command.first(),
+            Some(&"run") | Some(&"bench") | Some(&"table")
+        ) {
             assert!(flat.contains("-j, --jobs <JOBS>"), "{help}");
         }
     }

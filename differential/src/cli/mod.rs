@@ -30,6 +30,7 @@ pub(crate) mod parse_cmd;
 mod report_cmd;
 pub(crate) mod run_cmd;
 mod serve_cmd;
+mod table_cmd;
 mod triage_cmd;
 
 use clap::{Parser, Subcommand};
@@ -99,6 +100,10 @@ enum Command {
     Case(case_cmd::CaseArgs),
     /// Campaign reports: join the shards of one campaign into one report.
     Report(report_cmd::ReportArgs),
+    /// Measure every installed engine against the reference parser on the same
+    /// cases (agreement per level, classes, html5lib trials, a browser's side,
+    /// speed) and write the table: docs/parsers.md and an HTML page.
+    Table(table_cmd::TableArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -121,6 +126,7 @@ pub fn main() -> ExitCode {
         Command::Triage(args) => triage_cmd::run(args),
         Command::Case(args) => case_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
+        Command::Table(args) => table_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -338,7 +338,7 @@ fn clock_seed() -> u64 {
 /// Ctrl-C once: stop taking cases, finish what runs, write the reports, exit 130.
 /// Twice: exit 130 at once (archived findings are whole either way). Returns the
 /// campaign's stop flag (which a fatal error sets too) and whether Ctrl-C was pressed.
-fn interrupt_flag() -> (Arc<AtomicBool>, Arc<AtomicBool>) {
+pub(crate) fn interrupt_flag() -> (Arc<AtomicBool>, Arc<AtomicBool>) {
     let stop = Arc::new(AtomicBool::new(false));
     let interrupted = Arc::new(AtomicBool::new(false));
     let presses = Arc::new(AtomicUsize::new(0));

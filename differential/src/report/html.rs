@@ -471,7 +471,7 @@ fn possibly_fixed(page: &mut String, report: &CampaignReport) {
 }
 
 /// HTML-escaped text, with invisible characters as `<span class="ctl">\u{..}</span>`.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
     for c in s.chars() {
         match c {
@@ -489,7 +489,7 @@ fn esc(s: &str) -> String {
     out
 }
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 :root { color-scheme: light; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --soft: #f6f8fa;
   --new: #cf222e; --known: #0969da; --fixed: #8250df;
   --del: #ffebe9; --del-mark: #ffb8b0; --add: #dafbe1; --add-mark: #95e6a8; --first: #bf8700; }

@@ -1,0 +1,170 @@
+//! The engines `litmus table` measures, how each is run, and how to tell whether it is
+//! installed.
+//!
+//! Every engine but html5ever (built in) is an example adapter of `examples/engines/`
+//! installed by a setup script; its command names paths relative to the repository's
+//! root, where the table runs. An engine whose files or programs are missing is
+//! skipped with the reason and the script that installs it.
+
+use std::path::{Path, PathBuf};
+
+/// What an engine needs to run.
+#[derive(Clone, Copy, Debug)]
+enum Need {
+    /// A file (relative to the working folder, or absolute).
+    File(&'static str),
+    /// A program found on `PATH`.
+    Program(&'static str),
+}
+
+/// One engine of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct TableEngine {
+    /// Its name in the table, signatures and `known-differences.toml`.
+    pub name: &'static str,
+    /// What `--engine` takes for it.
+    pub engine: &'static str,
+    /// How to install it.
+    pub setup: &'static str,
+    /// A browser: measured on fewer cases (`--chromium-cases`), one job.
+    pub browser: bool,
+    needs: &'static [Need],
+}
+
+/// The name of the browser engine, also the third engine asked for its side.
+pub const CHROMIUM: &str = "chromium";
+
+/// Every engine of the table, in the table's order.
+pub const ENGINES: [TableEngine; 8] = [
+    TableEngine {
+        name: "html5ever",
+        engine: "html5ever",
+        setup: "built into litmus",
+        browser: false,
+        needs: &[],
+    },
+    TableEngine {
+        name: "parse5",
+        engine: "cmd:node examples/engines/parse5.mjs",
+        setup: "scripts/setup-engines.sh",
+        browser: false,
+        needs: &[
+            Need::Program("node"),
+            Need::File("examples/engines/node_modules/parse5/package.json"),
+        ],
+    },
+    TableEngine {
+        name: "html5lib",
+        engine: "cmd:examples/engines/.venv/bin/python examples/engines/html5lib_adapter.py",
+        setup: "scripts/setup-engines.sh",
+        browser: false,
+        needs: &[Need::File("examples/engines/.venv/bin/python")],
+    },
+    TableEngine {
+        name: "lexbor",
+        engine: "cmd:examples/engines/.venv-more/bin/python examples/engines/lexbor_adapter.py",
+        setup: "scripts/setup-more-engines.sh",
+        browser: false,
+        needs: &[Need::File("examples/engines/.venv-more/bin/python")],
+    },
+    TableEngine {
+        name: "gumbo",
+        engine: "cmd:examples/engines/.venv-more/bin/python examples/engines/gumbo_adapter.py",
+        setup: "scripts/setup-more-engines.sh",
+        browser: false,
+        needs: &[Need::File("examples/engines/.venv-more/bin/python")],
+    },
+    TableEngine {
+        name: "go-html",
+        engine: "cmd:examples/engines/go-html/go-html-engine",
+        setup: "scripts/setup-more-engines.sh",
+        browser: false,
+        needs: &[Need::File("examples/engines/go-html/go-html-engine")],
+    },
+    TableEngine {
+        name: "html5gum",
+        engine: "cmd:target/release/html5gum",
+        setup: "cargo build --release -p litmus-engine-html5gum",
+        browser: false,
+        needs: &[Need::File("target/release/html5gum")],
+    },
+    TableEngine {
+        name: CHROMIUM,
+        engine: CHROMIUM,
+        setup: "scripts/setup-chromium.sh",
+        browser: true,
+        needs: &[
+            Need::Program("node"),
+            Need::File("examples/engines/node_modules/playwright-core/package.json"),
+            Need::File("/usr/bin/chromium"),
+        ],
+    },
+];
+
+impl TableEngine {
+    /// The engine of this name.
+    pub fn by_name(name: &str) -> Option<TableEngine> {
+        ENGINES.iter().find(|e| e.name == name).copied()
+    }
+
+    /// `Ok` when everything it needs is there, else why not (`node_modules/parse5
+    /// missing: run scripts/setup-engines.sh`). `$LITMUS_CHROMIUM` names another
+    /// browser adapter, which is then taken as installed.
+    pub fn installed(&self) -> Result<(), String> {
+        if self.name == CHROMIUM && std::env::var_os("LITMUS_CHROMIUM").is_some() {
+            return Ok(());
+        }
+        for need in self.needs {
+            let missing = match need {
+                Need::File(path) => {
+                    (!Path::new(path).exists()).then(|| format!("{path} is missing"))
+                }
+                Need::Program(program) => find_program(program)
+                    .is_none()
+                    .then(|| format!("{program} is not on PATH")),
+            };
+            if let Some(missing) = missing {
+                return Err(format!("not installed ({missing}): run {}", self.setup));
+            }
+        }
+        Ok(())
+    }
+
+    /// The names of every engine, for messages.
+    pub fn names() -> String {
+        ENGINES
+            .iter()
+            .map(|e| e.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Where `program` is on `PATH`, if anywhere.
+fn find_program(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_html5ever_needs_nothing() {
+        for (i, engine) in ENGINES.iter().enumerate() {
+            assert!(
+                ENGINES[..i].iter().all(|e| e.name != engine.name),
+                "{} twice",
+                engine.name
+            );
+        }
+        assert!(TableEngine::by_name("html5ever")
+            .expect("html5ever")
+            .installed()
+            .is_ok());
+        assert!(TableEngine::by_name("nope").is_none());
+    }
+}

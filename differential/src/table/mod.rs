@@ -1,0 +1,303 @@
+//! `litmus table`: every installed engine against the reference parser, in one table.
+//!
+//! For each engine ([`engines::ENGINES`]) the command (`cli/table_cmd.rs`) runs a
+//! campaign through the campaign runner ([`crate::campaign::run`]) on the same
+//! generated cases, with Chromium as the third engine where it is installed, and the
+//! html5lib tree-construction trials through the runner of `litmus conformance`
+//! ([`conformance`]). This module holds what is kept of each ([`Row`], made from the
+//! campaign's [`CampaignReport`]) and renders the whole ([`Table`]) as Markdown
+//! ([`markdown`], `docs/parsers.md`) and as a page in the reports' style ([`html`]).
+
+pub mod engines;
+pub mod html;
+pub mod markdown;
+
+use crate::conformance::{self, ExpectedDifferences, Tally, TestFile};
+use crate::engine::Engine;
+use crate::finding::{CampaignReport, LevelCount};
+use crate::report::text::visible_one_line;
+use std::path::Path;
+use std::time::Duration;
+
+/// The levels shown, in order, with their column titles.
+pub const LEVELS: [(&str, &str); 4] = [
+    ("tree", "tree"),
+    ("fragment", "fragment"),
+    ("serialization", "serialization"),
+    ("round-trip", "round trip"),
+];
+
+/// The whole table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The command that reproduces it.
+    pub command: String,
+    /// The day it was made (UTC), `2026-12-01`.
+    pub date: String,
+    pub seed: u64,
+    pub cases: u64,
+    pub chromium_cases: u64,
+    /// The reference parser's version, as its worker says.
+    pub reference: String,
+    /// The reference parser's own html5lib run through a worker, the speed yardstick.
+    pub reference_conformance: Option<ConformanceCount>,
+    /// Why the html5lib column is empty, when it is.
+    pub conformance_note: Option<String>,
+    /// The engine asked for its side of each class, when one was.
+    pub third: Option<String>,
+    pub rows: Vec<Row>,
+    /// Engines not measured, and why.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// One engine, measured.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub name: String,
+    /// From the engine's handshake (its worker's hello).
+    pub version: String,
+    /// When its campaign started (UTC date).
+    pub measured: String,
+    pub cases: u64,
+    pub jobs: usize,
+    pub levels: Vec<LevelCount>,
+    pub cases_per_second: f64,
+    pub classes: Vec<ClassRow>,
+    /// Known classes of this engine that no case showed.
+    pub possibly_fixed: Vec<String>,
+    pub conformance: Option<ConformanceCount>,
+    /// Where its campaign's reports are.
+    pub report_dir: String,
+    /// Whether the engine's serializations were compared: `false` when the
+    /// reference's own round trips differed somewhere and the engine's never did nor
+    /// its serializations, the mark of an engine that gives no serialization (its
+    /// serialization and round-trip counts are then the reference's alone).
+    pub serializes: bool,
+}
+
+/// One class of divergence of an engine.
+#[derive(Clone, Debug)]
+pub struct ClassRow {
+    /// The class id, or the signature of a divergence no class explains.
+    pub name: String,
+    pub new: bool,
+    pub cases: u64,
+    /// The smallest example: input, and context in words.
+    pub example: String,
+    pub context: String,
+    /// The third engine's side on the class's smallest example it was asked about:
+    /// `reference`, `other`, `neither`, `unavailable`.
+    pub side: Option<String>,
+}
+
+/// An engine's html5lib tree-construction trials.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConformanceCount {
+    pub tally: Tally,
+    /// The engine's time over all trials (each a request through a worker).
+    pub seconds: f64,
+}
+
+impl Row {
+    /// The row of an engine's campaign `report`, its conformance run beside it.
+    pub fn from_campaign(
+        report: &CampaignReport,
+        conformance: Option<ConformanceCount>,
+        report_dir: &Path,
+    ) -> Row {
+        let classes = report
+            .classes()
+            .iter()
+            .map(|group| {
+                let smallest = group.smallest();
+                // The side of the smallest finding a third engine was asked about
+                // (serialization and round-trip findings get none).
+                let side = group
+                    .findings
+                    .iter()
+                    .find_map(|f| f.third.as_ref())
+                    .map(|t| t.sides_with.clone());
+                ClassRow {
+                    name: match &group.class {
+                        Some(class) => class.clone(),
+                        None => smallest.map_or_else(
+                            || group.key.clone(),
+                            |f| visible_one_line(&f.signature).into_owned(),
+                        ),
+                    },
+                    new: group.is_new(),
+                    cases: group.count(),
+                    example: smallest
+                        .map(|f| visible_one_line(&f.input).into_owned())
+                        .unwrap_or_default(),
+                    context: smallest
+                        .map(crate::report::text::context)
+                        .unwrap_or_default(),
+                    side,
+                }
+            })
+            .collect();
+        let starts = |level: &str, name: &str| {
+            let prefix = format!("{level} | {name}:");
+            report
+                .signatures
+                .iter()
+                .any(|s| s.signature.starts_with(&prefix))
+        };
+        let serializes = !starts("round-trip", &report.reference.name)
+            || starts("round-trip", &report.other.name)
+            || report.signatures.iter().any(|s| s.level == "serialization");
+        Row {
+            serializes,
+            name: report.other.name.clone(),
+            version: report.other.version.clone(),
+            measured: report
+                .started
+                .get(..10)
+                .unwrap_or(&report.started)
+                .to_owned(),
+            cases: report.cases,
+            jobs: report.jobs,
+            levels: report.levels.clone(),
+            cases_per_second: report.cases_per_second,
+            classes,
+            possibly_fixed: report
+                .possibly_fixed
+                .iter()
+                .map(|p| p.class.clone())
+                .collect(),
+            conformance,
+            report_dir: report_dir.display().to_string(),
+        }
+    }
+
+    /// The level's count, if the campaign compared it (and, for serializations and
+    /// round trips, the engine gives serializations).
+    pub fn level(&self, name: &str) -> Option<&LevelCount> {
+        if !self.serializes && (name == "serialization" || name == "round-trip") {
+            return None;
+        }
+        self.levels.iter().find(|l| l.level == name)
+    }
+
+    /// How many classes the third engine's side fell on each way: reference, other,
+    /// neither, none asked (or unavailable).
+    pub fn sides(&self) -> [usize; 4] {
+        let mut counts = [0; 4];
+        for class in &self.classes {
+            let i = match class.side.as_deref() {
+                Some("reference") => 0,
+                Some("other") => 1,
+                Some("neither") => 2,
+                _ => 3,
+            };
+            counts[i] += 1;
+        }
+        counts
+    }
+
+    /// The engine's html5lib time over the reference's.
+    pub fn time_ratio(&self, reference: Option<&ConformanceCount>) -> Option<f64> {
+        let (mine, theirs) = (self.conformance?, reference?);
+        (theirs.seconds > 0.0).then(|| mine.seconds / theirs.seconds)
+    }
+}
+
+/// The html5lib tree-construction `.dat` files of `$HTML5LIB_TESTS` (without
+/// `scripted/`), or why there are none.
+pub fn tree_construction_files() -> Result<Vec<std::path::PathBuf>, String> {
+    let dir = crate::generator::html5lib_dir().join("tree-construction");
+    let (files, _) = conformance::collect(std::slice::from_ref(&dir))
+        .map_err(|e| format!("{e}; {}", conformance::FETCH_HINT))?;
+    let files: Vec<_> = files
+        .into_iter()
+        .filter_map(|f| match f {
+            TestFile::TreeConstruction(path) => Some(path),
+            TestFile::Tokenizer(_) => None,
+        })
+        .collect();
+    if files.is_empty() {
+        return Err(format!("no .dat files in {}", dir.display()));
+    }
+    Ok(files)
+}
+
+/// Runs every trial of `files` through `engine` as `litmus conformance --engine` does
+/// (litmus's expected differences applied), and counts them and the engine's time.
+pub fn run_conformance(
+    files: &[std::path::PathBuf],
+    engine: &mut dyn Engine,
+) -> Result<ConformanceCount, String> {
+    let expected = ExpectedDifferences::embedded();
+    let mut count = ConformanceCount::default();
+    let mut time = Duration::ZERO;
+    for path in files {
+        let trials = conformance::run_tree_construction(path, engine, &expected)
+            .map_err(|e| e.to_string())?;
+        for trial in &trials {
+            count.tally.add(&trial.outcome);
+            time += trial.duration;
+        }
+    }
+    count.seconds = time.as_secs_f64();
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::{EngineId, SignatureCount};
+
+    fn report(other: &str, signatures: &[(&str, &str)]) -> CampaignReport {
+        CampaignReport {
+            reference: EngineId {
+                name: "litmus".into(),
+                version: "0".into(),
+            },
+            other: EngineId {
+                name: other.into(),
+                version: "1".into(),
+            },
+            started: "2026-12-01T13:00:00Z".into(),
+            levels: vec![
+                LevelCount::new("tree", 10, 9),
+                LevelCount::new("serialization", 9, 9),
+                LevelCount::new("round-trip", 20, 18),
+            ],
+            signatures: signatures
+                .iter()
+                .map(|(level, signature)| SignatureCount {
+                    signature: (*signature).into(),
+                    level: (*level).into(),
+                    ..SignatureCount::default()
+                })
+                .collect(),
+            ..CampaignReport::default()
+        }
+    }
+
+    #[test]
+    fn an_engine_without_serializations_shows_none() {
+        let reference_only = [(
+            "round-trip",
+            "round-trip | litmus: <a> | reparsed: <b> | in: x",
+        )];
+        let row = Row::from_campaign(&report("gumbo", &reference_only), None, Path::new("r"));
+        assert!(!row.serializes);
+        assert!(row.level("serialization").is_none() && row.level("round-trip").is_none());
+        assert_eq!(row.level("tree").map(|l| l.agreed), Some(9));
+        assert_eq!(row.measured, "2026-12-01");
+
+        let both = [
+            reference_only[0],
+            (
+                "round-trip",
+                "round-trip | html5ever: <a> | reparsed: <b> | in: x",
+            ),
+        ];
+        let row = Row::from_campaign(&report("html5ever", &both), None, Path::new("r"));
+        assert!(row.serializes && row.level("round-trip").is_some());
+        // Nothing to tell by: the counts are shown.
+        assert!(Row::from_campaign(&report("x", &[]), None, Path::new("r")).serializes);
+    }
+}
