@@ -154,3 +154,19 @@ pub(crate) fn spec_arm(arm: Arm) {
 #[cfg(not(feature = "spec-coverage"))]
 #[inline(always)]
 pub(crate) fn spec_arm(_arm: Arm) {}
+
+/// Counts one pass through `arm` if `passed` says a fast path's run went through it
+/// (`passed` is not called without the feature `spec-coverage`).
+#[cfg(feature = "spec-coverage")]
+#[inline]
+pub(crate) fn spec_arm_if(arm: Arm, passed: impl FnOnce() -> bool) {
+    if passed() {
+        counts::count(arm);
+    }
+}
+
+/// Counts one pass through `arm` if `passed` says so: nothing, without the feature
+/// `spec-coverage`.
+#[cfg(not(feature = "spec-coverage"))]
+#[inline(always)]
+pub(crate) fn spec_arm_if(_arm: Arm, _passed: impl FnOnce() -> bool) {}

@@ -186,7 +186,6 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("character", "A character token"),
             arm("end-of-file", "An end-of-file token"),
             arm("end-tag-script", "An end tag whose tag name is \"script\" / Any other end tag"),
-            arm("theizer-emits-nothing-else-in-the-rcdata", "The tokenizer emits nothing else in the RCDATA, RAWTEXT and script data states; a token sequence from elsewhere is ignored."),
         ],
     },
     Section {

@@ -77,8 +77,16 @@ fn the_tables_follow_the_enum() {
         );
     }
     let count = |family| sections().filter(|s| s.family == family).count();
-    assert_eq!(count(Family::Tokenizer), 85, "one section per tokenizer state");
-    assert_eq!(count(Family::InsertionMode), 21, "one section per insertion mode");
+    assert_eq!(
+        count(Family::Tokenizer),
+        85,
+        "one section per tokenizer state"
+    );
+    assert_eq!(
+        count(Family::InsertionMode),
+        21,
+        "one section per insertion mode"
+    );
     let ids: BTreeSet<String> = arms().map(|info| info.id()).collect();
     assert_eq!(ids.len(), ARM_COUNT, "arm ids are unique");
     let mut keys = BTreeSet::new();
@@ -103,8 +111,10 @@ fn every_arm_has_a_call_site_and_every_call_site_an_arm() {
             continue;
         }
         let text = std::fs::read_to_string(&file).expect("a source file reads");
-        for name in names_after(&text, "spec_arm(Arm::") {
-            *uses.entry(name).or_default() += 1;
+        for prefix in ["spec_arm(Arm::", "spec_arm_if(Arm::"] {
+            for name in names_after(&text, prefix) {
+                *uses.entry(name).or_default() += 1;
+            }
         }
     }
     let table: BTreeSet<String> = arms()
@@ -159,6 +169,13 @@ fn counts_are_taken_and_emptied() {
 fn small_inputs_reach_their_arms() {
     let cases: &[(&str, &[Arm])] = &[
         ("x&amp;y", &[Arm::DataAmpersand, Arm::DataAnythingElse]),
+        (
+            "<P CLASS=x>",
+            &[
+                Arm::TagNameAsciiUpperAlpha,
+                Arm::AttributeNameAsciiUpperAlpha,
+            ],
+        ),
         (
             "<p>x</p>",
             &[Arm::TagOpenAsciiAlpha, Arm::InBodyCharacterWhitespace],

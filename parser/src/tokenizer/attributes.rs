@@ -10,7 +10,7 @@
 use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
@@ -402,6 +402,10 @@ impl Tokenizer<'_> {
         }
         let start = self.pos;
         let run = self.consume_run(len);
+        // The run also stands for the "ASCII upper alpha" arm when it lowercases.
+        spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
+            run.iter().any(u8::is_ascii_uppercase)
+        });
         scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
         Some(Step::Continue)
     }

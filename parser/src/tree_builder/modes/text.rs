@@ -43,10 +43,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // The tokenizer emits nothing else in the RCDATA, RAWTEXT and script data
             // states; a token sequence from elsewhere is ignored.
-            _ => {
-                spec_arm(Arm::TextTheizerEmitsNothingElseInTheRcdata);
-                ProcessResult::Done
-            }
+            _ => ProcessResult::Done,
         }
     }
 }
