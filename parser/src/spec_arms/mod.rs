@@ -86,7 +86,6 @@ const fn arm(key: &'static str, words: &'static str) -> ArmEntry {
 }
 
 /// An arm that no input can reach without a script engine, and why.
-#[allow(dead_code)]
 const fn unreachable_arm(key: &'static str, words: &'static str, reason: &'static str) -> ArmEntry {
     ArmEntry {
         key,

@@ -5,7 +5,7 @@
 //! arm's key and the spec's own words for it. `tests.rs` checks this table against
 //! the enum and the parser's call sites, and `docs/spec-arms.md` is rendered from it.
 
-use super::{arm, Family, Section};
+use super::{arm, unreachable_arm, Family, Section};
 
 /// The insertion modes' and tree construction algorithms' arms.
 pub(super) static TREE_CONSTRUCTION: &[Section] = &[
@@ -464,7 +464,11 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("step-3-2-no-template-or-table", "Step 3.2: lastTemplateOrTable is null: the html element (fragment case)"),
             arm("step-3-3-template", "Step 3.3: lastTemplateOrTable is a template element: set targetParent to it"),
             arm("step-3-4-table-parent", "Step 3.4: lastTemplateOrTable's parent is not null: its parent, before it"),
-            arm("step-3-5-element-above-table", "Step 3.5: otherwise, the element immediately above lastTemplateOrTable in the stack of open elements"),
+            unreachable_arm(
+                "step-3-5-element-above-table",
+                "Step 3.5: otherwise, the element immediately above lastTemplateOrTable in the stack of open elements",
+                "a table on the stack of open elements has a parent unless a script removed it from the document",
+            ),
             arm("step-4-not-template", "Step 4: targetParent is not a template element: return (targetParent, referenceChild)"),
             arm("step-6-template-contents", "Step 6: targetParent is a template element: its template contents"),
         ],
