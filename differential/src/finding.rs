@@ -190,6 +190,10 @@ pub struct CampaignReport {
     /// What the campaign wants its reader to know (missing mutation sources, …).
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// With `--spec-coverage`: the arms of the standard the reference parser passed
+    /// through, and how often (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec_coverage: Option<crate::spec_coverage::SpecCoverage>,
 }
 
 /// What a campaign's cases depend on beside the seed: with these, case `i` of the

@@ -45,6 +45,7 @@ pub mod process;
 pub mod report;
 pub mod seeds;
 pub mod signature;
+pub mod spec_coverage;
 pub mod table;
 pub mod worker;
 

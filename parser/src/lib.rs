@@ -12,6 +12,8 @@
 //! - [`dom`]: the [`Document`] arena and its read API;
 //! - [`serialize`]: the HTML fragment serialization algorithm (§13.3);
 //! - [`dump`]: the html5lib tree dump;
+//! - [`spec_arms`]: the arms of the standard the parser counts (feature
+//!   `spec-coverage`), with their ids and the standard's words;
 //! - `encoding` (feature `encoding`): bytes in — the encoding sniffing algorithm,
 //!   decoding, and "change the encoding" (`parse_document_bytes`).
 //!
@@ -62,6 +64,7 @@ pub mod names;
 mod parse;
 mod scratch;
 pub mod serialize;
+pub mod spec_arms;
 pub mod tokenizer;
 pub mod tree_builder;
 

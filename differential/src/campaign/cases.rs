@@ -52,6 +52,10 @@ pub struct CaseSetup {
     pub known: KnownDifferences,
     /// The budget of one minimization.
     pub budget: Budget,
+    /// Send the reference parser's counts of the standard's arms with each part
+    /// (`--spec-coverage`).
+    #[serde(default)]
+    pub spec_coverage: bool,
 }
 
 /// A case, as both engines are asked it.
@@ -82,6 +86,10 @@ pub struct BatchPart {
     pub tallies: HashMap<String, u64>,
     /// Their divergences with signatures this worker had not reported before.
     pub divergences: Vec<Reported>,
+    /// With `--spec-coverage`: how many times the reference parser passed each arm of
+    /// the standard in these cases, indexed by `litmus_parser::spec_arms::Arm`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spec_arms: Vec<u64>,
 }
 
 impl BatchPart {
@@ -93,6 +101,17 @@ impl BatchPart {
             *self.tallies.entry(signature).or_default() += count;
         }
         self.divergences.extend(other.divergences);
+        add_arm_counts(&mut self.spec_arms, &other.spec_arms);
+    }
+}
+
+/// Adds the arm counts `other` to `into`, as long as the longer of the two.
+pub fn add_arm_counts(into: &mut Vec<u64>, other: &[u64]) {
+    if into.len() < other.len() {
+        into.resize(other.len(), 0);
+    }
+    for (sum, count) in into.iter_mut().zip(other) {
+        *sum = sum.saturating_add(*count);
     }
 }
 
@@ -290,6 +309,8 @@ pub struct CaseRunner {
     pub(super) other: WatchedEngine,
     pub(super) known: KnownDifferences,
     pub(super) budget: Budget,
+    /// Count the reference parser's arms of the standard per batch part.
+    spec_coverage: bool,
     /// The signatures this runner has reported, with the length of the smallest input
     /// it reported each with.
     reported: HashMap<String, usize>,
@@ -314,6 +335,7 @@ impl CaseRunner {
             other: WatchedEngine::new(other, setup.other_limit, watch),
             known: setup.known,
             budget: setup.budget,
+            spec_coverage: setup.spec_coverage,
             reported: HashMap::new(),
         })
     }
@@ -336,8 +358,20 @@ impl CaseRunner {
         let chunk = if pipelined { indices.len().max(1) } else { 1 };
         for indices in indices.chunks(chunk) {
             let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
-            for (case, divergences) in cases.iter().zip(self.compare_all(&cases)) {
-                emit(self.record(case, divergences));
+            // The engines parse on this thread: what the parser counts from here to the
+            // last case's part is these cases' (what a minimization before counted is
+            // dropped).
+            if self.spec_coverage {
+                litmus_parser::spec_arms::reset_counts();
+            }
+            let results = self.compare_all(&cases);
+            let last = results.len();
+            for (i, (case, divergences)) in cases.iter().zip(results).enumerate() {
+                let mut part = self.record(case, divergences);
+                if self.spec_coverage && i + 1 == last {
+                    part.spec_arms = litmus_parser::spec_arms::take_counts().as_slice().to_vec();
+                }
+                emit(part);
             }
         }
     }

@@ -141,6 +141,9 @@ pub struct CampaignOptions {
     /// Warnings for the reports (and already printed): missing mutation sources.
     pub warnings: Vec<String>,
     pub minimize_budget: Budget,
+    /// Count the arms of the standard the reference parser passes through
+    /// (`--spec-coverage`), for the reports.
+    pub spec_coverage: bool,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
     /// Print no line per finding (errors and the summary only).
@@ -288,6 +291,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         other_limit: limit(&options.other),
         known: options.known.clone(),
         budget: options.minimize_budget,
+        spec_coverage: options.spec_coverage,
     }
 }
 

@@ -137,6 +137,8 @@ pub struct Candidate {
 
 struct Inner {
     levels: LevelCounter,
+    /// The reference parser's counts of the standard's arms (`--spec-coverage`).
+    spec_arms: Vec<u64>,
     signatures: HashMap<String, SignatureState>,
     triage: VecDeque<Reported>,
     /// Triage jobs taken and not finished.
@@ -194,6 +196,7 @@ impl<'o> Shared<'o> {
             versions,
             inner: Mutex::new(Inner {
                 levels: LevelCounter::default(),
+                spec_arms: Vec::new(),
                 signatures: HashMap::new(),
                 triage: VecDeque::new(),
                 triaging: 0,
@@ -281,6 +284,7 @@ impl<'o> Shared<'o> {
         {
             let mut inner = self.lock();
             inner.levels.merge(&part.levels);
+            super::cases::add_arm_counts(&mut inner.spec_arms, &part.spec_arms);
             for (signature, count) in part.tallies {
                 inner.signature(&signature).count += count;
             }
@@ -491,6 +495,11 @@ impl<'o> Shared<'o> {
             },
             interrupted,
             levels: inner.levels.to_report(),
+            spec_coverage: self.options.spec_coverage.then(|| {
+                crate::spec_coverage::SpecCoverage::from_counts(
+                    &litmus_parser::spec_arms::ArmCounts::from_counts(&inner.spec_arms),
+                )
+            }),
             findings,
             class_counts: classes.into_values().collect(),
             signatures,

@@ -48,6 +48,12 @@ pub struct ConformanceArgs {
     /// Also write the run as JUnit XML to FILE: one test case per trial.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Count the arms of the standard the reference parser passes through (its parses
+    /// of the tree-construction cases' parse-error checks and of the tokenizer cases,
+    /// all in this process) and print "spec arms reached: N of M", per tokenizer state
+    /// and insertion mode, the cold arms and the hottest. Needs the default engine.
+    #[arg(long)]
+    pub spec_coverage: bool,
 }
 
 /// The default test folder: `$HTML5LIB_TESTS/tree-construction`.
@@ -101,6 +107,19 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     } else {
         None
     };
+    if args.spec_coverage && !has_tokenizer {
+        return Err(CliError::input(format!(
+            "--spec-coverage counts the reference parser's arms: it needs the default engine, litmus, not {engine_name}"
+        )));
+    }
+    if args.spec_coverage && !crate::spec_coverage::available() {
+        return Err(CliError::input(
+            crate::spec_coverage::UNAVAILABLE.to_owned(),
+        ));
+    }
+    // Every parse of the reference parser below runs on this thread: the counts from
+    // here to the end are the run's.
+    litmus_parser::spec_arms::reset_counts();
     if !has_tokenizer && files.iter().all(|f| matches!(f, TestFile::Tokenizer(_))) {
         return Err(CliError::input(format!(
             "tokenizer tests need a tokenizer, and the engine {engine_name} is a tree builder to litmus: unsupported (run them with the default engine, litmus)"
@@ -191,6 +210,14 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         write_atomically(path, junit::render(&run, &all_trials).as_bytes())
             .map_err(|e| CliError::input(e.to_string()))?;
         outln!("JUnit XML: {}", path.display());
+    }
+    if args.spec_coverage {
+        let counts = litmus_parser::spec_arms::take_counts();
+        let coverage = crate::spec_coverage::SpecCoverage::from_counts(&counts);
+        out!(
+            "{}",
+            crate::spec_coverage::render_text(&coverage, usize::MAX)
+        );
     }
     // The closing line: the parse errors of the tree-construction trials.
     if ran_tree_construction && compares_errors {

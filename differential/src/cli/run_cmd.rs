@@ -107,6 +107,12 @@ pub struct RunArgs {
     /// Quiet: no progress bar, no line per finding; errors and one closing line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Count the arms of the standard the reference parser passes through (in the
+    /// case workers) and report "spec arms reached: N of M", per tokenizer state and
+    /// insertion mode, the cold arms and the hottest: printed, and in summary.md,
+    /// findings.json (`spec_coverage`) and index.html.
+    #[arg(long)]
+    pub spec_coverage: bool,
 }
 
 /// The corpus folder of `--corpus`, `corpus` by default.
@@ -149,6 +155,11 @@ pub fn load_known(path: &Path) -> Result<KnownDifferences, CliError> {
 
 /// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
 pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
+    if args.spec_coverage && !crate::spec_coverage::available() {
+        return Err(CliError::input(
+            crate::spec_coverage::UNAVAILABLE.to_owned(),
+        ));
+    }
     let known = known_differences(args.corpus.as_deref(), args.known.as_deref(), args.quiet)?;
     let mut generator = GeneratorConfig {
         max_bytes: args.max_bytes,
@@ -248,6 +259,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         mutation_sources,
         warnings,
         minimize_budget: Budget::default(),
+        spec_coverage: args.spec_coverage,
         progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
         quiet: args.quiet,
     })
@@ -280,6 +292,9 @@ pub fn run(args: RunArgs) -> CliResult {
     if args.quiet {
         outln!("{}", one_line_summary(&report, &options.out));
     } else {
+        if let Some(coverage) = &report.spec_coverage {
+            out!("{}", crate::spec_coverage::render_text(coverage, 40));
+        }
         print_summary(&report, &options.out);
     }
     let new = report.new_findings().count();

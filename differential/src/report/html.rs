@@ -75,6 +75,9 @@ pub fn render(report: &CampaignReport) -> String {
         );
     }
     possibly_fixed(&mut page, report);
+    if let Some(coverage) = &report.spec_coverage {
+        page.push_str(&crate::spec_coverage::render_html(coverage));
+    }
     let _ = write!(
         page,
         "</main>\n<footer>{}</footer>\n</body>\n</html>\n",

@@ -82,6 +82,10 @@ pub fn render(report: &CampaignReport) -> String {
     if !report.possibly_fixed.is_empty() {
         md.push('\n');
     }
+    if let Some(coverage) = &report.spec_coverage {
+        md.push_str(&crate::spec_coverage::render_markdown(coverage));
+        md.push('\n');
+    }
     md.push_str("---\n\n");
     md.push_str(&text::closing_line(report));
     md.push('\n');

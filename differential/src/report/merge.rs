@@ -159,6 +159,7 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
         signatures: Vec::new(),
         possibly_fixed: Vec::new(),
         warnings: Vec::new(),
+        spec_coverage: None,
         ..first.clone()
     };
     merged.cases_per_second = if merged.elapsed_seconds > 0.0 {
@@ -265,6 +266,13 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
     for warning in reports.iter().flat_map(|r| &r.warnings) {
         if !merged.warnings.contains(warning) {
             merged.warnings.push(warning.clone());
+        }
+    }
+    // Spec coverage: the shards' counts added, arm by arm.
+    for coverage in reports.iter().filter_map(|r| r.spec_coverage.as_ref()) {
+        match &mut merged.spec_coverage {
+            Some(sum) => sum.merge(coverage),
+            None => merged.spec_coverage = Some(coverage.clone()),
         }
     }
     Ok(merged)

@@ -77,6 +77,7 @@ pub fn campaign() -> CampaignReport {
             },
         }),
         warnings: Vec::new(),
+        spec_coverage: None,
     }
 }
 

@@ -10,6 +10,7 @@
 use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
@@ -17,16 +18,23 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BeforeAttributeNameWhitespace);
+                Step::Continue
+            }
             // "U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF: Reconsume in the
             // after attribute name state."
-            Some(b'/' | b'>') | None => Step::Reconsume(State::AfterAttributeName),
+            Some(b'/' | b'>') | None => {
+                spec_arm(Arm::BeforeAttributeNameSolidusGreaterThanSignEof);
+                Step::Reconsume(State::AfterAttributeName)
+            }
             // "U+003D EQUALS SIGN (=): This is an
             // unexpected-equals-sign-before-attribute-name parse error. Start a new
             // attribute in the current tag token. Set that attribute's name to the
             // current input character, and its value to the empty string. Switch to the
             // attribute name state."
             Some(b'=') => {
+                spec_arm(Arm::BeforeAttributeNameEqualsSign);
                 self.parse_error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                 self.start_new_attribute();
                 self.append_to_attribute_name(b"=");
@@ -36,6 +44,7 @@ impl Tokenizer<'_> {
             // attribute name and value to the empty string. Reconsume in the attribute
             // name state."
             Some(_) => {
+                spec_arm(Arm::BeforeAttributeNameAnythingElse);
                 self.start_new_attribute();
                 Step::Reconsume(State::AttributeName)
             }
@@ -46,6 +55,8 @@ impl Tokenizer<'_> {
     pub(super) fn attribute_name_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_attribute_name_state_run() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::AttributeNameAnythingElse);
                 return step;
             }
         }
@@ -54,11 +65,13 @@ impl Tokenizer<'_> {
             // FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>),
             // EOF: Reconsume in the after attribute name state."
             Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') | None => {
+                spec_arm(Arm::AttributeNameWhitespaceSolidusGreaterThanSignEof);
                 self.leave_the_attribute_name_state();
                 Step::Reconsume(State::AfterAttributeName)
             }
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
             Some(b'=') => {
+                spec_arm(Arm::AttributeNameEqualsSign);
                 self.leave_the_attribute_name_state();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
@@ -66,12 +79,14 @@ impl Tokenizer<'_> {
             // character (add 0x0020 to the character's code point) to the current
             // attribute's name."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::AttributeNameAsciiUpperAlpha);
                 self.append_to_attribute_name(&[c.to_ascii_lowercase()]);
                 Step::Continue
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's name."
             Some(0) => {
+                spec_arm(Arm::AttributeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_name(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -80,6 +95,7 @@ impl Tokenizer<'_> {
             // (<): This is an unexpected-character-in-attribute-name parse error. Treat
             // it as per the 'anything else' entry below."
             Some(c @ (b'"' | b'\'' | b'<')) => {
+                spec_arm(Arm::AttributeNameQuotationMarkApostropheLessThanSign);
                 self.parse_error(ErrorCode::UnexpectedCharacterInAttributeName);
                 self.append_to_attribute_name(&[c]);
                 Step::Continue
@@ -87,6 +103,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the current
             // attribute's name."
             Some(c) => {
+                spec_arm(Arm::AttributeNameAnythingElse);
                 self.append_to_attribute_name(&[c]);
                 Step::Continue
             }
@@ -98,19 +115,30 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterAttributeNameWhitespace);
+                Step::Continue
+            }
             // "U+002F SOLIDUS (/): Switch to the self-closing start tag state."
-            Some(b'/') => Step::SwitchTo(State::SelfClosingStartTag),
+            Some(b'/') => {
+                spec_arm(Arm::AfterAttributeNameSolidus);
+                Step::SwitchTo(State::SelfClosingStartTag)
+            }
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
-            Some(b'=') => Step::SwitchTo(State::BeforeAttributeValue),
+            Some(b'=') => {
+                spec_arm(Arm::AfterAttributeNameEqualsSign);
+                Step::SwitchTo(State::BeforeAttributeValue)
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
+                spec_arm(Arm::AfterAttributeNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::AfterAttributeNameEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -119,6 +147,7 @@ impl Tokenizer<'_> {
             // attribute name and value to the empty string. Reconsume in the attribute
             // name state."
             Some(_) => {
+                spec_arm(Arm::AfterAttributeNameAnythingElse);
                 self.start_new_attribute();
                 Step::Reconsume(State::AttributeName)
             }
@@ -130,22 +159,35 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BeforeAttributeValueWhitespace);
+                Step::Continue
+            }
             // "U+0022 QUOTATION MARK ("): Switch to the attribute value (double-quoted)
             // state."
-            Some(b'"') => Step::SwitchTo(State::AttributeValueDoubleQuoted),
+            Some(b'"') => {
+                spec_arm(Arm::BeforeAttributeValueQuotationMark);
+                Step::SwitchTo(State::AttributeValueDoubleQuoted)
+            }
             // "U+0027 APOSTROPHE ('): Switch to the attribute value (single-quoted)
             // state."
-            Some(b'\'') => Step::SwitchTo(State::AttributeValueSingleQuoted),
+            Some(b'\'') => {
+                spec_arm(Arm::BeforeAttributeValueApostrophe);
+                Step::SwitchTo(State::AttributeValueSingleQuoted)
+            }
             // "U+003E GREATER-THAN SIGN (>): This is a missing-attribute-value parse
             // error. Switch to the data state. Emit the current tag token."
             Some(b'>') => {
+                spec_arm(Arm::BeforeAttributeValueGreaterThanSign);
                 self.parse_error(ErrorCode::MissingAttributeValue);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "Anything else: Reconsume in the attribute value (unquoted) state."
-            _ => Step::Reconsume(State::AttributeValueUnquoted),
+            _ => {
+                spec_arm(Arm::BeforeAttributeValueAnythingElse);
+                Step::Reconsume(State::AttributeValueUnquoted)
+            }
         }
     }
 
@@ -153,28 +195,36 @@ impl Tokenizer<'_> {
     pub(super) fn attribute_value_double_quoted_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_attribute_value_double_quoted_state_run() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::AttributeValueDoubleQuotedAnythingElse);
                 return step;
             }
         }
         match self.consume_next_input_character() {
             // "U+0022 QUOTATION MARK ("): Switch to the after attribute value (quoted)
             // state."
-            Some(b'"') => Step::SwitchTo(State::AfterAttributeValueQuoted),
+            Some(b'"') => {
+                spec_arm(Arm::AttributeValueDoubleQuotedQuotationMark);
+                Step::SwitchTo(State::AfterAttributeValueQuoted)
+            }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (double-quoted) state. Switch to the character reference state."
             Some(b'&') => {
+                spec_arm(Arm::AttributeValueDoubleQuotedAmpersand);
                 self.return_state = State::AttributeValueDoubleQuoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
+                spec_arm(Arm::AttributeValueDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::AttributeValueDoubleQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -182,6 +232,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
+                spec_arm(Arm::AttributeValueDoubleQuotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -192,28 +243,36 @@ impl Tokenizer<'_> {
     pub(super) fn attribute_value_single_quoted_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_attribute_value_single_quoted_state_run() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::AttributeValueSingleQuotedAnythingElse);
                 return step;
             }
         }
         match self.consume_next_input_character() {
             // "U+0027 APOSTROPHE ('): Switch to the after attribute value (quoted)
             // state."
-            Some(b'\'') => Step::SwitchTo(State::AfterAttributeValueQuoted),
+            Some(b'\'') => {
+                spec_arm(Arm::AttributeValueSingleQuotedApostrophe);
+                Step::SwitchTo(State::AfterAttributeValueQuoted)
+            }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (single-quoted) state. Switch to the character reference state."
             Some(b'&') => {
+                spec_arm(Arm::AttributeValueSingleQuotedAmpersand);
                 self.return_state = State::AttributeValueSingleQuoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
+                spec_arm(Arm::AttributeValueSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::AttributeValueSingleQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -221,6 +280,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
+                spec_arm(Arm::AttributeValueSingleQuotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -231,28 +291,36 @@ impl Tokenizer<'_> {
     pub(super) fn attribute_value_unquoted_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_attribute_value_unquoted_state_run() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::AttributeValueUnquotedAnythingElse);
                 return step;
             }
         }
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
-            Some(c) if is_tokenizer_whitespace(c) => Step::SwitchTo(State::BeforeAttributeName),
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AttributeValueUnquotedWhitespace);
+                Step::SwitchTo(State::BeforeAttributeName)
+            }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (unquoted) state. Switch to the character reference state."
             Some(b'&') => {
+                spec_arm(Arm::AttributeValueUnquotedAmpersand);
                 self.return_state = State::AttributeValueUnquoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
+                spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
+                spec_arm(Arm::AttributeValueUnquotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -262,12 +330,14 @@ impl Tokenizer<'_> {
             // unexpected-character-in-unquoted-attribute-value parse error. Treat it as
             // per the 'anything else' entry below."
             Some(c @ (b'"' | b'\'' | b'<' | b'=' | b'`')) => {
+                spec_arm(Arm::AttributeValueUnquotedQuotationMarkApostropheLessThanSignEqualsSignGraveAccent);
                 self.parse_error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::AttributeValueUnquotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -275,6 +345,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
+                spec_arm(Arm::AttributeValueUnquotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -286,17 +357,25 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
-            Some(c) if is_tokenizer_whitespace(c) => Step::SwitchTo(State::BeforeAttributeName),
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
+                Step::SwitchTo(State::BeforeAttributeName)
+            }
             // "U+002F SOLIDUS (/): Switch to the self-closing start tag state."
-            Some(b'/') => Step::SwitchTo(State::SelfClosingStartTag),
+            Some(b'/') => {
+                spec_arm(Arm::AfterAttributeValueQuotedSolidus);
+                Step::SwitchTo(State::SelfClosingStartTag)
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
+                spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::AfterAttributeValueQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -304,6 +383,7 @@ impl Tokenizer<'_> {
             // "Anything else: This is a missing-whitespace-between-attributes parse
             // error. Reconsume in the before attribute name state."
             Some(_) => {
+                spec_arm(Arm::AfterAttributeValueQuotedAnythingElse);
                 self.parse_error(ErrorCode::MissingWhitespaceBetweenAttributes);
                 Step::Reconsume(State::BeforeAttributeName)
             }
@@ -322,6 +402,10 @@ impl Tokenizer<'_> {
         }
         let start = self.pos;
         let run = self.consume_run(len);
+        // The run also stands for the "ASCII upper alpha" arm when it lowercases.
+        spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
+            run.iter().any(u8::is_ascii_uppercase)
+        });
         scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
         Some(Step::Continue)
     }

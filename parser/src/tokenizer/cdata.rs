@@ -4,6 +4,7 @@
 
 use super::{State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#cdata-section-state>
@@ -11,9 +12,13 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+005D RIGHT SQUARE BRACKET (]): Switch to the CDATA section bracket
             // state."
-            Some(b']') => Step::SwitchTo(State::CdataSectionBracket),
+            Some(b']') => {
+                spec_arm(Arm::CdataSectionRightSquareBracket);
+                Step::SwitchTo(State::CdataSectionBracket)
+            }
             // "EOF: This is an eof-in-cdata parse error. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CdataSectionEof);
                 self.parse_error(ErrorCode::EofInCdata);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -23,6 +28,7 @@ impl Tokenizer<'_> {
             // part of the in foreign content insertion mode, which is the only place
             // where CDATA sections can appear.")
             Some(_) => {
+                spec_arm(Arm::CdataSectionAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -33,10 +39,14 @@ impl Tokenizer<'_> {
     pub(super) fn cdata_section_bracket_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "U+005D RIGHT SQUARE BRACKET (]): Switch to the CDATA section end state."
-            Some(b']') => Step::SwitchTo(State::CdataSectionEnd),
+            Some(b']') => {
+                spec_arm(Arm::CdataSectionBracketRightSquareBracket);
+                Step::SwitchTo(State::CdataSectionEnd)
+            }
             // "Anything else: Emit a U+005D RIGHT SQUARE BRACKET character token.
             // Reconsume in the CDATA section state."
             _ => {
+                spec_arm(Arm::CdataSectionBracketAnythingElse);
                 self.emit_characters(b"]");
                 Step::Reconsume(State::CdataSection)
             }
@@ -49,14 +59,19 @@ impl Tokenizer<'_> {
             // "U+005D RIGHT SQUARE BRACKET (]): Emit a U+005D RIGHT SQUARE BRACKET
             // character token."
             Some(b']') => {
+                spec_arm(Arm::CdataSectionEndRightSquareBracket);
                 self.emit_characters(b"]");
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN character: Switch to the data state."
-            Some(b'>') => Step::SwitchTo(State::Data),
+            Some(b'>') => {
+                spec_arm(Arm::CdataSectionEndU003eGreaterThanSignCharacter);
+                Step::SwitchTo(State::Data)
+            }
             // "Anything else: Emit two U+005D RIGHT SQUARE BRACKET character tokens.
             // Reconsume in the CDATA section state."
             _ => {
+                spec_arm(Arm::CdataSectionEndAnythingElse);
                 self.emit_characters(b"]]");
                 Step::Reconsume(State::CdataSection)
             }

@@ -6,6 +6,7 @@ use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
 use super::{State, Step, Tokenizer};
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// "A character reference is said to be consumed as part of an attribute if the
@@ -42,16 +43,21 @@ impl Tokenizer<'_> {
         self.temporary_buffer.push(b'&');
         match self.consume_next_input_character() {
             // "ASCII alphanumeric: Reconsume in the named character reference state."
-            Some(c) if c.is_ascii_alphanumeric() => Step::Reconsume(State::NamedCharacterReference),
+            Some(c) if c.is_ascii_alphanumeric() => {
+                spec_arm(Arm::CharacterReferenceAsciiAlphanumeric);
+                Step::Reconsume(State::NamedCharacterReference)
+            }
             // "U+0023 NUMBER SIGN (#): Append the current input character to the
             // temporary buffer. Switch to the numeric character reference state."
             Some(b'#') => {
+                spec_arm(Arm::CharacterReferenceNumberSign);
                 self.temporary_buffer.push(b'#');
                 Step::SwitchTo(State::NumericCharacterReference)
             }
             // "Anything else: Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
+                spec_arm(Arm::CharacterReferenceAnythingElse);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
             }
@@ -69,12 +75,14 @@ impl Tokenizer<'_> {
         let Some((name, characters)) = self.longest_named_character_reference() else {
             // "Otherwise: Flush code points consumed as a character reference. Switch
             // to the ambiguous ampersand state."
+            spec_arm(Arm::NamedCharacterReferenceNoMatch);
             self.flush_code_points_consumed_as_a_character_reference();
             return Step::SwitchTo(State::AmbiguousAmpersand);
         };
         self.pos += name.len();
         self.temporary_buffer.extend_from_slice(name);
         // "If there is a match:"
+        spec_arm(Arm::NamedCharacterReferenceMatch);
         let last_character_matched = name.last().copied();
         let next_input_character = self.input.get(self.pos).copied();
         // "If the character reference was consumed as part of an attribute, and the
@@ -86,6 +94,7 @@ impl Tokenizer<'_> {
             && last_character_matched != Some(b';')
             && next_input_character.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
         {
+            spec_arm(Arm::NamedCharacterReferenceHistoricalAttributeValue);
             self.flush_code_points_consumed_as_a_character_reference();
             return Step::SwitchTo(self.return_state);
         }
@@ -93,6 +102,7 @@ impl Tokenizer<'_> {
         // character (;), then this is a missing-semicolon-after-character-reference
         // parse error."
         if last_character_matched != Some(b';') {
+            spec_arm(Arm::NamedCharacterReferenceMissingSemicolon);
             self.parse_error_at_next_input_character(
                 ErrorCode::MissingSemicolonAfterCharacterReference,
             );
@@ -143,6 +153,7 @@ impl Tokenizer<'_> {
             // attribute's value. Otherwise, emit the current input character as a
             // character token."
             Some(c) if c.is_ascii_alphanumeric() => {
+                spec_arm(Arm::AmbiguousAmpersandAsciiAlphanumeric);
                 if self.consumed_as_part_of_an_attribute() {
                     self.append_to_attribute_value(&[c]);
                 } else {
@@ -153,11 +164,15 @@ impl Tokenizer<'_> {
             // "U+003B SEMICOLON (;): This is an unknown-named-character-reference parse
             // error. Reconsume in the return state."
             Some(b';') => {
+                spec_arm(Arm::AmbiguousAmpersandSemicolon);
                 self.parse_error(ErrorCode::UnknownNamedCharacterReference);
                 Step::Reconsume(self.return_state)
             }
             // "Anything else: Reconsume in the return state."
-            _ => Step::Reconsume(self.return_state),
+            _ => {
+                spec_arm(Arm::AmbiguousAmpersandAnythingElse);
+                Step::Reconsume(self.return_state)
+            }
         }
     }
 
@@ -170,11 +185,15 @@ impl Tokenizer<'_> {
             // current input character to the temporary buffer. Switch to the hexadecimal
             // character reference start state."
             Some(c @ (b'x' | b'X')) => {
+                spec_arm(Arm::NumericCharacterReferenceLatinSmallLetterXLatinCapitalLetterX);
                 self.temporary_buffer.push(c);
                 Step::SwitchTo(State::HexadecimalCharacterReferenceStart)
             }
             // "Anything else: Reconsume in the decimal character reference start state."
-            _ => Step::Reconsume(State::DecimalCharacterReferenceStart),
+            _ => {
+                spec_arm(Arm::NumericCharacterReferenceAnythingElse);
+                Step::Reconsume(State::DecimalCharacterReferenceStart)
+            }
         }
     }
 
@@ -183,12 +202,14 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "ASCII hex digit: Reconsume in the hexadecimal character reference state."
             Some(c) if c.is_ascii_hexdigit() => {
+                spec_arm(Arm::HexadecimalCharacterReferenceStartAsciiHexDigit);
                 Step::Reconsume(State::HexadecimalCharacterReference)
             }
             // "Anything else: This is an absence-of-digits-in-numeric-character-reference
             // parse error. Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
+                spec_arm(Arm::HexadecimalCharacterReferenceStartAnythingElse);
                 self.parse_error(ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
@@ -200,11 +221,15 @@ impl Tokenizer<'_> {
     pub(super) fn decimal_character_reference_start_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "ASCII digit: Reconsume in the decimal character reference state."
-            Some(c) if c.is_ascii_digit() => Step::Reconsume(State::DecimalCharacterReference),
+            Some(c) if c.is_ascii_digit() => {
+                spec_arm(Arm::DecimalCharacterReferenceStartAsciiDigit);
+                Step::Reconsume(State::DecimalCharacterReference)
+            }
             // "Anything else: This is an absence-of-digits-in-numeric-character-reference
             // parse error. Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
+                spec_arm(Arm::DecimalCharacterReferenceStartAnythingElse);
                 self.parse_error(ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
@@ -221,15 +246,20 @@ impl Tokenizer<'_> {
             // "ASCII upper hex digit: … (subtract 0x0037 …)", "ASCII lower hex digit: …
             // (subtract 0x0057 …)": the same with the letter's value.
             Some(c) if c.is_ascii_hexdigit() => {
+                spec_arm(Arm::HexadecimalCharacterReferenceAsciiDigit);
                 let digit = char::from(c).to_digit(16).unwrap_or(0);
                 self.add_digit_to_character_reference_code(16, digit);
                 Step::Continue
             }
             // "U+003B SEMICOLON: Switch to the numeric character reference end state."
-            Some(b';') => Step::SwitchTo(State::NumericCharacterReferenceEnd),
+            Some(b';') => {
+                spec_arm(Arm::HexadecimalCharacterReferenceSemicolon);
+                Step::SwitchTo(State::NumericCharacterReferenceEnd)
+            }
             // "Anything else: This is a missing-semicolon-after-character-reference
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
+                spec_arm(Arm::HexadecimalCharacterReferenceAnythingElse);
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -243,14 +273,19 @@ impl Tokenizer<'_> {
             // version of the current input character (subtract 0x0030 from the
             // character's code point) to the character reference code."
             Some(c) if c.is_ascii_digit() => {
+                spec_arm(Arm::DecimalCharacterReferenceAsciiDigit);
                 self.add_digit_to_character_reference_code(10, u32::from(c - b'0'));
                 Step::Continue
             }
             // "U+003B SEMICOLON: Switch to the numeric character reference end state."
-            Some(b';') => Step::SwitchTo(State::NumericCharacterReferenceEnd),
+            Some(b';') => {
+                spec_arm(Arm::DecimalCharacterReferenceSemicolon);
+                Step::SwitchTo(State::NumericCharacterReferenceEnd)
+            }
             // "Anything else: This is a missing-semicolon-after-character-reference
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
+                spec_arm(Arm::DecimalCharacterReferenceAnythingElse);
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -275,6 +310,7 @@ impl Tokenizer<'_> {
             // "If the number is 0x00, then this is a null-character-reference parse
             // error. Set the character reference code to 0xFFFD."
             0 => {
+                spec_arm(Arm::NumericCharacterReferenceEndNull);
                 self.parse_error_at_next_input_character(ErrorCode::NullCharacterReference);
                 0xFFFD
             }
@@ -282,6 +318,7 @@ impl Tokenizer<'_> {
             // character-reference-outside-unicode-range parse error. Set the character
             // reference code to 0xFFFD."
             0x11_0000.. => {
+                spec_arm(Arm::NumericCharacterReferenceEndOutsideUnicodeRange);
                 self.parse_error_at_next_input_character(
                     ErrorCode::CharacterReferenceOutsideUnicodeRange,
                 );
@@ -291,12 +328,14 @@ impl Tokenizer<'_> {
             // surrogate-character-reference parse error. Set the character reference
             // code to 0xFFFD."
             0xD800..=0xDFFF => {
+                spec_arm(Arm::NumericCharacterReferenceEndSurrogate);
                 self.parse_error_at_next_input_character(ErrorCode::SurrogateCharacterReference);
                 0xFFFD
             }
             // "If the number is a noncharacter, then this is a
             // noncharacter-character-reference parse error."
             _ if is_noncharacter(code) => {
+                spec_arm(Arm::NumericCharacterReferenceEndNoncharacter);
                 self.parse_error_at_next_input_character(ErrorCode::NoncharacterCharacterReference);
                 code
             }
@@ -306,10 +345,14 @@ impl Tokenizer<'_> {
             // with that number in the first column, and set the character reference
             // code to the number in the second column."
             0x0D | 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F => {
+                spec_arm(Arm::NumericCharacterReferenceEndControl);
                 self.parse_error_at_next_input_character(ErrorCode::ControlCharacterReference);
                 windows_1252_replacement(code).unwrap_or(code)
             }
-            _ => code,
+            _ => {
+                spec_arm(Arm::NumericCharacterReferenceEndOtherwise);
+                code
+            }
         };
         // "Set the temporary buffer to the empty string. Append a code point equal to
         // the character reference code to the temporary buffer. Flush code points

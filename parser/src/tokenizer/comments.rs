@@ -4,6 +4,7 @@
 
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#bogus-comment-state>
@@ -12,11 +13,13 @@ impl Tokenizer<'_> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // comment token."
             Some(b'>') => {
+                spec_arm(Arm::BogusCommentGreaterThanSign);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: Emit the comment. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::BogusCommentEof);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -24,6 +27,7 @@ impl Tokenizer<'_> {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the comment token's data."
             Some(0) => {
+                spec_arm(Arm::BogusCommentNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.comment.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -31,6 +35,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the comment token's
             // data."
             Some(c) => {
+                spec_arm(Arm::BogusCommentAnythingElse);
                 self.comment.push(c);
                 Step::Continue
             }
@@ -45,6 +50,7 @@ impl Tokenizer<'_> {
         // a comment token whose data is the empty string, and switch to the comment
         // start state."
         if self.next_characters_are(b"--", false) {
+            spec_arm(Arm::MarkupDeclarationOpenTwoHyphenMinus);
             self.pos += 2;
             self.create_comment_token();
             return Step::SwitchTo(State::CommentStart);
@@ -52,6 +58,7 @@ impl Tokenizer<'_> {
         // "ASCII case-insensitive match for the word "DOCTYPE": Consume those
         // characters and switch to the DOCTYPE state."
         if self.next_characters_are(b"DOCTYPE", true) {
+            spec_arm(Arm::MarkupDeclarationOpenDoctype);
             self.pos += 7;
             return Step::SwitchTo(State::Doctype);
         }
@@ -64,8 +71,10 @@ impl Tokenizer<'_> {
         if self.next_characters_are(b"[CDATA[", false) {
             self.pos += 7;
             if self.cdata_allowed {
+                spec_arm(Arm::MarkupDeclarationOpenCdataInForeignContent);
                 return Step::SwitchTo(State::CdataSection);
             }
+            spec_arm(Arm::MarkupDeclarationOpenCdataInHtmlContent);
             self.current = self.pos - 1;
             self.parse_error(ErrorCode::CdataInHtmlContent);
             self.create_comment_token();
@@ -75,6 +84,7 @@ impl Tokenizer<'_> {
         // "Anything else: This is an incorrectly-opened-comment parse error. Create a
         // comment token whose data is the empty string. Switch to the bogus comment
         // state (don't consume anything in the current state)."
+        spec_arm(Arm::MarkupDeclarationOpenAnythingElse);
         self.parse_error_at_next_input_character(ErrorCode::IncorrectlyOpenedComment);
         self.create_comment_token();
         Step::SwitchTo(State::BogusComment)
@@ -84,16 +94,23 @@ impl Tokenizer<'_> {
     pub(super) fn comment_start_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment start dash state."
-            Some(b'-') => Step::SwitchTo(State::CommentStartDash),
+            Some(b'-') => {
+                spec_arm(Arm::CommentStartHyphenMinus);
+                Step::SwitchTo(State::CommentStartDash)
+            }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-closing-of-empty-comment
             // parse error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
+                spec_arm(Arm::CommentStartGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "Anything else: Reconsume in the comment state."
-            _ => Step::Reconsume(State::Comment),
+            _ => {
+                spec_arm(Arm::CommentStartAnythingElse);
+                Step::Reconsume(State::Comment)
+            }
         }
     }
 
@@ -101,10 +118,14 @@ impl Tokenizer<'_> {
     pub(super) fn comment_start_dash_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end state."
-            Some(b'-') => Step::SwitchTo(State::CommentEnd),
+            Some(b'-') => {
+                spec_arm(Arm::CommentStartDashHyphenMinus);
+                Step::SwitchTo(State::CommentEnd)
+            }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-closing-of-empty-comment
             // parse error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
+                spec_arm(Arm::CommentStartDashGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
@@ -112,6 +133,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CommentStartDashEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -120,6 +142,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append a U+002D HYPHEN-MINUS character (-) to the comment
             // token's data. Reconsume in the comment state."
             Some(_) => {
+                spec_arm(Arm::CommentStartDashAnythingElse);
                 self.comment.push(b'-');
                 Step::Reconsume(State::Comment)
             }
@@ -130,6 +153,8 @@ impl Tokenizer<'_> {
     pub(super) fn comment_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_comment_state_run() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::CommentAnythingElse);
                 return step;
             }
         }
@@ -137,14 +162,19 @@ impl Tokenizer<'_> {
             // "U+003C LESS-THAN SIGN (<): Append the current input character to the
             // comment token's data. Switch to the comment less-than sign state."
             Some(b'<') => {
+                spec_arm(Arm::CommentLessThanSign);
                 self.comment.push(b'<');
                 Step::SwitchTo(State::CommentLessThanSign)
             }
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end dash state."
-            Some(b'-') => Step::SwitchTo(State::CommentEndDash),
+            Some(b'-') => {
+                spec_arm(Arm::CommentHyphenMinus);
+                Step::SwitchTo(State::CommentEndDash)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the comment token's data."
             Some(0) => {
+                spec_arm(Arm::CommentNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.comment.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -152,6 +182,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CommentEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -160,6 +191,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append the current input character to the comment token's
             // data."
             Some(c) => {
+                spec_arm(Arm::CommentAnythingElse);
                 self.comment.push(c);
                 Step::Continue
             }
@@ -172,17 +204,22 @@ impl Tokenizer<'_> {
             // "U+0021 EXCLAMATION MARK (!): Append the current input character to the
             // comment token's data. Switch to the comment less-than sign bang state."
             Some(b'!') => {
+                spec_arm(Arm::CommentLessThanSignExclamationMark);
                 self.comment.push(b'!');
                 Step::SwitchTo(State::CommentLessThanSignBang)
             }
             // "U+003C LESS-THAN SIGN (<): Append the current input character to the
             // comment token's data."
             Some(b'<') => {
+                spec_arm(Arm::CommentLessThanSignLessThanSign);
                 self.comment.push(b'<');
                 Step::Continue
             }
             // "Anything else: Reconsume in the comment state."
-            _ => Step::Reconsume(State::Comment),
+            _ => {
+                spec_arm(Arm::CommentLessThanSignAnythingElse);
+                Step::Reconsume(State::Comment)
+            }
         }
     }
 
@@ -191,9 +228,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment less-than sign bang dash
             // state."
-            Some(b'-') => Step::SwitchTo(State::CommentLessThanSignBangDash),
+            Some(b'-') => {
+                spec_arm(Arm::CommentLessThanSignBangHyphenMinus);
+                Step::SwitchTo(State::CommentLessThanSignBangDash)
+            }
             // "Anything else: Reconsume in the comment state."
-            _ => Step::Reconsume(State::Comment),
+            _ => {
+                spec_arm(Arm::CommentLessThanSignBangAnythingElse);
+                Step::Reconsume(State::Comment)
+            }
         }
     }
 
@@ -202,9 +245,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment less-than sign bang dash
             // dash state."
-            Some(b'-') => Step::SwitchTo(State::CommentLessThanSignBangDashDash),
+            Some(b'-') => {
+                spec_arm(Arm::CommentLessThanSignBangDashHyphenMinus);
+                Step::SwitchTo(State::CommentLessThanSignBangDashDash)
+            }
             // "Anything else: Reconsume in the comment end dash state."
-            _ => Step::Reconsume(State::CommentEndDash),
+            _ => {
+                spec_arm(Arm::CommentLessThanSignBangDashAnythingElse);
+                Step::Reconsume(State::CommentEndDash)
+            }
         }
     }
 
@@ -212,10 +261,14 @@ impl Tokenizer<'_> {
     pub(super) fn comment_less_than_sign_bang_dash_dash_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "U+003E GREATER-THAN SIGN (>), EOF: Reconsume in the comment end state."
-            Some(b'>') | None => Step::Reconsume(State::CommentEnd),
+            Some(b'>') | None => {
+                spec_arm(Arm::CommentLessThanSignBangDashDashGreaterThanSignEof);
+                Step::Reconsume(State::CommentEnd)
+            }
             // "Anything else: This is a nested-comment parse error. Reconsume in the
             // comment end state."
             Some(_) => {
+                spec_arm(Arm::CommentLessThanSignBangDashDashAnythingElse);
                 self.parse_error(ErrorCode::NestedComment);
                 Step::Reconsume(State::CommentEnd)
             }
@@ -226,10 +279,14 @@ impl Tokenizer<'_> {
     pub(super) fn comment_end_dash_state(&mut self) -> Step {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end state."
-            Some(b'-') => Step::SwitchTo(State::CommentEnd),
+            Some(b'-') => {
+                spec_arm(Arm::CommentEndDashHyphenMinus);
+                Step::SwitchTo(State::CommentEnd)
+            }
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CommentEndDashEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -238,6 +295,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append a U+002D HYPHEN-MINUS character (-) to the comment
             // token's data. Reconsume in the comment state."
             Some(_) => {
+                spec_arm(Arm::CommentEndDashAnythingElse);
                 self.comment.push(b'-');
                 Step::Reconsume(State::Comment)
             }
@@ -250,20 +308,26 @@ impl Tokenizer<'_> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // comment token."
             Some(b'>') => {
+                spec_arm(Arm::CommentEndGreaterThanSign);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0021 EXCLAMATION MARK (!): Switch to the comment end bang state."
-            Some(b'!') => Step::SwitchTo(State::CommentEndBang),
+            Some(b'!') => {
+                spec_arm(Arm::CommentEndExclamationMark);
+                Step::SwitchTo(State::CommentEndBang)
+            }
             // "U+002D HYPHEN-MINUS (-): Append a U+002D HYPHEN-MINUS character (-) to
             // the comment token's data."
             Some(b'-') => {
+                spec_arm(Arm::CommentEndHyphenMinus);
                 self.comment.push(b'-');
                 Step::Continue
             }
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CommentEndEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -272,6 +336,7 @@ impl Tokenizer<'_> {
             // "Anything else: Append two U+002D HYPHEN-MINUS characters (-) to the
             // comment token's data. Reconsume in the comment state."
             Some(_) => {
+                spec_arm(Arm::CommentEndAnythingElse);
                 self.comment.extend_from_slice(b"--");
                 Step::Reconsume(State::Comment)
             }
@@ -285,12 +350,14 @@ impl Tokenizer<'_> {
             // and a U+0021 EXCLAMATION MARK character (!) to the comment token's data.
             // Switch to the comment end dash state."
             Some(b'-') => {
+                spec_arm(Arm::CommentEndBangHyphenMinus);
                 self.comment.extend_from_slice(b"--!");
                 Step::SwitchTo(State::CommentEndDash)
             }
             // "U+003E GREATER-THAN SIGN (>): This is an incorrectly-closed-comment parse
             // error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
+                spec_arm(Arm::CommentEndBangGreaterThanSign);
                 self.parse_error(ErrorCode::IncorrectlyClosedComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
@@ -298,6 +365,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::CommentEndBangEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -307,6 +375,7 @@ impl Tokenizer<'_> {
             // EXCLAMATION MARK character (!) to the comment token's data. Reconsume in
             // the comment state."
             Some(_) => {
+                spec_arm(Arm::CommentEndBangAnythingElse);
                 self.comment.extend_from_slice(b"--!");
                 Step::Reconsume(State::Comment)
             }

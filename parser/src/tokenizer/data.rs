@@ -5,12 +5,15 @@
 
 use super::{is_tokenizer_whitespace, scan, State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#data-state>
     pub(super) fn data_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_data_state_text() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::DataAnythingElse);
                 return step;
             }
         }
@@ -18,25 +21,32 @@ impl Tokenizer<'_> {
             // "U+0026 AMPERSAND (&): Set the return state to the data state. Switch to
             // the character reference state."
             Some(b'&') => {
+                spec_arm(Arm::DataAmpersand);
                 self.return_state = State::Data;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the tag open state."
-            Some(b'<') => Step::SwitchTo(State::TagOpen),
+            Some(b'<') => {
+                spec_arm(Arm::DataLessThanSign);
+                Step::SwitchTo(State::TagOpen)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit the
             // current input character as a character token."
             Some(0) => {
+                spec_arm(Arm::DataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
+                spec_arm(Arm::DataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::DataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -89,6 +99,8 @@ impl Tokenizer<'_> {
     pub(super) fn rcdata_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_rcdata_state_text() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::RcdataAnythingElse);
                 return step;
             }
         }
@@ -96,25 +108,32 @@ impl Tokenizer<'_> {
             // "U+0026 AMPERSAND (&): Set the return state to the RCDATA state. Switch to
             // the character reference state."
             Some(b'&') => {
+                spec_arm(Arm::RcdataAmpersand);
                 self.return_state = State::Rcdata;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the RCDATA less-than sign state."
-            Some(b'<') => Step::SwitchTo(State::RcdataLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::RcdataLessThanSign);
+                Step::SwitchTo(State::RcdataLessThanSign)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::RcdataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
+                spec_arm(Arm::RcdataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::RcdataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -125,26 +144,34 @@ impl Tokenizer<'_> {
     pub(super) fn rawtext_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::RawtextAnythingElse);
                 return step;
             }
         }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the RAWTEXT less-than sign state."
-            Some(b'<') => Step::SwitchTo(State::RawtextLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::RawtextLessThanSign);
+                Step::SwitchTo(State::RawtextLessThanSign)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::RawtextNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
+                spec_arm(Arm::RawtextEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::RawtextAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -155,6 +182,8 @@ impl Tokenizer<'_> {
     pub(super) fn plaintext_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_plaintext_state_text() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::PlaintextAnythingElse);
                 return step;
             }
         }
@@ -162,17 +191,20 @@ impl Tokenizer<'_> {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::PlaintextNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
+                spec_arm(Arm::PlaintextEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::PlaintextAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -185,12 +217,14 @@ impl Tokenizer<'_> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the RCDATA end tag open state."
             Some(b'/') => {
+                spec_arm(Arm::RcdataLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::RcdataEndTagOpen)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the RCDATA state."
             _ => {
+                spec_arm(Arm::RcdataLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::Rcdata)
             }
@@ -203,12 +237,14 @@ impl Tokenizer<'_> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the RCDATA end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
+                spec_arm(Arm::RcdataEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::RcdataEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the RCDATA state."
             _ => {
+                spec_arm(Arm::RcdataEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::Rcdata)
             }
@@ -223,12 +259,14 @@ impl Tokenizer<'_> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RcdataEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RcdataEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -236,6 +274,7 @@ impl Tokenizer<'_> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RcdataEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -244,6 +283,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::RcdataEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -252,6 +292,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::RcdataEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -261,6 +302,7 @@ impl Tokenizer<'_> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the RCDATA state."
             _ => {
+                spec_arm(Arm::RcdataEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::Rcdata)
             }
@@ -273,12 +315,14 @@ impl Tokenizer<'_> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the RAWTEXT end tag open state."
             Some(b'/') => {
+                spec_arm(Arm::RawtextLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::RawtextEndTagOpen)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the RAWTEXT state."
             _ => {
+                spec_arm(Arm::RawtextLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::Rawtext)
             }
@@ -291,12 +335,14 @@ impl Tokenizer<'_> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the RAWTEXT end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
+                spec_arm(Arm::RawtextEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::RawtextEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the RAWTEXT state."
             _ => {
+                spec_arm(Arm::RawtextEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::Rawtext)
             }
@@ -311,12 +357,14 @@ impl Tokenizer<'_> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RawtextEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RawtextEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -324,6 +372,7 @@ impl Tokenizer<'_> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::RawtextEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -332,6 +381,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::RawtextEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -340,6 +390,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::RawtextEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -349,6 +400,7 @@ impl Tokenizer<'_> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the RAWTEXT state."
             _ => {
+                spec_arm(Arm::RawtextEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::Rawtext)
             }

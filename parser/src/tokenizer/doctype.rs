@@ -4,6 +4,7 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// The EOF arm shared by most DOCTYPE states, spelled out at each: "This is an
@@ -22,19 +23,27 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE name state."
-            Some(c) if is_tokenizer_whitespace(c) => Step::SwitchTo(State::BeforeDoctypeName),
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::DoctypeWhitespace);
+                Step::SwitchTo(State::BeforeDoctypeName)
+            }
             // "U+003E GREATER-THAN SIGN (>): Reconsume in the before DOCTYPE name state."
-            Some(b'>') => Step::Reconsume(State::BeforeDoctypeName),
+            Some(b'>') => {
+                spec_arm(Arm::DoctypeGreaterThanSign);
+                Step::Reconsume(State::BeforeDoctypeName)
+            }
             // "EOF: This is an eof-in-doctype parse error. Create a new DOCTYPE token.
             // Set its force-quirks flag to on. Emit the current token. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::DoctypeEof);
                 self.create_doctype_token();
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-whitespace-before-doctype-name parse
             // error. Reconsume in the before DOCTYPE name state."
             Some(_) => {
+                spec_arm(Arm::DoctypeAnythingElse);
                 self.parse_error(ErrorCode::MissingWhitespaceBeforeDoctypeName);
                 Step::Reconsume(State::BeforeDoctypeName)
             }
@@ -46,11 +55,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BeforeDoctypeNameWhitespace);
+                Step::Continue
+            }
             // "ASCII upper alpha: Create a new DOCTYPE token. Set the token's name to the
             // lowercase version of the current input character (add 0x0020 to the
             // character's code point). Switch to the DOCTYPE name state."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::BeforeDoctypeNameAsciiUpperAlpha);
                 self.create_doctype_token();
                 self.doctype.name = Some(vec![c.to_ascii_lowercase()]);
                 Step::SwitchTo(State::DoctypeName)
@@ -59,6 +72,7 @@ impl Tokenizer<'_> {
             // new DOCTYPE token. Set the token's name to a U+FFFD REPLACEMENT CHARACTER
             // character. Switch to the DOCTYPE name state."
             Some(0) => {
+                spec_arm(Arm::BeforeDoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.create_doctype_token();
                 self.doctype.name = Some(REPLACEMENT_CHARACTER.to_vec());
@@ -68,6 +82,7 @@ impl Tokenizer<'_> {
             // Create a new DOCTYPE token. Set its force-quirks flag to on. Switch to the
             // data state. Emit the current token."
             Some(b'>') => {
+                spec_arm(Arm::BeforeDoctypeNameGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeName);
                 self.create_doctype_token();
                 self.doctype.force_quirks = true;
@@ -78,12 +93,14 @@ impl Tokenizer<'_> {
             // Set its force-quirks flag to on. Emit the current token. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::BeforeDoctypeNameEof);
                 self.create_doctype_token();
                 self.eof_in_doctype()
             }
             // "Anything else: Create a new DOCTYPE token. Set the token's name to the
             // current input character. Switch to the DOCTYPE name state."
             Some(c) => {
+                spec_arm(Arm::BeforeDoctypeNameAnythingElse);
                 self.create_doctype_token();
                 self.doctype.name = Some(vec![c]);
                 Step::SwitchTo(State::DoctypeName)
@@ -96,10 +113,14 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the after DOCTYPE name state."
-            Some(c) if is_tokenizer_whitespace(c) => Step::SwitchTo(State::AfterDoctypeName),
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::DoctypeNameWhitespace);
+                Step::SwitchTo(State::AfterDoctypeName)
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::DoctypeNameGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -107,6 +128,7 @@ impl Tokenizer<'_> {
             // character (add 0x0020 to the character's code point) to the current
             // DOCTYPE token's name."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::DoctypeNameAsciiUpperAlpha);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
                 name.push(c.to_ascii_lowercase());
                 Step::Continue
@@ -115,6 +137,7 @@ impl Tokenizer<'_> {
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // name."
             Some(0) => {
+                spec_arm(Arm::DoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
                 name.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -123,10 +146,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::DoctypeNameEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's name."
             Some(c) => {
+                spec_arm(Arm::DoctypeNameAnythingElse);
                 self.doctype.name.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -138,17 +165,24 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterDoctypeNameWhitespace);
+                Step::Continue
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::AfterDoctypeNameGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::AfterDoctypeNameEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: If the six characters starting from the current input
             // character are an ASCII case-insensitive match for the word "PUBLIC", then
             // consume those characters and switch to the after DOCTYPE public keyword
@@ -159,6 +193,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::AfterDoctypeNameAnythingElse);
                 let six = self.input.get(self.current..self.current + 6);
                 if six.is_some_and(|word| word.eq_ignore_ascii_case(b"PUBLIC")) {
                     self.pos = self.current + 6;
@@ -182,6 +217,7 @@ impl Tokenizer<'_> {
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE public identifier
             // state."
             Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterDoctypePublicKeywordWhitespace);
                 Step::SwitchTo(State::BeforeDoctypePublicIdentifier)
             }
             // "U+0022 QUOTATION MARK ("): This is a
@@ -190,6 +226,7 @@ impl Tokenizer<'_> {
             // missing), then switch to the DOCTYPE public identifier (double-quoted)
             // state."
             Some(b'"') => {
+                spec_arm(Arm::AfterDoctypePublicKeywordQuotationMark);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierDoubleQuoted)
@@ -200,6 +237,7 @@ impl Tokenizer<'_> {
             // missing), then switch to the DOCTYPE public identifier (single-quoted)
             // state."
             Some(b'\'') => {
+                spec_arm(Arm::AfterDoctypePublicKeywordApostrophe);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierSingleQuoted)
@@ -208,6 +246,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::AfterDoctypePublicKeywordGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -216,11 +255,15 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::AfterDoctypePublicKeywordEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-public-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::AfterDoctypePublicKeywordAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -233,11 +276,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierWhitespace);
+                Step::Continue
+            }
             // "U+0022 QUOTATION MARK ("): Set the current DOCTYPE token's public
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // public identifier (double-quoted) state."
             Some(b'"') => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierQuotationMark);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierDoubleQuoted)
             }
@@ -245,6 +292,7 @@ impl Tokenizer<'_> {
             // to the empty string (not missing), then switch to the DOCTYPE public
             // identifier (single-quoted) state."
             Some(b'\'') => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierApostrophe);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierSingleQuoted)
             }
@@ -252,6 +300,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -260,11 +309,15 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-public-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::BeforeDoctypePublicIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -277,11 +330,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0022 QUOTATION MARK ("): Switch to the after DOCTYPE public identifier
             // state."
-            Some(b'"') => Step::SwitchTo(State::AfterDoctypePublicIdentifier),
+            Some(b'"') => {
+                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedQuotationMark);
+                Step::SwitchTo(State::AfterDoctypePublicIdentifier)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // public identifier."
             Some(0) => {
+                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
                 public_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -291,6 +348,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -299,10 +357,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's public identifier."
             Some(c) => {
+                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedAnythingElse);
                 self.doctype.public_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -314,11 +376,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0027 APOSTROPHE ('): Switch to the after DOCTYPE public identifier
             // state."
-            Some(b'\'') => Step::SwitchTo(State::AfterDoctypePublicIdentifier),
+            Some(b'\'') => {
+                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedApostrophe);
+                Step::SwitchTo(State::AfterDoctypePublicIdentifier)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // public identifier."
             Some(0) => {
+                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
                 public_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -328,6 +394,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -336,10 +403,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's public identifier."
             Some(c) => {
+                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedAnythingElse);
                 self.doctype.public_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -353,11 +424,13 @@ impl Tokenizer<'_> {
             // FEED (FF), U+0020 SPACE: Switch to the between DOCTYPE public and system
             // identifiers state."
             Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierWhitespace);
                 Step::SwitchTo(State::BetweenDoctypePublicAndSystemIdentifiers)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -367,6 +440,7 @@ impl Tokenizer<'_> {
             // string (not missing), then switch to the DOCTYPE system identifier
             // (double-quoted) state."
             Some(b'"') => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierQuotationMark);
                 self.parse_error(
                     ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -379,6 +453,7 @@ impl Tokenizer<'_> {
             // string (not missing), then switch to the DOCTYPE system identifier
             // (single-quoted) state."
             Some(b'\'') => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierApostrophe);
                 self.parse_error(
                     ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -388,11 +463,15 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::AfterDoctypePublicIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -405,10 +484,14 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersWhitespace);
+                Step::Continue
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -416,6 +499,7 @@ impl Tokenizer<'_> {
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // system identifier (double-quoted) state."
             Some(b'"') => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersQuotationMark);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
             }
@@ -423,17 +507,22 @@ impl Tokenizer<'_> {
             // to the empty string (not missing), then switch to the DOCTYPE system
             // identifier (single-quoted) state."
             Some(b'\'') => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersApostrophe);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
             }
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -448,6 +537,7 @@ impl Tokenizer<'_> {
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE system identifier
             // state."
             Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordWhitespace);
                 Step::SwitchTo(State::BeforeDoctypeSystemIdentifier)
             }
             // "U+0022 QUOTATION MARK ("): This is a
@@ -456,6 +546,7 @@ impl Tokenizer<'_> {
             // missing), then switch to the DOCTYPE system identifier (double-quoted)
             // state."
             Some(b'"') => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordQuotationMark);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
@@ -466,6 +557,7 @@ impl Tokenizer<'_> {
             // missing), then switch to the DOCTYPE system identifier (single-quoted)
             // state."
             Some(b'\'') => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordApostrophe);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
@@ -474,6 +566,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -482,11 +575,15 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::AfterDoctypeSystemKeywordAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -499,11 +596,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierWhitespace);
+                Step::Continue
+            }
             // "U+0022 QUOTATION MARK ("): Set the current DOCTYPE token's system
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // system identifier (double-quoted) state."
             Some(b'"') => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierQuotationMark);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
             }
@@ -511,6 +612,7 @@ impl Tokenizer<'_> {
             // to the empty string (not missing), then switch to the DOCTYPE system
             // identifier (single-quoted) state."
             Some(b'\'') => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierApostrophe);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
             }
@@ -518,6 +620,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -526,11 +629,15 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
+                spec_arm(Arm::BeforeDoctypeSystemIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -543,11 +650,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0022 QUOTATION MARK ("): Switch to the after DOCTYPE system identifier
             // state."
-            Some(b'"') => Step::SwitchTo(State::AfterDoctypeSystemIdentifier),
+            Some(b'"') => {
+                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedQuotationMark);
+                Step::SwitchTo(State::AfterDoctypeSystemIdentifier)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // system identifier."
             Some(0) => {
+                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
                 system_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -557,6 +668,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -565,10 +677,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's system identifier."
             Some(c) => {
+                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedAnythingElse);
                 self.doctype.system_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -580,11 +696,15 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0027 APOSTROPHE ('): Switch to the after DOCTYPE system identifier
             // state."
-            Some(b'\'') => Step::SwitchTo(State::AfterDoctypeSystemIdentifier),
+            Some(b'\'') => {
+                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedApostrophe);
+                Step::SwitchTo(State::AfterDoctypeSystemIdentifier)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // system identifier."
             Some(0) => {
+                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
                 system_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -594,6 +714,7 @@ impl Tokenizer<'_> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -602,10 +723,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's system identifier."
             Some(c) => {
+                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedAnythingElse);
                 self.doctype.system_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -617,22 +742,30 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterDoctypeSystemIdentifierWhitespace);
+                Step::Continue
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
+                spec_arm(Arm::AfterDoctypeSystemIdentifierGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
-            None => self.eof_in_doctype(),
+            None => {
+                spec_arm(Arm::AfterDoctypeSystemIdentifierEof);
+                self.eof_in_doctype()
+            }
             // "Anything else: This is an
             // unexpected-character-after-doctype-system-identifier parse error.
             // Reconsume in the bogus DOCTYPE state. (This does not set the current
             // DOCTYPE token's force-quirks flag to on.)"
             Some(_) => {
+                spec_arm(Arm::AfterDoctypeSystemIdentifierAnythingElse);
                 self.parse_error(ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 Step::Reconsume(State::BogusDoctype)
             }
@@ -645,23 +778,29 @@ impl Tokenizer<'_> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the DOCTYPE
             // token."
             Some(b'>') => {
+                spec_arm(Arm::BogusDoctypeGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Ignore the
             // character."
             Some(0) => {
+                spec_arm(Arm::BogusDoctypeNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 Step::Continue
             }
             // "EOF: Emit the DOCTYPE token. Emit an end-of-file token."
             None => {
+                spec_arm(Arm::BogusDoctypeEof);
                 self.emit_current_doctype_token();
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Ignore the character."
-            Some(_) => Step::Continue,
+            Some(_) => {
+                spec_arm(Arm::BogusDoctypeAnythingElse);
+                Step::Continue
+            }
         }
     }
 }

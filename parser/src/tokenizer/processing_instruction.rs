@@ -42,6 +42,7 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#convert-the-temporary-buffer-to-a-comment>
@@ -61,11 +62,13 @@ impl Tokenizer<'_> {
             // ASCII alpha, U+005F LOW LINE (_): Reconsume in the processing instruction
             // target state.
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                spec_arm(Arm::ProcessingInstructionOpenAsciiAlphaLowLine);
                 Step::Reconsume(State::ProcessingInstructionTarget)
             }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
+                spec_arm(Arm::ProcessingInstructionOpenEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -75,6 +78,7 @@ impl Tokenizer<'_> {
             // Convert the temporary buffer to a comment. Reconsume in the bogus comment
             // state.
             Some(_) => {
+                spec_arm(Arm::ProcessingInstructionOpenAnythingElse);
                 self.parse_error(ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget);
                 self.convert_the_temporary_buffer_to_a_comment();
                 Step::Reconsume(State::BogusComment)
@@ -88,6 +92,7 @@ impl Tokenizer<'_> {
             // ASCII alphanumeric, U+002D HYPHEN-MINUS (-), U+005F LOW LINE (_): Append
             // the current input character to the temporary buffer.
             Some(c) if c.is_ascii_alphanumeric() || c == b'-' || c == b'_' => {
+                spec_arm(Arm::ProcessingInstructionTargetAsciiAlphanumericHyphenMinusLowLine);
                 self.temporary_buffer.push(c);
                 Step::Continue
             }
@@ -96,6 +101,7 @@ impl Tokenizer<'_> {
             // SIGN (>): "Let target be the concatenation of the code points in the
             // temporary buffer, in the order they were added to the buffer."
             Some(c) if is_tokenizer_whitespace(c) || c == b'?' || c == b'>' => {
+                spec_arm(Arm::ProcessingInstructionTargetWhitespaceQuestionMarkGreaterThanSign);
                 let target = &self.temporary_buffer;
                 // "If target is an ASCII case-insensitive match for "xml" or
                 // "xml-stylesheet": This is a disallowed-processing-instruction-target
@@ -120,6 +126,7 @@ impl Tokenizer<'_> {
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
+                spec_arm(Arm::ProcessingInstructionTargetEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -128,6 +135,7 @@ impl Tokenizer<'_> {
             // error. Convert the temporary buffer to a comment. Reconsume in the bogus
             // comment state.
             Some(_) => {
+                spec_arm(Arm::ProcessingInstructionTargetAnythingElse);
                 self.parse_error(ErrorCode::InvalidProcessingInstructionTarget);
                 self.convert_the_temporary_buffer_to_a_comment();
                 Step::Reconsume(State::BogusComment)
@@ -140,16 +148,23 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character.
-            Some(c) if is_tokenizer_whitespace(c) => Step::Continue,
+            Some(c) if is_tokenizer_whitespace(c) => {
+                spec_arm(Arm::AfterProcessingInstructionTargetWhitespace);
+                Step::Continue
+            }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
+                spec_arm(Arm::AfterProcessingInstructionTargetEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // Anything else: Reconsume in the processing instruction data state.
-            Some(_) => Step::Reconsume(State::ProcessingInstructionData),
+            Some(_) => {
+                spec_arm(Arm::AfterProcessingInstructionTargetAnythingElse);
+                Step::Reconsume(State::ProcessingInstructionData)
+            }
         }
     }
 
@@ -158,10 +173,14 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // U+003F QUESTION MARK (?): Switch to the processing instruction
             // questionable state.
-            Some(b'?') => Step::SwitchTo(State::ProcessingInstructionQuestionable),
+            Some(b'?') => {
+                spec_arm(Arm::ProcessingInstructionDataQuestionMark);
+                Step::SwitchTo(State::ProcessingInstructionQuestionable)
+            }
             // U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // processing instruction token.
             Some(b'>') => {
+                spec_arm(Arm::ProcessingInstructionDataGreaterThanSign);
                 self.emit_current_processing_instruction_token();
                 Step::SwitchTo(State::Data)
             }
@@ -169,6 +188,7 @@ impl Tokenizer<'_> {
             // U+FFFD REPLACEMENT CHARACTER character to the current processing
             // instruction token's data.
             Some(0) => {
+                spec_arm(Arm::ProcessingInstructionDataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.processing_instruction_data
                     .extend_from_slice(REPLACEMENT_CHARACTER);
@@ -177,6 +197,7 @@ impl Tokenizer<'_> {
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
+                spec_arm(Arm::ProcessingInstructionDataEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -184,6 +205,7 @@ impl Tokenizer<'_> {
             // Anything else: Append the current input character to the current
             // processing instruction token's data.
             Some(c) => {
+                spec_arm(Arm::ProcessingInstructionDataAnythingElse);
                 self.processing_instruction_data.push(c);
                 Step::Continue
             }
@@ -196,12 +218,14 @@ impl Tokenizer<'_> {
             // U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // processing instruction token.
             Some(b'>') => {
+                spec_arm(Arm::ProcessingInstructionQuestionableGreaterThanSign);
                 self.emit_current_processing_instruction_token();
                 Step::SwitchTo(State::Data)
             }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
+                spec_arm(Arm::ProcessingInstructionQuestionableEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -210,6 +234,7 @@ impl Tokenizer<'_> {
             // instruction token's data. Reconsume in the processing instruction data
             // state.
             Some(_) => {
+                spec_arm(Arm::ProcessingInstructionQuestionableAnythingElse);
                 self.processing_instruction_data.push(b'?');
                 Step::Reconsume(State::ProcessingInstructionData)
             }

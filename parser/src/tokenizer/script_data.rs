@@ -4,32 +4,41 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#script-data-state>
     pub(super) fn script_data_state(&mut self) -> Step {
         if self.fast_paths {
             if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
+                // The run stands for this state's "Anything else" arm.
+                spec_arm(Arm::ScriptDataAnythingElse);
                 return step;
             }
         }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the script data less-than sign state."
-            Some(b'<') => Step::SwitchTo(State::ScriptDataLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::ScriptDataLessThanSign);
+                Step::SwitchTo(State::ScriptDataLessThanSign)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -42,6 +51,7 @@ impl Tokenizer<'_> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the script data end tag open state."
             Some(b'/') => {
+                spec_arm(Arm::ScriptDataLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ScriptDataEndTagOpen)
             }
@@ -49,12 +59,14 @@ impl Tokenizer<'_> {
             // Emit a U+003C LESS-THAN SIGN character token and a U+0021 EXCLAMATION MARK
             // character token."
             Some(b'!') => {
+                spec_arm(Arm::ScriptDataLessThanSignExclamationMark);
                 self.emit_characters(b"<!");
                 Step::SwitchTo(State::ScriptDataEscapeStart)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the script data state."
             _ => {
+                spec_arm(Arm::ScriptDataLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptData)
             }
@@ -67,12 +79,14 @@ impl Tokenizer<'_> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the script data end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
+                spec_arm(Arm::ScriptDataEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::ScriptDataEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the script data state."
             _ => {
+                spec_arm(Arm::ScriptDataEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::ScriptData)
             }
@@ -87,12 +101,14 @@ impl Tokenizer<'_> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -100,6 +116,7 @@ impl Tokenizer<'_> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -108,6 +125,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::ScriptDataEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -116,6 +134,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::ScriptDataEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -125,6 +144,7 @@ impl Tokenizer<'_> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the script data state."
             _ => {
+                spec_arm(Arm::ScriptDataEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::ScriptData)
             }
@@ -137,11 +157,15 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escape start dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataEscapeStartHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapeStartDash)
             }
             // "Anything else: Reconsume in the script data state."
-            _ => Step::Reconsume(State::ScriptData),
+            _ => {
+                spec_arm(Arm::ScriptDataEscapeStartAnythingElse);
+                Step::Reconsume(State::ScriptData)
+            }
         }
     }
 
@@ -151,11 +175,15 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataEscapeStartDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDashDash)
             }
             // "Anything else: Reconsume in the script data state."
-            _ => Step::Reconsume(State::ScriptData),
+            _ => {
+                spec_arm(Arm::ScriptDataEscapeStartDashAnythingElse);
+                Step::Reconsume(State::ScriptData)
+            }
         }
     }
 
@@ -165,15 +193,20 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash state.
             // Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataEscapedHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
-            Some(b'<') => Step::SwitchTo(State::ScriptDataEscapedLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::ScriptDataEscapedLessThanSign);
+                Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataEscapedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
@@ -181,12 +214,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataEscapedEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataEscapedAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -199,16 +234,21 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataEscapedDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDashDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
-            Some(b'<') => Step::SwitchTo(State::ScriptDataEscapedLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::ScriptDataEscapedDashLessThanSign);
+                Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
+            }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Switch to
             // the script data escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataEscapedDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
@@ -216,6 +256,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataEscapedDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -223,6 +264,7 @@ impl Tokenizer<'_> {
             // "Anything else: Switch to the script data escaped state. Emit the current
             // input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataEscapedDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
             }
@@ -234,15 +276,20 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataEscapedDashDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::Continue
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
-            Some(b'<') => Step::SwitchTo(State::ScriptDataEscapedLessThanSign),
+            Some(b'<') => {
+                spec_arm(Arm::ScriptDataEscapedDashDashLessThanSign);
+                Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
+            }
             // "U+003E GREATER-THAN SIGN (>): Switch to the script data state. Emit a
             // U+003E GREATER-THAN SIGN character token."
             Some(b'>') => {
+                spec_arm(Arm::ScriptDataEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
                 Step::SwitchTo(State::ScriptData)
             }
@@ -250,6 +297,7 @@ impl Tokenizer<'_> {
             // the script data escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataEscapedDashDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
@@ -257,6 +305,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataEscapedDashDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -264,6 +313,7 @@ impl Tokenizer<'_> {
             // "Anything else: Switch to the script data escaped state. Emit the current
             // input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataEscapedDashDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
             }
@@ -276,6 +326,7 @@ impl Tokenizer<'_> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the script data escaped end tag open state."
             Some(b'/') => {
+                spec_arm(Arm::ScriptDataEscapedLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ScriptDataEscapedEndTagOpen)
             }
@@ -283,6 +334,7 @@ impl Tokenizer<'_> {
             // LESS-THAN SIGN character token. Reconsume in the script data double escape
             // start state."
             Some(c) if c.is_ascii_alphabetic() => {
+                spec_arm(Arm::ScriptDataEscapedLessThanSignAsciiAlpha);
                 self.temporary_buffer.clear();
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptDataDoubleEscapeStart)
@@ -290,6 +342,7 @@ impl Tokenizer<'_> {
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the script data escaped state."
             _ => {
+                spec_arm(Arm::ScriptDataEscapedLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -302,12 +355,14 @@ impl Tokenizer<'_> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the script data escaped end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::ScriptDataEscapedEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the script data escaped state."
             _ => {
+                spec_arm(Arm::ScriptDataEscapedEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -322,12 +377,14 @@ impl Tokenizer<'_> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -335,6 +392,7 @@ impl Tokenizer<'_> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -343,6 +401,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -351,6 +410,7 @@ impl Tokenizer<'_> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -360,6 +420,7 @@ impl Tokenizer<'_> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the script data escaped state."
             _ => {
+                spec_arm(Arm::ScriptDataEscapedEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -375,6 +436,7 @@ impl Tokenizer<'_> {
             // data double escaped state. Otherwise, switch to the script data escaped
             // state. Emit the current input character as a character token."
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
+                spec_arm(Arm::ScriptDataDoubleEscapeStartWhitespaceSolidusGreaterThanSign);
                 self.emit_current_input_character();
                 if self.temporary_buffer == b"script" {
                     Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -386,6 +448,7 @@ impl Tokenizer<'_> {
             // character (add 0x0020 to the character's code point) to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiUpperAlpha);
                 self.temporary_buffer.push(c.to_ascii_lowercase());
                 self.emit_current_input_character();
                 Step::Continue
@@ -393,12 +456,16 @@ impl Tokenizer<'_> {
             // "ASCII lower alpha: Append the current input character to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiLowerAlpha);
                 self.temporary_buffer.push(c);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "Anything else: Reconsume in the script data escaped state."
-            _ => Step::Reconsume(State::ScriptDataEscaped),
+            _ => {
+                spec_arm(Arm::ScriptDataDoubleEscapeStartAnythingElse);
+                Step::Reconsume(State::ScriptDataEscaped)
+            }
         }
     }
 
@@ -408,18 +475,21 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data double escaped dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
@@ -427,12 +497,14 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataDoubleEscapedEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -445,12 +517,14 @@ impl Tokenizer<'_> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data double escaped dash
             // dash state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedDashDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
@@ -458,6 +532,7 @@ impl Tokenizer<'_> {
             // the script data double escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -465,6 +540,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -472,6 +548,7 @@ impl Tokenizer<'_> {
             // "Anything else: Switch to the script data double escaped state. Emit the
             // current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
             }
@@ -483,18 +560,21 @@ impl Tokenizer<'_> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::Continue
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the script data state. Emit a
             // U+003E GREATER-THAN SIGN character token."
             Some(b'>') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
                 Step::SwitchTo(State::ScriptData)
             }
@@ -502,6 +582,7 @@ impl Tokenizer<'_> {
             // the script data double escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -509,6 +590,7 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -516,6 +598,7 @@ impl Tokenizer<'_> {
             // "Anything else: Switch to the script data double escaped state. Emit the
             // current input character as a character token."
             Some(_) => {
+                spec_arm(Arm::ScriptDataDoubleEscapedDashDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
             }
@@ -529,12 +612,16 @@ impl Tokenizer<'_> {
             // to the script data double escape end state. Emit a U+002F SOLIDUS
             // character token."
             Some(b'/') => {
+                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 self.emit_characters(b"/");
                 Step::SwitchTo(State::ScriptDataDoubleEscapeEnd)
             }
             // "Anything else: Reconsume in the script data double escaped state."
-            _ => Step::Reconsume(State::ScriptDataDoubleEscaped),
+            _ => {
+                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignAnythingElse);
+                Step::Reconsume(State::ScriptDataDoubleEscaped)
+            }
         }
     }
 
@@ -547,6 +634,7 @@ impl Tokenizer<'_> {
             // data escaped state. Otherwise, switch to the script data double escaped
             // state. Emit the current input character as a character token."
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
+                spec_arm(Arm::ScriptDataDoubleEscapeEndWhitespaceSolidusGreaterThanSign);
                 self.emit_current_input_character();
                 if self.temporary_buffer == b"script" {
                     Step::SwitchTo(State::ScriptDataEscaped)
@@ -558,6 +646,7 @@ impl Tokenizer<'_> {
             // character (add 0x0020 to the character's code point) to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_uppercase() => {
+                spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiUpperAlpha);
                 self.temporary_buffer.push(c.to_ascii_lowercase());
                 self.emit_current_input_character();
                 Step::Continue
@@ -565,12 +654,16 @@ impl Tokenizer<'_> {
             // "ASCII lower alpha: Append the current input character to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_lowercase() => {
+                spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiLowerAlpha);
                 self.temporary_buffer.push(c);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "Anything else: Reconsume in the script data double escaped state."
-            _ => Step::Reconsume(State::ScriptDataDoubleEscaped),
+            _ => {
+                spec_arm(Arm::ScriptDataDoubleEscapeEndAnythingElse);
+                Step::Reconsume(State::ScriptDataDoubleEscaped)
+            }
         }
     }
 }

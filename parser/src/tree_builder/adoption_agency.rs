@@ -10,6 +10,7 @@ use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::error::ErrorCode;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::insertion_location::InsertionLocation;
 
 /// How the adoption agency algorithm ended.
@@ -34,6 +35,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // current node off the stack of open elements and return."
         if let Some(current) = self.current_node().copied() {
             if current.is_html(subject) && !self.active_formatting.contains(current.node) {
+                spec_arm(Arm::AdoptionAgencyStep2CurrentNodePopped);
                 self.pop_the_current_node();
                 return AdoptionAgencyOutcome::Done;
             }
@@ -42,8 +44,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let mut outer_loop_counter = 0;
         // Step 4. "While true:"
         loop {
+            spec_arm(Arm::AdoptionAgencyStep4OuterLoop);
             // Step 4.1. "If outerLoopCounter is greater than or equal to 8, then return."
             if outer_loop_counter >= 8 {
+                spec_arm(Arm::AdoptionAgencyStep41OuterLoopLimit);
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.2. "Increment outerLoopCounter by 1."
@@ -55,6 +59,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // "any other end tag" entry above and return."
             let Some(formatting_index) = self.active_formatting.position_after_last_marker(subject)
             else {
+                spec_arm(Arm::AdoptionAgencyStep43NoFormattingElement);
                 return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
             };
             let Some(formatting_element) = self
@@ -68,6 +73,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // this is a parse error; remove the element from the list, and return."
             let Some(formatting_stack_index) = self.open_elements.position(formatting_element)
             else {
+                spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 self.active_formatting.remove_at(formatting_index);
                 return AdoptionAgencyOutcome::Done;
@@ -78,12 +84,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 .open_elements
                 .has_node_in_scope(Scope::Default, formatting_element)
             {
+                spec_arm(Arm::AdoptionAgencyStep45NotInScope);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.6. "If formattingElement is not the current node, this is a parse
             // error. (But do not return.)"
             if self.current_node().map(|e| e.node) != Some(formatting_element) {
+                spec_arm(Arm::AdoptionAgencyStep46NotTheCurrentNode);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
             }
             // Step 4.7. "Let furthestBlock be the topmost node in the stack of open
@@ -101,6 +109,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // up to and including formattingElement, then remove formattingElement from
             // the list of active formatting elements, and finally return."
             let Some((furthest_block_index, furthest_block)) = furthest_block else {
+                spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
                 self.active_formatting.remove(formatting_element);
                 return AdoptionAgencyOutcome::Done;
@@ -126,6 +135,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let mut inner_loop_counter = 0;
             // Step 4.13. "While true:"
             loop {
+                spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
                 // Step 4.13.1. "Increment innerLoopCounter by 1."
                 inner_loop_counter += 1;
                 // Step 4.13.2. "Let node be the element immediately above node in the
@@ -142,6 +152,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 };
                 // Step 4.13.3. "If node is formattingElement, then break."
                 if node.node == formatting_element {
+                    spec_arm(Arm::AdoptionAgencyStep4133NodeIsFormattingElement);
                     break;
                 }
                 // Step 4.13.4. "If innerLoopCounter is greater than 3 and node is in the
@@ -150,6 +161,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 let mut list_index = self.active_formatting.position(node.node);
                 if inner_loop_counter > 3 {
                     if let Some(index) = list_index.take() {
+                        spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(index);
                         if index < bookmark {
                             bookmark -= 1;
@@ -159,6 +171,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
                 // then remove node from the stack of open elements and continue."
                 let Some(list_index) = list_index else {
+                    spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
                     self.open_elements.remove_at(node_index);
                     continue;
                 };
@@ -168,6 +181,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // formatting elements with an entry for the new element, replace the
                 // entry for node in the stack of open elements with an entry for the new
                 // element, and let node be the new element."
+                spec_arm(Arm::AdoptionAgencyStep4136NodeReplaced);
                 let new_element = self.sink.clone_element(node.node);
                 self.active_formatting
                     .replace_node_at(list_index, new_element);
@@ -182,6 +196,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // aforementioned bookmark to be immediately after the new node in the
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
+                    spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
                     bookmark = list_index + 1;
                 }
                 // Step 4.13.8. "Append lastNode to node."
@@ -194,6 +209,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // override target." Here: "Let (target, referenceNode) be the adjusted
             // insertion location given (commonAncestor, null)", then insert lastNode
             // there unless target is a Document node with an element child.
+            spec_arm(Arm::AdoptionAgencyStep414LastNodeInserted);
             let location = self.adjusted_insertion_location(Some(
                 InsertionLocation::at_the_end_of(common_ancestor),
             ));

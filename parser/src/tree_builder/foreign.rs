@@ -9,6 +9,7 @@ use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::NewAttribute;
 
 /// "A node is a MathML text integration point if it is one of the following elements:
@@ -281,6 +282,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A character token that is U+0000 NULL"
             TreeToken::Characters(text) if text.first() == Some(&0) => {
+                spec_arm(Arm::InForeignContentCharacterNull);
                 // "Parse error. Insert a U+FFFD REPLACEMENT CHARACTER character." (for
                 // each one)
                 self.parse_error_for_each_null(text.len());
@@ -295,6 +297,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Any other character token": "Insert the token's character. Set the
             //    frameset-ok flag to "not ok"."
             TreeToken::Characters(text) => {
+                spec_arm(Arm::InForeignContentCharacterWhitespace);
                 self.insert_characters(text);
                 if text.iter().any(|&b| !super::is_ascii_whitespace(b)) {
                     self.frameset_ok = false;
@@ -303,16 +306,19 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InForeignContentComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InForeignContentProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InForeignContentDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
@@ -321,14 +327,21 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    named "color", "face", or "size""
             // -> "An end tag whose tag name is "br", "p""
             TreeToken::StartTag(tag) if is_breakout_start_tag(&tag) => {
+                spec_arm(Arm::InForeignContentStartTagBreakout);
                 self.leave_foreign_content(token)
             }
             TreeToken::EndTag(TagToken {
                 name: local::BR | local::P,
                 ..
-            }) => self.leave_foreign_content(token),
+            }) => {
+                spec_arm(Arm::InForeignContentStartTagBreakout);
+                self.leave_foreign_content(token)
+            }
             // -> "Any other start tag"
-            TreeToken::StartTag(tag) => self.foreign_content_any_other_start_tag(tag),
+            TreeToken::StartTag(tag) => {
+                spec_arm(Arm::InForeignContentAnyOtherStartTag);
+                self.foreign_content_any_other_start_tag(tag)
+            }
             // -> "An end tag whose tag name is "script", if the current node is an SVG
             //    script element": "Pop the current node off the stack of open
             //    elements." (Running the script is not litmus's business.)
@@ -343,11 +356,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     }
             }) =>
             {
+                spec_arm(Arm::InForeignContentEndTagScriptSvg);
                 self.pop_the_current_node();
                 ProcessResult::Done
             }
             // -> "Any other end tag"
-            TreeToken::EndTag(tag) => self.foreign_content_any_other_end_tag(tag, token),
+            TreeToken::EndTag(tag) => {
+                spec_arm(Arm::InForeignContentAnyOtherEndTag);
+                self.foreign_content_any_other_end_tag(tag, token)
+            }
             // The dispatcher gives end-of-file tokens to the insertion mode.
             TreeToken::Eof => self.process_using_the_rules_for(self.mode, token),
         }

@@ -13,31 +13,49 @@ use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::dom::{Namespace, QualName};
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on
 /// context".
 pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) -> State {
     if context.ns != Namespace::Html {
+        spec_arm(Arm::FragmentCaseForeignContext);
         return State::Data;
     }
     match context.local {
         // -> "title", "textarea": "Switch the tokenizer to the RCDATA state."
-        local::TITLE | local::TEXTAREA => State::Rcdata,
+        local::TITLE | local::TEXTAREA => {
+            spec_arm(Arm::FragmentCaseTitleTextarea);
+            State::Rcdata
+        }
         // -> "style", "xmp", "iframe", "noembed", "noframes": "Switch the tokenizer to
         //    the RAWTEXT state."
         local::STYLE | local::XMP | local::IFRAME | local::NOEMBED | local::NOFRAMES => {
+            spec_arm(Arm::FragmentCaseStyleXmpIframeNoembedNoframes);
             State::Rawtext
         }
         // -> "script": "Switch the tokenizer to the script data state."
-        local::SCRIPT => State::ScriptData,
+        local::SCRIPT => {
+            spec_arm(Arm::FragmentCaseScript);
+            State::ScriptData
+        }
         // -> "noscript": "If the scripting flag is enabled, switch the tokenizer to the
         //    RAWTEXT state. Otherwise, leave the tokenizer in the data state."
-        local::NOSCRIPT if scripting => State::Rawtext,
+        local::NOSCRIPT if scripting => {
+            spec_arm(Arm::FragmentCaseNoscript);
+            State::Rawtext
+        }
         // -> "plaintext": "Switch the tokenizer to the PLAINTEXT state."
-        local::PLAINTEXT => State::Plaintext,
+        local::PLAINTEXT => {
+            spec_arm(Arm::FragmentCasePlaintext);
+            State::Plaintext
+        }
         // -> "Any other element": "Leave the tokenizer in the data state."
-        _ => State::Data,
+        _ => {
+            spec_arm(Arm::FragmentCaseAnyOtherElement);
+            State::Data
+        }
     }
 }
 
@@ -76,6 +94,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // template insertion modes so that it is the new current template insertion
         // mode."
         if name == QualName::html(local::TEMPLATE) {
+            spec_arm(Arm::FragmentCaseTemplate);
             self.template_modes.push(InsertionMode::InTemplate);
         }
         // "Reset the parser's insertion mode appropriately."
@@ -85,6 +104,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // element itself, if it is a form element), if any." The context has no
         // ancestors.
         if name == QualName::html(local::FORM) {
+            spec_arm(Arm::FragmentCaseForm);
             self.form_element = Some(element);
         }
     }

@@ -16,6 +16,7 @@ use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::NewAttribute;
 
 /// "An insertion location is a tuple consisting of a target parent (a Node) and a
@@ -66,6 +67,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 )
         };
         if self.foster_parenting && target_name.is_some_and(is_table_like) {
+            spec_arm(Arm::AppropriatePlaceStep3FosterParenting);
             // Step 3.1. "Let lastTemplateOrTable be the last template or table element
             // in the stack of open elements if there is one; otherwise null."
             let last_template = self.open_elements.position_of_html(local::TEMPLATE);
@@ -79,6 +81,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // element in the stack of open elements (the html element), null)."
                 // (fragment case)
                 None => {
+                    spec_arm(Arm::AppropriatePlaceStep32NoTemplateOrTable);
                     let html = match self.open_elements.first() {
                         Some(entry) => entry.node,
                         None => self.sink.document(),
@@ -88,6 +91,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // Step 3.3. "If lastTemplateOrTable is a template element, then set
                 // targetParent to lastTemplateOrTable."
                 Some((_, entry)) if entry.is_html(local::TEMPLATE) => {
+                    spec_arm(Arm::AppropriatePlaceStep33Template);
                     target = entry.node;
                     target_name = Some(entry.name);
                 }
@@ -96,6 +100,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // then set targetParent to lastTemplateOrTable's parent and set
                     // referenceChild to lastTemplateOrTable."
                     Some(parent) => {
+                        spec_arm(Arm::AppropriatePlaceStep34TableParent);
                         target = parent;
                         target_name = self.sink.element_name(parent);
                         reference = Some(entry.node);
@@ -103,6 +108,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // Step 3.5. "Otherwise, set targetParent to the element immediately
                     // above lastTemplateOrTable in the stack of open elements."
                     None => {
+                        spec_arm(Arm::AppropriatePlaceStep35ElementAboveTable);
                         if let Some(above) =
                             index.checked_sub(1).and_then(|i| self.open_elements.get(i))
                         {
@@ -116,6 +122,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // Step 4. "If targetParent is not a template element, then return
         // (targetParent, referenceChild)."
         if target_name != Some(QualName::html(local::TEMPLATE)) {
+            spec_arm(Arm::AppropriatePlaceStep4NotTemplate);
             return InsertionLocation {
                 parent: target,
                 before: reference,
@@ -126,7 +133,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // contents, null)." litmus does no content patching, so a template's insertion
         // target is always null.
         match self.sink.template_contents(target) {
-            Some(contents) => InsertionLocation::at_the_end_of(contents),
+            Some(contents) => {
+                spec_arm(Arm::AppropriatePlaceStep6TemplateContents);
+                InsertionLocation::at_the_end_of(contents)
+            }
             None => InsertionLocation {
                 parent: target,
                 before: reference,

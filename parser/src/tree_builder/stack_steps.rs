@@ -8,6 +8,7 @@ use super::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
@@ -178,6 +179,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             if index == 0 {
                 last = true;
                 if let Some(context) = self.context_element {
+                    spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);
                     node = context;
                 }
             }
@@ -185,42 +187,68 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 match node.name.local {
                     // Step 4. "If node is a td or th element and last is false, then
                     // switch the insertion mode to "in cell" and return."
-                    local::TD | local::TH if !last => return InsertionMode::InCell,
+                    local::TD | local::TH if !last => {
+                        spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
+                        return InsertionMode::InCell;
+                    }
                     // Step 5. "If node is a tr element, then switch the insertion mode
                     // to "in row" and return."
-                    local::TR => return InsertionMode::InRow,
+                    local::TR => {
+                        spec_arm(Arm::ResetTheInsertionModeStep5Tr);
+                        return InsertionMode::InRow;
+                    }
                     // Step 6. "If node is a tbody, thead, or tfoot element, then switch
                     // the insertion mode to "in table body" and return."
                     local::TBODY | local::THEAD | local::TFOOT => {
-                        return InsertionMode::InTableBody
+                        spec_arm(Arm::ResetTheInsertionModeStep6TbodyTheadTfoot);
+                        return InsertionMode::InTableBody;
                     }
                     // Step 7. "If node is a caption element, then switch the insertion
                     // mode to "in caption" and return."
-                    local::CAPTION => return InsertionMode::InCaption,
+                    local::CAPTION => {
+                        spec_arm(Arm::ResetTheInsertionModeStep7Caption);
+                        return InsertionMode::InCaption;
+                    }
                     // Step 8. "If node is a colgroup element, then switch the insertion
                     // mode to "in column group" and return."
-                    local::COLGROUP => return InsertionMode::InColumnGroup,
+                    local::COLGROUP => {
+                        spec_arm(Arm::ResetTheInsertionModeStep8Colgroup);
+                        return InsertionMode::InColumnGroup;
+                    }
                     // Step 9. "If node is a table element, then switch the insertion
                     // mode to "in table" and return."
-                    local::TABLE => return InsertionMode::InTable,
+                    local::TABLE => {
+                        spec_arm(Arm::ResetTheInsertionModeStep9Table);
+                        return InsertionMode::InTable;
+                    }
                     // Step 10. "If node is a template element, then switch the insertion
                     // mode to the current template insertion mode and return."
                     local::TEMPLATE => {
+                        spec_arm(Arm::ResetTheInsertionModeStep10Template);
                         return self
                             .template_modes
                             .last()
                             .copied()
-                            .unwrap_or(InsertionMode::InTemplate)
+                            .unwrap_or(InsertionMode::InTemplate);
                     }
                     // Step 11. "If node is a head element and last is false, then switch
                     // the insertion mode to "in head" and return."
-                    local::HEAD if !last => return InsertionMode::InHead,
+                    local::HEAD if !last => {
+                        spec_arm(Arm::ResetTheInsertionModeStep11Head);
+                        return InsertionMode::InHead;
+                    }
                     // Step 12. "If node is a body element, then switch the insertion mode
                     // to "in body" and return."
-                    local::BODY => return InsertionMode::InBody,
+                    local::BODY => {
+                        spec_arm(Arm::ResetTheInsertionModeStep12Body);
+                        return InsertionMode::InBody;
+                    }
                     // Step 13. "If node is a frameset element, then switch the insertion
                     // mode to "in frameset" and return. (fragment case)"
-                    local::FRAMESET => return InsertionMode::InFrameset,
+                    local::FRAMESET => {
+                        spec_arm(Arm::ResetTheInsertionModeStep13Frameset);
+                        return InsertionMode::InFrameset;
+                    }
                     // Step 14. "If node is an html element, run these substeps:"
                     local::HTML => {
                         // "If the head element pointer is null, switch the insertion
@@ -228,8 +256,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         // "Otherwise, the head element pointer is not null, switch the
                         // insertion mode to "after head" and return."
                         return match self.head_element {
-                            None => InsertionMode::BeforeHead,
-                            Some(_) => InsertionMode::AfterHead,
+                            None => {
+                                spec_arm(Arm::ResetTheInsertionModeStep14HtmlBeforeHead);
+                                InsertionMode::BeforeHead
+                            }
+                            Some(_) => {
+                                spec_arm(Arm::ResetTheInsertionModeStep14HtmlAfterHead);
+                                InsertionMode::AfterHead
+                            }
                         };
                     }
                     _ => {}
@@ -238,6 +272,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 15. "If last is true, then switch the insertion mode to "in body" and
             // return. (fragment case)"
             if last {
+                spec_arm(Arm::ResetTheInsertionModeStep15Last);
                 return InsertionMode::InBody;
             }
             // Step 16. "Let node now be the node before node in the stack of open

@@ -3,6 +3,7 @@
 
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::{
     character_count, leading_non_whitespace, leading_whitespace, unexpected, InsertionMode,
     ProcessResult, TreeBuilder, TreeSink, TreeToken,
@@ -41,12 +42,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    U+0020 SPACE": "Process the token using the rules for the "in body"
             //    insertion mode."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::AfterBodyCharacterWhitespace);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterBody)
             }
             // -> "A comment token": "Insert a comment given (the first element in the
             //    stack of open elements (the html element), null)."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::AfterBodyComment);
                 self.insert_a_comment(data, self.the_html_element());
                 ProcessResult::Done
             }
@@ -54,19 +57,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    (the first element in the stack of open elements (the html element),
             //    null)."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::AfterBodyProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_html_element());
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::AfterBodyDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterBodyStartTagHtml);
+                self.in_body(token)
+            }
             // -> "An end tag whose tag name is "html""
             TreeToken::EndTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterBodyEndTagHtml);
                 // "If the parser's fragment context element is non-null, this is a parse
                 // error; ignore the token. (fragment case)"
                 if self.context_element.is_some() {
@@ -79,12 +88,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
+                spec_arm(Arm::AfterBodyEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
+                spec_arm(Arm::AfterBodyAnythingElse);
                 self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
@@ -98,6 +109,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::InFramesetCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -105,30 +117,38 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InFramesetComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InFramesetDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::InFramesetStartTagHtml);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is "frameset"": "Insert an HTML element for
             //    the token."
             TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
+                spec_arm(Arm::InFramesetStartTagFrameset);
                 self.insert_an_html_element(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "frameset""
             TreeToken::EndTag(tag) if tag.name == local::FRAMESET => {
+                spec_arm(Arm::InFramesetEndTagFrameset);
                 // "If the current node is the root html element, then this is a parse
                 // error; ignore the token. (fragment case)"
                 if self.open_elements.len() <= 1 {
@@ -149,6 +169,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    token. Immediately pop the current node off the stack of open elements.
             //    Acknowledge the token's self-closing flag, if it is set."
             TreeToken::StartTag(tag) if tag.name == local::FRAME => {
+                spec_arm(Arm::InFramesetStartTagFrame);
                 self.insert_an_html_element(&tag);
                 self.pop_the_current_node();
                 self.acknowledge_self_closing_flag();
@@ -156,9 +177,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => self.in_head(token),
+            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
+                spec_arm(Arm::InFramesetStartTagNoframes);
+                self.in_head(token)
+            }
             // -> "An end-of-file token"
             TreeToken::Eof => {
+                spec_arm(Arm::InFramesetEndOfFile);
                 // "If the current node is not the root html element, then this is a parse
                 // error. (The current node can only be the root html element in the
                 // fragment case.)" "Stop parsing."
@@ -170,14 +195,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
+                spec_arm(Arm::InFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::InFrameset)
             }
             TreeToken::StartTag(_) => {
+                spec_arm(Arm::InFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::InFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -191,6 +219,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::AfterFramesetCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -198,46 +227,60 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::AfterFramesetComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::AfterFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::AfterFramesetDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterFramesetStartTagHtml);
+                self.in_body(token)
+            }
             // -> "An end tag whose tag name is "html"": "Switch the insertion mode to
             //    "after after frameset"."
             TreeToken::EndTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterFramesetEndTagHtml);
                 self.mode = InsertionMode::AfterAfterFrameset;
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => self.in_head(token),
+            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
+                spec_arm(Arm::AfterFramesetStartTagNoframes);
+                self.in_head(token)
+            }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
+                spec_arm(Arm::AfterFramesetEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
+                spec_arm(Arm::AfterFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterFrameset)
             }
             TreeToken::StartTag(_) => {
+                spec_arm(Arm::AfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::AfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -249,12 +292,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::AfterAfterBodyComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::AfterAfterBodyProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -264,20 +309,29 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    U+0020 SPACE"
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::Doctype(_) => self.in_body(token),
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::Doctype(_) => {
+                spec_arm(Arm::AfterAfterBodyDoctype);
+                self.in_body(token)
+            }
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterAfterBodyDoctype);
+                self.in_body(token)
+            }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::AfterAfterBodyDoctype);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterBody)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
+                spec_arm(Arm::AfterAfterBodyEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
+                spec_arm(Arm::AfterAfterBodyAnythingElse);
                 self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
@@ -289,12 +343,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::AfterAfterFramesetComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::AfterAfterFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -304,30 +360,44 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    U+0020 SPACE"
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::Doctype(_) => self.in_body(token),
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::Doctype(_) => {
+                spec_arm(Arm::AfterAfterFramesetDoctype);
+                self.in_body(token)
+            }
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterAfterFramesetDoctype);
+                self.in_body(token)
+            }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::AfterAfterFramesetDoctype);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterFrameset)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
+                spec_arm(Arm::AfterAfterFramesetEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => self.in_head(token),
+            TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
+                spec_arm(Arm::AfterAfterFramesetStartTagNoframes);
+                self.in_head(token)
+            }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
+                spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterFrameset)
             }
             TreeToken::StartTag(_) => {
+                spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }

@@ -2,6 +2,7 @@
 
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::StackEntry;
 use crate::tree_builder::{
@@ -16,6 +17,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::InHeadCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -23,22 +25,28 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::InHeadStartTagHtml);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
             //    "link""
             // -> "A start tag whose tag name is "meta""
@@ -48,6 +56,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::BASE | local::BASEFONT | local::BGSOUND | local::LINK | local::META
                 ) =>
             {
+                spec_arm(Arm::InHeadStartTagBaseBasefontBgsoundEtc);
                 // "Insert an HTML element for the token. Immediately pop the current node
                 // off the stack of open elements." "Acknowledge the token's self-closing
                 // flag, if it is set." (For meta, the character encoding steps that
@@ -60,6 +69,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A start tag whose tag name is "title"": "Follow the generic RCDATA
             //    element parsing algorithm."
             TreeToken::StartTag(tag) if tag.name == local::TITLE => {
+                spec_arm(Arm::InHeadStartTagTitle);
                 self.parse_generic_text_element(&tag, State::Rcdata);
                 ProcessResult::Done
             }
@@ -71,12 +81,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 if (tag.name == local::NOSCRIPT && self.scripting)
                     || matches!(tag.name, local::NOFRAMES | local::STYLE) =>
             {
+                spec_arm(Arm::InHeadStartTagNoscriptScriptingNoframesStyle);
                 self.parse_generic_text_element(&tag, State::Rawtext);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noscript", if the scripting flag is
             //    disabled"
             TreeToken::StartTag(tag) if tag.name == local::NOSCRIPT => {
+                spec_arm(Arm::InHeadStartTagIfTheScriptingFlagIsNoscript2);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Switch the insertion mode to "in head noscript"."
@@ -85,11 +97,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "script""
             TreeToken::StartTag(tag) if tag.name == local::SCRIPT => {
+                spec_arm(Arm::InHeadStartTagScript);
                 self.in_head_script_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "head""
             TreeToken::EndTag(tag) if tag.name == local::HEAD => {
+                spec_arm(Arm::InHeadEndTagHead);
                 // "Pop the current node (which will be the head element) off the stack of
                 // open elements."
                 self.pop_the_current_node();
@@ -100,30 +114,38 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "An end tag whose tag name is one of: "body", "html", "br"": "Act as
             //    described in the "anything else" entry below."
             TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML | local::BR) => {
+                spec_arm(Arm::InHeadEndTagBodyHtmlBr);
                 self.in_head_anything_else()
             }
             // -> "A start tag whose tag name is "template""
             TreeToken::StartTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::InHeadStartTagTemplate);
                 self.in_head_template_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "template""
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::InHeadEndTagTemplate);
                 self.in_head_template_end_tag();
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "head""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
+                spec_arm(Arm::InHeadStartTagHead);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::InHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
-            _ => self.in_head_anything_else(),
+            _ => {
+                spec_arm(Arm::InHeadAnythingElse);
+                self.in_head_anything_else()
+            }
         }
     }
 
@@ -221,14 +243,19 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InHeadNoscriptDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::InHeadNoscriptStartTagHtml);
+                self.in_body(token)
+            }
             // -> "An end tag whose tag name is "noscript""
             TreeToken::EndTag(tag) if tag.name == local::NOSCRIPT => {
+                spec_arm(Arm::InHeadNoscriptEndTagNoscript);
                 // "Pop the current node (which will be a noscript element) from the stack
                 // of open elements; the new current node will be a head element."
                 self.pop_the_current_node();
@@ -245,13 +272,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    "meta", "noframes", "style"": "Process the token using the rules for the
             //    "in head" insertion mode."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::InHeadNoscriptCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 let mut whitespace_token = TreeToken::Characters(&text[..whitespace]);
                 self.in_head(&mut whitespace_token);
                 *token = TreeToken::Characters(&text[whitespace..]);
                 ProcessResult::Reprocess(self.mode)
             }
-            TreeToken::Comment(_) | TreeToken::ProcessingInstruction { .. } => self.in_head(token),
+            TreeToken::Comment(_) | TreeToken::ProcessingInstruction { .. } => {
+                spec_arm(Arm::InHeadNoscriptCommentProcessingInstruction);
+                self.in_head(token)
+            }
             TreeToken::StartTag(tag)
                 if matches!(
                     tag.name,
@@ -263,25 +294,32 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::STYLE
                 ) =>
             {
+                spec_arm(Arm::InHeadNoscriptStartTagBasefontBgsoundLinkEtc);
                 self.in_head(token)
             }
             // -> "An end tag whose tag name is "br"": "Act as described in the "anything
             //    else" entry below."
             TreeToken::EndTag(tag) if tag.name == local::BR => {
+                spec_arm(Arm::InHeadNoscriptEndTagBr);
                 self.in_head_noscript_anything_else()
             }
             // -> "A start tag whose tag name is one of: "head", "noscript""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if matches!(tag.name, local::HEAD | local::NOSCRIPT) => {
+                spec_arm(Arm::InHeadNoscriptStartTagHeadNoscript);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::InHeadNoscriptAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
-            _ => self.in_head_noscript_anything_else(),
+            _ => {
+                spec_arm(Arm::InHeadNoscriptAnythingElse);
+                self.in_head_noscript_anything_else()
+            }
         }
     }
 
@@ -303,6 +341,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::AfterHeadCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -310,24 +349,31 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::AfterHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::AfterHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::AfterHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::AfterHeadStartTagHtml);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is "body""
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
+                spec_arm(Arm::AfterHeadStartTagBody);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Set the frameset-ok flag to "not ok"."
@@ -338,6 +384,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "frameset""
             TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
+                spec_arm(Arm::AfterHeadStartTagFrameset);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Switch the insertion mode to "in frameset"."
@@ -361,28 +408,38 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TITLE
                 ) =>
             {
+                spec_arm(Arm::AfterHeadStartTagBaseBasefontBgsoundEtc);
                 self.after_head_start_tag_for_head(token)
             }
             // -> "An end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
-            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::AfterHeadEndTagTemplate);
+                self.in_head(token)
+            }
             // -> "An end tag whose tag name is one of: "body", "html", "br"": "Act as
             //    described in the "anything else" entry below."
             TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML | local::BR) => {
+                spec_arm(Arm::AfterHeadEndTagBodyHtmlBr);
                 self.after_head_anything_else()
             }
             // -> "A start tag whose tag name is "head""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
+                spec_arm(Arm::AfterHeadStartTagHead);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::AfterHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
-            _ => self.after_head_anything_else(),
+            _ => {
+                spec_arm(Arm::AfterHeadAnythingElse);
+                self.after_head_anything_else()
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     character_count, is_ascii_whitespace, leading_non_whitespace, leading_whitespace,
@@ -24,6 +25,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::TR,
                 ]) =>
             {
+                spec_arm(Arm::InTableCharacterIfTheCurrentNodeIsTable);
                 // "Let the pending table character tokens be an empty list of tokens."
                 self.pending_table_characters.clear();
                 self.pending_table_characters_non_whitespace = false;
@@ -34,21 +36,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InTableComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InTableProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InTableDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "caption""
             TreeToken::StartTag(tag) if tag.name == local::CAPTION => {
+                spec_arm(Arm::InTableStartTagCaption);
                 // "Clear the stack back to a table context." "Insert a marker at the end
                 // of the list of active formatting elements." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in caption"."
@@ -60,6 +66,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "colgroup""
             TreeToken::StartTag(tag) if tag.name == local::COLGROUP => {
+                spec_arm(Arm::InTableStartTagColgroup);
                 // "Clear the stack back to a table context." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in column group"."
                 self.clear_the_stack_back_to_a_table_context();
@@ -69,6 +76,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "col""
             TreeToken::StartTag(tag) if tag.name == local::COL => {
+                spec_arm(Arm::InTableStartTagCol);
                 // "Clear the stack back to a table context." "Insert an HTML element for a
                 // "colgroup" start tag token with no attributes, then switch the insertion
                 // mode to "in column group"." "Reprocess the current token."
@@ -80,6 +88,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
+                spec_arm(Arm::InTableStartTagTbodyTfootThead);
                 // "Clear the stack back to a table context." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in table body"."
                 self.clear_the_stack_back_to_a_table_context();
@@ -89,6 +98,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is one of: "td", "th", "tr""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TD | local::TH | local::TR) => {
+                spec_arm(Arm::InTableStartTagTdThTr);
                 // "Clear the stack back to a table context." "Insert an HTML element for a
                 // "tbody" start tag token with no attributes, then switch the insertion
                 // mode to "in table body"." "Reprocess the current token."
@@ -98,6 +108,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "table""
             TreeToken::StartTag(tag) if tag.name == local::TABLE => {
+                spec_arm(Arm::InTableStartTagTable);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 // "If the stack of open elements does not have a table element in table
@@ -117,6 +128,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end tag whose tag name is "table""
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                spec_arm(Arm::InTableEndTagTable);
                 // "If the stack of open elements does not have a table element in table
                 // scope, this is a parse error; ignore the token."
                 if !self
@@ -151,6 +163,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InTableEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -160,9 +173,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::STYLE | local::SCRIPT | local::TEMPLATE) =>
             {
+                spec_arm(Arm::InTableStartTagStyleScriptTemplate);
                 self.in_head(token)
             }
-            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::InTableStartTagStyleScriptTemplate);
+                self.in_head(token)
+            }
             // -> "A start tag whose tag name is "input""
             TreeToken::StartTag(tag)
                 if tag.name == local::INPUT
@@ -170,6 +187,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         .attribute(b"type")
                         .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden")) =>
             {
+                spec_arm(Arm::InTableStartTagInput);
                 // "If the token does not have an attribute with the name "type", or if it
                 // does, but that attribute's value is not an ASCII case-insensitive match
                 // for the string "hidden", then: act as described in the "anything else"
@@ -186,6 +204,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is "form""
             TreeToken::StartTag(tag) if tag.name == local::FORM => {
+                spec_arm(Arm::InTableStartTagForm);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 // "If the form element pointer is not null, and the parser is not parsing
@@ -207,7 +226,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
-            TreeToken::Eof => self.in_body(token),
+            TreeToken::Eof => {
+                spec_arm(Arm::InTableEndOfFile);
+                self.in_body(token)
+            }
             // -> "Anything else"
             _ => self.in_table_anything_else(token),
         }
@@ -217,6 +239,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// token using the rules for the "in body" insertion mode, and then disable foster
     /// parenting."
     pub(crate) fn in_table_anything_else(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        // Counted here, where "in table text" also comes to act as this entry says.
+        spec_arm(Arm::InTableAnythingElse);
         // A run of characters is that many character tokens, each a parse error.
         let tokens = match *token {
             TreeToken::Characters(text) => character_count(text),
@@ -237,12 +261,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
             //    token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
+                spec_arm(Arm::InTableTextCharacterNull);
                 self.parse_error_for_each_null(text.len());
                 ProcessResult::Done
             }
             // -> "Any other character token": "Append the character token to the pending
             //    table character tokens list."
             TreeToken::Characters(text) => {
+                spec_arm(Arm::InTableTextAnyOtherCharacter);
                 self.pending_table_characters.extend_from_slice(text);
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
                     self.pending_table_characters_non_whitespace = true;
@@ -252,6 +278,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "Anything else"
             _ => {
+                spec_arm(Arm::InTableTextAnythingElse);
                 let pending = std::mem::take(&mut self.pending_table_characters);
                 if !pending.is_empty() {
                     if self.pending_table_characters_non_whitespace {
@@ -287,6 +314,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "An end tag whose tag name is "caption""
             TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
+                spec_arm(Arm::InCaptionEndTagCaption);
                 self.close_the_caption(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -307,9 +335,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "col", "colgroup", "html",
@@ -330,12 +360,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InCaptionEndTagBodyColColgroupEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in body"
             //    insertion mode."
-            _ => self.in_body(token),
+            _ => {
+                spec_arm(Arm::InCaptionAnythingElse);
+                self.in_body(token)
+            }
         }
     }
 
@@ -385,6 +419,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::InColumnGroupCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -392,24 +427,31 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InColumnGroupComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InColumnGroupProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::InColumnGroupDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::InColumnGroupStartTagHtml);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is "col""
             TreeToken::StartTag(tag) if tag.name == local::COL => {
+                spec_arm(Arm::InColumnGroupStartTagCol);
                 // "Insert an HTML element for the token. Immediately pop the current node
                 // off the stack of open elements." "Acknowledge the token's self-closing
                 // flag, if it is set."
@@ -420,6 +462,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end tag whose tag name is "colgroup""
             TreeToken::EndTag(tag) if tag.name == local::COLGROUP => {
+                spec_arm(Arm::InColumnGroupEndTagColgroup);
                 // "If the current node is not a colgroup element, then this is a parse
                 // error; ignore the token."
                 if !self.current_node_is(local::COLGROUP) {
@@ -434,6 +477,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end tag whose tag name is "col"": "Parse error. Ignore the token."
             TreeToken::EndTag(tag) if tag.name == local::COL => {
+                spec_arm(Arm::InColumnGroupEndTagCol);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -441,13 +485,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "An end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) | TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::InColumnGroupStartTagTemplate);
                 self.in_head(token)
             }
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
-            TreeToken::Eof => self.in_body(token),
+            TreeToken::Eof => {
+                spec_arm(Arm::InColumnGroupEndOfFile);
+                self.in_body(token)
+            }
             // -> "Anything else"
             _ => {
+                spec_arm(Arm::InColumnGroupAnythingElse);
                 // "If the current node is not a colgroup element, then this is a parse
                 // error; ignore the token."
                 if !self.current_node_is(local::COLGROUP) {

@@ -2,6 +2,7 @@
 
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
@@ -13,6 +14,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A start tag whose tag name is "tr""
             TreeToken::StartTag(tag) if tag.name == local::TR => {
+                spec_arm(Arm::InTableBodyStartTagTr);
                 // "Clear the stack back to a table body context." "Insert an HTML element
                 // for the token, then switch the insertion mode to "in row"."
                 self.clear_the_stack_back_to_a_table_body_context();
@@ -22,6 +24,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "A start tag whose tag name is one of: "th", "td""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TH | local::TD) => {
+                spec_arm(Arm::InTableBodyStartTagThTd);
                 // "Parse error." "Clear the stack back to a table body context." "Insert
                 // an HTML element for a "tr" start tag token with no attributes, then
                 // switch the insertion mode to "in row"." "Reprocess the current token."
@@ -34,6 +37,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::EndTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
+                spec_arm(Arm::InTableBodyEndTagTbodyTfootThead);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
@@ -63,9 +67,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::THEAD
                 ) =>
             {
+                spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
                 self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
                 self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "caption", "col",
@@ -83,12 +89,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InTableBodyEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in table"
             //    insertion mode."
-            _ => self.in_table(token),
+            _ => {
+                spec_arm(Arm::InTableBodyAnythingElse);
+                self.in_table(token)
+            }
         }
     }
 
@@ -115,6 +125,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A start tag whose tag name is one of: "th", "td""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TH | local::TD) => {
+                spec_arm(Arm::InRowStartTagThTd);
                 // "Clear the stack back to a table row context." "Insert an HTML element
                 // for the token, then switch the insertion mode to "in cell"." "Insert a
                 // marker at the end of the list of active formatting elements."
@@ -126,6 +137,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "An end tag whose tag name is "tr""
             TreeToken::EndTag(tag) if tag.name == local::TR => {
+                spec_arm(Arm::InRowEndTagTr);
                 self.close_the_row(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -144,15 +156,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
                 self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
+                spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
                 self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "tbody", "tfoot", "thead""
             TreeToken::EndTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
+                spec_arm(Arm::InRowEndTagTbodyTfootThead);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
@@ -187,12 +202,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TH
                 ) =>
             {
+                spec_arm(Arm::InRowEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in table"
             //    insertion mode."
-            _ => self.in_table(token),
+            _ => {
+                spec_arm(Arm::InRowAnythingElse);
+                self.in_table(token)
+            }
         }
     }
 
@@ -232,6 +251,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "An end tag whose tag name is one of: "td", "th""
             TreeToken::EndTag(tag) if matches!(tag.name, local::TD | local::TH) => {
+                spec_arm(Arm::InCellEndTagTdTh);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as that of the token,
                 // then this is a parse error; ignore the token."
@@ -270,6 +290,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TR
                 ) =>
             {
+                spec_arm(Arm::InCellStartTagCaptionColColgroupEtc);
                 // "Assert: The stack of open elements has a td or th element in table
                 // scope." AD-HOC: a context td or th element is not on the stack, so in a
                 // fragment parse with one as the context the assertion fails; the token
@@ -293,6 +314,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::BODY | local::CAPTION | local::COL | local::COLGROUP | local::HTML
                 ) =>
             {
+                spec_arm(Arm::InCellEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -304,6 +326,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::TABLE | local::TBODY | local::TFOOT | local::THEAD | local::TR
                 ) =>
             {
+                spec_arm(Arm::InCellEndTagTableTbodyTfootEtc);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as that of the token,
                 // then this is a parse error; ignore the token."
@@ -317,7 +340,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "Anything else": "Process the token using the rules for the "in body"
             //    insertion mode."
-            _ => self.in_body(token),
+            _ => {
+                spec_arm(Arm::InCellAnythingElse);
+                self.in_body(token)
+            }
         }
     }
 }

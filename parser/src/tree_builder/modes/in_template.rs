@@ -2,6 +2,7 @@
 
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::{InsertionMode, ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
@@ -16,7 +17,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::Characters(_)
             | TreeToken::Comment(_)
             | TreeToken::ProcessingInstruction { .. }
-            | TreeToken::Doctype(_) => self.in_body(token),
+            | TreeToken::Doctype(_) => {
+                spec_arm(Arm::InTemplateCharacter);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
             //    "link", "meta", "noframes", "script", "style", "template", "title""
             // -> "An end tag whose tag name is "template"": "Process the token using the
@@ -36,9 +40,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TITLE
                 ) =>
             {
+                spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
                 self.in_head(token)
             }
-            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
+                spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
+                self.in_head(token)
+            }
             // -> "A start tag whose tag name is one of: "caption", "colgroup", "tbody",
             //    "tfoot", "thead"": "Pop the current template insertion mode off the
             //    stack of template insertion modes. Push "in table" onto the stack of
@@ -51,31 +59,38 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::CAPTION | local::COLGROUP | local::TBODY | local::TFOOT | local::THEAD
                 ) =>
             {
+                spec_arm(Arm::InTemplateStartTagCaptionColgroupTbodyEtc);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InTable)
             }
             // -> "A start tag whose tag name is "col"": … "in column group" …
             TreeToken::StartTag(tag) if tag.name == local::COL => {
+                spec_arm(Arm::InTemplateStartTagCol);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InColumnGroup)
             }
             // -> "A start tag whose tag name is "tr"": … "in table body" …
             TreeToken::StartTag(tag) if tag.name == local::TR => {
+                spec_arm(Arm::InTemplateStartTagTr);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InTableBody)
             }
             // -> "A start tag whose tag name is one of: "td", "th"": … "in row" …
             TreeToken::StartTag(tag) if matches!(tag.name, local::TD | local::TH) => {
+                spec_arm(Arm::InTemplateStartTagTdTh);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InRow)
             }
             // -> "Any other start tag": … "in body" …
             TreeToken::StartTag(_) => {
+                spec_arm(Arm::InTemplateAnyOtherStartTag);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InBody)
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::InTemplateAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
+                spec_arm(Arm::InTemplateEndOfFile);
                 // "If there is no template element on the stack of open elements, then
                 // stop parsing. (fragment case)"
                 if !self.open_elements.contains_html(local::TEMPLATE) {

@@ -3,6 +3,7 @@
 use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::Doctype;
 use crate::tree_builder::open_elements::StackEntry;
 use crate::tree_builder::{
@@ -135,22 +136,26 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::InitialCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::Initial)
             }
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::InitialComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::InitialProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token"
             TreeToken::Doctype(doctype) => {
+                spec_arm(Arm::InitialDoctype);
                 // "If the DOCTYPE token's name is not "html", or the token's public
                 // identifier is not missing, or the token's system identifier is neither
                 // missing nor "about:legacy-compat", then there is a parse error."
@@ -191,6 +196,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             // -> "Anything else"
             _ => {
+                spec_arm(Arm::InitialAnythingElse);
                 // "If the document is not an iframe srcdoc document, then this is a parse
                 // error; if the parser cannot change the mode flag is false, set the
                 // Document to quirks mode."
@@ -208,17 +214,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::BeforeHtmlDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::BeforeHtmlComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::BeforeHtmlProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -226,11 +235,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::BeforeHtmlCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHtml)
             }
             // -> "A start tag whose tag name is "html""
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::BeforeHtmlStartTagHtml);
                 // "Create an element for the token in the HTML namespace, with the
                 // Document as the intended parent. Insert an element at the adjusted
                 // insertion location with that element and (the Document, null). Put
@@ -253,15 +264,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::HEAD | local::BODY | local::HTML | local::BR
                 ) =>
             {
+                spec_arm(Arm::BeforeHtmlEndTagHeadBodyHtmlEtc);
                 self.before_html_anything_else()
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::BeforeHtmlAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
-            _ => self.before_html_anything_else(),
+            _ => {
+                spec_arm(Arm::BeforeHtmlAnythingElse);
+                self.before_html_anything_else()
+            }
         }
     }
 
@@ -288,29 +304,37 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
+                spec_arm(Arm::BeforeHeadCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHead)
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
+                spec_arm(Arm::BeforeHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
+                spec_arm(Arm::BeforeHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
+                spec_arm(Arm::BeforeHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => {
+                spec_arm(Arm::BeforeHeadStartTagHtml);
+                self.in_body(token)
+            }
             // -> "A start tag whose tag name is "head""
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
+                spec_arm(Arm::BeforeHeadStartTagHead);
                 // "Insert an HTML element for the token."
                 // "Set the head element pointer to the newly created head element."
                 self.head_element = Some(self.insert_an_html_element(&tag));
@@ -326,15 +350,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::HEAD | local::BODY | local::HTML | local::BR
                 ) =>
             {
+                spec_arm(Arm::BeforeHeadEndTagHeadBodyHtmlEtc);
                 self.before_head_anything_else()
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
+                spec_arm(Arm::BeforeHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
-            _ => self.before_head_anything_else(),
+            _ => {
+                spec_arm(Arm::BeforeHeadAnythingElse);
+                self.before_head_anything_else()
+            }
         }
     }
 

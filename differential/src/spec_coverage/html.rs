@@ -1,0 +1,84 @@
+//! The "Spec coverage" section of index.html: a table by section of the standard, each
+//! arm with its count, the cold ones marked.
+
+use super::text::{headline, FAMILIES};
+use super::SpecCoverage;
+use std::fmt::Write;
+
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The section: the headline, then per family a folding table of its sections, each
+/// section's row with its figure followed by its arms; cold arms say so.
+pub fn render_html(coverage: &SpecCoverage) -> String {
+    let mut page =
+        String::from("<section id=\"spec-coverage\">\n<h2 class=\"group\">Spec coverage</h2>\n");
+    let cold = coverage.cold().count();
+    let _ = writeln!(
+        page,
+        "<p>{} of the reference parser; {cold} cold (never passed), marked below.</p>",
+        esc(&headline(coverage))
+    );
+    for (family, heading) in FAMILIES {
+        let sections: Vec<_> = coverage.sections_of(family).collect();
+        if sections.is_empty() {
+            continue;
+        }
+        let reached: usize = sections.iter().map(|s| s.reached).sum();
+        let reachable: usize = sections.iter().map(|s| s.reachable).sum();
+        let _ = writeln!(
+            page,
+            "<details{}>\n<summary>{} — {reached} of {reachable} arms</summary>",
+            if reached < reachable { " open" } else { "" },
+            esc(heading)
+        );
+        page.push_str(
+            "<table class=\"spec-arms\">\n<thead><tr><th>arm</th><th>the standard's words</th>\
+             <th>count</th></tr></thead>\n<tbody>\n",
+        );
+        for section in sections {
+            let _ = writeln!(
+                page,
+                "<tr><th colspan=\"3\" style=\"text-align:left\"><a href=\"{}\">{}</a> — {} of {}</th></tr>",
+                esc(&section.url),
+                esc(&section.name),
+                section.reached,
+                section.reachable
+            );
+            for arm in coverage.arms.iter().filter(|a| a.section == section.key) {
+                let (style, count) = match (&arm.unreachable, arm.count) {
+                    (Some(reason), _) => (
+                        " style=\"color:#777\"",
+                        format!("unreachable: {}", esc(reason)),
+                    ),
+                    (None, 0) => (
+                        " class=\"cold\" style=\"background:#fde2e2\"",
+                        "<strong>cold</strong>".to_owned(),
+                    ),
+                    (None, n) => ("", n.to_string()),
+                };
+                let _ = writeln!(
+                    page,
+                    "<tr{style}><td><code>{}</code></td><td>{}</td><td>{count}</td></tr>",
+                    esc(&arm.id),
+                    esc(&arm.words)
+                );
+            }
+        }
+        page.push_str("</tbody>\n</table>\n</details>\n");
+    }
+    page.push_str("</section>\n");
+    page
+}

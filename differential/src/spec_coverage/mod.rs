@@ -1,0 +1,179 @@
+//! Spec coverage in the harness: which arms of the standard the reference parser went
+//! through in a run (`litmus run --spec-coverage`, `litmus conformance
+//! --spec-coverage`).
+//!
+//! The parser counts its arms per thread when it is built with its feature
+//! `spec-coverage` (this crate's default feature `spec-coverage` turns it on; see
+//! `litmus_parser::spec_arms`). A campaign's case workers take their engine thread's
+//! counts after each case and send them with the case's results
+//! (`BatchPart::spec_arms`); the campaign adds them up. [`SpecCoverage`] is what the
+//! reports keep of the sum: "N of M" overall and per section, and every arm with its
+//! count; `text.rs` renders it for the terminal and summary.md, `html.rs` for
+//! index.html.
+
+mod html;
+mod text;
+
+pub use html::render_html;
+pub use text::{render_markdown, render_text};
+
+use litmus_parser::spec_arms::{self, ArmCounts, Family};
+use serde::{Deserialize, Serialize};
+
+/// Whether this build of litmus can count arms.
+pub fn available() -> bool {
+    spec_arms::enabled()
+}
+
+/// What a run says when `--spec-coverage` is asked of a build that cannot count.
+pub const UNAVAILABLE: &str = "this litmus was built without spec coverage (the feature spec-coverage of litmus-differential, on by default)";
+
+/// The spec coverage of a run, as findings.json keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecCoverage {
+    /// Reachable arms passed at least once: the N of "N of M".
+    pub reached: usize,
+    /// Arms some input can reach (those with no `unreachable` reason): the M.
+    pub reachable: usize,
+    /// Every section (tokenizer state, insertion mode, algorithm), in the parser's
+    /// order.
+    pub sections: Vec<SectionCoverage>,
+    /// Every arm, in the parser's order, with its count.
+    pub arms: Vec<ArmCoverage>,
+}
+
+/// One section's figure.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionCoverage {
+    /// `tokenizer`, `insertion-mode`, `foreign-content` or `algorithm`.
+    pub family: String,
+    /// The section's key (`data`, `in-table`, `adoption-agency`).
+    pub key: String,
+    /// Its name in the standard ("data state").
+    pub name: String,
+    /// Its address in the standard.
+    pub url: String,
+    pub reached: usize,
+    pub reachable: usize,
+}
+
+/// One arm and how many times it was passed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmCoverage {
+    /// The arm's stable id (`tokenizer.data.ampersand`).
+    pub id: String,
+    /// Its section's key.
+    pub section: String,
+    /// The standard's words for it.
+    pub words: String,
+    /// Times passed (a fast-path run counts once).
+    pub count: u64,
+    /// Why no input can reach it, for arms left out of M.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unreachable: Option<String>,
+}
+
+fn family_name(family: Family) -> &'static str {
+    match family {
+        Family::Tokenizer => "tokenizer",
+        Family::InsertionMode => "insertion-mode",
+        Family::ForeignContent => "foreign-content",
+        Family::Algorithm => "algorithm",
+    }
+}
+
+impl SpecCoverage {
+    /// The coverage the counts `counts` give.
+    pub fn from_counts(counts: &ArmCounts) -> SpecCoverage {
+        let (reached, reachable) = counts.reached();
+        let mut sections: Vec<SectionCoverage> = Vec::new();
+        let mut arms = Vec::new();
+        for (info, count) in counts.arms() {
+            let section = info.section;
+            if sections.last().is_none_or(|s| s.key != section.key) {
+                sections.push(SectionCoverage {
+                    family: family_name(section.family).to_owned(),
+                    key: section.key.to_owned(),
+                    name: section.name.to_owned(),
+                    url: info.url(),
+                    reached: 0,
+                    reachable: 0,
+                });
+            }
+            if info.entry.unreachable.is_none() {
+                if let Some(last) = sections.last_mut() {
+                    last.reachable += 1;
+                    if count > 0 {
+                        last.reached += 1;
+                    }
+                }
+            }
+            arms.push(ArmCoverage {
+                id: info.id(),
+                section: section.key.to_owned(),
+                words: info.entry.words.to_owned(),
+                count,
+                unreachable: info.entry.unreachable.map(str::to_owned),
+            });
+        }
+        SpecCoverage {
+            reached,
+            reachable,
+            sections,
+            arms,
+        }
+    }
+
+    /// The reachable arms never passed.
+    pub fn cold(&self) -> impl Iterator<Item = &ArmCoverage> {
+        self.arms
+            .iter()
+            .filter(|arm| arm.count == 0 && arm.unreachable.is_none())
+    }
+
+    /// The `n` arms passed most often, most first.
+    pub fn hottest(&self, n: usize) -> Vec<&ArmCoverage> {
+        let mut arms: Vec<&ArmCoverage> = self.arms.iter().filter(|a| a.count > 0).collect();
+        arms.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
+        arms.truncate(n);
+        arms
+    }
+
+    /// The sections of one family (`tokenizer`, `insertion-mode`, …).
+    pub fn sections_of<'a>(
+        &'a self,
+        family: &'a str,
+    ) -> impl Iterator<Item = &'a SectionCoverage> + 'a {
+        self.sections.iter().filter(move |s| s.family == family)
+    }
+
+    /// Adds another run's counts (of the same arms, by id) to these: for `litmus
+    /// report merge`.
+    pub fn merge(&mut self, other: &SpecCoverage) {
+        let mut counts: Vec<u64> = self.arms.iter().map(|a| a.count).collect();
+        for arm in &other.arms {
+            if let Some(index) = self.arms.iter().position(|a| a.id == arm.id) {
+                counts[index] = counts[index].saturating_add(arm.count);
+            }
+        }
+        let ids: Vec<&str> = self.arms.iter().map(|a| a.id.as_str()).collect();
+        // Rebuilt from the parser's table when the ids are this build's; otherwise
+        // only the counts are added.
+        let ours = SpecCoverage::from_counts(&ArmCounts::default());
+        if ours
+            .arms
+            .iter()
+            .map(|a| a.id.as_str())
+            .eq(ids.iter().copied())
+        {
+            *self = SpecCoverage::from_counts(&ArmCounts::from_counts(&counts));
+        } else {
+            for (arm, count) in self.arms.iter_mut().zip(counts) {
+                arm.count = count;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,106 @@
+//! `--spec-coverage` of `litmus run` and `litmus conformance`: the reference parser's
+//! arms of the standard counted in the case workers (or in process) and reported.
+
+mod common;
+
+use common::{litmus, new_corpus, text};
+use std::fs;
+
+#[test]
+fn a_campaign_reports_the_arms_its_workers_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = new_corpus(dir.path());
+    let out = dir.path().join("out");
+    let output = litmus()
+        .current_dir(dir.path())
+        .args([
+            "run",
+            "--spec-coverage",
+            "--cases",
+            "200",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+        ])
+        .arg("--corpus")
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(stdout.contains("spec arms reached: "), "{stdout}");
+    assert!(stdout.contains("  tokenizer states: "), "{stdout}");
+    assert!(stdout.contains("  insertion modes: "), "{stdout}");
+    assert!(stdout.contains("hottest arms:"), "{stdout}");
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    let coverage = &json["spec_coverage"];
+    let reached = coverage["reached"].as_u64().unwrap();
+    let reachable = coverage["reachable"].as_u64().unwrap();
+    assert!(
+        reached > 100 && reached <= reachable,
+        "{reached} of {reachable}"
+    );
+    let data_less_than = coverage["arms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|arm| arm["id"] == "tokenizer.data.less-than-sign")
+        .unwrap();
+    assert!(data_less_than["count"].as_u64().unwrap() > 200);
+    let summary = fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("## Spec coverage"));
+    let html = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(html.contains("<section id=\"spec-coverage\">"));
+
+    // Without the flag nothing is reported.
+    let plain = dir.path().join("plain");
+    let output = litmus()
+        .current_dir(dir.path())
+        .args(["run", "--cases", "20", "--seed", "1", "--jobs", "1"])
+        .arg("--corpus")
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&plain)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("spec arms"));
+    let json = fs::read_to_string(plain.join("findings.json")).unwrap();
+    assert!(!json.contains("spec_coverage"));
+}
+
+#[test]
+fn conformance_counts_the_arms_of_its_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.dat");
+    fs::write(
+        &file,
+        "#data\n<a><p></a>\n#errors\n(1,3): expected-doctype-but-got-start-tag\n(1,10): adoption-agency-1.3\n#document\n| <html>\n|   <head>\n|   <body>\n|     <a>\n|     <p>\n|       <a>\n",
+    )
+    .unwrap();
+    let output = litmus()
+        .args(["conformance", "--quiet", "--spec-coverage"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(stdout.contains("spec arms reached: "), "{}", text(&output));
+    assert!(
+        !stdout.contains("tree.adoption-agency.step-4-13-inner-loop:"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("tree.adoption-agency.step-4-1-outer-loop-limit:"),
+        "{stdout}"
+    );
+    let output = litmus()
+        .args(["conformance", "--spec-coverage", "--engine", "html5ever"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+}

@@ -1,0 +1,171 @@
+//! Spec coverage: which arms of the standard a parse went through.
+//!
+//! An *arm* is a branch of the parser that the standard names: a case of a tokenizer
+//! state ("U+0026 AMPERSAND (&)", "EOF", "Anything else"), a token case of an
+//! insertion mode ("A start tag whose tag name is "caption""), a case of the rules for
+//! parsing tokens in foreign content, a step or outcome of an algorithm. Each is a
+//! variant of [`Arm`], with a stable id (`tokenizer.data.ampersand`), its section's
+//! anchor in the standard and the standard's own words, in the tables of
+//! `table_tokenizer.rs` and `table_tree.rs`; `docs/spec-arms.md` is rendered from
+//! them ([`render_markdown`]).
+//!
+//! The parser calls [`spec_arm`] first thing in each arm. Without the cargo feature
+//! `spec-coverage` that call is an empty function and the parser is unchanged; with
+//! it, the call adds one to the arm's count in a thread-local array. A caller reads
+//! (and empties) its thread's counts with [`take_counts`]; a campaign that parses on
+//! several threads takes each thread's counts there and adds them up
+//! ([`ArmCounts::add`]).
+//!
+//! An arm taken through a fast path is counted once per run where the fast path
+//! stands for it (a run of text is one count of the data state's "Anything else"):
+//! counts say which arms are reached and roughly how often, not how many characters
+//! went through them.
+
+mod arm;
+mod counts;
+mod markdown;
+mod table_tokenizer;
+mod table_tree;
+#[cfg(test)]
+mod tests;
+
+pub use arm::{Arm, ARM_COUNT};
+pub use counts::{enabled, reset_counts, take_counts, ArmCounts};
+pub use markdown::render_markdown;
+
+/// The part of the parser an arm belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A tokenizer state's case. <https://html.spec.whatwg.org/#tokenization>
+    Tokenizer,
+    /// An insertion mode's token case. <https://html.spec.whatwg.org/#tree-construction>
+    InsertionMode,
+    /// A case of the rules for parsing tokens in foreign content.
+    /// <https://html.spec.whatwg.org/#parsing-main-inforeign>
+    ForeignContent,
+    /// A step or outcome of a tree construction algorithm (the adoption agency
+    /// algorithm, reset the insertion mode appropriately, …).
+    Algorithm,
+}
+
+/// A section of the standard whose arms are counted: a tokenizer state, an insertion
+/// mode, an algorithm.
+#[derive(Debug)]
+pub struct Section {
+    /// Which part of the parser.
+    pub family: Family,
+    /// The section's key, the middle part of its arms' ids (`data`, `in-table`).
+    pub key: &'static str,
+    /// The section's name in the standard ("data state", ""in table" insertion mode").
+    pub name: &'static str,
+    /// The section's anchor: `https://html.spec.whatwg.org/#` followed by it.
+    pub anchor: &'static str,
+    /// Its arms, in the order of the [`Arm`] enum.
+    pub arms: &'static [ArmEntry],
+}
+
+/// One arm in the tables.
+#[derive(Debug)]
+pub struct ArmEntry {
+    /// The arm's key within its section, the last part of its id (`ampersand`).
+    pub key: &'static str,
+    /// The standard's own words for the arm ("U+0026 AMPERSAND (&)").
+    pub words: &'static str,
+    /// Why no input can reach this arm (it needs a script engine: `document.write`,
+    /// the script nesting level); such arms are left out of "N of M".
+    pub unreachable: Option<&'static str>,
+}
+
+/// An arm of the tables (used by the tables themselves).
+const fn arm(key: &'static str, words: &'static str) -> ArmEntry {
+    ArmEntry {
+        key,
+        words,
+        unreachable: None,
+    }
+}
+
+/// An arm that no input can reach without a script engine, and why.
+const fn unreachable_arm(key: &'static str, words: &'static str, reason: &'static str) -> ArmEntry {
+    ArmEntry {
+        key,
+        words,
+        unreachable: Some(reason),
+    }
+}
+
+/// Every section, tokenizer states first, in the order of the [`Arm`] enum.
+pub fn sections() -> impl Iterator<Item = &'static Section> {
+    table_tokenizer::TOKENIZER
+        .iter()
+        .chain(table_tree::TREE_CONSTRUCTION.iter())
+}
+
+/// One arm with its section, as the reports show it.
+#[derive(Clone, Copy, Debug)]
+pub struct ArmInfo {
+    /// The arm's index: `Arm as usize`, the index of its count.
+    pub index: usize,
+    /// Its section.
+    pub section: &'static Section,
+    /// Its entry.
+    pub entry: &'static ArmEntry,
+}
+
+impl ArmInfo {
+    /// The arm's stable id: `tokenizer.data.ampersand`, `tree.in-table.start-tag-caption`.
+    pub fn id(&self) -> String {
+        let family = match self.section.family {
+            Family::Tokenizer => "tokenizer",
+            Family::InsertionMode | Family::ForeignContent | Family::Algorithm => "tree",
+        };
+        format!("{family}.{}.{}", self.section.key, self.entry.key)
+    }
+
+    /// The address of the arm's section in the standard.
+    pub fn url(&self) -> String {
+        format!("https://html.spec.whatwg.org/#{}", self.section.anchor)
+    }
+}
+
+/// Every arm with its section, in the order of the [`Arm`] enum (index `i` is the
+/// arm whose count is `counts[i]`).
+pub fn arms() -> impl Iterator<Item = ArmInfo> {
+    sections()
+        .flat_map(|section| section.arms.iter().map(move |entry| (section, entry)))
+        .enumerate()
+        .map(|(index, (section, entry))| ArmInfo {
+            index,
+            section,
+            entry,
+        })
+}
+
+/// Counts one pass through `arm`. Called first thing in each arm; it changes nothing
+/// the parser does. Without the feature `spec-coverage` it is empty.
+#[cfg(feature = "spec-coverage")]
+#[inline]
+pub(crate) fn spec_arm(arm: Arm) {
+    counts::count(arm);
+}
+
+/// Counts one pass through `arm`: nothing, without the feature `spec-coverage`.
+#[cfg(not(feature = "spec-coverage"))]
+#[inline(always)]
+pub(crate) fn spec_arm(_arm: Arm) {}
+
+/// Counts one pass through `arm` if `passed` says a fast path's run went through it
+/// (`passed` is not called without the feature `spec-coverage`).
+#[cfg(feature = "spec-coverage")]
+#[inline]
+pub(crate) fn spec_arm_if(arm: Arm, passed: impl FnOnce() -> bool) {
+    if passed() {
+        counts::count(arm);
+    }
+}
+
+/// Counts one pass through `arm` if `passed` says so: nothing, without the feature
+/// `spec-coverage`.
+#[cfg(not(feature = "spec-coverage"))]
+#[inline(always)]
+pub(crate) fn spec_arm_if(_arm: Arm, _passed: impl FnOnce() -> bool) {}
