@@ -271,6 +271,7 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
         bytes: false,
         fail_on_new: false,
         quiet: true,
+        spec_coverage: false,
     }
 }
 
