@@ -9,6 +9,9 @@
 /// The place of a split point: what the bytes on either side of it belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Place {
+    /// Just before a U+FEFF ZERO WIDTH NO-BREAK SPACE, or inside its UTF-8 sequence:
+    /// a piece that starts with one (a byte order mark only at the stream's start).
+    AtFeff,
     /// Between two continuation bytes or a lead byte and its continuation.
     Utf8Sequence,
     /// Between the CR and the LF of a CR LF pair (the stream's "normalize newlines").
@@ -41,6 +44,7 @@ impl Place {
     /// reference` reads `inside a character reference`.
     pub fn as_str(self) -> &'static str {
         match self {
+            Place::AtFeff => "at a U+FEFF",
             Place::Utf8Sequence => "inside a UTF-8 sequence",
             Place::CrLf => "between CR and LF",
             Place::AfterCr => "after a CR",
@@ -104,7 +108,21 @@ pub fn places(input: &[u8]) -> Vec<Place> {
             place[k] = Place::Utf8Sequence;
         }
     }
+    for at in feff_sequences(input) {
+        for k in at.max(1)..(at + 3).min(n) {
+            place[k] = Place::AtFeff;
+        }
+    }
     place
+}
+
+/// The offsets of U+FEFF's UTF-8 sequence, `EF BB BF`.
+fn feff_sequences(input: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    input
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| *w == [0xEF, 0xBB, 0xBF])
+        .map(|(at, _)| at)
 }
 
 type Mark<'m> = dyn FnMut(usize, usize, Place, &mut Vec<Place>) + 'm;
@@ -271,6 +289,15 @@ mod tests {
                 (11, AfterCr),
                 (13, Utf8Sequence),
             ]
+        );
+    }
+
+    #[test]
+    fn a_piece_that_would_start_with_u_feff() {
+        use Place::*;
+        assert_eq!(
+            marked("a\u{FEFF}é"),
+            [(1, AtFeff), (2, AtFeff), (3, AtFeff), (5, Utf8Sequence)]
         );
     }
 
