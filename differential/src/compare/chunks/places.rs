@@ -9,8 +9,10 @@
 /// The place of a split point: what the bytes on either side of it belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Place {
-    /// Just before a U+FEFF ZERO WIDTH NO-BREAK SPACE, or inside its UTF-8 sequence:
-    /// a piece that starts with one (a byte order mark only at the stream's start).
+    /// Just before a U+FEFF ZERO WIDTH NO-BREAK SPACE, inside its UTF-8 sequence, or
+    /// inside the sequence of the character before it: where a piece may start with a
+    /// U+FEFF once decoded (a decoder hands on a character completed across pieces
+    /// apart from what follows it). A byte order mark only at the stream's start.
     AtFeff,
     /// Between two continuation bytes or a lead byte and its continuation.
     Utf8Sequence,
@@ -109,9 +111,14 @@ pub fn places(input: &[u8]) -> Vec<Place> {
         }
     }
     for at in feff_sequences(input) {
-        for k in at.max(1)..(at + 3).min(n) {
-            place[k] = Place::AtFeff;
+        // The continuation bytes of the character before it, if any: a cut before
+        // one of them is inside that character's sequence.
+        let mut from = at;
+        while from > 0 && input[from - 1] & 0xC0 == 0x80 {
+            from -= 1;
         }
+        let (from, to) = (from.max(1), (at + 3).min(n));
+        place[from..to].fill(Place::AtFeff);
     }
     place
 }
@@ -299,6 +306,8 @@ mod tests {
             marked("a\u{FEFF}é"),
             [(1, AtFeff), (2, AtFeff), (3, AtFeff), (5, Utf8Sequence)]
         );
+        // Inside the sequence before it: the decoder hands on 'é' alone.
+        assert_eq!(marked("é\u{FEFF}")[..2], [(1, AtFeff), (2, AtFeff)]);
     }
 
     #[test]
