@@ -70,11 +70,14 @@ pub struct RunArgs {
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
-    /// `round-trip`, `speed`. Every case is compared as a tree or a fragment whatever
-    /// the list; serializations, round trips and speed only when listed. Default:
-    /// `tree,fragment,serialization,round-trip`. `speed` (off by default) times both
-    /// engines on each case's input repeated to sizes that double, and finds an
-    /// engine whose time grows faster than the input (README, "The speed level").
+    /// `round-trip`, `chunks`, `speed`. Every case is compared as a tree or a fragment
+    /// whatever the list; serializations, round trips, chunks and speed only when
+    /// listed. Default: `tree,fragment,serialization,round-trip`. `chunks` (off by
+    /// default) feeds each case in pieces to the engines that take pieces and compares
+    /// each one's tree with its tree of the whole input (README, "The chunk level").
+    /// `speed` (off by default) times both engines on each case's input repeated to
+    /// sizes that double, and finds an engine whose time grows faster than the input
+    /// (README, "The speed level").
     #[arg(long, value_name = "LIST", value_parser = parse_levels,
           conflicts_with_all = ["no_serialization", "no_round_trip"])]
     pub levels: Option<LevelChoice>,
