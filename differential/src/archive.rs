@@ -18,6 +18,11 @@
 //!   |   <head>
 //! ```
 //!
+//! A finding of the chunk level has a `splits:` field as well: the byte offsets of
+//! `#data` (as UTF-8) its input is cut at, ascending, separated by spaces (`splits: 3
+//! 17`), which `litmus corpus check` replays ([`splits_field`], [`read_splits`]); an
+//! html5lib case has no way to say that its data comes in pieces.
+//!
 //! `key: value` lines, then blocks: a `name:` line and the block's lines indented by two
 //! spaces (a block's final line feed is not kept).
 //!
@@ -39,6 +44,17 @@ use crate::dat::{self, DatCase};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The `splits:` field of a chunk finding: byte offsets separated by spaces.
+pub fn splits_field(splits: &[usize]) -> String {
+    let words: Vec<String> = splits.iter().map(usize::to_string).collect();
+    words.join(" ")
+}
+
+/// Reads a `splits:` field; `None` if a word is not a byte offset.
+pub fn read_splits(field: &str) -> Option<Vec<usize>> {
+    field.split_whitespace().map(|w| w.parse().ok()).collect()
+}
 
 /// One archived finding.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

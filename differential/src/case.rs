@@ -254,10 +254,13 @@ pub enum Level {
     /// How the other engine's time grows with the input, against the reference's
     /// (`compare::speed`); off unless asked for.
     Speed,
+    /// One engine's tree of the input fed in pieces against its tree of the whole
+    /// (`compare::chunks`).
+    Chunks,
 }
 
 impl Level {
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`: the spelling in
+    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`: the spelling in
     /// signatures and reports.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -266,6 +269,7 @@ impl Level {
             Level::Serialization => "serialization",
             Level::RoundTrip => "round-trip",
             Level::Speed => "speed",
+            Level::Chunks => "chunks",
         }
     }
 }

@@ -28,8 +28,10 @@ use litmus_parser::FragmentContext;
 use serde::{Deserialize, Serialize};
 
 pub use crate::signature::FirstDifference;
+pub use chunks::compare_chunks;
 pub use speed::compare_speed;
 
+pub mod chunks;
 pub mod speed;
 
 /// The context elements fragment comparisons use by default: the ones whose
@@ -122,6 +124,11 @@ pub struct Divergence {
     /// side); for a round trip the engine that round-tripped; for a failure the engine
     /// that failed (the one its signature names).
     pub engine: String,
+    /// At the chunk level, the byte offsets the input was cut at (the left side is
+    /// the engine's tree of the whole input, the right its tree of the pieces); empty
+    /// at the other levels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<usize>,
 }
 
 impl Divergence {
@@ -130,7 +137,7 @@ impl Divergence {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self.signature.kind(),
-            "tree" | "fragment" | "serialization" | "round-trip" | "speed"
+            "tree" | "fragment" | "serialization" | "round-trip" | "speed" | "chunks"
         )
     }
 
@@ -196,6 +203,7 @@ pub fn compare_results(
         first_difference,
         signature,
         engine: engine.to_owned(),
+        splits: Vec::new(),
     };
     let (l, r) = match (&left.result, &right.result) {
         (Ok(l), Ok(r)) => (l, r),
@@ -294,6 +302,7 @@ pub fn compare_round_trip(
         first_difference,
         signature,
         engine: engine.to_owned(),
+        splits: Vec::new(),
     };
     match second {
         Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
@@ -373,6 +382,9 @@ pub fn rerun(
     let request = divergence.request.with_input(input);
     match divergence.level {
         Level::Speed => compare_speed(&request, reference, other)
+            .into_iter()
+            .collect(),
+        Level::Chunks => chunks::rerun(divergence, input, reference, other)
             .into_iter()
             .collect(),
         Level::RoundTrip => {

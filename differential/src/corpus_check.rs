@@ -211,9 +211,13 @@ pub fn recheck_archived(
         "serialization" => Level::Serialization,
         "round-trip" => Level::RoundTrip,
         "speed" => Level::Speed,
+        "chunks" => Level::Chunks,
         _ if request.fragment.is_some() => Level::Fragment,
         _ => Level::Tree,
     };
+    if level == Level::Chunks {
+        return recheck_chunks(finding, &signature, request, reference, other);
+    }
     let round_trip_of_reference = level == Level::RoundTrip && finding.engine == reference.name();
     if finding.engine != other.name() && !round_trip_of_reference {
         return Recheck::Skipped(format!("found with {}", finding.engine));
@@ -238,6 +242,7 @@ pub fn recheck_archived(
         first_difference: None,
         signature: signature.clone(),
         engine: finding.engine.clone(),
+        splits: Vec::new(),
     };
     if recheck(&divergence, &request.input, reference, other).is_some() {
         return Recheck::Still;
@@ -266,6 +271,36 @@ pub fn recheck_archived(
         _ => d.level != Level::RoundTrip,
     });
     match relevant {
+        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+        None => Recheck::Gone,
+    }
+}
+
+/// Re-checks a chunk finding: its engine (the reference or the other engine) parses
+/// the input whole and cut at the recorded split points.
+fn recheck_chunks(
+    finding: &ArchivedFinding,
+    signature: &Signature,
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Recheck {
+    let engine: &mut dyn Engine = if finding.engine == other.name() {
+        other
+    } else if finding.engine == reference.name() {
+        reference
+    } else {
+        return Recheck::Skipped(format!("found with {}", finding.engine));
+    };
+    let Some(splits) = finding
+        .field("splits")
+        .and_then(crate::archive::read_splits)
+    else {
+        return Recheck::Skipped("a chunk finding without a readable `splits:` field".into());
+    };
+    let whole = engine.parse_tree(request);
+    match crate::compare::compare_chunks(request, engine, &whole, &[splits]) {
+        Some(d) if d.signature == *signature => Recheck::Still,
         Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
         None => Recheck::Gone,
     }

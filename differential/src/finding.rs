@@ -72,6 +72,10 @@ pub struct Finding {
     pub archive_path: Option<String>,
     /// A third engine's answer (e.g. a browser), where a campaign asked one.
     pub third: Option<ThirdOpinion>,
+    /// At the chunk level, the byte offsets of `input` it is cut at (absent at the
+    /// other levels).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splits: Vec<usize>,
 }
 
 /// What a third engine says about a divergence between the reference and the other

@@ -17,7 +17,8 @@
 //! - `encoding` (feature `encoding`): bytes in — the encoding sniffing algorithm,
 //!   decoding, and "change the encoding" (`parse_document_bytes`).
 //!
-//! [`parse_document`] and [`parse_fragment`] run the whole pipeline. Parsing never
+//! [`parse_document`] and [`parse_fragment`] run the whole pipeline; [`ChunkedParser`]
+//! takes the input in pieces and runs it at the end. Parsing never
 //! fails on content: the [`Document`] carries its [`ParseError`]s. Only the input size
 //! limit and an optional deadline make a parse fail ([`ParseFailure`]).
 //!
@@ -53,6 +54,7 @@
 #![forbid(unsafe_code)]
 
 mod buffers;
+mod chunked;
 pub mod dom;
 pub mod dump;
 #[cfg(feature = "encoding")]
@@ -68,6 +70,7 @@ pub mod spec_arms;
 pub mod tokenizer;
 pub mod tree_builder;
 
+pub use chunked::ChunkedParser;
 pub use dom::{
     AttrNamespace, AttrRef, Document, Namespace, NodeId, NodeKind, QualName, QuirksMode,
 };

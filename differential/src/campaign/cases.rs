@@ -11,8 +11,10 @@
 use super::state::LevelCounter;
 use super::triage::{MinimizeJob, Minimized};
 use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
+use crate::compare::chunks::{split_sets, union};
 use crate::compare::{
-    compare_results, compare_round_trip, compare_speed, round_trip_request, Divergence, Side,
+    compare_chunks, compare_results, compare_round_trip, compare_speed, round_trip_request,
+    Divergence, Side,
 };
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
@@ -41,6 +43,8 @@ pub struct CaseSetup {
     pub round_trip: bool,
     /// Measure how the other engine's time grows with the input.
     pub speed: bool,
+    /// Compare each engine's tree of the input in pieces with its tree of the whole.
+    pub chunks: bool,
     /// The engines, as the registry names them (or `cmd:` texts).
     pub reference: String,
     pub other: String,
@@ -295,6 +299,17 @@ impl Engine for WatchedEngine {
         self.watch.end_parse();
         took.unwrap_or(Duration::ZERO)
     }
+
+    fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
+        self.watch.start_parse(self.case, &self.name, self.limit);
+        let result = crate::worker::catch(|| Ok(self.engine.parse_chunks(request, splits)));
+        self.watch.end_parse();
+        match result {
+            Ok(answer) => answer.map(within_output_limit),
+            // A panic in a chunked parse is the chunk level's finding.
+            Err(failure) => Some(Err(failure)),
+        }
+    }
 }
 
 /// Runs a campaign's cases in process.
@@ -304,6 +319,7 @@ pub struct CaseRunner {
     serialization: bool,
     round_trip: bool,
     speed: bool,
+    chunks: bool,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -330,6 +346,7 @@ impl CaseRunner {
             serialization: setup.serialization,
             round_trip: setup.round_trip,
             speed: setup.speed,
+            chunks: setup.chunks,
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -395,6 +412,9 @@ impl CaseRunner {
             round_trips,
             self.speed,
         );
+        if self.chunks && case.request.input.len() >= 2 {
+            part.levels.record_chunks(&divergences);
+        }
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
             *part.tallies.entry(signature.clone()).or_default() += 1;
@@ -472,6 +492,32 @@ impl CaseRunner {
                         &second,
                     ));
                 }
+            }
+        }
+        if self.chunks {
+            for (case, (divergences, left, right)) in cases.iter().zip(all.iter_mut()) {
+                self.reference.case = Some(case.index);
+                self.other.case = Some(case.index);
+                let sets = split_sets(case.request.input.as_bytes());
+                if !sets.is_empty() {
+                    // The reference's tree cannot depend on the split: one set, all
+                    // the splits at once.
+                    let all_splits = [union(&sets)];
+                    divergences.extend(compare_chunks(
+                        &case.request,
+                        &mut self.reference,
+                        &left.result,
+                        &all_splits,
+                    ));
+                    divergences.extend(compare_chunks(
+                        &case.request,
+                        &mut self.other,
+                        &right.result,
+                        &sets,
+                    ));
+                }
+                self.reference.case = None;
+                self.other.case = None;
             }
         }
         if self.speed {

@@ -130,6 +130,9 @@ pub struct CampaignOptions {
     /// Measure how the other engine's time grows with the input (the speed level,
     /// `compare::speed`).
     pub speed: bool,
+    /// Feed each case to the engines that take pieces, cut at split points, against
+    /// their trees of the whole input (the chunk level, `compare::chunks`).
+    pub chunks: bool,
     pub generator: GeneratorConfig,
     /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
     /// whose encoding the reference parser determines (see `job.rs`).
@@ -285,6 +288,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         serialization: options.serialization,
         round_trip: options.round_trip,
         speed: options.speed,
+        chunks: options.chunks,
         reference: engine_text(&options.reference),
         other: engine_text(&options.other),
         reference_limit: limit(&options.reference),

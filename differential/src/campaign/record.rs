@@ -46,6 +46,7 @@ pub fn finding(
         origin,
         archive_path: None,
         third: None,
+        splits: shown.splits.clone(),
     }
 }
 
@@ -123,11 +124,38 @@ fn archived_finding(
                 finding.other_output.clone(),
             ));
         }
+        Level::Chunks => {
+            blocks.push((
+                label(&shown.right, "tree of the pieces"),
+                finding.other_output.clone(),
+            ));
+            blocks.push((
+                label(&shown.left, "tree of the whole input"),
+                finding.reference_output.clone(),
+            ));
+        }
         Level::Tree | Level::Fragment | Level::Speed => {
             blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
         }
     }
     let stats = &finding.minimization;
+    let mut fields = vec![
+        (
+            "found".into(),
+            format!(
+                "seed {} case {} family {}",
+                finding.origin.seed, finding.origin.case_index, finding.origin.family
+            ),
+        ),
+        (
+            "versions".into(),
+            format!("{reference_version}; {other_version}"),
+        ),
+        ("minimized".into(), stats.to_string()),
+    ];
+    if !shown.splits.is_empty() {
+        fields.push(("splits".into(), crate::archive::splits_field(&shown.splits)));
+    }
     ArchivedFinding {
         input: finding.input.clone(),
         reference_errors,
@@ -138,20 +166,7 @@ fn archived_finding(
         level: finding.level.clone(),
         engine: finding.engine.clone(),
         class: finding.class.clone(),
-        fields: vec![
-            (
-                "found".into(),
-                format!(
-                    "seed {} case {} family {}",
-                    finding.origin.seed, finding.origin.case_index, finding.origin.family
-                ),
-            ),
-            (
-                "versions".into(),
-                format!("{reference_version}; {other_version}"),
-            ),
-            ("minimized".into(), stats.to_string()),
-        ],
+        fields,
         blocks,
     }
 }

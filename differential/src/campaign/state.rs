@@ -26,16 +26,17 @@ pub const EXEMPLARS_PER_CLASS: usize = 3;
 /// Comparisons made and agreed, per level.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
-    counts: [(u64, u64); 5],
+    counts: [(u64, u64); 6],
 }
 
 impl LevelCounter {
-    const LEVELS: [Level; 5] = [
+    const LEVELS: [Level; 6] = [
         Level::Tree,
         Level::Fragment,
         Level::Serialization,
         Level::RoundTrip,
         Level::Speed,
+        Level::Chunks,
     ];
 
     fn slot(level: Level) -> usize {
@@ -78,6 +79,13 @@ impl LevelCounter {
         if speed {
             self.add(Level::Speed, 1, u64::from(at(Level::Speed) == 0));
         }
+    }
+
+    /// Records one case's comparison at the chunk level: the case's engines fed it in
+    /// pieces, and agreed with themselves unless `divergences` has a chunk divergence.
+    pub fn record_chunks(&mut self, divergences: &[Divergence]) {
+        let diverged = divergences.iter().any(|d| d.level == Level::Chunks);
+        self.add(Level::Chunks, 1, u64::from(!diverged));
     }
 
     pub fn merge(&mut self, other: &LevelCounter) {

@@ -70,11 +70,14 @@ pub struct RunArgs {
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
-    /// `round-trip`, `speed`. Every case is compared as a tree or a fragment whatever
-    /// the list; serializations, round trips and speed only when listed. Default:
-    /// `tree,fragment,serialization,round-trip`. `speed` (off by default) times both
-    /// engines on each case's input repeated to sizes that double, and finds an
-    /// engine whose time grows faster than the input (README, "The speed level").
+    /// `round-trip`, `chunks`, `speed`. Every case is compared as a tree or a fragment
+    /// whatever the list; serializations, round trips, chunks and speed only when
+    /// listed. Default: `tree,fragment,serialization,round-trip`. `chunks` (off by
+    /// default) feeds each case in pieces to the engines that take pieces and compares
+    /// each one's tree with its tree of the whole input (README, "The chunk level").
+    /// `speed` (off by default) times both engines on each case's input repeated to
+    /// sizes that double, and finds an engine whose time grows faster than the input
+    /// (README, "The speed level").
     #[arg(long, value_name = "LIST", value_parser = parse_levels,
           conflicts_with_all = ["no_serialization", "no_round_trip"])]
     pub levels: Option<LevelChoice>,
@@ -227,6 +230,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         serialization: !args.no_serialization,
         round_trip: !args.no_round_trip,
         speed: false,
+        chunks: false,
     });
     // Both paths are checked before either folder is made.
     could_be_folder(&out, "--out")?;
@@ -253,6 +257,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         serialization: levels.serialization,
         round_trip: levels.round_trip,
         speed: levels.speed,
+        chunks: levels.chunks,
         generator,
         bytes: args.bytes,
         mutation_corpus,
@@ -488,6 +493,7 @@ pub struct LevelChoice {
     pub serialization: bool,
     pub round_trip: bool,
     pub speed: bool,
+    pub chunks: bool,
 }
 
 /// Reads `--levels`: comma-separated names of levels, each at most once.
@@ -496,6 +502,7 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
         serialization: false,
         round_trip: false,
         speed: false,
+        chunks: false,
     };
     let mut seen = Vec::new();
     for name in text.split(',').map(str::trim) {
@@ -508,17 +515,18 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
             "serialization" => choice.serialization = true,
             "round-trip" => choice.round_trip = true,
             "speed" => choice.speed = true,
-            "chunks" | "tokens" | "errors" => {
+            "chunks" => choice.chunks = true,
+            "tokens" | "errors" => {
                 return Err(format!(
                     "the `{name}` level is not compared by litmus run yet; the levels are \
-                     tree, fragment, serialization, round-trip and speed"
+                     tree, fragment, serialization, round-trip, chunks and speed"
                 ))
             }
             "" => return Err("an empty name in the list".to_owned()),
             other => {
                 return Err(format!(
                     "unknown level `{other}`; the levels are tree, fragment, serialization, \
-                     round-trip and speed"
+                     round-trip, chunks and speed"
                 ))
             }
         }

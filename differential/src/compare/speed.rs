@@ -190,6 +190,7 @@ pub fn compare_speed(
         first_difference: None,
         signature,
         engine: other.name().to_owned(),
+        splits: Vec::new(),
     })
 }
 

@@ -22,7 +22,7 @@
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use html5ever::serialize::{SerializeOpts, Serializer, TraversalScope};
-use html5ever::tendril::TendrilSink;
+use html5ever::tendril::{ByteTendril, TendrilSink};
 use html5ever::tree_builder::TreeBuilderOpts;
 use html5ever::{LocalName, Namespace, ParseOpts, QualName};
 use litmus_engine_api::dump;
@@ -63,10 +63,25 @@ impl Engine for Html5everEngine {
         drop(parse_to_dom(request));
         start.elapsed()
     }
+
+    /// html5ever's parser fed through its UTF-8 decoder (`from_utf8`), one `process`
+    /// call per piece, then `finish`: the way a caller streams bytes into it.
+    fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
+        let mut sink = parser(request).from_utf8();
+        for piece in super::pieces(request.input.as_bytes(), splits) {
+            sink.process(ByteTendril::from_slice(piece));
+        }
+        Some(result_of(&sink.finish(), request, false))
+    }
 }
 
 /// html5ever's tree for `request`, in an RcDom.
 fn parse_to_dom(request: &ParseRequest) -> RcDom {
+    parser(request).one(request.input.as_str())
+}
+
+/// html5ever's parser for `request`'s options, with nothing fed yet.
+fn parser(request: &ParseRequest) -> html5ever::driver::Parser<RcDom> {
     let options = ParseOpts {
         tree_builder: TreeBuilderOpts {
             scripting_enabled: request.scripting,
@@ -75,7 +90,7 @@ fn parse_to_dom(request: &ParseRequest) -> RcDom {
         ..ParseOpts::default()
     };
     match &request.fragment {
-        None => html5ever::parse_document(RcDom::default(), options).one(request.input.as_str()),
+        None => html5ever::parse_document(RcDom::default(), options),
         Some(context) => {
             let ns = Namespace::from(context.ns.url());
             let name = QualName::new(None, ns, LocalName::from(context.local_name.as_str()));
@@ -88,15 +103,18 @@ fn parse_to_dom(request: &ParseRequest) -> RcDom {
                 Vec::new(),
                 request.scripting,
             )
-            .one(request.input.as_str())
         }
     }
 }
 
 /// What html5ever answers for `request` (its serialization only with `serialize`).
 fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult {
+    result_of(&parse_to_dom(request), request, serialize)
+}
+
+/// The answer for `request` from html5ever's tree `dom`.
+fn result_of(dom: &RcDom, request: &ParseRequest, serialize: bool) -> ParseResult {
     {
-        let dom = parse_to_dom(request);
         let root = if request.fragment.is_some() {
             // The fragment's nodes are the children of the html element html5ever
             // appended to its document.

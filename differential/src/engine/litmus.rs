@@ -3,7 +3,8 @@
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::{
-    dump, parse_document, parse_fragment, serialize, Document, ParseFailure, ParseOptions,
+    dump, parse_document, parse_fragment, serialize, ChunkedParser, Document, ParseFailure,
+    ParseOptions,
 };
 use std::time::{Duration, Instant};
 
@@ -34,6 +35,29 @@ impl Engine for LitmusEngine {
         let start = Instant::now();
         drop(parse_request(request));
         start.elapsed()
+    }
+
+    fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
+        let options = ParseOptions {
+            scripting: request.scripting,
+            ..ParseOptions::default()
+        };
+        let mut parser = match &request.fragment {
+            Some(context) => ChunkedParser::fragment(context.clone(), options),
+            None => ChunkedParser::document(options),
+        };
+        for piece in super::pieces(request.input.as_bytes(), splits) {
+            parser.feed_bytes(piece);
+        }
+        Some(match parser.finish() {
+            Ok(document) => Ok(EngineOutput {
+                tree: dump::dump(&document),
+                serialization: None,
+            }),
+            Err(failure) => Err(EngineFailure::Unsupported {
+                message: failure.to_string(),
+            }),
+        })
     }
 }
 

@@ -71,6 +71,14 @@ pub trait Engine: Send {
         start.elapsed()
     }
 
+    /// The tree of `request` with its input given to the engine in pieces, cut at the
+    /// byte offsets `splits` (ascending, each inside the input; a cut may fall inside
+    /// a UTF-8 sequence), for the chunk level (`compare::chunks`). `None`, the
+    /// default, for an engine that takes its input whole.
+    fn parse_chunks(&mut self, _request: &ParseRequest, _splits: &[usize]) -> Option<ParseResult> {
+        None
+    }
+
     /// Whether [`Engine::parse_many`] answers faster than one [`Engine::parse`] after
     /// another (an external engine keeping many requests in flight).
     fn pipelines(&self) -> bool {
@@ -90,6 +98,21 @@ pub trait Engine: Send {
             })
             .collect()
     }
+}
+
+/// `input` cut at `splits` (ascending byte offsets; any out of order or past the end
+/// are skipped): the pieces an engine is fed at the chunk level.
+pub fn pieces<'a>(input: &'a [u8], splits: &[usize]) -> Vec<&'a [u8]> {
+    let mut pieces = Vec::with_capacity(splits.len() + 1);
+    let mut start = 0;
+    for &at in splits {
+        if at > start && at < input.len() {
+            pieces.push(&input[start..at]);
+            start = at;
+        }
+    }
+    pieces.push(&input[start..]);
+    pieces
 }
 
 /// The names [`engine_by_name`] knows.

@@ -126,6 +126,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
             signature_hash(signature)
         )),
         third: None,
+        splits: Vec::new(),
     }
 }
 

@@ -207,20 +207,26 @@ pub fn class_name(group: &ClassGroup<'_>) -> String {
     group.class.clone().unwrap_or_else(|| group.key.clone())
 }
 
-/// `document` or `fragment (context td)`, and the scripting flag.
+/// `document` or `fragment (context td)`, and the scripting flag; at the chunk
+/// level, the byte offsets the input is cut at (`, cut at bytes 2 5`).
 pub fn context(finding: &Finding) -> String {
     let scripting = if finding.scripting {
         "scripting on"
     } else {
         "scripting off"
     };
-    match &finding.fragment_context {
+    let mut text = match &finding.fragment_context {
         Some(context) => format!(
             "fragment (context {}), {scripting}",
             visible_one_line(context)
         ),
         None => format!("document, {scripting}"),
+    };
+    if !finding.splits.is_empty() {
+        text.push_str(", cut at bytes ");
+        text.push_str(&crate::archive::splits_field(&finding.splits));
     }
+    text
 }
 
 /// `212 → 7 bytes, 153 steps, 35 ms`, and `(budget exhausted)` when it was.

@@ -13,6 +13,10 @@ pub const MAGIC: &[u8] = b"\0litmus-worker\0";
 /// The largest frame either side accepts: 1 GiB.
 pub const MAX_FRAME_BYTES: usize = 1 << 30;
 
+/// The message of the unsupported failure an engine worker answers a request in
+/// pieces with when its engine takes its input whole.
+pub const TAKES_NO_PIECES: &str = "the engine takes its input whole, not in pieces";
+
 /// The worker's first frame.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Hello {
@@ -26,8 +30,15 @@ pub struct Hello {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ToWorker {
-    /// An engine worker: parse one request.
-    Parse { id: u64, request: ParseRequest },
+    /// An engine worker: parse one request; with `splits`, its tree with the input
+    /// fed in pieces cut there (`Engine::parse_chunks`; an engine that takes its input
+    /// whole answers [`TAKES_NO_PIECES`] as an unsupported request).
+    Parse {
+        id: u64,
+        request: ParseRequest,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        splits: Option<Vec<usize>>,
+    },
     /// A case worker, once: what the campaign's cases are and which engines run them.
     Setup { setup: Box<CaseSetup> },
     /// A case worker: run these cases (generator indices).

@@ -165,12 +165,23 @@ fn engine_thread(
     let mut runner: Option<CaseRunner> = None;
     for message in inbox {
         let reply = match message {
-            ToWorker::Parse { id, request } => {
-                let result = match engine.as_mut() {
+            ToWorker::Parse {
+                id,
+                request,
+                splits,
+            } => {
+                let result = match (engine.as_mut(), splits) {
                     // The engine is used again after a panic: engines keep no state
                     // between requests (the Engine contract).
-                    Some(engine) => within_output_limit(catch(|| engine.parse(&request))),
-                    None => Err(crate::case::EngineFailure::Unsupported {
+                    (Some(engine), None) => within_output_limit(catch(|| engine.parse(&request))),
+                    (Some(engine), Some(splits)) => within_output_limit(catch(|| {
+                        engine.parse_chunks(&request, &splits).unwrap_or_else(|| {
+                            Err(crate::case::EngineFailure::Unsupported {
+                                message: super::protocol::TAKES_NO_PIECES.to_owned(),
+                            })
+                        })
+                    })),
+                    (None, _) => Err(crate::case::EngineFailure::Unsupported {
                         message: "a case worker parses no single requests".to_owned(),
                     }),
                 };

@@ -183,6 +183,8 @@ fn send(process: &mut Process, message: &impl Serialize) -> Result<bool, EngineF
 struct ParseRef<'a> {
     id: u64,
     request: &'a ParseRequest,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    splits: Option<&'a [usize]>,
 }
 
 fn millis(duration: Duration) -> u64 {
@@ -229,6 +231,16 @@ impl Worker {
 
     /// Parses `request` in the worker, waiting at most `timeout` for the answer.
     pub fn parse(&mut self, request: &ParseRequest, timeout: Duration) -> ParseResult {
+        self.ask(request, None, timeout)
+    }
+
+    /// A request to the worker, whole or (with `splits`) in pieces.
+    fn ask(
+        &mut self,
+        request: &ParseRequest,
+        splits: Option<&[usize]>,
+        timeout: Duration,
+    ) -> ParseResult {
         let process = match self.process.take() {
             Some(process) => process,
             None => match spawn_worker(&self.config) {
@@ -247,7 +259,7 @@ impl Worker {
                 }
             },
         };
-        let (process, result) = self.exchange(process, request, timeout);
+        let (process, result) = self.exchange(process, request, splits, timeout);
         self.process = process;
         result
     }
@@ -257,6 +269,7 @@ impl Worker {
         &mut self,
         mut process: Process,
         request: &ParseRequest,
+        splits: Option<&[usize]>,
         timeout: Duration,
     ) -> (Option<Process>, ParseResult) {
         let id = self.next_id;
@@ -264,7 +277,14 @@ impl Worker {
         // Messages of an earlier request (a caught panic's) are not this one's.
         process.clear_stderr();
         let started = Instant::now();
-        match send(&mut process, &ParseRef { id, request }) {
+        match send(
+            &mut process,
+            &ParseRef {
+                id,
+                request,
+                splits,
+            },
+        ) {
             Ok(true) => {}
             Ok(false) => {
                 let failure = process.died("the worker stopped reading requests");
@@ -320,6 +340,20 @@ impl Engine for Worker {
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
         let timeout = self.config.timeout;
         Worker::parse(self, request, timeout)
+    }
+
+    /// In the worker's engine, with the configured time limit; `None` when that engine
+    /// takes its input whole.
+    fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
+        let timeout = self.config.timeout;
+        match self.ask(request, Some(splits), timeout) {
+            Err(EngineFailure::Unsupported { message })
+                if message == super::protocol::TAKES_NO_PIECES =>
+            {
+                None
+            }
+            result => Some(result),
+        }
     }
 }
 
