@@ -25,6 +25,11 @@
 //!   - DOCTYPEs with identifiers: the serializer writes only the name;
 //!   - comments containing `--`: not produced here; and `<select>` with
 //!     `<selectedcontent>`, whose content the parser clones again on re-parse.
+//!   Left out of both vocabularies' round trips (the inputs are skipped): with scripting
+//!   on, a `<noscript>` and a `<template>` in one input. A noscript's content parses as
+//!   raw text with scripting on, also in a template, but scripting is not enabled for
+//!   the nodes of a template's contents, so the serializer escapes their text, and each
+//!   round escapes it once more.
 //! - On a broader vocabulary (tables, forms, headings, framesets, nested `<a>` and `<nobr>` included), repeated round
 //!   trips converge: within four rounds the serialization stops changing. (One round
 //!   is not always enough: `<div><p><table><ul>` in quirks mode puts a foster-parented
@@ -45,6 +50,12 @@ fn options(scripting: bool) -> ParseOptions {
 
 fn serialize(document: &Document) -> String {
     serialize_children(document, document.result_root())
+}
+
+/// Whether the round trips leave `input` out: a noscript and a template with
+/// scripting on (see the module's documentation).
+fn noscript_in_a_template(input: &str, scripting: bool) -> bool {
+    scripting && input.contains("<noscript") && input.contains("<template")
 }
 
 /// Tag names of the round-trip vocabulary.
@@ -196,6 +207,7 @@ proptest! {
 
     #[test]
     fn parse_serialize_parse_gives_the_same_tree(input in soup(false), scripting in any::<bool>()) {
+        prop_assume!(!noscript_in_a_template(&input, scripting));
         let first = parse_document(&input, &options(scripting)).expect("parses");
         let html = serialize(&first);
         let second = parse_document(&html, &options(scripting)).expect("parses");
@@ -204,6 +216,7 @@ proptest! {
 
     #[test]
     fn repeated_round_trips_converge(input in soup(true), scripting in any::<bool>()) {
+        prop_assume!(!noscript_in_a_template(&input, scripting));
         let mut rounds = vec![serialize(&parse_document(&input, &options(scripting)).expect("parses"))];
         for _ in 0..4 {
             let last = rounds.last().expect("one round at least");

@@ -260,7 +260,10 @@ mod tests {
     fn nested_list_items_are_super_linear_in_html5ever_and_text_is_not() {
         let (mut reference, mut other) = engines();
         let nested = ParseRequest::document("<ul><li>", false);
-        let d = compare_speed(&nested, reference.as_mut(), other.as_mut())
+        // Timed: on a machine busy with other tests a measurement can miss the growth,
+        // so up to three tries find it.
+        let d = (0..3)
+            .find_map(|_| compare_speed(&nested, reference.as_mut(), other.as_mut()))
             .expect("nested list items grow faster than the input in html5ever");
         assert_eq!(d.level, Level::Speed);
         assert_eq!(d.engine, "html5ever");
