@@ -1,11 +1,17 @@
 //! `--spec-coverage` of `litmus run` and `litmus conformance`: the reference parser's
 //! arms of the standard counted in the case workers (or in process) and reported.
+//! Built with the feature `spec-coverage` only (`.ci/run` runs them so); without it,
+//! `unavailable_without_the_feature` checks the refusal.
 
 mod common;
 
-use common::{litmus, new_corpus, text};
+#[cfg(feature = "spec-coverage")]
+use common::text;
+use common::{litmus, new_corpus};
+#[cfg(feature = "spec-coverage")]
 use std::fs;
 
+#[cfg(feature = "spec-coverage")]
 #[test]
 fn a_campaign_reports_the_arms_its_workers_reached() {
     let dir = tempfile::tempdir().unwrap();
@@ -73,6 +79,7 @@ fn a_campaign_reports_the_arms_its_workers_reached() {
     assert!(!json.contains("spec_coverage"));
 }
 
+#[cfg(feature = "spec-coverage")]
 #[test]
 fn conformance_counts_the_arms_of_its_cases() {
     let dir = tempfile::tempdir().unwrap();
@@ -103,4 +110,38 @@ fn conformance_counts_the_arms_of_its_cases() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+}
+
+/// Without the feature, both commands refuse `--spec-coverage` with how to build it.
+#[cfg(not(feature = "spec-coverage"))]
+#[test]
+fn unavailable_without_the_feature() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = new_corpus(dir.path());
+    let out = dir.path().join("out");
+    let run = [
+        "run",
+        "--spec-coverage",
+        "--cases",
+        "10",
+        "--quiet",
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for args in [&run[..], &["conformance", "--spec-coverage"][..]] {
+        let output = litmus()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--features spec-coverage"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(!out.exists(), "a refused run writes no report");
 }

@@ -66,6 +66,11 @@ fn default_paths() -> Vec<PathBuf> {
 }
 
 pub fn run(args: ConformanceArgs) -> CliResult {
+    if args.spec_coverage && !crate::spec_coverage::available() {
+        return Err(CliError::input(
+            crate::spec_coverage::UNAVAILABLE.to_owned(),
+        ));
+    }
     let paths = if args.paths.is_empty() {
         default_paths()
     } else {
@@ -111,11 +116,6 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         return Err(CliError::input(format!(
             "--spec-coverage counts the reference parser's arms: it needs the default engine, litmus, not {engine_name}"
         )));
-    }
-    if args.spec_coverage && !crate::spec_coverage::available() {
-        return Err(CliError::input(
-            crate::spec_coverage::UNAVAILABLE.to_owned(),
-        ));
     }
     // Every parse of the reference parser below runs on this thread: the counts from
     // here to the end are the run's.
