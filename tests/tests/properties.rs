@@ -25,11 +25,11 @@
 //!   - DOCTYPEs with identifiers: the serializer writes only the name;
 //!   - comments containing `--`: not produced here; and `<select>` with
 //!     `<selectedcontent>`, whose content the parser clones again on re-parse.
-//!   Left out of both vocabularies' round trips (the inputs are skipped): with scripting
-//!   on, a `<noscript>` and a `<template>` in one input. A noscript's content parses as
-//!   raw text with scripting on, also in a template, but scripting is not enabled for
-//!   the nodes of a template's contents, so the serializer escapes their text, and each
-//!   round escapes it once more.
+//!   - with scripting on, a `<noscript>` and a `<template>` in one input (skipped by
+//!     this and the next property): a noscript's content parses as raw text with
+//!     scripting on, also in a template, but scripting is not enabled for the nodes of
+//!     a template's contents, so the serializer escapes their text, and each round
+//!     escapes it once more.
 //! - On a broader vocabulary (tables, forms, headings, framesets, nested `<a>` and `<nobr>` included), repeated round
 //!   trips converge: within four rounds the serialization stops changing. (One round
 //!   is not always enough: `<div><p><table><ul>` in quirks mode puts a foster-parented
