@@ -357,11 +357,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::names::local;
 
-    fn element(
+    /// An element entry made for a tag with this name and attributes.
+    pub(crate) fn element(
         list: &mut ActiveFormattingElements,
         index: u32,
         name: LocalName,

@@ -506,10 +506,11 @@ pub(crate) const HEADINGS: &[LocalName] = &[
 ];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn entry(index: u32, ns: Namespace, local: LocalName) -> StackEntry {
+    /// A stack entry for node `index`, named `local` in `ns`.
+    pub(crate) fn entry(index: u32, ns: Namespace, local: LocalName) -> StackEntry {
         StackEntry {
             node: NodeId::from_index(index),
             name: QualName { ns, local },

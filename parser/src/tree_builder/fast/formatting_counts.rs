@@ -145,18 +145,9 @@ impl FormattingCounts {
 mod tests {
     use super::*;
     use crate::dom::NodeId;
-    use crate::names::{local, LocalName};
+    use crate::names::local;
+    use crate::tree_builder::active_formatting::tests::element;
     use crate::tree_builder::active_formatting::ActiveFormattingElements;
-
-    fn element(
-        list: &mut ActiveFormattingElements,
-        index: u32,
-        name: LocalName,
-        attributes: &[(&str, &str)],
-    ) -> FormattingElement {
-        let pairs = attributes.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes()));
-        list.element_for(NodeId::from_index(index), name, pairs)
-    }
 
     /// The counts only skip scans that could not match: a counted list and one that
     /// always scans hold the same entries after random pushes, markers and removals.

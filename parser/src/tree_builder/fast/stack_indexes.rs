@@ -332,17 +332,9 @@ impl StackIndexes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dom::QualName;
     use crate::names::local;
+    use crate::tree_builder::open_elements::tests::entry;
     use crate::tree_builder::open_elements::OpenElements;
-
-    fn entry(index: u32, ns: Namespace, local: LocalName) -> StackEntry {
-        StackEntry {
-            node: NodeId::from_index(index),
-            name: QualName { ns, local },
-            html_integration_point: false,
-        }
-    }
 
     /// Every query answers the same from the indexes and by the spec's walk, over
     /// random pushes, pops and edits in the middle of the stack.
