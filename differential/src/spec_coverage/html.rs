@@ -3,22 +3,8 @@
 
 use super::text::{headline, FAMILIES};
 use super::SpecCoverage;
+use crate::report::html::esc;
 use std::fmt::Write;
-
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The section: the headline, then per family a folding table of its sections, each
 /// section's row with its figure followed by its arms; cold arms say so.
