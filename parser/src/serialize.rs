@@ -9,6 +9,7 @@
 
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, NodeKind};
 use crate::names::{local, LocalName};
+use crate::spec_arms::{spec_arm, Arm};
 
 /// The HTML fragment serialization algorithm applied to `node`: its children,
 /// serialized. <https://html.spec.whatwg.org/#html-fragment-serialisation-algorithm>
@@ -31,11 +32,18 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
     let mut s = String::new();
     // "If the node serializes as void, then return the empty string."
     if serializes_as_void(document, node) {
+        spec_arm(Arm::FragmentSerializationNodeSerializesAsVoid);
         return s;
     }
     // "If the node is a template element, then let the node instead be the template
     // element's template contents (a DocumentFragment node)."
-    let node = document.template_contents(node).unwrap_or(node);
+    let node = match document.template_contents(node) {
+        Some(contents) => {
+            spec_arm(Arm::FragmentSerializationTemplateContents);
+            contents
+        }
+        None => node,
+    };
 
     // Each node to serialize goes with whether "scripting is enabled for the node",
     // which only the noscript step below reads: the parse's scripting flag, except in
@@ -60,17 +68,25 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
         };
         match document.kind(current) {
             NodeKind::Element { .. } => {
+                spec_arm(Arm::FragmentSerializationElement);
                 serialize_start_tag(document, current, &mut s);
                 // "If current node serializes as void, then continue on to the next
                 // child node at this point."
                 if serializes_as_void(document, current) {
+                    spec_arm(Arm::FragmentSerializationElementSerializesAsVoid);
                     continue;
                 }
                 // "Append the value of running the HTML fragment serialization
                 // algorithm with current node …, followed by "</", tagname, and ">"."
+                // That run's first steps: the node does not serialize as void (checked
+                // just above), and a template element stands for its contents.
+                spec_arm(Arm::FragmentSerializationElementChildrenAndEndTag);
                 stack.push(Step::EndTag(current));
                 let (contents, scripting) = match document.template_contents(current) {
-                    Some(contents) => (contents, false),
+                    Some(contents) => {
+                        spec_arm(Arm::FragmentSerializationTemplateContents);
+                        (contents, false)
+                    }
                     None => (current, scripting),
                 };
                 push_children_reversed(document, contents, &mut stack, |c| {
@@ -82,18 +98,28 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
                 // noembed, noframes, or plaintext element, or if the parent of current
                 // node is a noscript element and scripting is enabled for the node, then
                 // append the value of current node's data literally."
-                if parent_takes_text_literally(document, current, scripting) {
-                    s.push_str(data);
-                } else {
+                match text_parent(document, current, scripting) {
+                    TextParent::Literal => {
+                        spec_arm(Arm::FragmentSerializationTextLiterally);
+                        s.push_str(data);
+                    }
+                    TextParent::NoscriptWithScripting => {
+                        spec_arm(Arm::FragmentSerializationTextNoscriptLiterally);
+                        s.push_str(data);
+                    }
                     // "Otherwise, append the value of current node's data, escaped as
                     // described below."
-                    escape_string(data, false, &mut s);
+                    TextParent::Escaped => {
+                        spec_arm(Arm::FragmentSerializationTextEscaped);
+                        escape_string(data, false, &mut s);
+                    }
                 }
             }
             NodeKind::Comment(data) => {
                 // "Append "<!--" (U+003C LESS-THAN SIGN, U+0021 EXCLAMATION MARK, U+002D
                 // HYPHEN-MINUS, U+002D HYPHEN-MINUS), followed by the value of current
                 // node's data, followed by the literal string "-->"."
+                spec_arm(Arm::FragmentSerializationComment);
                 s.push_str("<!--");
                 s.push_str(data);
                 s.push_str("-->");
@@ -101,6 +127,7 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
             NodeKind::ProcessingInstruction { target, data } => {
                 // "Append "<?", followed by the value of current node's target, U+0020
                 // SPACE, the value of current node's data, and "?>"."
+                spec_arm(Arm::FragmentSerializationProcessingInstruction);
                 s.push_str("<?");
                 s.push_str(target);
                 s.push(' ');
@@ -110,6 +137,7 @@ pub fn serialize_children(document: &Document, node: NodeId) -> String {
             NodeKind::Doctype { name, .. } => {
                 // "Append "<!DOCTYPE" …, followed by a space (U+0020 SPACE), followed by
                 // the value of current node's name, followed by ">"."
+                spec_arm(Arm::FragmentSerializationDoctype);
                 s.push_str("<!DOCTYPE ");
                 s.push_str(name);
                 s.push('>');
@@ -157,17 +185,28 @@ fn serialize_start_tag(document: &Document, element: NodeId, s: &mut String) {
         match attribute.ns {
             // "If the attribute has no namespace: the attribute's serialized name is the
             // attribute's local name."
-            AttrNamespace::None => {}
+            AttrNamespace::None => spec_arm(Arm::FragmentSerializationAttributeNoNamespace),
             // "If the attribute is in the XML namespace: … "xml:" followed by the
             // attribute's local name."
-            AttrNamespace::Xml => s.push_str("xml:"),
+            AttrNamespace::Xml => {
+                spec_arm(Arm::FragmentSerializationAttributeXml);
+                s.push_str("xml:");
+            }
             // "If the attribute is in the XMLNS namespace and the attribute's local name
             // is xmlns: … "xmlns""; otherwise ""xmlns:" followed by the local name".
-            AttrNamespace::Xmlns if attribute.local_name == "xmlns" => {}
-            AttrNamespace::Xmlns => s.push_str("xmlns:"),
+            AttrNamespace::Xmlns if attribute.local_name == "xmlns" => {
+                spec_arm(Arm::FragmentSerializationAttributeXmlnsXmlns);
+            }
+            AttrNamespace::Xmlns => {
+                spec_arm(Arm::FragmentSerializationAttributeXmlns);
+                s.push_str("xmlns:");
+            }
             // "If the attribute is in the XLink namespace: … "xlink:" followed by the
             // attribute's local name."
-            AttrNamespace::XLink => s.push_str("xlink:"),
+            AttrNamespace::XLink => {
+                spec_arm(Arm::FragmentSerializationAttributeXlink);
+                s.push_str("xlink:");
+            }
         }
         s.push_str(attribute.local_name);
         s.push_str("=\"");
@@ -232,15 +271,30 @@ fn serializes_as_void(document: &Document, node: NodeId) -> bool {
     }
 }
 
-/// Whether the parent of `text` takes it literally, with `scripting`: whether
-/// scripting is enabled for the node.
-fn parent_takes_text_literally(document: &Document, text: NodeId, scripting: bool) -> bool {
-    let Some(parent) = document.parent(text) else {
-        return false;
-    };
-    match document.element_name(parent) {
-        Some(name) if name.ns == Namespace::Html => takes_text_literally(name.local, scripting),
-        _ => false,
+/// How a Text node's parent says its data is appended.
+enum TextParent {
+    /// "a style, script, xmp, iframe, noembed, noframes, or plaintext element":
+    /// literally.
+    Literal,
+    /// "a noscript element and scripting is enabled for the node": literally.
+    NoscriptWithScripting,
+    /// Anything else: escaped.
+    Escaped,
+}
+
+/// How the parent of `text` takes it, with `scripting`: whether scripting is enabled
+/// for the node.
+fn text_parent(document: &Document, text: NodeId, scripting: bool) -> TextParent {
+    let parent_name = document
+        .parent(text)
+        .and_then(|parent| document.element_name(parent))
+        .filter(|name| name.ns == Namespace::Html);
+    match parent_name {
+        Some(name) if TEXT_APPENDED_LITERALLY.contains(&name.local) => TextParent::Literal,
+        Some(name) if name.local == local::NOSCRIPT && scripting => {
+            TextParent::NoscriptWithScripting
+        }
+        _ => TextParent::Escaped,
     }
 }
 
@@ -266,17 +320,32 @@ pub fn escape_string(text: &str, attribute_mode: bool, out: &mut String) {
     for c in text.chars() {
         match c {
             // "Replace any occurrence of the "&" character by the string "&amp;"."
-            '&' => out.push_str("&amp;"),
+            '&' => {
+                spec_arm(Arm::EscapingAmpersand);
+                out.push_str("&amp;");
+            }
             // "Replace any occurrences of the U+00A0 NO-BREAK SPACE character by the
             // string "&nbsp;"."
-            '\u{A0}' => out.push_str("&nbsp;"),
+            '\u{A0}' => {
+                spec_arm(Arm::EscapingNoBreakSpace);
+                out.push_str("&nbsp;");
+            }
             // "Replace any occurrences of the "<" character by the string "&lt;"."
-            '<' => out.push_str("&lt;"),
+            '<' => {
+                spec_arm(Arm::EscapingLessThanSign);
+                out.push_str("&lt;");
+            }
             // "Replace any occurrences of the ">" character by the string "&gt;"."
-            '>' => out.push_str("&gt;"),
+            '>' => {
+                spec_arm(Arm::EscapingGreaterThanSign);
+                out.push_str("&gt;");
+            }
             // "If the algorithm was invoked in the attribute mode, then replace any
             // occurrences of the """ character by the string "&quot;"."
-            '"' if attribute_mode => out.push_str("&quot;"),
+            '"' if attribute_mode => {
+                spec_arm(Arm::EscapingQuotationMark);
+                out.push_str("&quot;");
+            }
             _ => out.push(c),
         }
     }

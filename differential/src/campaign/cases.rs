@@ -374,13 +374,14 @@ impl CaseRunner {
         let pipelined = self.reference.engine.pipelines() || self.other.engine.pipelines();
         let chunk = if pipelined { indices.len().max(1) } else { 1 };
         for indices in indices.chunks(chunk) {
-            let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
             // The engines parse on this thread: what the parser counts from here to the
             // last case's part is these cases' (what a minimization before counted is
-            // dropped).
+            // dropped). A byte case's encoding is determined, by a parse of its bytes,
+            // as the case is made: its sniffing arms are counted from here.
             if self.spec_coverage {
                 litmus_parser::spec_arms::reset_counts();
             }
+            let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
             let results = self.compare_all(&cases);
             let last = results.len();
             for (i, (case, divergences)) in cases.iter().zip(results).enumerate() {

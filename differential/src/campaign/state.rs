@@ -504,9 +504,14 @@ impl<'o> Shared<'o> {
             interrupted,
             levels: inner.levels.to_report(),
             spec_coverage: self.options.spec_coverage.then(|| {
-                crate::spec_coverage::SpecCoverage::from_counts(
-                    &litmus_parser::spec_arms::ArmCounts::from_counts(&inner.spec_arms),
-                )
+                let counts = litmus_parser::spec_arms::ArmCounts::from_counts(&inner.spec_arms);
+                // Text cases never reach the encoding sniffing algorithm.
+                let text_cases = [(
+                    litmus_parser::spec_arms::Family::Encoding,
+                    crate::spec_coverage::TEXT_CASES_SKIP_SNIFFING,
+                )];
+                let left_out: &[_] = if self.options.bytes { &[] } else { &text_cases };
+                crate::spec_coverage::SpecCoverage::from_counts_leaving_out(&counts, left_out)
             }),
             findings,
             class_counts: classes.into_values().collect(),

@@ -17,6 +17,9 @@ pub fn render_html(coverage: &SpecCoverage) -> String {
         "<p>{} of the reference parser; {cold} cold (never passed), marked below.</p>",
         esc(&headline(coverage))
     );
+    for line in super::text::left_out_lines(coverage) {
+        let _ = writeln!(page, "<p>{}</p>", esc(&line));
+    }
     for (family, heading) in FAMILIES {
         let sections: Vec<_> = coverage.sections_of(family).collect();
         if sections.is_empty() {

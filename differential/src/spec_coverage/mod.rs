@@ -40,12 +40,30 @@ pub struct SpecCoverage {
     pub sections: Vec<SectionCoverage>,
     /// Every arm, in the parser's order, with its count.
     pub arms: Vec<ArmCoverage>,
+    /// Families of arms the run could not pass, left out of the sections, the arms
+    /// and M: a campaign of text cases never runs the encoding sniffing algorithm.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOut>,
 }
+
+/// A family of arms a run left out of its figure, and why.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeftOut {
+    /// The family (`encoding`).
+    pub family: String,
+    /// Why the run could not pass its arms.
+    pub reason: String,
+}
+
+/// Why a campaign of text cases leaves the encoding sniffing arms out.
+pub const TEXT_CASES_SKIP_SNIFFING: &str =
+    "the cases are text: only byte cases (`litmus run --bytes`) go through the encoding sniffing algorithm";
 
 /// One section's figure.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SectionCoverage {
-    /// `tokenizer`, `insertion-mode`, `foreign-content` or `algorithm`.
+    /// `tokenizer`, `insertion-mode`, `foreign-content`, `algorithm`, `serializer` or
+    /// `encoding`.
     pub family: String,
     /// The section's key (`data`, `in-table`, `adoption-agency`).
     pub key: String,
@@ -73,23 +91,55 @@ pub struct ArmCoverage {
     pub unreachable: Option<String>,
 }
 
-fn family_name(family: Family) -> &'static str {
+/// The family named `name` by [`family_name`].
+fn family_named(name: &str) -> Option<Family> {
+    [
+        Family::Tokenizer,
+        Family::InsertionMode,
+        Family::ForeignContent,
+        Family::Algorithm,
+        Family::Serializer,
+        Family::Encoding,
+    ]
+    .into_iter()
+    .find(|family| family_name(*family) == name)
+}
+
+pub(crate) fn family_name(family: Family) -> &'static str {
     match family {
         Family::Tokenizer => "tokenizer",
         Family::InsertionMode => "insertion-mode",
         Family::ForeignContent => "foreign-content",
         Family::Algorithm => "algorithm",
+        Family::Serializer => "serializer",
+        Family::Encoding => "encoding",
     }
 }
 
 impl SpecCoverage {
     /// The coverage the counts `counts` give.
     pub fn from_counts(counts: &ArmCounts) -> SpecCoverage {
-        let (reached, reachable) = counts.reached();
+        SpecCoverage::from_counts_leaving_out(counts, &[])
+    }
+
+    /// The coverage the counts `counts` give, the families of `left_out` (each with
+    /// the reason the run could not pass them) left out.
+    pub fn from_counts_leaving_out(
+        counts: &ArmCounts,
+        left_out: &[(Family, &str)],
+    ) -> SpecCoverage {
+        let (mut reached, mut reachable) = (0, 0);
         let mut sections: Vec<SectionCoverage> = Vec::new();
         let mut arms = Vec::new();
         for (info, count) in counts.arms() {
             let section = info.section;
+            if left_out.iter().any(|(family, _)| *family == section.family) {
+                continue;
+            }
+            if info.entry.unreachable.is_none() {
+                reachable += 1;
+                reached += usize::from(count > 0);
+            }
             if sections.last().is_none_or(|s| s.key != section.key) {
                 sections.push(SectionCoverage {
                     family: family_name(section.family).to_owned(),
@@ -121,7 +171,23 @@ impl SpecCoverage {
             reachable,
             sections,
             arms,
+            left_out: left_out
+                .iter()
+                .map(|(family, reason)| LeftOut {
+                    family: family_name(*family).to_owned(),
+                    reason: (*reason).to_owned(),
+                })
+                .collect(),
         }
+    }
+
+    /// The families this coverage leaves out, with their reasons, as
+    /// [`SpecCoverage::from_counts_leaving_out`] takes them.
+    fn left_out_families(&self) -> Vec<(Family, &str)> {
+        self.left_out
+            .iter()
+            .filter_map(|l| Some((family_named(&l.family)?, l.reason.as_str())))
+            .collect()
     }
 
     /// The reachable arms never passed.
@@ -158,15 +224,50 @@ impl SpecCoverage {
         }
         let ids: Vec<&str> = self.arms.iter().map(|a| a.id.as_str()).collect();
         // Rebuilt from the parser's table when the ids are this build's; otherwise
-        // only the counts are added.
-        let ours = SpecCoverage::from_counts(&ArmCounts::default());
+        // only the counts are added. A family both runs left out stays out.
+        let left_out: Vec<(Family, String)> = self
+            .left_out_families()
+            .into_iter()
+            .filter(|(family, _)| {
+                other
+                    .left_out
+                    .iter()
+                    .any(|l| l.family == family_name(*family))
+            })
+            .map(|(family, reason)| (family, reason.to_owned()))
+            .collect();
+        let left_out: Vec<(Family, &str)> =
+            left_out.iter().map(|(f, r)| (*f, r.as_str())).collect();
+        let ours =
+            SpecCoverage::from_counts_leaving_out(&ArmCounts::default(), &self.left_out_families());
+        let full: Vec<u64> = SpecCoverage::from_counts(&ArmCounts::default())
+            .arms
+            .iter()
+            .map(|arm| {
+                ours.arms
+                    .iter()
+                    .position(|a| a.id == arm.id)
+                    .map_or(0, |i| counts[i])
+            })
+            .collect();
         if ours
             .arms
             .iter()
             .map(|a| a.id.as_str())
             .eq(ids.iter().copied())
         {
-            *self = SpecCoverage::from_counts(&ArmCounts::from_counts(&counts));
+            let mut full = full;
+            let all = SpecCoverage::from_counts(&ArmCounts::default());
+            // The other run's counts of the families this one left out.
+            for arm in &other.arms {
+                if let Some(index) = all.arms.iter().position(|a| a.id == arm.id) {
+                    if !ours.arms.iter().any(|a| a.id == arm.id) {
+                        full[index] = full[index].saturating_add(arm.count);
+                    }
+                }
+            }
+            *self =
+                SpecCoverage::from_counts_leaving_out(&ArmCounts::from_counts(&full), &left_out);
         } else {
             for (arm, count) in self.arms.iter_mut().zip(counts) {
                 arm.count = count;

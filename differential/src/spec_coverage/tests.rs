@@ -46,3 +46,47 @@ fn findings_json_round_trips_the_coverage() {
     let back: SpecCoverage = serde_json::from_str(&json).unwrap();
     assert_eq!(back, coverage);
 }
+
+#[test]
+fn a_family_left_out_is_out_of_m_and_merges_back_in_with_a_run_that_has_it() {
+    let all = SpecCoverage::from_counts(&ArmCounts::default());
+    let reason = TEXT_CASES_SKIP_SNIFFING;
+    let text = SpecCoverage::from_counts_leaving_out(
+        &ArmCounts::default(),
+        &[(Family::Encoding, reason)],
+    );
+    let encoding_arms = all
+        .arms
+        .iter()
+        .filter(|arm| arm.id.starts_with("encoding."))
+        .count();
+    assert!(encoding_arms > 20, "{encoding_arms}");
+    assert_eq!(text.reachable, all.reachable - encoding_arms);
+    assert!(text.arms.iter().all(|arm| !arm.id.starts_with("encoding.")));
+    assert!(text.sections.iter().all(|s| s.family != "encoding"));
+    assert!(render_text(&text, 0).contains("encoding sniffing: left out of M"));
+    assert!(render_markdown(&text).contains("encoding sniffing: left out of M"));
+
+    // A text run merged with a byte run: the byte run's sniffing counts come in, and
+    // nothing is left out any more.
+    let mut counts = vec![0; spec_arms::ARM_COUNT];
+    let prescan_meta = all
+        .arms
+        .iter()
+        .position(|arm| arm.id == "encoding.prescan.meta")
+        .expect("the arm exists");
+    counts[prescan_meta] = 3;
+    counts[0] = 1;
+    let bytes = SpecCoverage::from_counts(&ArmCounts::from_counts(&counts));
+    let mut merged = text.clone();
+    merged.merge(&bytes);
+    assert!(merged.left_out.is_empty());
+    assert_eq!(merged.reachable, all.reachable);
+    assert_eq!(merged.arms[prescan_meta].count, 3);
+    assert_eq!(merged.arms[0].count, 1);
+    // Two text runs stay text.
+    let mut twice = text.clone();
+    twice.merge(&text);
+    assert_eq!(twice.left_out, text.left_out);
+    assert_eq!(twice.reachable, text.reachable);
+}

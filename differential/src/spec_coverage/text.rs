@@ -4,11 +4,13 @@ use super::{SectionCoverage, SpecCoverage};
 use std::fmt::Write;
 
 /// The families in the order they are shown, with their headings.
-pub(super) const FAMILIES: [(&str, &str); 4] = [
+pub(super) const FAMILIES: [(&str, &str); 6] = [
     ("tokenizer", "tokenizer states"),
     ("insertion-mode", "insertion modes"),
     ("foreign-content", "foreign content"),
     ("algorithm", "algorithms"),
+    ("serializer", "serialization"),
+    ("encoding", "encoding sniffing"),
 ];
 
 /// How many arms the hottest list shows.
@@ -60,6 +62,9 @@ fn compact(sections: &[&SectionCoverage], indent: &str, width: usize) -> String 
 pub fn render_text(coverage: &SpecCoverage, max_cold: usize) -> String {
     let mut out = headline(coverage);
     out.push('\n');
+    for line in left_out_lines(coverage) {
+        let _ = writeln!(out, "  {line}");
+    }
     for (family, heading) in FAMILIES {
         let sections: Vec<&SectionCoverage> = coverage.sections_of(family).collect();
         if sections.is_empty() {
@@ -94,6 +99,21 @@ pub fn render_text(coverage: &SpecCoverage, max_cold: usize) -> String {
     out
 }
 
+/// One line per family the run left out: `encoding sniffing: left out (REASON)`.
+pub(super) fn left_out_lines(coverage: &SpecCoverage) -> Vec<String> {
+    coverage
+        .left_out
+        .iter()
+        .map(|left_out| {
+            let heading = FAMILIES
+                .iter()
+                .find(|(family, _)| *family == left_out.family)
+                .map_or(left_out.family.as_str(), |(_, heading)| heading);
+            format!("{heading}: left out of M ({})", left_out.reason)
+        })
+        .collect()
+}
+
 /// A Markdown cell.
 fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
@@ -108,6 +128,9 @@ pub fn render_markdown(coverage: &SpecCoverage) -> String {
          out; every arm is listed in litmus's `docs/spec-arms.md`).\n",
         headline(coverage).replacen("spec arms", "Spec arms", 1)
     );
+    for line in left_out_lines(coverage) {
+        let _ = writeln!(out, "- {line}\n");
+    }
     out.push_str("| family | section | reached |\n|---|---|---|\n");
     for (family, heading) in FAMILIES {
         for section in coverage.sections_of(family) {

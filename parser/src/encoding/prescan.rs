@@ -13,6 +13,7 @@
 
 use super::meta::{extract_a_character_encoding_from_a_meta_element, get_an_encoding};
 use super::{EncodingSource, PrescanMatch};
+use crate::spec_arms::{spec_arm, Arm};
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 
 /// How many bytes the prescan reads: "User agents are encouraged to only prescan the
@@ -52,6 +53,7 @@ pub(crate) fn prescan_a_byte_stream_to_determine_its_encoding(bytes: &[u8]) -> O
     match prescan.run() {
         Ok(found) => Some(found),
         Err(RanOut) => {
+            spec_arm(Arm::PrescanRanOut);
             get_an_xml_encoding(bytes).map(|encoding| (encoding, EncodingSource::XmlDeclaration))
         }
     }
@@ -86,9 +88,11 @@ impl Prescan<'_> {
         // of XML and the encoding name is not checked."
         let utf16_xml_declaration = EncodingSource::Prescan(PrescanMatch::Utf16XmlDeclaration);
         if self.starts_with(&[0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00]) {
+            spec_arm(Arm::PrescanUtf16XmlDeclaration);
             return Ok((UTF_16LE, utf16_xml_declaration));
         }
         if self.starts_with(&[0x00, 0x3C, 0x00, 0x3F, 0x00, 0x78]) {
+            spec_arm(Arm::PrescanUtf16XmlDeclaration);
             return Ok((UTF_16BE, utf16_xml_declaration));
         }
 
@@ -109,16 +113,19 @@ impl Prescan<'_> {
         self.byte()?;
         if self.starts_with(b"<!--") {
             // -> "A sequence of bytes starting with: 0x3C 0x21 0x2D 0x2D (`<!--`)"
+            spec_arm(Arm::PrescanComment);
             self.skip_comment()?;
         } else if self.starts_with_meta() {
             // -> "A sequence of bytes starting with: 0x3C, 0x4D or 0x6D, 0x45 or 0x65,
             //    0x54 or 0x74, 0x41 or 0x61, and one of 0x09, 0x0A, 0x0C, 0x0D, 0x20,
             //    0x2F (case-insensitive ASCII '<meta' followed by a space or slash)"
+            spec_arm(Arm::PrescanMeta);
             return self.meta();
         } else if self.starts_with_tag() {
             // -> "A sequence of bytes starting with a 0x3C byte (<), optionally a 0x2F
             //    byte (/), and finally a byte in the range 0x41-0x5A or 0x61-0x7A (A-Z
             //    or a-z)"
+            spec_arm(Arm::PrescanTag);
             self.skip_tag()?;
         } else if self.starts_with(b"<!") || self.starts_with(b"</") || self.starts_with(b"<?") {
             // -> "A sequence of bytes starting with: 0x3C 0x21 (`<!`)"
@@ -126,12 +133,16 @@ impl Prescan<'_> {
             // -> "A sequence of bytes starting with: 0x3C 0x3F (`<?`)"
             //    "Advance the position pointer so that it points at the first 0x3E byte
             //    (>) that comes after the 0x3C byte that was found."
+            spec_arm(Arm::PrescanBangSolidusQuestionMark);
             self.position += 1;
             while self.byte()? != b'>' {
                 self.position += 1;
             }
         }
         // -> "Any other byte": "Do nothing with that byte."
+        else {
+            spec_arm(Arm::PrescanAnyOtherByte);
+        }
         Ok(None)
     }
 
@@ -200,13 +211,17 @@ impl Prescan<'_> {
             match attribute.name.as_slice() {
                 // -> "If the attribute's name is "http-equiv"": "If the attribute's
                 //    value is "content-type", then set got pragma to true."
-                b"http-equiv" if attribute.value == b"content-type" => got_pragma = true,
+                b"http-equiv" if attribute.value == b"content-type" => {
+                    spec_arm(Arm::PrescanMetaHttpEquivContentType);
+                    got_pragma = true;
+                }
                 // -> "If the attribute's name is "content"": "Apply the algorithm for
                 //    extracting a character encoding from a meta element, giving the
                 //    attribute's value as the string to parse. If a character encoding
                 //    is returned, and if charset is still set to null, let charset be
                 //    the encoding returned, and set need pragma to true."
                 b"content" => {
+                    spec_arm(Arm::PrescanMetaContent);
                     let extracted =
                         extract_a_character_encoding_from_a_meta_element(&attribute.value);
                     if let Some(encoding) = extracted {
@@ -220,6 +235,7 @@ impl Prescan<'_> {
                 //    of getting an encoding from the attribute's value, and set need
                 //    pragma to false."
                 b"charset" => {
+                    spec_arm(Arm::PrescanMetaCharset);
                     charset = match get_an_encoding(&attribute.value) {
                         Some(encoding) => Charset::Encoding(encoding),
                         None => Charset::Failure,
@@ -234,27 +250,33 @@ impl Prescan<'_> {
         // Step 11. "Processing: If need pragma is null, then jump to the step below
         // labeled next byte."
         let Some(need_pragma) = need_pragma else {
+            spec_arm(Arm::PrescanMetaStep11NeedPragmaNull);
             return Ok(None);
         };
         // Step 12. "If need pragma is true but got pragma is false, then jump to the
         // step below labeled next byte."
         if need_pragma && !got_pragma {
+            spec_arm(Arm::PrescanMetaStep12NoPragma);
             return Ok(None);
         }
         // Step 13. "If charset is failure, then jump to the step below labeled next
         // byte."
         let Charset::Encoding(mut charset) = charset else {
+            spec_arm(Arm::PrescanMetaStep13Failure);
             return Ok(None);
         };
         // Step 14. "If charset is UTF-16BE/LE, then set charset to UTF-8."
         if charset == UTF_16BE || charset == UTF_16LE {
+            spec_arm(Arm::PrescanMetaStep14Utf16);
             charset = UTF_8;
         }
         // Step 15. "If charset is x-user-defined, then set charset to windows-1252."
         if charset == X_USER_DEFINED {
+            spec_arm(Arm::PrescanMetaStep15XUserDefined);
             charset = WINDOWS_1252;
         }
         // Step 16. "Return charset."
+        spec_arm(Arm::PrescanMetaStep16Return);
         let source = EncodingSource::Prescan(PrescanMatch::Meta { offset });
         Ok(Some((charset, source)))
     }
@@ -284,6 +306,7 @@ impl Prescan<'_> {
         // Step 2. "If the byte at position is 0x3E (>), then abort the get an attribute
         // algorithm. There isn't one."
         if self.byte()? == b'>' {
+            spec_arm(Arm::GetAnAttributeStep2GreaterThanSign);
             return Ok(None);
         }
         // Step 3. "Otherwise, the byte at position is the start of the attribute name.
@@ -297,16 +320,21 @@ impl Prescan<'_> {
                 //    empty string": "Advance position to the next byte and jump to the
                 //    step below labeled value."
                 b'=' if !name.is_empty() => {
+                    spec_arm(Arm::GetAnAttributeStep4EqualsSign);
                     self.position += 1;
                     return self.attribute_value(name).map(Some);
                 }
                 // -> "If it is 0x09 (HT), 0x0A (LF), 0x0C (FF), 0x0D (CR), or 0x20
                 //    (SP)": "Jump to the step below labeled spaces."
-                0x09 | 0x0A | 0x0C | 0x0D | 0x20 => return self.spaces(name).map(Some),
+                0x09 | 0x0A | 0x0C | 0x0D | 0x20 => {
+                    spec_arm(Arm::GetAnAttributeStep4Whitespace);
+                    return self.spaces(name).map(Some);
+                }
                 // -> "If it is 0x2F (/) or 0x3E (>)": "Abort the get an attribute
                 //    algorithm. The attribute's name is the value of attribute name, its
                 //    value is the empty string."
                 b'/' | b'>' => {
+                    spec_arm(Arm::GetAnAttributeStep4SolidusGreaterThanSign);
                     let value = Vec::new();
                     return Ok(Some(Attribute { name, value }));
                 }
@@ -335,6 +363,7 @@ impl Prescan<'_> {
         // algorithm. The attribute's name is the value of attribute name, its value is
         // the empty string."
         if self.byte()? != b'=' {
+            spec_arm(Arm::GetAnAttributeStep7NoEqualsSign);
             let value = Vec::new();
             return Ok(Attribute { name, value });
         }
@@ -355,37 +384,44 @@ impl Prescan<'_> {
         // Step 10. "Process the byte at position as follows:"
         match self.byte()? {
             // -> "If it is 0x22 (") or 0x27 (')"
-            quote @ (b'"' | b'\'') => loop {
-                // "1. Let b be the value of the byte at position.
-                // 2. Quote loop: Advance position to the next byte."
-                self.position += 1;
-                let byte = self.byte()?;
-                // "3. If the value of the byte at position is the value of b, then
-                // advance position to the next byte and abort the "get an attribute"
-                // algorithm. The attribute's name is the value of attribute name, and
-                // its value is the value of attribute value."
-                if byte == quote {
+            quote @ (b'"' | b'\'') => {
+                spec_arm(Arm::GetAnAttributeStep10Quoted);
+                loop {
+                    // "1. Let b be the value of the byte at position.
+                    // 2. Quote loop: Advance position to the next byte."
                     self.position += 1;
-                    return Ok(Attribute { name, value });
+                    let byte = self.byte()?;
+                    // "3. If the value of the byte at position is the value of b, then
+                    // advance position to the next byte and abort the "get an attribute"
+                    // algorithm. The attribute's name is the value of attribute name, and
+                    // its value is the value of attribute value."
+                    if byte == quote {
+                        self.position += 1;
+                        return Ok(Attribute { name, value });
+                    }
+                    // "4. Otherwise, if the value of the byte at position is in the range
+                    // 0x41 (A) to 0x5A (Z), then append a code point to attribute value
+                    // whose value is 0x20 more than the value of the byte at position.
+                    // 5. Otherwise, append a code point to attribute value whose value is
+                    // the same as the value of the byte at position.
+                    // 6. Return to the step above labeled quote loop."
+                    value.push(byte.to_ascii_lowercase());
                 }
-                // "4. Otherwise, if the value of the byte at position is in the range
-                // 0x41 (A) to 0x5A (Z), then append a code point to attribute value
-                // whose value is 0x20 more than the value of the byte at position.
-                // 5. Otherwise, append a code point to attribute value whose value is
-                // the same as the value of the byte at position.
-                // 6. Return to the step above labeled quote loop."
-                value.push(byte.to_ascii_lowercase());
-            },
+            }
             // -> "If it is 0x3E (>)": "Abort the get an attribute algorithm. The
             //    attribute's name is the value of attribute name, its value is the empty
             //    string."
-            b'>' => return Ok(Attribute { name, value }),
+            b'>' => {
+                spec_arm(Arm::GetAnAttributeStep10GreaterThanSign);
+                return Ok(Attribute { name, value });
+            }
             // -> "If it is in the range 0x41 (A) to 0x5A (Z)": "Append a code point
             //    b+0x20 to attribute value (where b is the value of the byte at
             //    position). Advance position to the next byte."
             // -> "Anything else": "Append a code point with the same value as the byte
             //    at position to attribute value. Advance position to the next byte."
             byte => {
+                spec_arm(Arm::GetAnAttributeStep10AnythingElse);
                 value.push(byte.to_ascii_lowercase());
                 self.position += 1;
             }
@@ -421,8 +457,19 @@ pub(crate) fn get_an_xml_encoding(bytes: &[u8]) -> Option<&'static Encoding> {
     // Step 2. "If encodingPosition does not point to the start of a byte sequence 0x3C,
     // 0x3F, 0x78, 0x6D, 0x6C (`<?xml`), then return failure."
     if !bytes.starts_with(b"<?xml") {
+        spec_arm(Arm::XmlEncodingNoXmlDeclaration);
         return None;
     }
+    let encoding = xml_declaration_encoding(bytes);
+    match encoding {
+        Some(_) => spec_arm(Arm::XmlEncodingReturnEncoding),
+        None => spec_arm(Arm::XmlEncodingFailure),
+    }
+    encoding
+}
+
+/// Get an XML encoding from step 3 on, for bytes that start with `<?xml`.
+fn xml_declaration_encoding(bytes: &[u8]) -> Option<&'static Encoding> {
     // Step 3. "Let xmlDeclarationEnd be a pointer to the next byte in the input byte
     // stream which is 0x3E (>). If there is no such byte, then return failure."
     // The standard uses xmlDeclarationEnd for nothing else: the search for `encoding`

@@ -9,6 +9,7 @@
 use super::meta::get_an_encoding;
 use super::prescan::prescan_a_byte_stream_to_determine_its_encoding;
 use super::{Confidence, EncodingOptions, EncodingSource, Sniffed};
+use crate::spec_arms::{spec_arm, Arm};
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
 /// Determines the character encoding of `bytes` and the confidence in it.
@@ -42,6 +43,7 @@ pub fn sniff_encoding(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     // Step 1. "If the result of BOM sniffing is an encoding, return that encoding with
     // confidence certain."
     if let Some(encoding) = bom_sniff(bytes) {
+        spec_arm(Arm::SniffingStep1Bom);
         return Sniffed {
             encoding,
             confidence: Confidence::Certain,
@@ -63,6 +65,7 @@ pub fn sniff_encoding(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
         .as_deref()
         .and_then(|label| get_an_encoding(label.as_bytes()));
     if let Some(encoding) = transport_layer_encoding {
+        spec_arm(Arm::SniffingStep4TransportLayer);
         return Sniffed {
             encoding,
             confidence: Confidence::Certain,
@@ -76,6 +79,7 @@ pub fn sniff_encoding(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     // 1024 bytes." … "If it returns a character encoding, then return the same
     // encoding, with confidence tentative."
     if let Some((encoding, source)) = prescan_a_byte_stream_to_determine_its_encoding(bytes) {
+        spec_arm(Arm::SniffingStep5Prescan);
         return Sniffed {
             encoding,
             confidence: Confidence::Tentative,
@@ -90,6 +94,7 @@ pub fn sniff_encoding(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     // Step 9. "Otherwise, return an implementation-defined or user-specified default
     // character encoding, with the confidence tentative." The table's entry for "All
     // other locales" is windows-1252.
+    spec_arm(Arm::SniffingStep9Default);
     let encoding = options
         .default_encoding
         .as_deref()

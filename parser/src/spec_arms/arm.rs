@@ -1,5 +1,5 @@
 //! The [`Arm`] enum: one variant per arm of the spec the parser counts, in the order of
-//! the tables (`table_tokenizer.rs`, then `table_tree.rs`).
+//! the tables (`table_tokenizer.rs`, then `table_tree.rs`, then `table_output.rs`).
 
 /// One arm of the spec: a case of a tokenizer state, of an insertion mode, or a step
 /// or outcome of a tree construction algorithm. Its variant name is its section's key
@@ -627,7 +627,59 @@ pub enum Arm {
     FragmentCaseAnyOtherElement,
     FragmentCaseTemplate,
     FragmentCaseForm,
+    FragmentSerializationNodeSerializesAsVoid,
+    FragmentSerializationTemplateContents,
+    FragmentSerializationElement,
+    FragmentSerializationElementSerializesAsVoid,
+    FragmentSerializationElementChildrenAndEndTag,
+    FragmentSerializationAttributeNoNamespace,
+    FragmentSerializationAttributeXml,
+    FragmentSerializationAttributeXmlnsXmlns,
+    FragmentSerializationAttributeXmlns,
+    FragmentSerializationAttributeXlink,
+    FragmentSerializationTextLiterally,
+    FragmentSerializationTextNoscriptLiterally,
+    FragmentSerializationTextEscaped,
+    FragmentSerializationComment,
+    FragmentSerializationProcessingInstruction,
+    FragmentSerializationDoctype,
+    EscapingAmpersand,
+    EscapingNoBreakSpace,
+    EscapingLessThanSign,
+    EscapingGreaterThanSign,
+    EscapingQuotationMark,
+    SniffingStep1Bom,
+    SniffingStep4TransportLayer,
+    SniffingStep5Prescan,
+    SniffingStep9Default,
+    PrescanUtf16XmlDeclaration,
+    PrescanComment,
+    PrescanMeta,
+    PrescanTag,
+    PrescanBangSolidusQuestionMark,
+    PrescanAnyOtherByte,
+    PrescanRanOut,
+    PrescanMetaHttpEquivContentType,
+    PrescanMetaContent,
+    PrescanMetaCharset,
+    PrescanMetaStep11NeedPragmaNull,
+    PrescanMetaStep12NoPragma,
+    PrescanMetaStep13Failure,
+    PrescanMetaStep14Utf16,
+    PrescanMetaStep15XUserDefined,
+    PrescanMetaStep16Return,
+    GetAnAttributeStep2GreaterThanSign,
+    GetAnAttributeStep4EqualsSign,
+    GetAnAttributeStep4Whitespace,
+    GetAnAttributeStep4SolidusGreaterThanSign,
+    GetAnAttributeStep7NoEqualsSign,
+    GetAnAttributeStep10Quoted,
+    GetAnAttributeStep10GreaterThanSign,
+    GetAnAttributeStep10AnythingElse,
+    XmlEncodingNoXmlDeclaration,
+    XmlEncodingFailure,
+    XmlEncodingReturnEncoding,
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 621;
+pub const ARM_COUNT: usize = 673;

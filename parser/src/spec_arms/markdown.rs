@@ -31,6 +31,8 @@ pub fn render_markdown() -> String {
         ("Insertion modes", Family::InsertionMode),
         ("Foreign content", Family::ForeignContent),
         ("Tree construction algorithms", Family::Algorithm),
+        ("Serialization", Family::Serializer),
+        ("Encoding sniffing", Family::Encoding),
     ] {
         let mut first = true;
         for section in sections().filter(|section| section.family == family) {

@@ -6,7 +6,7 @@
 //! parsing tokens in foreign content, a step or outcome of an algorithm. Each is a
 //! variant of [`Arm`], with a stable id (`tokenizer.data.ampersand`), its section's
 //! anchor in the standard and the standard's own words, in the tables of
-//! `table_tokenizer.rs` and `table_tree.rs`; `docs/spec-arms.md` is rendered from
+//! `table_tokenizer.rs`, `table_tree.rs` and `table_output.rs`; `docs/spec-arms.md` is rendered from
 //! them ([`render_markdown`]).
 //!
 //! The parser calls [`spec_arm`] first thing in each arm. Without the cargo feature
@@ -24,6 +24,7 @@
 mod arm;
 mod counts;
 mod markdown;
+mod table_output;
 mod table_tokenizer;
 mod table_tree;
 #[cfg(test)]
@@ -46,6 +47,12 @@ pub enum Family {
     /// A step or outcome of a tree construction algorithm (the adoption agency
     /// algorithm, reset the insertion mode appropriately, …).
     Algorithm,
+    /// A step of the HTML fragment serialization algorithm or of escaping a string.
+    /// <https://html.spec.whatwg.org/#serialising-html-fragments>
+    Serializer,
+    /// A step of the encoding sniffing algorithm, the prescan, get an attribute or get
+    /// an XML encoding. <https://html.spec.whatwg.org/#determining-the-character-encoding>
+    Encoding,
 }
 
 /// A section of the standard whose arms are counted: a tokenizer state, an insertion
@@ -99,6 +106,8 @@ pub fn sections() -> impl Iterator<Item = &'static Section> {
     table_tokenizer::TOKENIZER
         .iter()
         .chain(table_tree::TREE_CONSTRUCTION.iter())
+        .chain(table_output::SERIALIZER.iter())
+        .chain(table_output::ENCODING.iter())
 }
 
 /// One arm with its section, as the reports show it.
@@ -118,6 +127,8 @@ impl ArmInfo {
         let family = match self.section.family {
             Family::Tokenizer => "tokenizer",
             Family::InsertionMode | Family::ForeignContent | Family::Algorithm => "tree",
+            Family::Serializer => "serializer",
+            Family::Encoding => "encoding",
         };
         format!("{family}.{}.{}", self.section.key, self.entry.key)
     }

@@ -233,3 +233,116 @@ fn small_inputs_reach_their_arms() {
         }
     }
 }
+
+/// The serializer's arms each input reaches when its document is serialized.
+#[cfg(feature = "spec-coverage")]
+#[test]
+fn serializations_reach_their_arms() {
+    let cases: &[(&str, &[Arm])] = &[
+        (
+            "<!DOCTYPE html><p title='\"x'>a&amp;b<br><!--c-->",
+            &[
+                Arm::FragmentSerializationDoctype,
+                Arm::FragmentSerializationElementChildrenAndEndTag,
+                Arm::FragmentSerializationElementSerializesAsVoid,
+                Arm::FragmentSerializationAttributeNoNamespace,
+                Arm::FragmentSerializationTextEscaped,
+                Arm::FragmentSerializationComment,
+                Arm::EscapingAmpersand,
+                Arm::EscapingQuotationMark,
+            ],
+        ),
+        (
+            "<script>a<b</script><template>x&lt;y&gt;&nbsp;</template>",
+            &[
+                Arm::FragmentSerializationTextLiterally,
+                Arm::FragmentSerializationTemplateContents,
+                Arm::EscapingLessThanSign,
+                Arm::EscapingGreaterThanSign,
+                Arm::EscapingNoBreakSpace,
+            ],
+        ),
+        (
+            "<svg xlink:href=x xml:lang=y xmlns=z xmlns:xlink=w>",
+            &[
+                Arm::FragmentSerializationAttributeXlink,
+                Arm::FragmentSerializationAttributeXml,
+                Arm::FragmentSerializationAttributeXmlnsXmlns,
+                Arm::FragmentSerializationAttributeXmlns,
+            ],
+        ),
+    ];
+    for (input, expected) in cases {
+        let document = crate::parse_document(input, &crate::ParseOptions::default())
+            .expect("the input parses");
+        reset_counts();
+        let _ = crate::serialize::serialize_children(&document, document.root());
+        let counts = take_counts();
+        for arm in *expected {
+            assert!(counts.get(*arm) > 0, "{input:?} does not reach {arm:?}");
+        }
+    }
+}
+
+/// The encoding sniffing algorithm's arms each byte stream reaches.
+#[cfg(all(feature = "spec-coverage", feature = "encoding"))]
+#[test]
+fn byte_streams_reach_their_sniffing_arms() {
+    let cases: &[(&[u8], &[Arm])] = &[
+        (
+            b"<!--x--><meta charset=\"UTF-16LE\">",
+            &[
+                Arm::PrescanComment,
+                Arm::PrescanMeta,
+                Arm::PrescanMetaCharset,
+                Arm::GetAnAttributeStep10Quoted,
+                Arm::PrescanMetaStep14Utf16,
+                Arm::PrescanMetaStep16Return,
+                Arm::SniffingStep5Prescan,
+            ],
+        ),
+        (
+            b"<meta content='text/html; charset=x-user-defined' http-equiv=Content-Type>",
+            &[
+                Arm::PrescanMetaContent,
+                Arm::PrescanMetaHttpEquivContentType,
+                Arm::PrescanMetaStep15XUserDefined,
+            ],
+        ),
+        (
+            b"<meta content='text/html; charset=utf-8'>",
+            &[Arm::PrescanMetaStep12NoPragma],
+        ),
+        (
+            b"<?xml version='1.0' encoding='koi8-r'?><p>",
+            &[
+                Arm::PrescanBangSolidusQuestionMark,
+                Arm::PrescanTag,
+                Arm::PrescanRanOut,
+                Arm::XmlEncodingReturnEncoding,
+                Arm::SniffingStep5Prescan,
+            ],
+        ),
+        (b"\xEF\xBB\xBFx", &[Arm::SniffingStep1Bom]),
+        (
+            b"<p a b=c d>x",
+            &[
+                Arm::PrescanTag,
+                Arm::PrescanAnyOtherByte,
+                Arm::GetAnAttributeStep4Whitespace,
+                Arm::GetAnAttributeStep7NoEqualsSign,
+                Arm::GetAnAttributeStep10AnythingElse,
+                Arm::XmlEncodingNoXmlDeclaration,
+                Arm::SniffingStep9Default,
+            ],
+        ),
+    ];
+    for (bytes, expected) in cases {
+        reset_counts();
+        let _ = crate::encoding::sniff_encoding(bytes, &crate::EncodingOptions::default());
+        let counts = take_counts();
+        for arm in *expected {
+            assert!(counts.get(*arm) > 0, "{bytes:?} does not reach {arm:?}");
+        }
+    }
+}
