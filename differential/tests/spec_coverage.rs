@@ -112,7 +112,31 @@ fn conformance_counts_the_arms_of_its_cases() {
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
 }
 
-/// Without the feature, both commands refuse `--spec-coverage` with how to build it.
+/// `litmus corpus check --spec-coverage` replays the committed regression corpus in
+/// process and reports what it reached, the encoding family left out.
+#[cfg(feature = "spec-coverage")]
+#[test]
+fn corpus_check_counts_the_arms_of_the_corpus() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let output = litmus()
+        .args(["corpus", "check", "--spec-coverage", "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let reached: usize = stdout
+        .split("spec arms reached: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no figure: {stdout}"));
+    assert!(reached > 200, "{stdout}");
+    assert!(stdout.contains("encoding sniffing: left out of M"), "{stdout}");
+    assert!(stdout.contains("tree.adoption-agency."), "{stdout}");
+}
+
+/// Without the feature, the three commands refuse `--spec-coverage` with how to build it.
 #[cfg(not(feature = "spec-coverage"))]
 #[test]
 fn unavailable_without_the_feature() {
@@ -130,7 +154,8 @@ fn unavailable_without_the_feature() {
         "--out",
         out.to_str().unwrap(),
     ];
-    for args in [&run[..], &["conformance", "--spec-coverage"][..]] {
+    let check = ["corpus", "check", "--spec-coverage"];
+    for args in [&run[..], &["conformance", "--spec-coverage"][..], &check[..]] {
         let output = litmus()
             .current_dir(dir.path())
             .args(args)

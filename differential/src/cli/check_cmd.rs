@@ -28,9 +28,20 @@ pub struct CheckArgs {
     /// Also write the check as JUnit XML to FILE: one test case per archived finding.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Also count the arms of the standard the reference parser passes through when it
+    /// parses (and serializes) every archived input, in this process, and print "spec
+    /// arms reached: N of M", per tokenizer state and insertion mode, the cold arms and
+    /// the hottest. Needs a build with the feature `spec-coverage`.
+    #[arg(long)]
+    pub spec_coverage: bool,
 }
 
 pub fn run(args: CheckArgs) -> CliResult {
+    if args.spec_coverage && !crate::spec_coverage::available() {
+        return Err(CliError::input(
+            crate::spec_coverage::UNAVAILABLE.to_owned(),
+        ));
+    }
     let archive = Archive::open(&super::corpus_cmd::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
     let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
@@ -102,6 +113,12 @@ pub fn run(args: CheckArgs) -> CliResult {
             .map_err(|e| CliError::input(e.to_string()))?;
         outln!("JUnit XML: {}", path.display());
     }
+    if args.spec_coverage {
+        out!(
+            "{}",
+            crate::spec_coverage::render_text(&corpus_coverage(&archive), usize::MAX)
+        );
+    }
     if !report.malformed.is_empty() {
         return Ok(ExitCode::from(2));
     }
@@ -110,4 +127,28 @@ pub fn run(args: CheckArgs) -> CliResult {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The arms the reference parser passes through on every archived input: each parsed
+/// as archived (document or fragment, scripting flag) and serialized, in this process
+/// (the check itself parses in a worker). Malformed files are skipped; the check above
+/// reports them. The corpus holds text, so the encoding family is left out.
+fn corpus_coverage(archive: &Archive) -> crate::spec_coverage::SpecCoverage {
+    litmus_parser::spec_arms::reset_counts();
+    for path in archive.files().unwrap_or_default() {
+        let Ok(finding) = Archive::read(&path) else {
+            continue;
+        };
+        if let Ok(request) = crate::corpus_check::archived_request(&finding) {
+            drop(crate::engine::parse_with_litmus(&request, true));
+        }
+    }
+    let counts = litmus_parser::spec_arms::take_counts();
+    crate::spec_coverage::SpecCoverage::from_counts_leaving_out(
+        &counts,
+        &[(
+            litmus_parser::spec_arms::Family::Encoding,
+            "the corpus holds text: its inputs never go through the encoding sniffing algorithm",
+        )],
+    )
 }

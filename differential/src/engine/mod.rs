@@ -21,6 +21,7 @@ pub use self::chaos::ChaosEngine;
 pub use self::external::{ExternalEngine, ExternalMode, ExternalSpec};
 pub use self::html5ever::{Html5everEngine, HTML5EVER_VERSION, MARKUP5EVER_RCDOM_VERSION};
 pub(crate) use self::litmus::parse_request as parse_with_the_reference_parser;
+pub(crate) use self::litmus::parse_with_litmus;
 pub use self::litmus::LitmusEngine;
 
 use crate::case::{ParseRequest, ParseResult};

@@ -51,10 +51,8 @@ fn findings_json_round_trips_the_coverage() {
 fn a_family_left_out_is_out_of_m_and_merges_back_in_with_a_run_that_has_it() {
     let all = SpecCoverage::from_counts(&ArmCounts::default());
     let reason = TEXT_CASES_SKIP_SNIFFING;
-    let text = SpecCoverage::from_counts_leaving_out(
-        &ArmCounts::default(),
-        &[(Family::Encoding, reason)],
-    );
+    let text =
+        SpecCoverage::from_counts_leaving_out(&ArmCounts::default(), &[(Family::Encoding, reason)]);
     let encoding_arms = all
         .arms
         .iter()
