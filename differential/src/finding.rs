@@ -213,6 +213,10 @@ pub struct Generation {
     pub config: crate::generator::GeneratorConfig,
     /// The inputs mutated.
     pub mutation_sources: MutationSourcesId,
+    /// A steering campaign's epochs and their weights (`--spec-coverage` without
+    /// `--no-steering`), which replace `config`'s weights case by case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steering: Option<crate::campaign::steering::SteeringRecord>,
 }
 
 /// The inputs a campaign mutated, by hash.

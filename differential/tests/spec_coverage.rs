@@ -112,6 +112,89 @@ fn conformance_counts_the_arms_of_its_cases() {
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
 }
 
+/// A counting campaign steers in epochs of 5,000 cases: the epochs' weights follow
+/// from the seed whatever the number of jobs, change after the first epoch, and
+/// regenerate every finding's case (`litmus case --from`); `--no-steering` keeps the
+/// configured weights; the report charts the arms reached against the cases.
+#[cfg(feature = "spec-coverage")]
+#[test]
+fn steering_is_deterministic_and_its_cases_regenerate() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = new_corpus(dir.path());
+    let run = |jobs: &str, out: &str, extra: &[&str]| -> serde_json::Value {
+        let output = litmus()
+            .current_dir(dir.path())
+            .args([
+                "run",
+                "--spec-coverage",
+                "--quiet",
+                "--cases",
+                "11000",
+                "--seed",
+                "5",
+            ])
+            .args(["--jobs", jobs])
+            .args(extra)
+            .arg("--corpus")
+            .arg(&corpus)
+            .arg("--out")
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output));
+        let json = fs::read_to_string(dir.path().join(out).join("findings.json")).unwrap();
+        serde_json::from_str(&json).unwrap()
+    };
+    let one = run("1", "one", &[]);
+    let two = run("2", "two", &[]);
+    let steering = &one["generation"]["steering"];
+    let epochs = steering["epochs"].as_array().unwrap();
+    assert_eq!(epochs.len(), 3, "{steering}");
+    assert_ne!(
+        epochs[0], epochs[1],
+        "the weights change after the first epoch"
+    );
+    assert_eq!(steering, &two["generation"]["steering"]);
+    assert_eq!(
+        one["spec_coverage"]["progress"],
+        two["spec_coverage"]["progress"]
+    );
+    assert_eq!(
+        one["spec_coverage"]["reached"],
+        two["spec_coverage"]["reached"]
+    );
+    let progress = one["spec_coverage"]["progress"].as_array().unwrap();
+    assert_eq!(progress.len(), 4, "one point per epoch and the end");
+    assert_eq!(progress[3]["cases"], 11000);
+    let html = fs::read_to_string(dir.path().join("one/index.html")).unwrap();
+    assert!(html.contains("<svg class=\"coverage-chart\""));
+
+    let mut late = 0;
+    for finding in one["findings"].as_array().unwrap() {
+        let index = finding["origin"]["case_index"].as_u64().unwrap();
+        let output = litmus()
+            .current_dir(dir.path())
+            .args(["case", "--from", "one/findings.json", &index.to_string()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output));
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            finding["original_input"].as_str().unwrap(),
+            "case {index}"
+        );
+        late += usize::from(index >= 5000);
+    }
+    assert!(late > 0, "a finding of a steered epoch was regenerated");
+
+    let plain = run("2", "plain", &["--no-steering"]);
+    assert!(plain["generation"]["steering"].is_null());
+    assert_eq!(
+        plain["spec_coverage"]["progress"].as_array().unwrap().len(),
+        4
+    );
+}
+
 /// `litmus corpus check --spec-coverage` replays the committed regression corpus in
 /// process and reports what it reached, the encoding family left out.
 #[cfg(feature = "spec-coverage")]
@@ -132,7 +215,10 @@ fn corpus_check_counts_the_arms_of_the_corpus() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no figure: {stdout}"));
     assert!(reached > 200, "{stdout}");
-    assert!(stdout.contains("encoding sniffing: left out of M"), "{stdout}");
+    assert!(
+        stdout.contains("encoding sniffing: left out of M"),
+        "{stdout}"
+    );
     assert!(stdout.contains("tree.adoption-agency."), "{stdout}");
 }
 
@@ -155,7 +241,11 @@ fn unavailable_without_the_feature() {
         out.to_str().unwrap(),
     ];
     let check = ["corpus", "check", "--spec-coverage"];
-    for args in [&run[..], &["conformance", "--spec-coverage"][..], &check[..]] {
+    for args in [
+        &run[..],
+        &["conformance", "--spec-coverage"][..],
+        &check[..],
+    ] {
         let output = litmus()
             .current_dir(dir.path())
             .args(args)

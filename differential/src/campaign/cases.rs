@@ -362,6 +362,20 @@ impl CaseRunner {
         (self.reference.version(), self.other.version())
     }
 
+    /// Generates the next cases with `weights` (`None`: the setup's, as they are);
+    /// the generator is rebuilt only when they change.
+    pub fn steer(&mut self, weights: Option<crate::generator::Weights>) {
+        let Some(weights) = weights else {
+            return;
+        };
+        if weights == self.generator.config().weights {
+            return;
+        }
+        if let Ok(generator) = self.generator.with_weights(weights) {
+            self.generator = generator;
+        }
+    }
+
     /// The case at a generator index.
     pub fn case(&self, index: u64) -> Case {
         case_at(&self.generator, self.seed, self.bytes, index)

@@ -82,7 +82,13 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
             continue;
         }
         match shared.next_batch(job.batch) {
-            Some(indices) => run_batch(shared, job, &indices),
+            // A counting campaign's next epoch waits for the batches of this one.
+            Some(indices) if indices.is_empty() => std::thread::sleep(Duration::from_millis(1)),
+            Some(indices) => {
+                job.cases.steer(shared.weights_for(indices[0]));
+                run_batch(shared, job, &indices);
+                shared.batch_finished();
+            }
             None if shared.triage_pending() => std::thread::sleep(Duration::from_millis(5)),
             None => return,
         }
@@ -147,7 +153,12 @@ fn replay(shared: &Shared<'_>, job: &mut Job, indices: &[u64], done: &HashSet<u6
 /// a crash or a hang into a failure of the engine that had it.
 fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     let options = shared.options;
-    let case = case_at(&shared.generator, options.seed, options.bytes, index);
+    let case = case_at(
+        &shared.generator_for(index),
+        options.seed,
+        options.bytes,
+        index,
+    );
     let levels = Levels {
         serialization: options.serialization,
         round_trip: options.round_trip,

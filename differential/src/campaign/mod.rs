@@ -29,6 +29,7 @@ mod investigate;
 mod jobs;
 mod record;
 mod state;
+pub mod steering;
 mod third;
 pub mod triage;
 
@@ -147,6 +148,9 @@ pub struct CampaignOptions {
     /// Count the arms of the standard the reference parser passes through
     /// (`--spec-coverage`), for the reports.
     pub spec_coverage: bool,
+    /// With `spec_coverage`: steer the generator towards the arms rarely reached
+    /// (`steering.rs`; off with `--no-steering`).
+    pub steering: bool,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
     /// Print no line per finding (errors and the summary only).
@@ -371,6 +375,7 @@ pub fn run(
             bytes: options.bytes,
             config: options.generator.clone(),
             mutation_sources: options.mutation_sources.clone(),
+            steering: None,
         }),
         warnings: options.warnings.clone(),
         ..CampaignReport::default()

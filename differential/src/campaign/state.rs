@@ -3,14 +3,15 @@
 //! exemplar candidates of each known class, and the findings.
 
 use super::cases::Reported;
+use super::steering::{Steering, SteeringRecord, EPOCH_CASES};
 use super::CampaignOptions;
 use crate::archive::Archive;
 use crate::case::Level;
 use crate::compare::Divergence;
 use crate::finding::{
-    CampaignReport, ClassCount, Finding, LevelCount, Origin, SignatureCount, Status,
+    CampaignReport, ClassCount, Finding, Generation, LevelCount, Origin, SignatureCount, Status,
 };
-use crate::generator::Generator;
+use crate::generator::{Generator, Weights};
 use crate::worker::Worker;
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -158,13 +159,32 @@ struct Inner {
     /// Exemplar jobs taken and not finished.
     exemplifying: usize,
     findings: Vec<Finding>,
+    /// With spec coverage: the epochs begun, in order (see `steering.rs`).
+    epochs: Vec<Epoch>,
+    /// With spec coverage: batches handed out and not finished.
+    batches_running: usize,
+}
+
+/// One epoch of a counting campaign: [`EPOCH_CASES`] cases generated with the same
+/// weights.
+struct Epoch {
+    /// Its first case's position in the shard.
+    first_case: u64,
+    weights: Weights,
+    /// The reachable arms passed before it.
+    reached: usize,
+    generator: Arc<Generator>,
 }
 
 /// The state shared by a campaign's jobs.
 pub struct Shared<'o> {
     pub options: &'o CampaignOptions,
     pub archive: Archive,
-    pub generator: Generator,
+    /// The generator with the configured weights (a steering campaign's epochs have
+    /// their own: [`Shared::generator_for`]).
+    pub generator: Arc<Generator>,
+    /// With `--spec-coverage` and without `--no-steering`: the families' profiles.
+    steering: Option<Steering>,
     pub progress: ProgressBar,
     stop: Arc<AtomicBool>,
     next: AtomicU64,
@@ -189,10 +209,14 @@ impl<'o> Shared<'o> {
         third: Option<Worker>,
         versions: (String, String),
     ) -> Shared<'o> {
+        let steering = options
+            .steering
+            .then(|| Steering::new(&generator, options.seed));
         Shared {
             options,
             archive,
-            generator,
+            generator: Arc::new(generator),
+            steering,
             progress,
             stop,
             next: AtomicU64::new(0),
@@ -212,6 +236,8 @@ impl<'o> Shared<'o> {
                 exemplars: VecDeque::new(),
                 exemplifying: 0,
                 findings: Vec::new(),
+                epochs: Vec::new(),
+                batches_running: 0,
             }),
         }
     }
@@ -272,6 +298,9 @@ impl<'o> Shared<'o> {
             return None;
         }
         let size = size.max(1) as u64;
+        if self.options.spec_coverage {
+            return self.next_batch_of_an_epoch(size);
+        }
         let first = self.next.fetch_add(size, Ordering::Relaxed);
         let end = match self.options.cases {
             Some(cases) if first >= cases => return None,
@@ -283,6 +312,100 @@ impl<'o> Shared<'o> {
                 .map(|k| self.options.shard.case_index(k))
                 .collect(),
         )
+    }
+
+    /// [`Shared::next_batch`] in a counting campaign: batches within one epoch, and
+    /// an epoch begun only when no batch of the ones before it runs. An empty batch is
+    /// "wait".
+    fn next_batch_of_an_epoch(&self, size: u64) -> Option<Vec<u64>> {
+        let mut inner = self.lock();
+        let first = self.next.load(Ordering::Relaxed);
+        if self.options.cases.is_some_and(|cases| first >= cases) {
+            return None;
+        }
+        let epoch = first / EPOCH_CASES;
+        if epoch >= inner.epochs.len() as u64 {
+            if inner.batches_running > 0 {
+                return Some(Vec::new());
+            }
+            let weights = match &self.steering {
+                Some(steering) => steering.weights_after(&inner.spec_arms),
+                None => self.generator.config().weights.clone(),
+            };
+            let generator = match self.generator.with_weights(weights.clone()) {
+                Ok(generator) => Arc::new(generator),
+                Err(_) => self.generator.clone(),
+            };
+            let reached = self.coverage(&inner.spec_arms).reached;
+            inner.epochs.push(Epoch {
+                first_case: first,
+                weights,
+                reached,
+                generator,
+            });
+        }
+        let mut end = (first + size).min((epoch + 1) * EPOCH_CASES);
+        if let Some(cases) = self.options.cases {
+            end = end.min(cases);
+        }
+        self.next.store(end, Ordering::Relaxed);
+        inner.batches_running += 1;
+        Some(
+            (first..end)
+                .map(|k| self.options.shard.case_index(k))
+                .collect(),
+        )
+    }
+
+    /// A batch [`Shared::next_batch`] gave is done, its cases absorbed.
+    pub fn batch_finished(&self) {
+        if self.options.spec_coverage {
+            let mut inner = self.lock();
+            inner.batches_running = inner.batches_running.saturating_sub(1);
+        }
+    }
+
+    /// The epoch of the case at generator index `index`, in a counting campaign.
+    fn epoch_of(&self, index: u64) -> usize {
+        let shard = self.options.shard;
+        let k = index.saturating_sub(shard.index) / shard.count.max(1);
+        usize::try_from(k / EPOCH_CASES).unwrap_or(usize::MAX)
+    }
+
+    /// The generator of the case at generator index `index`: its epoch's in a
+    /// steering campaign.
+    pub fn generator_for(&self, index: u64) -> Arc<Generator> {
+        if self.steering.is_none() {
+            return self.generator.clone();
+        }
+        let inner = self.lock();
+        match inner.epochs.get(self.epoch_of(index)) {
+            Some(epoch) => epoch.generator.clone(),
+            None => self.generator.clone(),
+        }
+    }
+
+    /// The weights a case worker generates the case at `index` with: its epoch's in
+    /// a steering campaign, `None` (the setup's) otherwise.
+    pub fn weights_for(&self, index: u64) -> Option<Weights> {
+        self.steering.as_ref()?;
+        let inner = self.lock();
+        inner
+            .epochs
+            .get(self.epoch_of(index))
+            .map(|epoch| epoch.weights.clone())
+    }
+
+    /// The spec coverage of the arm counts `counts`, the encoding family left out of a
+    /// campaign of text cases.
+    fn coverage(&self, counts: &[u64]) -> crate::spec_coverage::SpecCoverage {
+        let counts = litmus_parser::spec_arms::ArmCounts::from_counts(counts);
+        let text_cases = [(
+            litmus_parser::spec_arms::Family::Encoding,
+            crate::spec_coverage::TEXT_CASES_SKIP_SNIFFING,
+        )];
+        let left_out: &[_] = if self.options.bytes { &[] } else { &text_cases };
+        crate::spec_coverage::SpecCoverage::from_counts_leaving_out(&counts, left_out)
     }
 
     /// Takes in the results of some cases: their comparisons, their signatures'
@@ -504,18 +627,27 @@ impl<'o> Shared<'o> {
             interrupted,
             levels: inner.levels.to_report(),
             spec_coverage: self.options.spec_coverage.then(|| {
-                let counts = litmus_parser::spec_arms::ArmCounts::from_counts(&inner.spec_arms);
-                // Text cases never reach the encoding sniffing algorithm.
-                let text_cases = [(
-                    litmus_parser::spec_arms::Family::Encoding,
-                    crate::spec_coverage::TEXT_CASES_SKIP_SNIFFING,
-                )];
-                let left_out: &[_] = if self.options.bytes { &[] } else { &text_cases };
-                crate::spec_coverage::SpecCoverage::from_counts_leaving_out(&counts, left_out)
+                let mut coverage = self.coverage(&inner.spec_arms);
+                coverage.progress = inner
+                    .epochs
+                    .iter()
+                    .map(|epoch| (epoch.first_case, epoch.reached))
+                    .chain(std::iter::once((cases, coverage.reached)))
+                    .map(|(cases, reached)| crate::spec_coverage::CoveragePoint { cases, reached })
+                    .collect();
+                coverage
             }),
             findings,
             class_counts: classes.into_values().collect(),
             signatures,
+            // A steering campaign's epochs' weights, to regenerate its cases.
+            generation: base.generation.clone().map(|generation| Generation {
+                steering: self.steering.as_ref().map(|_| SteeringRecord {
+                    epoch_cases: EPOCH_CASES,
+                    epochs: inner.epochs.iter().map(|e| e.weights.to_spec()).collect(),
+                }),
+                ..generation
+            }),
             ..base.clone()
         }
     }

@@ -47,12 +47,29 @@ pub fn run(args: CaseArgs) -> CliResult {
     let (seed, generation) = match &args.from {
         Some(path) => {
             let report = read_report(path)?;
-            let generation = report.generation.clone().ok_or_else(|| {
+            let mut generation = report.generation.clone().ok_or_else(|| {
                 CliError::input(format!(
                     "{}: no `generation` record (written by a litmus before generator version 1): its cases cannot be regenerated",
                     path.display()
                 ))
             })?;
+            // A steering campaign generated the case with its epoch's weights.
+            if let Some(steering) = &generation.steering {
+                let shard = match &report.shard {
+                    Some(shard) => crate::campaign::Shard::parse(shard).map_err(CliError::input)?,
+                    None => crate::campaign::Shard::ALL,
+                };
+                let k = args.index.saturating_sub(shard.index) / shard.count.max(1);
+                generation.config.weights = steering.weights_of(k).ok_or_else(|| {
+                    CliError::input(format!(
+                        "{}: case {} is past the epochs the campaign steered ({} epochs of {} cases)",
+                        path.display(),
+                        args.index,
+                        steering.epochs.len(),
+                        steering.epoch_cases
+                    ))
+                })?;
+            }
             (report.seed, generation)
         }
         None => {
@@ -63,6 +80,7 @@ pub fn run(args: CaseArgs) -> CliResult {
                 bytes: false,
                 config: GeneratorConfig::default(),
                 mutation_sources: MutationSourcesId::default(),
+                steering: None,
             };
             (args.seed.unwrap_or_default(), generation)
         }

@@ -272,6 +272,7 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
         fail_on_new: false,
         quiet: true,
         spec_coverage: false,
+        no_steering: false,
     }
 }
 

@@ -278,6 +278,25 @@ impl Weights {
         family_index(family).map(|i| self.0[i])
     }
 
+    /// The weights in table order.
+    pub fn values(&self) -> &[u32] {
+        &self.0
+    }
+
+    /// Weights from their values in table order; `None` unless there is one per
+    /// family.
+    pub fn from_values(values: Vec<u32>) -> Option<Weights> {
+        (values.len() == FAMILIES.len()).then_some(Weights(values))
+    }
+
+    /// `name=weight,…` for every family, as [`Weights::apply`] reads it.
+    pub fn to_spec(&self) -> String {
+        self.iter()
+            .map(|(name, weight)| format!("{name}={weight}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
     /// Every family's name and weight, in table order.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
         FAMILIES.iter().map(|f| f.name).zip(self.0.iter().copied())
@@ -382,6 +401,17 @@ impl Generator {
     pub fn with_corpus(mut self, inputs: Vec<String>) -> Generator {
         self.corpus = inputs;
         self
+    }
+
+    /// This generator with other family weights, its corpus kept: a campaign that
+    /// steers towards cold arms changes the weights between epochs
+    /// (`campaign::steering`).
+    pub fn with_weights(&self, weights: Weights) -> Result<Generator, ConfigError> {
+        let config = GeneratorConfig {
+            weights,
+            ..self.config.clone()
+        };
+        Ok(Generator::try_new(config)?.with_corpus(self.corpus.clone()))
     }
 
     pub fn config(&self) -> &GeneratorConfig {

@@ -75,6 +75,7 @@ pub fn campaign() -> CampaignReport {
                 html5lib: Some("../shared/html5lib-tests/tree-construction".into()),
                 corpus: Some("corpus".into()),
             },
+            steering: None,
         }),
         warnings: Vec::new(),
         spec_coverage: None,

@@ -20,6 +20,13 @@ pub fn render_html(coverage: &SpecCoverage) -> String {
     for line in super::text::left_out_lines(coverage) {
         let _ = writeln!(page, "<p>{}</p>", esc(&line));
     }
+    let chart = super::chart::render_svg(coverage);
+    if !chart.is_empty() {
+        let _ = writeln!(
+            page,
+            "<figure>{chart}<figcaption>Reachable arms passed against cases run, at the start of each epoch of the generator's steering and at the end; the dashed line is M.</figcaption></figure>"
+        );
+    }
     for (family, heading) in FAMILIES {
         let sections: Vec<_> = coverage.sections_of(family).collect();
         if sections.is_empty() {

@@ -11,6 +11,7 @@
 //! count; `text.rs` renders it for the terminal and summary.md, `html.rs` for
 //! index.html.
 
+mod chart;
 mod html;
 mod text;
 
@@ -44,6 +45,19 @@ pub struct SpecCoverage {
     /// and M: a campaign of text cases never runs the encoding sniffing algorithm.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub left_out: Vec<LeftOut>,
+    /// A campaign's reachable arms passed against its cases run: one point at the
+    /// start of each epoch (`campaign::steering`) and one at the end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub progress: Vec<CoveragePoint>,
+}
+
+/// Arms reached after some cases.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoveragePoint {
+    /// Cases run (of the campaign's shard).
+    pub cases: u64,
+    /// Reachable arms passed in them.
+    pub reached: usize,
 }
 
 /// A family of arms a run left out of its figure, and why.
@@ -171,6 +185,7 @@ impl SpecCoverage {
             reachable,
             sections,
             arms,
+            progress: Vec::new(),
             left_out: left_out
                 .iter()
                 .map(|(family, reason)| LeftOut {

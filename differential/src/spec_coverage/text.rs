@@ -65,6 +65,9 @@ pub fn render_text(coverage: &SpecCoverage, max_cold: usize) -> String {
     for line in left_out_lines(coverage) {
         let _ = writeln!(out, "  {line}");
     }
+    if let Some(line) = super::chart::progress_line(coverage) {
+        let _ = writeln!(out, "  {line}");
+    }
     for (family, heading) in FAMILIES {
         let sections: Vec<&SectionCoverage> = coverage.sections_of(family).collect();
         if sections.is_empty() {
@@ -129,6 +132,9 @@ pub fn render_markdown(coverage: &SpecCoverage) -> String {
         headline(coverage).replacen("spec arms", "Spec arms", 1)
     );
     for line in left_out_lines(coverage) {
+        let _ = writeln!(out, "- {line}\n");
+    }
+    if let Some(line) = super::chart::progress_line(coverage) {
         let _ = writeln!(out, "- {line}\n");
     }
     out.push_str("| family | section | reached |\n|---|---|---|\n");

@@ -41,8 +41,14 @@ pub enum ToWorker {
     },
     /// A case worker, once: what the campaign's cases are and which engines run them.
     Setup { setup: Box<CaseSetup> },
-    /// A case worker: run these cases (generator indices).
-    Batch { id: u64, indices: Vec<u64> },
+    /// A case worker: run these cases (generator indices), generated with `weights`
+    /// when a steering campaign changed the setup's (`campaign::steering`).
+    Batch {
+        id: u64,
+        indices: Vec<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weights: Option<crate::generator::Weights>,
+    },
     /// A case worker: minimize a divergence in process.
     Minimize { id: u64, job: Box<MinimizeJob> },
 }

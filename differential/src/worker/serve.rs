@@ -195,9 +195,14 @@ fn engine_thread(
                 });
                 Outgoing::Message(FromWorker::Ready { result })
             }
-            ToWorker::Batch { id, indices } => {
+            ToWorker::Batch {
+                id,
+                indices,
+                weights,
+            } => {
                 match runner.as_mut() {
                     Some(runner) => {
+                        runner.steer(weights);
                         watch.begin_batch(id);
                         runner.run_batch(&indices, |part: BatchPart| watch.add_part(part));
                         watch.end_batch();

@@ -12,6 +12,7 @@ use crate::campaign::triage::{MinimizeJob, Minimized};
 use crate::case::{EngineFailure, ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::frame::encode;
+use crate::generator::Weights;
 use crate::process::{CommandLine, Event, Process, Reading};
 use serde::Serialize;
 use std::ffi::OsString;
@@ -475,9 +476,17 @@ pub struct CaseWorker {
     versions: (String, String),
     next_id: u64,
     restarts: u64,
+    /// The family weights the next batches' cases are generated with, when a
+    /// steering campaign changed them (`campaign::steering`).
+    weights: Option<Weights>,
 }
 
 impl CaseWorker {
+    /// Generates the next batches' cases with `weights` (`None`: the setup's).
+    pub fn steer(&mut self, weights: Option<Weights>) {
+        self.weights = weights;
+    }
+
     /// Starts the worker and sets it up, so that engines that cannot run are an error
     /// now. `config.timeout` is how long the worker may stay silent while a batch
     /// runs (it reports progress several times a second) before it is killed.
@@ -490,6 +499,7 @@ impl CaseWorker {
             versions,
             next_id: 1,
             restarts: 0,
+            weights: None,
         })
     }
 
@@ -585,6 +595,7 @@ impl CaseWorker {
         let message = ToWorker::Batch {
             id,
             indices: indices.to_vec(),
+            weights: self.weights.clone(),
         };
         match send(&mut process, &message) {
             Ok(true) => {}
