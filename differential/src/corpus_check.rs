@@ -243,6 +243,7 @@ pub fn recheck_archived(
         signature: signature.clone(),
         engine: finding.engine.clone(),
         splits: Vec::new(),
+        start: None,
     };
     if recheck(&divergence, &request.input, reference, other).is_some() {
         return Recheck::Still;
