@@ -298,33 +298,38 @@ impl Stream {
 /// system identifiers, and *correctness*, the force-quirks flag's negation),
 /// `["EndTag","a"]`, `["Comment","x"]`, `["ProcessingInstruction","t","d"]`, `["EOF"]`.
 pub fn render(tokens: &[Tok]) -> String {
-    use serde_json::{json, Value};
-    let mut out = String::new();
+    // Tuples serialize as JSON arrays, written straight into the output.
+    let mut out = Vec::new();
     for token in tokens {
-        let line: Value = match token {
+        let line = &mut out;
+        let written = match token {
             Tok::Doctype {
                 name,
                 public_id,
                 system_id,
                 force_quirks,
-            } => json!(["DOCTYPE", name, public_id, system_id, !force_quirks]),
+            } => serde_json::to_writer(
+                line,
+                &("DOCTYPE", name, public_id, system_id, !force_quirks),
+            ),
             Tok::StartTag {
                 name,
                 attributes,
                 self_closing,
-            } => json!(["StartTag", name, attributes, self_closing]),
-            Tok::EndTag(name) => json!(["EndTag", name]),
-            Tok::Comment(text) => json!(["Comment", text]),
-            Tok::Characters(text) => json!(["Character", text]),
+            } => serde_json::to_writer(line, &("StartTag", name, attributes, self_closing)),
+            Tok::EndTag(name) => serde_json::to_writer(line, &("EndTag", name)),
+            Tok::Comment(text) => serde_json::to_writer(line, &("Comment", text)),
+            Tok::Characters(text) => serde_json::to_writer(line, &("Character", text)),
             Tok::ProcessingInstruction { target, data } => {
-                json!(["ProcessingInstruction", target, data])
+                serde_json::to_writer(line, &("ProcessingInstruction", target, data))
             }
-            Tok::Eof => json!(["EOF"]),
+            Tok::Eof => serde_json::to_writer(line, &("EOF",)),
         };
-        out.push_str(&line.to_string());
-        out.push('\n');
+        // Strings and booleans always serialize.
+        debug_assert!(written.is_ok());
+        out.push(b'\n');
     }
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Reads [`render`]'s lines back; a line it cannot read is an `EOF`.
