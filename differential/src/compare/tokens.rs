@@ -2,16 +2,19 @@
 //! them in.
 //!
 //! Three tokenizers read the same input: the reference's
-//! (`litmus_parser::tokenizer::tokenize`), html5ever's (`html5ever::tokenizer`, with
+//! (`litmus_parser::tokenizer::Tokenizer`, driven as its `tokenize` drives it, with a
+//! sink that allows CDATA sections in foreign content), html5ever's (`html5ever::tokenizer`, with
 //! `TokenizerOpts { initial_state, last_start_tag_name }`) and html5gum's (its
 //! `CallbackEmitter`, with `set_state` and the emitter's `set_last_start_tag`). No
 //! tree builder runs: each tokenizer stays in the state it starts in until its own
-//! rules move it, so a difference is a tokenizer's.
+//! rules move it, so a difference is a tokenizer's. In foreign content each is told
+//! that the adjusted current node is not in the HTML namespace, for every token.
 //!
 //! **Start points.** [`start_points`] gives each case three, deterministically from
 //! its input: the data state, then two of [`STARTS`] (RCDATA, RAWTEXT, script data,
 //! PLAINTEXT, the CDATA section state, each with the last start tag a tree builder
-//! would have emitted, or none as in a fragment parse), those whose end tag the input
+//! would have emitted, or none as in a fragment parse; and the data state in foreign
+//! content, where `<![CDATA[` opens a CDATA section), those whose end tag the input
 //! holds first, in an order a hash of the input rotates.
 //!
 //! **Normalization.** Every tokenizer reads the preprocessed input stream (CR LF and
@@ -113,43 +116,62 @@ impl StartState {
     }
 }
 
-/// Where a tokenizer starts: a state, and the name of the last start tag emitted (the
-/// one an end tag must match to be appropriate), if any.
+/// Where a tokenizer starts: a state, the name of the last start tag emitted (the
+/// one an end tag must match to be appropriate), if any, and whether it is in
+/// foreign content.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenStart {
     pub state: StartState,
     pub last_start_tag: Option<String>,
+    /// As in foreign content: there is an adjusted current node and it is not in the
+    /// HTML namespace, so the markup declaration open state lets `<![CDATA[` open a
+    /// CDATA section (otherwise a bogus comment).
+    #[serde(default)]
+    pub foreign: bool,
 }
 
+/// The [`TokenStart`] text's words for [`TokenStart::foreign`].
+const IN_FOREIGN_CONTENT: &str = " in foreign content";
+
 impl TokenStart {
-    /// The data state, no start tag emitted.
+    /// The data state, no start tag emitted, not in foreign content.
     pub fn data() -> TokenStart {
         TokenStart {
             state: StartState::Data,
             last_start_tag: None,
+            foreign: false,
         }
     }
 
+    /// The state's words in signatures: `RCDATA`, `data in foreign content`.
+    pub fn state_words(&self) -> String {
+        let foreign = if self.foreign { IN_FOREIGN_CONTENT } else { "" };
+        format!("{}{foreign}", self.state.as_str())
+    }
+
     /// Reads the [`Display`](fmt::Display) form back: `RCDATA, last start tag title`,
-    /// `data`.
+    /// `data`, `data in foreign content, last start tag svg`.
     pub fn parse(text: &str) -> Option<TokenStart> {
         let (state, tag) = match text.split_once(", last start tag ") {
-            Some((state, tag)) => (state, Some(tag.trim().to_owned())),
-            None => (text, None),
+            Some((state, tag)) => (state.trim(), Some(tag.trim().to_owned())),
+            None => (text.trim(), None),
         };
-        let state = StartState::ALL
-            .into_iter()
-            .find(|s| s.as_str() == state.trim())?;
+        let (state, foreign) = match state.strip_suffix(IN_FOREIGN_CONTENT) {
+            Some(state) => (state, true),
+            None => (state, false),
+        };
+        let state = StartState::ALL.into_iter().find(|s| s.as_str() == state)?;
         Some(TokenStart {
             state,
             last_start_tag: tag,
+            foreign,
         })
     }
 }
 
 impl fmt::Display for TokenStart {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.state.as_str())?;
+        f.write_str(&self.state_words())?;
         if let Some(tag) = &self.last_start_tag {
             write!(f, ", last start tag {tag}")?;
         }
@@ -159,8 +181,9 @@ impl fmt::Display for TokenStart {
 
 /// The start points a case may get besides the data state: each state a tree builder
 /// switches to, with the start tags that switch to it (and none, as the fragment
-/// parsing algorithm starts a tokenizer in a context element's state without one).
-pub const STARTS: [(StartState, Option<&str>); 14] = [
+/// parsing algorithm starts a tokenizer in a context element's state without one),
+/// and the data state in foreign content, after an `svg` start tag.
+pub const STARTS: [(StartState, Option<&str>); 15] = [
     (StartState::Rcdata, Some("title")),
     (StartState::Rcdata, Some("textarea")),
     (StartState::Rcdata, None),
@@ -175,30 +198,43 @@ pub const STARTS: [(StartState, Option<&str>); 14] = [
     (StartState::ScriptData, None),
     (StartState::Plaintext, Some("plaintext")),
     (StartState::CdataSection, None),
+    (StartState::Data, Some("svg")),
 ];
+
+/// The start point of an entry of [`STARTS`]: the data state there is the one of
+/// foreign content (the only reason to list it).
+pub fn start_of(state: StartState, tag: Option<&str>) -> TokenStart {
+    TokenStart {
+        state,
+        last_start_tag: tag.map(str::to_owned),
+        foreign: state == StartState::Data,
+    }
+}
 
 /// How many start points of [`STARTS`] a case gets besides the data state.
 pub const STARTS_PER_CASE: usize = 2;
 
 /// The start points of `input`: the data state, then [`STARTS_PER_CASE`] of
-/// [`STARTS`], those whose end tag (`</title`, any case) the input holds first, each
+/// [`STARTS`], those whose end tag (`</title`, any case; for foreign content,
+/// `<![CDATA[`) the input holds first, each
 /// group in the order of [`STARTS`] rotated by a hash of the input.
 pub fn start_points(input: &str) -> Vec<TokenStart> {
     let lower = input.to_ascii_lowercase();
     let turn = (fnv(input.as_bytes()) % STARTS.len() as u64) as usize;
     let rotated = STARTS.iter().cycle().skip(turn).take(STARTS.len());
-    let holds_end_tag = |tag: Option<&str>| tag.is_some_and(|t| lower.contains(&format!("</{t}")));
-    let (mut chosen, rest): (Vec<_>, Vec<_>) = rotated.partition(|(_, tag)| holds_end_tag(*tag));
+    let holds_end_tag = |state: StartState, tag: Option<&str>| match state {
+        StartState::Data => lower.contains("<![cdata["),
+        _ => tag.is_some_and(|t| lower.contains(&format!("</{t}"))),
+    };
+    let (mut chosen, rest): (Vec<_>, Vec<_>) =
+        rotated.partition(|(state, tag)| holds_end_tag(*state, *tag));
     chosen.extend(rest);
     let mut points = vec![TokenStart::data()];
     points.extend(
         chosen
             .into_iter()
             .take(STARTS_PER_CASE)
-            .map(|&(state, tag)| TokenStart {
-                state,
-                last_start_tag: tag.map(str::to_owned),
-            }),
+            .map(|&(state, tag)| start_of(state, tag)),
     );
     points
 }
@@ -424,7 +460,7 @@ pub fn token_signature(other: &str, left: &[Tok], right: &[Tok], start: &TokenSt
     Signature::from_text(format!(
         "tokens | litmus: {} | {other}: {right_word} | in: {}",
         l.kind(),
-        start.state.as_str()
+        start.state_words()
     ))
 }
 

@@ -4,10 +4,52 @@
 use super::{StartState, Stream, Tok, TokenStart};
 use std::cell::RefCell;
 
-/// The reference: `litmus_parser::tokenizer::tokenize`, which coalesces character
-/// runs and drops repeated attribute names itself.
+/// The reference: `litmus_parser::tokenizer::Tokenizer` over the input stream, its
+/// sink answering every token with "no state switch" and whether CDATA sections are
+/// allowed (in foreign content). The tokenizer drops repeated attribute names
+/// itself.
 pub fn litmus(input: &str, start: &TokenStart) -> Vec<Tok> {
-    use litmus_parser::tokenizer::{tokenize, OwnedToken, State, TokenizerOptions};
+    use litmus_parser::tokenizer::{
+        SinkResult, State, Token, TokenSink, Tokenizer, TokenizerOptions,
+    };
+
+    struct Sink {
+        stream: Stream,
+        answer: SinkResult,
+    }
+    impl TokenSink for Sink {
+        fn process_token(&mut self, token: Token<'_>, _offset: usize) -> SinkResult {
+            let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            match token {
+                Token::Doctype(d) => self.stream.push(Tok::Doctype {
+                    name: d.name.as_deref().map(text),
+                    public_id: d.public_id.as_deref().map(text),
+                    system_id: d.system_id.as_deref().map(text),
+                    force_quirks: d.force_quirks,
+                }),
+                Token::StartTag(tag) => self.stream.push(Tok::StartTag {
+                    name: text(tag.name()),
+                    attributes: tag
+                        .attributes()
+                        .map(|(name, value)| (text(name), text(value)))
+                        .collect(),
+                    self_closing: tag.self_closing,
+                }),
+                Token::EndTag(tag) => self.stream.push(Tok::EndTag(text(tag.name()))),
+                Token::Comment(data) => self.stream.push(Tok::Comment(text(data))),
+                Token::Characters(run) => self.stream.push_characters(&text(run)),
+                Token::ProcessingInstruction { target, data } => {
+                    self.stream.push(Tok::ProcessingInstruction {
+                        target: text(target),
+                        data: text(data),
+                    })
+                }
+                Token::Eof => {}
+            }
+            self.answer
+        }
+    }
+
     let initial_state = match start.state {
         StartState::Data => State::Data,
         StartState::Rcdata => State::Rcdata,
@@ -21,38 +63,18 @@ pub fn litmus(input: &str, start: &TokenStart) -> Vec<Tok> {
         last_start_tag: start.last_start_tag.as_ref().map(|t| t.as_bytes().to_vec()),
         deadline: None,
     };
-    let mut stream = Stream::default();
-    for token in tokenize(input.as_bytes(), options).tokens {
-        stream.push(match token {
-            OwnedToken::Doctype {
-                name,
-                public_id,
-                system_id,
-                force_quirks,
-            } => Tok::Doctype {
-                name,
-                public_id,
-                system_id,
-                force_quirks,
-            },
-            OwnedToken::StartTag {
-                name,
-                attributes,
-                self_closing,
-            } => Tok::StartTag {
-                name,
-                attributes,
-                self_closing,
-            },
-            OwnedToken::EndTag { name } => Tok::EndTag(name),
-            OwnedToken::Comment(data) => Tok::Comment(data),
-            OwnedToken::Characters(text) => Tok::Characters(text),
-            OwnedToken::ProcessingInstruction { target, data } => {
-                Tok::ProcessingInstruction { target, data }
-            }
-        });
-    }
-    stream.finish()
+    let mut tokenizer = Tokenizer::new(input.as_bytes(), options);
+    tokenizer.set_cdata_allowed(start.foreign);
+    let mut sink = Sink {
+        stream: Stream::default(),
+        answer: SinkResult {
+            switch_to: None,
+            cdata_allowed: start.foreign,
+        },
+    };
+    // No deadline: the watch of the engine running it catches a hang.
+    let _ = tokenizer.run(&mut sink);
+    sink.stream.finish()
 }
 
 /// html5ever's tokenizer, given the whole input in one `feed`, then `end`. Its
@@ -65,9 +87,12 @@ pub fn html5ever(input: &str, start: &TokenStart) -> Vec<Tok> {
         BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
     };
 
-    struct Sink(RefCell<Stream>);
+    struct Sink(RefCell<Stream>, bool);
     impl TokenSink for Sink {
         type Handle = ();
+        fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
+            self.1
+        }
         fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
             let mut stream = self.0.borrow_mut();
             match token {
@@ -113,7 +138,10 @@ pub fn html5ever(input: &str, start: &TokenStart) -> Vec<Tok> {
         last_start_tag_name: start.last_start_tag.clone(),
         ..TokenizerOpts::default()
     };
-    let tokenizer = Tokenizer::new(Sink(RefCell::new(Stream::default())), options);
+    let tokenizer = Tokenizer::new(
+        Sink(RefCell::new(Stream::default()), start.foreign),
+        options,
+    );
     let queue = BufferQueue::default();
     queue.push_back(StrTendril::from_slice(input));
     let _ = tokenizer.feed(&queue);
@@ -124,8 +152,8 @@ pub fn html5ever(input: &str, start: &TokenStart) -> Vec<Tok> {
 /// html5gum's tokenizer through its `CallbackEmitter`, whose events are folded into
 /// tokens here: a start tag's name, attributes and close; a start tag cut off by the
 /// end of the input (which the standard does not emit) and the attributes an end tag
-/// reads are dropped. `<![CDATA[` opens a bogus comment, as in the other two: no
-/// tokenizer has an adjusted current node outside the HTML namespace here.
+/// reads are dropped. A [`Foreign`] emitter around it says whether `<![CDATA[` opens a
+/// CDATA section, as html5gum asks its emitter.
 pub fn html5gum(input: &str, start: &TokenStart) -> Vec<Tok> {
     use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
     use html5gum::{Emitter, Span, State, Tokenizer};
@@ -186,7 +214,10 @@ pub fn html5gum(input: &str, start: &TokenStart) -> Vec<Tok> {
             CallbackEvent::Error(_) => None,
         }
     };
-    let mut emitter = CallbackEmitter::new(callback);
+    let mut emitter = Foreign {
+        inner: CallbackEmitter::new(callback),
+        foreign: start.foreign,
+    };
     emitter.set_last_start_tag(start.last_start_tag.as_deref().map(str::as_bytes));
     let state = match start.state {
         StartState::Data => State::Data,
@@ -203,4 +234,23 @@ pub fn html5gum(input: &str, start: &TokenStart) -> Vec<Tok> {
         stream.push(token);
     }
     stream.finish()
+}
+
+/// An html5gum emitter that answers "is there an adjusted current node not in the
+/// HTML namespace" with `foreign`, and forwards everything else.
+struct Foreign<E> {
+    inner: E,
+    foreign: bool,
+}
+
+impl<E: html5gum::Emitter> html5gum::ForwardingEmitter for Foreign<E> {
+    type Token = E::Token;
+
+    fn inner(&mut self) -> &mut impl html5gum::Emitter<Token = Self::Token> {
+        &mut self.inner
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
+        self.foreign
+    }
 }

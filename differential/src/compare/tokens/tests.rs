@@ -5,6 +5,7 @@ fn start(state: StartState, tag: Option<&str>) -> TokenStart {
     TokenStart {
         state,
         last_start_tag: tag.map(str::to_owned),
+        foreign: false,
     }
 }
 
@@ -26,9 +27,14 @@ fn start_points_begin_with_data_and_prefer_end_tags_the_input_holds() {
 #[test]
 fn start_points_read_back_from_their_text() {
     for (state, tag) in STARTS.iter().chain(&[(StartState::Data, None)]) {
-        let point = start(*state, *tag);
-        assert_eq!(TokenStart::parse(&point.to_string()), Some(point));
+        for point in [start(*state, *tag), start_of(*state, *tag)] {
+            assert_eq!(TokenStart::parse(&point.to_string()), Some(point));
+        }
     }
+    assert_eq!(
+        start_of(StartState::Data, Some("svg")).to_string(),
+        "data in foreign content, last start tag svg"
+    );
     assert_eq!(
         start(StartState::ScriptData, Some("script")).to_string(),
         "script data, last start tag script"
@@ -93,7 +99,7 @@ fn the_three_tokenizers_agree_on_ordinary_input_from_every_start() {
         "<!doctype><!DOCTYPE x SYSTEM 'y'>&#x110000;&#0;&#128;",
     ];
     let mut points: Vec<TokenStart> = vec![TokenStart::data()];
-    points.extend(STARTS.iter().map(|&(state, tag)| start(state, tag)));
+    points.extend(STARTS.iter().map(|&(state, tag)| start_of(state, tag)));
     for input in inputs {
         for point in &points {
             let litmus = tokenize(Tokenizer::Litmus, input, point);
@@ -106,6 +112,27 @@ fn the_three_tokenizers_agree_on_ordinary_input_from_every_start() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn cdata_sections_open_in_foreign_content_only() {
+    let input = "a<![CDATA[x\0]]>b<![CDATA[y";
+    let foreign = start_of(StartState::Data, Some("svg"));
+    for tokenizer in [Tokenizer::Litmus, Tokenizer::Html5ever, Tokenizer::Html5gum] {
+        assert_eq!(
+            tokenize(tokenizer, input, &foreign),
+            [Tok::Characters("ax\0by".into()), Tok::Eof],
+            "{}",
+            tokenizer.name()
+        );
+        let html = tokenize(tokenizer, input, &TokenStart::data());
+        assert_eq!(
+            html[1],
+            Tok::Comment("[CDATA[x\u{FFFD}]]".into()),
+            "{}",
+            tokenizer.name()
+        );
     }
 }
 
