@@ -2,9 +2,10 @@
 //! them in.
 //!
 //! Three tokenizers read the same input: the reference's
-//! (`litmus_parser::tokenizer::Tokenizer`, driven as its `tokenize` drives it, with a
-//! sink that allows CDATA sections in foreign content), html5ever's (`html5ever::tokenizer`, with
-//! `TokenizerOpts { initial_state, last_start_tag_name }`) and html5gum's (its
+//! (`litmus_parser::tokenizer::Tokenizer`, driven as its `tokenize` drives it, with
+//! a sink that allows CDATA sections in foreign content), html5ever's
+//! (`html5ever::tokenizer`, with `TokenizerOpts { initial_state,
+//! last_start_tag_name }`) and html5gum's (its
 //! `CallbackEmitter`, with `set_state` and the emitter's `set_last_start_tag`). No
 //! tree builder runs: each tokenizer stays in the state it starts in until its own
 //! rules move it, so a difference is a tokenizer's. In foreign content each is told
@@ -18,9 +19,9 @@
 //! holds first, in an order a hash of the input rotates.
 //!
 //! **Normalization.** Every tokenizer reads the preprocessed input stream (CR LF and
-//! lone CR turned into LF by `litmus_parser::input::preprocess`), so newline handling
-//! is out of the comparison; a U+0000 is kept wherever a tokenizer passes it on (html5ever's
-//! `NullCharacterToken` is the character U+0000). Each stream becomes a [`Tok`] list:
+//! lone CR turned into LF by `litmus_parser::input::preprocess`), so newline
+//! handling is out of the comparison; a U+0000 is kept wherever a tokenizer passes it
+//! on (html5ever's `NullCharacterToken` is the character U+0000). Each stream becomes a [`Tok`] list:
 //! adjacent character tokens merged into one run, attributes in source order with a
 //! repeated name dropped (the first wins, as the attribute name state says), the
 //! self-closing flag, a DOCTYPE's name, public and system identifiers (each possibly
@@ -31,9 +32,10 @@
 //!
 //! **The signature** names the first differing token's kind on each side (with what
 //! differs when the kinds agree) and the start point's state, never the text:
-//! `tokens | litmus: StartTag | html5ever: Characters | in: RCDATA`, `tokens | litmus:
-//! Characters | html5gum: Characters (text differs at &) | in: data`. A tokenizer that
-//! panics gives the failure's signature (`crash | html5gum: panic …`).
+//! `tokens | litmus: StartTag | html5ever: Character | in: RCDATA`, `tokens | litmus:
+//! Character | html5gum: Character (text differs at &) | in: data in foreign
+//! content`. A tokenizer that panics gives the failure's signature (`crash |
+//! html5gum: panic …`).
 //!
 //! **Minimization** keeps the signature ([`rerun`]): a candidate input is tokenized
 //! from the divergence's start point by the reference and the tokenizer that showed
@@ -432,8 +434,9 @@ pub fn tokenize(tokenizer: Tokenizer, input: &str, start: &TokenStart) -> Vec<To
     }
 }
 
-/// [`tokenize`] as an engine answer: the rendered tokens as its `tree`. Panics are
-/// the caller's to catch (the default `Engine::tokens` runs it under a catch).
+/// [`tokenize`] as an engine answer: the rendered tokens as its `tree`. A panic is
+/// the caller's to catch (a case worker's `WatchedEngine` and an engine worker's
+/// serving loop do).
 pub fn tokens_answer(tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
     let tokens = tokenize(tokenizer, input, start);
     Ok(EngineOutput {
