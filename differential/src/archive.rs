@@ -23,6 +23,11 @@
 //! 17`), which `litmus corpus check` replays ([`splits_field`], [`read_splits`]); an
 //! html5lib case has no way to say that its data comes in pieces.
 //!
+//! A finding of the token level has a `start:` field: the state its tokenizers
+//! started in and the last start tag they were given (`start: RCDATA, last start tag
+//! title`), which `litmus corpus check` tokenizes from again
+//! (`compare::tokens::TokenStart`).
+//!
 //! `key: value` lines, then blocks: a `name:` line and the block's lines indented by two
 //! spaces (a block's final line feed is not kept).
 //!

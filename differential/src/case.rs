@@ -257,11 +257,14 @@ pub enum Level {
     /// One engine's tree of the input fed in pieces against its tree of the whole
     /// (`compare::chunks`).
     Chunks,
+    /// The reference tokenizer's token stream against html5ever's and html5gum's,
+    /// from the states a tree builder starts a tokenizer in (`compare::tokens`).
+    Tokens,
 }
 
 impl Level {
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`: the spelling in
-    /// signatures and reports.
+    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`, `tokens`:
+    /// the spelling in signatures and reports.
     pub fn as_str(self) -> &'static str {
         match self {
             Level::Tree => "tree",
@@ -270,6 +273,7 @@ impl Level {
             Level::RoundTrip => "round-trip",
             Level::Speed => "speed",
             Level::Chunks => "chunks",
+            Level::Tokens => "tokens",
         }
     }
 }

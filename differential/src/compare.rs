@@ -30,9 +30,11 @@ use serde::{Deserialize, Serialize};
 pub use crate::signature::FirstDifference;
 pub use chunks::compare_chunks;
 pub use speed::compare_speed;
+pub use tokens::compare_tokens;
 
 pub mod chunks;
 pub mod speed;
+pub mod tokens;
 
 /// The context elements fragment comparisons use by default: the ones whose
 /// insertion modes and tokenizer states differ, and the foreign-content integration
@@ -129,6 +131,11 @@ pub struct Divergence {
     /// at the other levels.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub splits: Vec<usize>,
+    /// At the token level, where the tokenizers started (the left side is the
+    /// reference tokenizer's tokens, the right the other tokenizer's); `None` at the
+    /// other levels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<tokens::TokenStart>,
 }
 
 impl Divergence {
@@ -137,7 +144,7 @@ impl Divergence {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self.signature.kind(),
-            "tree" | "fragment" | "serialization" | "round-trip" | "speed" | "chunks"
+            "tree" | "fragment" | "serialization" | "round-trip" | "speed" | "chunks" | "tokens"
         )
     }
 
@@ -204,6 +211,7 @@ pub fn compare_results(
         signature,
         engine: engine.to_owned(),
         splits: Vec::new(),
+        start: None,
     };
     let (l, r) = match (&left.result, &right.result) {
         (Ok(l), Ok(r)) => (l, r),
@@ -303,6 +311,7 @@ pub fn compare_round_trip(
         signature,
         engine: engine.to_owned(),
         splits: Vec::new(),
+        start: None,
     };
     match second {
         Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
@@ -385,6 +394,9 @@ pub fn rerun(
             .into_iter()
             .collect(),
         Level::Chunks => chunks::rerun(divergence, input, reference, other)
+            .into_iter()
+            .collect(),
+        Level::Tokens => tokens::rerun(divergence, input, reference, other)
             .into_iter()
             .collect(),
         Level::RoundTrip => {

@@ -218,6 +218,9 @@ pub fn recheck_archived(
     if level == Level::Chunks {
         return recheck_chunks(finding, &signature, request, reference, other);
     }
+    if finding.level == "tokens" || signature.kind() == "tokens" {
+        return recheck_tokens(finding, &signature, request, reference, other);
+    }
     let round_trip_of_reference = level == Level::RoundTrip && finding.engine == reference.name();
     if finding.engine != other.name() && !round_trip_of_reference {
         return Recheck::Skipped(format!("found with {}", finding.engine));
@@ -243,6 +246,7 @@ pub fn recheck_archived(
         signature: signature.clone(),
         engine: finding.engine.clone(),
         splits: Vec::new(),
+        start: None,
     };
     if recheck(&divergence, &request.input, reference, other).is_some() {
         return Recheck::Still;
@@ -300,6 +304,33 @@ fn recheck_chunks(
     };
     let whole = engine.parse_tree(request);
     match crate::compare::compare_chunks(request, engine, &whole, &[splits]) {
+        Some(d) if d.signature == *signature => Recheck::Still,
+        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+        None => Recheck::Gone,
+    }
+}
+
+/// Re-checks a token finding: the reference tokenizer and the one that showed it
+/// (html5ever's or html5gum's, whatever the other engine is) tokenize the input from
+/// the recorded start point, each in its engine's worker.
+fn recheck_tokens(
+    finding: &ArchivedFinding,
+    signature: &Signature,
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Recheck {
+    use crate::compare::tokens::{token_divergence, TokenStart, Tokenizer};
+    let Some(tokenizer) = Tokenizer::named(&finding.engine).filter(|t| *t != Tokenizer::Litmus)
+    else {
+        return Recheck::Skipped(format!("found with {}", finding.engine));
+    };
+    let Some(start) = finding.field("start").and_then(TokenStart::parse) else {
+        return Recheck::Skipped("a token finding without a readable `start:` field".into());
+    };
+    let left = reference.tokens(Tokenizer::Litmus, &request.input, &start);
+    let right = other.tokens(tokenizer, &request.input, &start);
+    match token_divergence(request, &start, tokenizer, &left, right) {
         Some(d) if d.signature == *signature => Recheck::Still,
         Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
         None => Recheck::Gone,

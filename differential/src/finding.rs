@@ -76,6 +76,11 @@ pub struct Finding {
     /// other levels).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub splits: Vec<usize>,
+    /// At the token level, the state the tokenizers started in and the last start
+    /// tag they were given (`RCDATA, last start tag title`; absent at the other
+    /// levels).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// What a third engine says about a divergence between the reference and the other

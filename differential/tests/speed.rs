@@ -79,7 +79,7 @@ fn levels_are_checked_by_name() {
     for (levels, message) in [
         ("tree,speedy", "unknown level `speedy`"),
         ("tree,tree", "listed twice"),
-        ("tokens", "not compared by litmus run yet"),
+        ("errors", "not compared by litmus run yet"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
             .args(["run", "--cases", "1", "--levels", levels])

@@ -12,9 +12,10 @@ use super::state::LevelCounter;
 use super::triage::{MinimizeJob, Minimized};
 use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
 use crate::compare::chunks::{split_sets, union};
+use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::compare::{
-    compare_chunks, compare_results, compare_round_trip, compare_speed, round_trip_request,
-    Divergence, Side,
+    compare_chunks, compare_results, compare_round_trip, compare_speed, compare_tokens,
+    round_trip_request, Divergence, Side,
 };
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
@@ -45,6 +46,9 @@ pub struct CaseSetup {
     pub speed: bool,
     /// Compare each engine's tree of the input in pieces with its tree of the whole.
     pub chunks: bool,
+    /// Compare tokenizers' token streams (`compare::tokens`).
+    #[serde(default)]
+    pub tokens: bool,
     /// The engines, as the registry names them (or `cmd:` texts).
     pub reference: String,
     pub other: String,
@@ -310,6 +314,15 @@ impl Engine for WatchedEngine {
             Err(failure) => Some(Err(failure)),
         }
     }
+
+    /// Watched under the tokenizer's name, so that a hang names the tokenizer.
+    fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
+        let name: Arc<str> = Arc::from(tokenizer.name());
+        self.watch.start_parse(self.case, &name, self.limit);
+        let result = crate::worker::catch(|| self.engine.tokens(tokenizer, input, start));
+        self.watch.end_parse();
+        within_output_limit(result)
+    }
 }
 
 /// Runs a campaign's cases in process.
@@ -320,6 +333,7 @@ pub struct CaseRunner {
     round_trip: bool,
     speed: bool,
     chunks: bool,
+    tokens: bool,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -347,6 +361,7 @@ impl CaseRunner {
             round_trip: setup.round_trip,
             speed: setup.speed,
             chunks: setup.chunks,
+            tokens: setup.tokens,
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -429,6 +444,9 @@ impl CaseRunner {
         );
         if self.chunks && case.request.input.len() >= 2 {
             part.levels.record_chunks(&divergences);
+        }
+        if self.tokens {
+            part.levels.record_tokens(&divergences);
         }
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
@@ -531,6 +549,19 @@ impl CaseRunner {
                         &sets,
                     ));
                 }
+                self.reference.case = None;
+                self.other.case = None;
+            }
+        }
+        if self.tokens {
+            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
+                self.reference.case = Some(case.index);
+                self.other.case = Some(case.index);
+                divergences.extend(compare_tokens(
+                    &case.request,
+                    &mut self.reference,
+                    &mut self.other,
+                ));
                 self.reference.case = None;
                 self.other.case = None;
             }

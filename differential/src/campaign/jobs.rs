@@ -14,7 +14,7 @@ use super::record;
 use super::state::{Candidate, Shared};
 use super::triage::{classify, Goal, MinimizeJob, Minimized};
 use crate::case::ParseResult;
-use crate::compare::{compare_request, round_trip_applies, Divergence, Levels};
+use crate::compare::{compare_request, compare_tokens, round_trip_applies, Divergence, Levels};
 use crate::finding::{Finding, Origin};
 use crate::minimize::MinimizeStats;
 use crate::worker::{BatchEvent, CaseWorker, Worker};
@@ -167,7 +167,12 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     let Some((reference, other)) = job.engines(shared) else {
         return;
     };
-    let divergences = compare_request(case.level, &case.request, reference, other, &levels);
+    let mut divergences = compare_request(case.level, &case.request, reference, other, &levels);
+    // The tokenizers too, each in an engine worker: one that took the case worker
+    // down is a failure of its own here.
+    if options.tokens {
+        divergences.extend(compare_tokens(&case.request, reference, other));
+    }
     let mut part = BatchPart {
         done: vec![index],
         ..BatchPart::default()
@@ -185,6 +190,9 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
         round_trips,
         false,
     );
+    if options.tokens {
+        part.levels.record_tokens(&divergences);
+    }
     for divergence in divergences {
         let signature = divergence.signature.as_str().to_owned();
         *part.tallies.entry(signature).or_default() += 1;

@@ -134,6 +134,9 @@ pub struct CampaignOptions {
     /// Feed each case to the engines that take pieces, cut at split points, against
     /// their trees of the whole input (the chunk level, `compare::chunks`).
     pub chunks: bool,
+    /// Compare the reference tokenizer's tokens with html5ever's and html5gum's from
+    /// a few start states per case (the token level, `compare::tokens`).
+    pub tokens: bool,
     pub generator: GeneratorConfig,
     /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
     /// whose encoding the reference parser determines (see `job.rs`).
@@ -293,6 +296,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         round_trip: options.round_trip,
         speed: options.speed,
         chunks: options.chunks,
+        tokens: options.tokens,
         reference: engine_text(&options.reference),
         other: engine_text(&options.other),
         reference_limit: limit(&options.reference),

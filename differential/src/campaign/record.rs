@@ -47,6 +47,7 @@ pub fn finding(
         archive_path: None,
         third: None,
         splits: shown.splits.clone(),
+        start: shown.start.as_ref().map(|s| s.to_string()),
     }
 }
 
@@ -134,6 +135,13 @@ fn archived_finding(
                 finding.reference_output.clone(),
             ));
         }
+        Level::Tokens => {
+            blocks.push((label(&shown.right, "tokens"), finding.other_output.clone()));
+            blocks.push((
+                label(&shown.left, "tokens"),
+                finding.reference_output.clone(),
+            ));
+        }
         Level::Tree | Level::Fragment | Level::Speed => {
             blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
         }
@@ -155,6 +163,9 @@ fn archived_finding(
     ];
     if !shown.splits.is_empty() {
         fields.push(("splits".into(), crate::archive::splits_field(&shown.splits)));
+    }
+    if let Some(start) = &shown.start {
+        fields.push(("start".into(), start.to_string()));
     }
     ArchivedFinding {
         input: finding.input.clone(),

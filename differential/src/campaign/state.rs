@@ -27,17 +27,18 @@ pub const EXEMPLARS_PER_CLASS: usize = 3;
 /// Comparisons made and agreed, per level.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
-    counts: [(u64, u64); 6],
+    counts: [(u64, u64); 7],
 }
 
 impl LevelCounter {
-    const LEVELS: [Level; 6] = [
+    const LEVELS: [Level; 7] = [
         Level::Tree,
         Level::Fragment,
         Level::Serialization,
         Level::RoundTrip,
         Level::Speed,
         Level::Chunks,
+        Level::Tokens,
     ];
 
     fn slot(level: Level) -> usize {
@@ -87,6 +88,13 @@ impl LevelCounter {
     pub fn record_chunks(&mut self, divergences: &[Divergence]) {
         let diverged = divergences.iter().any(|d| d.level == Level::Chunks);
         self.add(Level::Chunks, 1, u64::from(!diverged));
+    }
+
+    /// Records one case's comparison at the token level: its tokenizers agreed from
+    /// every start point unless `divergences` has a token divergence.
+    pub fn record_tokens(&mut self, divergences: &[Divergence]) {
+        let diverged = divergences.iter().any(|d| d.level == Level::Tokens);
+        self.add(Level::Tokens, 1, u64::from(!diverged));
     }
 
     pub fn merge(&mut self, other: &LevelCounter) {

@@ -70,11 +70,15 @@ pub struct RunArgs {
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
-    /// `round-trip`, `chunks`, `speed`. Every case is compared as a tree or a fragment
-    /// whatever the list; serializations, round trips, chunks and speed only when
-    /// listed. Default: `tree,fragment,serialization,round-trip`. `chunks` (off by
-    /// default) feeds each case in pieces to the engines that take pieces and compares
-    /// each one's tree with its tree of the whole input (README, "The chunk level").
+    /// `round-trip`, `chunks`, `tokens`, `speed`. Every case is compared as a tree or a
+    /// fragment whatever the list; serializations, round trips, chunks, tokens and
+    /// speed only when listed. Default: `tree,fragment,serialization,round-trip`.
+    /// `chunks` (off by default) feeds each case in pieces to the engines that take
+    /// pieces and compares each one's tree with its tree of the whole input (README,
+    /// "The chunk level"). `tokens` (off by default) compares the reference
+    /// tokenizer's tokens of each case with html5ever's and html5gum's, from the data
+    /// state and two states a tree builder switches to (docs/levels.md, "The token
+    /// level").
     /// `speed` (off by default) times both engines on each case's input repeated to
     /// sizes that double, and finds an engine whose time grows faster than the input
     /// (README, "The speed level").
@@ -237,6 +241,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         round_trip: !args.no_round_trip,
         speed: false,
         chunks: false,
+        tokens: false,
     });
     // Both paths are checked before either folder is made.
     could_be_folder(&out, "--out")?;
@@ -264,6 +269,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         round_trip: levels.round_trip,
         speed: levels.speed,
         chunks: levels.chunks,
+        tokens: levels.tokens,
         generator,
         bytes: args.bytes,
         mutation_corpus,
@@ -501,6 +507,7 @@ pub struct LevelChoice {
     pub round_trip: bool,
     pub speed: bool,
     pub chunks: bool,
+    pub tokens: bool,
 }
 
 /// Reads `--levels`: comma-separated names of levels, each at most once.
@@ -510,6 +517,7 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
         round_trip: false,
         speed: false,
         chunks: false,
+        tokens: false,
     };
     let mut seen = Vec::new();
     for name in text.split(',').map(str::trim) {
@@ -523,17 +531,18 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
             "round-trip" => choice.round_trip = true,
             "speed" => choice.speed = true,
             "chunks" => choice.chunks = true,
-            "tokens" | "errors" => {
+            "tokens" => choice.tokens = true,
+            "errors" => {
                 return Err(format!(
                     "the `{name}` level is not compared by litmus run yet; the levels are \
-                     tree, fragment, serialization, round-trip, chunks and speed"
+                     tree, fragment, serialization, round-trip, chunks, tokens and speed"
                 ))
             }
             "" => return Err("an empty name in the list".to_owned()),
             other => {
                 return Err(format!(
                     "unknown level `{other}`; the levels are tree, fragment, serialization, \
-                     round-trip, chunks and speed"
+                     round-trip, chunks, tokens and speed"
                 ))
             }
         }

@@ -233,6 +233,7 @@ fn chunk_divergence(
         first_difference,
         engine: engine.to_owned(),
         splits,
+        start: None,
     }
 }
 

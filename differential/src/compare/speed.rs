@@ -191,6 +191,7 @@ pub fn compare_speed(
         signature,
         engine: other.name().to_owned(),
         splits: Vec::new(),
+        start: None,
     })
 }
 

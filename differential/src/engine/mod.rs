@@ -25,6 +25,7 @@ pub(crate) use self::litmus::parse_with_litmus;
 pub use self::litmus::LitmusEngine;
 
 use crate::case::{ParseRequest, ParseResult};
+use crate::compare::tokens::{TokenStart, Tokenizer};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -78,6 +79,15 @@ pub trait Engine: Send {
     /// default, for an engine that takes its input whole.
     fn parse_chunks(&mut self, _request: &ParseRequest, _splits: &[usize]) -> Option<ParseResult> {
         None
+    }
+
+    /// The token level's answer (`compare::tokens`): `tokenizer`'s tokens of `input`
+    /// from `start`, rendered one per line as the `tree`. The tokenizers are the
+    /// harness's, not the engine's: an engine only says where they run. By default
+    /// in this process, which is a worker's wherever engines run; a
+    /// [`crate::worker::Worker`] asks its process.
+    fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
+        crate::compare::tokens::tokens_answer(tokenizer, input, start)
     }
 
     /// Whether [`Engine::parse_many`] answers faster than one [`Engine::parse`] after

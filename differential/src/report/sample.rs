@@ -128,6 +128,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         )),
         third: None,
         splits: Vec::new(),
+        start: None,
     }
 }
 

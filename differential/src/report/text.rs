@@ -208,13 +208,21 @@ pub fn class_name(group: &ClassGroup<'_>) -> String {
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
-/// level, the byte offsets the input is cut at (`, cut at bytes 2 5`).
+/// level, the byte offsets the input is cut at (`, cut at bytes 2 5`); at the token
+/// level, where the tokenizers started instead (`tokenized from the RCDATA state,
+/// last start tag title`).
 pub fn context(finding: &Finding) -> String {
     let scripting = if finding.scripting {
         "scripting on"
     } else {
         "scripting off"
     };
+    if let Some(start) = &finding.start {
+        return match start.split_once(", ") {
+            Some((state, rest)) => format!("tokenized from the {state} state, {rest}"),
+            None => format!("tokenized from the {start} state"),
+        };
+    }
     let mut text = match &finding.fragment_context {
         Some(context) => format!(
             "fragment (context {}), {scripting}",

@@ -4,6 +4,7 @@
 use crate::campaign::cases::{BatchPart, CaseSetup};
 use crate::campaign::triage::{MinimizeJob, Minimized};
 use crate::case::{ParseRequest, ParseResult};
+use crate::compare::tokens::{TokenStart, Tokenizer};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version in the worker's hello.
@@ -16,6 +17,13 @@ pub const MAX_FRAME_BYTES: usize = 1 << 30;
 /// The message of the unsupported failure an engine worker answers a request in
 /// pieces with when its engine takes its input whole.
 pub const TAKES_NO_PIECES: &str = "the engine takes its input whole, not in pieces";
+
+/// A token level request: which tokenizer, from where.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TokensAsk {
+    pub tokenizer: Tokenizer,
+    pub start: TokenStart,
+}
 
 /// The worker's first frame.
 #[derive(Debug, Serialize, Deserialize)]
@@ -32,12 +40,15 @@ pub struct Hello {
 pub enum ToWorker {
     /// An engine worker: parse one request; with `splits`, its tree with the input
     /// fed in pieces cut there (`Engine::parse_chunks`; an engine that takes its input
-    /// whole answers [`TAKES_NO_PIECES`] as an unsupported request).
+    /// whole answers [`TAKES_NO_PIECES`] as an unsupported request); with `tokens`,
+    /// a tokenizer's tokens of the request's input instead (`Engine::tokens`).
     Parse {
         id: u64,
         request: ParseRequest,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         splits: Option<Vec<usize>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tokens: Option<TokensAsk>,
     },
     /// A case worker, once: what the campaign's cases are and which engines run them.
     Setup { setup: Box<CaseSetup> },

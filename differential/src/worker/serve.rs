@@ -169,19 +169,25 @@ fn engine_thread(
                 id,
                 request,
                 splits,
+                tokens,
             } => {
-                let result = match (engine.as_mut(), splits) {
+                let result = match (engine.as_mut(), splits, tokens) {
+                    (Some(engine), _, Some(ask)) => within_output_limit(catch(|| {
+                        engine.tokens(ask.tokenizer, &request.input, &ask.start)
+                    })),
                     // The engine is used again after a panic: engines keep no state
                     // between requests (the Engine contract).
-                    (Some(engine), None) => within_output_limit(catch(|| engine.parse(&request))),
-                    (Some(engine), Some(splits)) => within_output_limit(catch(|| {
+                    (Some(engine), None, None) => {
+                        within_output_limit(catch(|| engine.parse(&request)))
+                    }
+                    (Some(engine), Some(splits), None) => within_output_limit(catch(|| {
                         engine.parse_chunks(&request, &splits).unwrap_or_else(|| {
                             Err(crate::case::EngineFailure::Unsupported {
                                 message: super::protocol::TAKES_NO_PIECES.to_owned(),
                             })
                         })
                     })),
-                    (None, _) => Err(crate::case::EngineFailure::Unsupported {
+                    (None, _, _) => Err(crate::case::EngineFailure::Unsupported {
                         message: "a case worker parses no single requests".to_owned(),
                     }),
                 };

@@ -5,11 +5,14 @@
 //! minimization at a time. Each starts its process through [`crate::process`] and
 //! replaces it after a death, a kill or a protocol error.
 
-use super::protocol::{FromWorker, Hello, ToWorker, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use super::protocol::{
+    FromWorker, Hello, ToWorker, TokensAsk, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION,
+};
 use super::{WorkerSettings, DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, WORKER_SUBCOMMAND};
 use crate::campaign::cases::{BatchPart, CaseSetup};
 use crate::campaign::triage::{MinimizeJob, Minimized};
 use crate::case::{EngineFailure, ParseRequest, ParseResult};
+use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::engine::Engine;
 use crate::frame::encode;
 use crate::generator::Weights;
@@ -186,6 +189,8 @@ struct ParseRef<'a> {
     request: &'a ParseRequest,
     #[serde(skip_serializing_if = "Option::is_none")]
     splits: Option<&'a [usize]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens: Option<&'a TokensAsk>,
 }
 
 fn millis(duration: Duration) -> u64 {
@@ -232,14 +237,16 @@ impl Worker {
 
     /// Parses `request` in the worker, waiting at most `timeout` for the answer.
     pub fn parse(&mut self, request: &ParseRequest, timeout: Duration) -> ParseResult {
-        self.ask(request, None, timeout)
+        self.ask(request, None, None, timeout)
     }
 
-    /// A request to the worker, whole or (with `splits`) in pieces.
+    /// A request to the worker, whole or (with `splits`) in pieces, or (with
+    /// `tokens`) a tokenizer's tokens of its input.
     fn ask(
         &mut self,
         request: &ParseRequest,
         splits: Option<&[usize]>,
+        tokens: Option<&TokensAsk>,
         timeout: Duration,
     ) -> ParseResult {
         let process = match self.process.take() {
@@ -260,7 +267,7 @@ impl Worker {
                 }
             },
         };
-        let (process, result) = self.exchange(process, request, splits, timeout);
+        let (process, result) = self.exchange(process, request, splits, tokens, timeout);
         self.process = process;
         result
     }
@@ -271,6 +278,7 @@ impl Worker {
         mut process: Process,
         request: &ParseRequest,
         splits: Option<&[usize]>,
+        tokens: Option<&TokensAsk>,
         timeout: Duration,
     ) -> (Option<Process>, ParseResult) {
         let id = self.next_id;
@@ -284,6 +292,7 @@ impl Worker {
                 id,
                 request,
                 splits,
+                tokens,
             },
         ) {
             Ok(true) => {}
@@ -347,7 +356,7 @@ impl Engine for Worker {
     /// takes its input whole.
     fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
         let timeout = self.config.timeout;
-        match self.ask(request, Some(splits), timeout) {
+        match self.ask(request, Some(splits), None, timeout) {
             Err(EngineFailure::Unsupported { message })
                 if message == super::protocol::TAKES_NO_PIECES =>
             {
@@ -355,6 +364,17 @@ impl Engine for Worker {
             }
             result => Some(result),
         }
+    }
+
+    /// In the worker's process, with the configured time limit.
+    fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
+        let timeout = self.config.timeout;
+        let ask = TokensAsk {
+            tokenizer,
+            start: start.clone(),
+        };
+        let request = ParseRequest::document(input, false);
+        self.ask(&request, None, Some(&ask), timeout)
     }
 }
 
@@ -451,6 +471,12 @@ impl Engine for PoolEngine<'_> {
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
         self.pool.parse(request, self.pool.config.timeout)
+    }
+
+    /// Unsupported: a pool answers whole parses only (and tokenizers never run in
+    /// the supervisor's process).
+    fn tokens(&mut self, _: Tokenizer, _: &str, _: &TokenStart) -> ParseResult {
+        crate::compare::tokens::unsupported()
     }
 }
 
