@@ -72,7 +72,7 @@ impl Steering {
         let profiles = FAMILIES
             .iter()
             .enumerate()
-            .map(|(family, _)| profile(generator, &base, family, seed))
+            .map(|(family, _)| profile(generator, family, seed, PILOT_CASES))
             .collect();
         Steering { base, profiles }
     }
@@ -112,9 +112,11 @@ impl Steering {
     }
 }
 
-/// One family's profile: its pilot cases parsed and serialized by the reference
-/// parser, the share of them that passed each arm. A family turned off has none.
-fn profile(generator: &Generator, base: &Weights, family: usize, seed: u64) -> Vec<f64> {
+/// One family's profile: `cases` cases of `generator` with the family weighted far
+/// above the others, parsed and serialized by the reference parser, and the share of
+/// them that passed each arm. A family the generator has turned off has none.
+pub(crate) fn profile(generator: &Generator, family: usize, seed: u64, cases: u64) -> Vec<f64> {
+    let base = &generator.config().weights;
     let mut shares = vec![0.0; spec_arms::ARM_COUNT];
     if base.values()[family] == 0 {
         return shares;
@@ -125,7 +127,7 @@ fn profile(generator: &Generator, base: &Weights, family: usize, seed: u64) -> V
     else {
         return shares;
     };
-    for index in 0..PILOT_CASES {
+    for index in 0..cases {
         let case = generator.case(seed ^ PILOT_STREAM, index);
         let (_, request) = request_for_case(&case);
         spec_arms::reset_counts();
@@ -133,7 +135,7 @@ fn profile(generator: &Generator, base: &Weights, family: usize, seed: u64) -> V
         let counts = spec_arms::take_counts();
         for (share, &count) in shares.iter_mut().zip(counts.as_slice()) {
             if count > 0 {
-                *share += 1.0 / PILOT_CASES as f64;
+                *share += 1.0 / cases as f64;
             }
         }
     }

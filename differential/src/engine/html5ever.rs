@@ -96,12 +96,23 @@ fn parser(request: &ParseRequest) -> html5ever::driver::Parser<RcDom> {
             let name = QualName::new(None, ns, LocalName::from(context.local_name.as_str()));
             // The context element has no attributes; "allows scripting" is the
             // scripting flag (it decides the tokenizer state for a noscript context).
-            html5ever::parse_fragment(
-                RcDom::default(),
+            let sink = RcDom::default();
+            let context_element = html5ever::tree_builder::create_element(&sink, name, Vec::new());
+            // "Set the parser's form element pointer to the nearest node to the context
+            // element that is a form element (going straight up the ancestor chain, and
+            // including the element itself, if it is a form element), if any":
+            // html5ever leaves it to its caller (`parse_fragment` passes none), and a
+            // context of litmus's has no ancestors, so it is the context if that is an
+            // HTML form.
+            let is_form =
+                context.ns == litmus_parser::Namespace::Html && context.local_name == "form";
+            let form_element = is_form.then(|| context_element.clone());
+            html5ever::driver::parse_fragment_for_element(
+                sink,
                 options,
-                name,
-                Vec::new(),
+                context_element,
                 request.scripting,
+                form_element,
             )
         }
     }
@@ -345,6 +356,14 @@ mod tests {
 |         xml lang=\"en\"
 ";
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_form_context_is_the_form_element_pointer() {
+        // With the pointer set, a <form> start tag in the fragment is ignored, as the
+        // reference parser does.
+        assert_eq!(tree(&fragment("<form><b>", "form")), "| <b>\n");
+        assert_eq!(tree(&fragment("<form><b>", "div")), "| <form>\n|   <b>\n");
     }
 
     #[test]

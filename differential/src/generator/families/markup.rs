@@ -134,18 +134,22 @@ pub(crate) fn doctype(s: &mut Soup) {
     }
 }
 
-/// A quoted identifier: double or single quotes, or none, or cut by `>`.
+/// A quoted identifier: double or single quotes, or none, or cut by `>`; a quoted
+/// one sometimes holds a U+0000 NULL (the identifier states' NULL arms).
 fn identifier(s: &mut Soup, ids: &[&str]) {
     let id = s.pick(ids);
+    let null = if s.chance(0.15) { "\u{0}" } else { "" };
     match s.below(6) {
         0..=2 => {
             s.push("\"");
+            s.push(null);
             s.push(id);
             s.push("\"");
         }
         3 => {
             s.push("'");
             s.push(id);
+            s.push(null);
             s.push("'");
         }
         4 => s.push(id),

@@ -39,6 +39,10 @@ pub struct Family {
     /// Fragment contexts that suit the family; a fragment case of this family uses one
     /// of them half of the time (they are all in [`super::FRAGMENT_CONTEXTS`]).
     pub(crate) contexts: &'static [&'static str],
+    /// The arms of the standard the family claims to reach (ids of
+    /// `litmus_parser::spec_arms`, as docs/spec-arms.md lists them): a small fixed
+    /// campaign of the family passes each of them (`generator::tests`).
+    pub targets: &'static [&'static str],
 }
 
 /// Every family, in a fixed order (the order is part of what makes a case replayable).
@@ -49,6 +53,14 @@ pub const FAMILIES: &[Family] = &[
         stresses: "adoption agency algorithm: formatting elements misnested across blocks",
         generate: Generate::Soup(formatting::adoption),
         contexts: &["body", "div", "td", "template"],
+        targets: &[
+            "tree.adoption-agency.step-4-outer-loop",
+            "tree.adoption-agency.step-4-8-no-furthest-block",
+            "tree.adoption-agency.step-4-13-inner-loop",
+            "tree.adoption-agency.step-4-13-6-node-replaced",
+            "tree.adoption-agency.step-4-13-7-bookmark-moved",
+            "tree.adoption-agency.step-4-14-last-node-inserted",
+        ],
     },
     Family {
         name: "noahs-ark",
@@ -56,6 +68,11 @@ pub const FAMILIES: &[Family] = &[
         stresses: "push onto the list of active formatting elements (Noah's Ark clause), reconstruction",
         generate: Generate::Soup(formatting::noahs_ark),
         contexts: &["body", "td", "caption"],
+        targets: &[
+            "tree.in-body.start-tag-b-big-code-etc",
+            "tree.in-body.end-tag-a-b-big-etc",
+            "tree.adoption-agency.step-4-outer-loop",
+        ],
     },
     Family {
         name: "a-nobr",
@@ -63,6 +80,11 @@ pub const FAMILIES: &[Family] = &[
         stresses: "in body: <a> inside <a> and <nobr> inside <nobr> run the adoption agency",
         generate: Generate::Soup(formatting::a_nobr),
         contexts: &["body", "td", "table"],
+        targets: &[
+            "tree.in-body.start-tag-a",
+            "tree.in-body.start-tag-nobr",
+            "tree.adoption-agency.step-4-outer-loop",
+        ],
     },
     Family {
         name: "foster-parenting",
@@ -70,6 +92,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "in table / in table text anything-else: foster parenting of text and elements",
         generate: Generate::Soup(tables::foster_parenting),
         contexts: &["table", "tbody", "tr", "td", "caption"],
+        targets: &[
+            "tree.appropriate-place.step-3-foster-parenting",
+            "tree.in-table.start-tag-input",
+            "tree.in-table.start-tag-form",
+            "tree.in-table-text.character-null",
+        ],
     },
     Family {
         name: "table-structure",
@@ -77,6 +105,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "in table, in caption, in column group, in table body, in row, in cell; close the cell",
         generate: Generate::Soup(tables::table_structure),
         contexts: &["table", "tbody", "tr", "td", "caption", "colgroup"],
+        targets: &[
+            "tree.in-caption.start-tag-caption-col-colgroup-etc",
+            "tree.in-cell.start-tag-caption-col-colgroup-etc",
+            "tree.in-column-group.start-tag-col",
+            "tree.reset-the-insertion-mode.step-4-td-th",
+            "tree.in-table.end-tag-table",
+        ],
     },
     Family {
         name: "foreign",
@@ -93,6 +128,12 @@ pub const FAMILIES: &[Family] = &[
             "math mtext",
             "math annotation-xml",
         ],
+        targets: &[
+            "tree.in-body.start-tag-math",
+            "tree.in-foreign-content.start-tag-breakout",
+            "tree.in-foreign-content.any-other-start-tag",
+            "tree.in-foreign-content.any-other-end-tag",
+        ],
     },
     Family {
         name: "foreign-names",
@@ -100,6 +141,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "adjust SVG/MathML/foreign attributes and the SVG tag-name case fix-ups",
         generate: Generate::Soup(foreign::foreign_names),
         contexts: &["svg svg", "math math", "body"],
+        targets: &[
+            "tokenizer.attribute-name.ascii-upper-alpha",
+            "serializer.fragment-serialization.attribute-xlink",
+            "serializer.fragment-serialization.attribute-xml",
+            "serializer.fragment-serialization.attribute-xmlns-xmlns",
+            "serializer.fragment-serialization.attribute-xmlns",
+        ],
     },
     Family {
         name: "cdata",
@@ -107,6 +155,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "markup declaration open: CDATA sections in foreign content, bogus comments in HTML",
         generate: Generate::Soup(foreign::cdata),
         contexts: &["svg svg", "math mi", "body", "svg foreignObject"],
+        targets: &[
+            "tokenizer.markup-declaration-open.cdata-in-foreign-content",
+            "tokenizer.cdata-section.right-square-bracket",
+            "tokenizer.cdata-section-end.u-003e-greater-than-sign-character",
+            "tokenizer.bogus-comment.anything-else",
+        ],
     },
     Family {
         name: "template",
@@ -114,6 +168,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "in template: the stack of template insertion modes, template contents, reset the insertion mode",
         generate: Generate::Soup(template::template),
         contexts: &["template", "head", "table", "tr", "colgroup", "html"],
+        targets: &[
+            "tree.in-head.end-tag-template",
+            "tree.in-template.start-tag-base-basefont-bgsound-etc",
+            "tree.in-template.character",
+            "tree.reset-the-insertion-mode.step-10-template",
+            "tree.appropriate-place.step-6-template-contents",
+        ],
     },
     Family {
         name: "select",
@@ -121,6 +182,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "relaxed <select> parsing: option, optgroup, hr, button and selectedcontent in select",
         generate: Generate::Soup(select::select),
         contexts: &["select", "option", "body", "td"],
+        targets: &[
+            "tree.in-body.start-tag-select",
+            "tree.in-body.start-tag-option",
+            "tree.in-body.start-tag-optgroup",
+            "tree.in-body.start-tag-hr",
+            "tree.in-body.start-tag-button",
+        ],
     },
     Family {
         name: "raw-text",
@@ -136,6 +204,12 @@ pub const FAMILIES: &[Family] = &[
             "plaintext",
             "head",
         ],
+        targets: &[
+            "tokenizer.rawtext.less-than-sign",
+            "tokenizer.rawtext-end-tag-name.greater-than-sign",
+            "tokenizer.rawtext-end-tag-name.ascii-upper-alpha",
+            "tokenizer.rcdata-end-tag-name.anything-else",
+        ],
     },
     Family {
         name: "script-escapes",
@@ -143,6 +217,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "script data escaped and double escaped states",
         generate: Generate::Soup(rawtext::script_escapes),
         contexts: &["script", "head", "body", "svg svg"],
+        targets: &[
+            "tokenizer.script-data-escape-start.hyphen-minus",
+            "tokenizer.script-data-escaped-dash-dash.greater-than-sign",
+            "tokenizer.script-data-double-escape-start.ascii-lower-alpha",
+            "tokenizer.script-data-double-escaped.less-than-sign",
+        ],
     },
     Family {
         name: "charref",
@@ -150,6 +230,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "character reference states: named (legacy, in attributes), numeric end state",
         generate: Generate::Soup(charref::charref),
         contexts: &["body", "title", "textarea", "svg desc"],
+        targets: &[
+            "tokenizer.character-reference.number-sign",
+            "tokenizer.hexadecimal-character-reference.semicolon",
+            "tokenizer.numeric-character-reference-end.control",
+            "tokenizer.numeric-character-reference-end.outside-unicode-range",
+        ],
     },
     Family {
         name: "comment",
@@ -157,6 +243,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "comment start, comment end, comment end bang and bogus comment states",
         generate: Generate::Soup(markup::comment),
         contexts: &["body", "html", "table", "select"],
+        targets: &[
+            "tokenizer.comment-start.hyphen-minus",
+            "tokenizer.comment-end.exclamation-mark",
+            "tokenizer.comment-end-bang.anything-else",
+            "tokenizer.comment-less-than-sign-bang-dash-dash.anything-else",
+        ],
     },
     Family {
         name: "doctype",
@@ -164,6 +256,15 @@ pub const FAMILIES: &[Family] = &[
         stresses: "DOCTYPE states and the initial insertion mode's quirks-mode rules",
         generate: Generate::Soup(markup::doctype),
         contexts: &["html", "body"],
+        targets: &[
+            "tree.initial.doctype",
+            "tokenizer.doctype-name.whitespace",
+            "tokenizer.bogus-doctype.anything-else",
+            "tokenizer.doctype-public-identifier-double-quoted.null",
+            "tokenizer.doctype-public-identifier-single-quoted.null",
+            "tokenizer.doctype-system-identifier-double-quoted.null",
+            "tokenizer.doctype-system-identifier-single-quoted.null",
+        ],
     },
     Family {
         name: "processing-instruction",
@@ -171,6 +272,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "processing instruction states, disallowed targets, insert a processing instruction",
         generate: Generate::Soup(markup::processing_instruction),
         contexts: &["body", "head", "table", "svg svg", "html"],
+        targets: &[
+            "tokenizer.tag-open.question-mark",
+            "tokenizer.processing-instruction-target.whitespace-question-mark-greater-than-sign",
+            "tokenizer.processing-instruction-data.question-mark",
+            "tree.in-foreign-content.processing-instruction",
+        ],
     },
     Family {
         name: "controls",
@@ -178,6 +285,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "input stream preprocessing (CR, CRLF, controls) and U+0000 in every state",
         generate: Generate::Soup(controls::controls),
         contexts: &["body", "table", "svg svg", "textarea", "script", "select"],
+        targets: &[
+            "tokenizer.data.null",
+            "tokenizer.tag-name.null",
+            "tokenizer.rcdata.null",
+            "tree.in-body.character-null",
+            "tree.in-foreign-content.character-null",
+        ],
     },
     Family {
         name: "attributes",
@@ -185,6 +299,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "attribute name and value states: duplicates, quoting, odd characters in names",
         generate: Generate::Soup(attributes::attributes),
         contexts: &["body", "html", "svg svg"],
+        targets: &[
+            "tokenizer.attribute-value-unquoted.quotation-mark-apostrophe-less-than-sign-equals-sign-grave-accent",
+            "tokenizer.before-attribute-name.equals-sign",
+            "tokenizer.after-attribute-name.solidus",
+            "tokenizer.attribute-name.quotation-mark-apostrophe-less-than-sign",
+        ],
     },
     Family {
         name: "stray-end-tags",
@@ -192,6 +312,12 @@ pub const FAMILIES: &[Family] = &[
         stresses: "end tags in every insertion mode: </p>, </br>, unopened elements, attributes on end tags",
         generate: Generate::Soup(structure::stray_end_tags),
         contexts: &["body", "html", "head", "table", "pre"],
+        targets: &[
+            "tree.in-body.end-tag-br",
+            "tree.in-body.end-tag-dd-dt",
+            "tree.in-body.end-tag-h1-h2-h3-etc",
+            "tree.adoption-agency.step-4-3-no-formatting-element",
+        ],
     },
     Family {
         name: "document-structure",
@@ -199,6 +325,18 @@ pub const FAMILIES: &[Family] = &[
         stresses: "initial through after after frameset modes: frameset-ok, text in odd modes",
         generate: Generate::Soup(structure::document_structure),
         contexts: &["html", "head", "frameset", "colgroup"],
+        targets: &[
+            "tree.in-body.start-tag-frameset",
+            "tree.in-head.start-tag-noscript-scripting-noframes-style",
+            "tree.in-head-noscript.start-tag-html",
+            "tree.in-head-noscript.end-tag-br",
+            "tree.in-head-noscript.start-tag-head-noscript",
+            "tree.in-head-noscript.doctype",
+            "tree.after-head.processing-instruction",
+            "tree.after-head.end-tag-template",
+            "tree.after-after-frameset.start-tag-noframes",
+            "tree.after-after-frameset.processing-instruction",
+        ],
     },
     Family {
         name: "eof",
@@ -206,6 +344,13 @@ pub const FAMILIES: &[Family] = &[
         stresses: "the EOF arm of every tokenizer state and of every insertion mode",
         generate: Generate::CutAtEof,
         contexts: &[],
+        targets: &[
+            "tokenizer.tag-name.eof",
+            "tokenizer.tag-open.eof",
+            "tokenizer.after-attribute-name.eof",
+            "tokenizer.attribute-value-single-quoted.eof",
+            "tokenizer.bogus-comment.eof",
+        ],
     },
 ];
 

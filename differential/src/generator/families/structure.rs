@@ -140,4 +140,16 @@ const FRAME_PIECES: &[&str] = &[
     " \t\n",
     "<img>",
     "<hr>",
+    // "in head noscript": the tokens it ignores or hands to "in body".
+    "<head><noscript><html a=1>",
+    "<head><noscript></br>",
+    "<head><noscript><head>",
+    "<head><noscript><noscript>",
+    "<head><noscript><!DOCTYPE html>",
+    // "after head": a processing instruction, a stray </template>.
+    "</head><?x y>",
+    "</head></template>",
+    // "after after frameset": <noframes> and a processing instruction.
+    "<frameset></frameset></html><noframes>x</noframes>",
+    "<frameset></frameset></html><?x y>",
 ];
