@@ -9,6 +9,10 @@
 //! with cargo); then they fail, never skip, when an engine is missing (an engine
 //! `--engines` names must be installed). Without the variables they are listed as
 //! ignored.
+//!
+//! Chromium's row (`scripts/setup-chromium.sh`) runs with the parse5 and html5lib rows,
+//! when `LITMUS_EXTERNAL_ENGINES=1`, as in CI (`.ci/run` installs headless Chromium):
+//! html5ever and Chromium, Chromium also asked for its side on html5ever's classes.
 
 mod adapters;
 
@@ -28,12 +32,13 @@ fn main() {
             table_of(&["parse5", "html5lib"]).map(|_| ())
         })
         .with_ignored_flag(!external),
+        Trial::test("a_table_of_html5ever_and_chromium", chromium).with_ignored_flag(!external),
         Trial::test("a_table_of_lexbor_gumbo_go_html_and_html5gum", more_engines)
             .with_ignored_flag(!more),
     ];
     if !external || !more {
         eprintln!(
-            "table: the external engines' rows are ignored unless LITMUS_EXTERNAL_ENGINES=1 (parse5, html5lib) and LITMUS_MORE_ENGINES=1 (lexbor, gumbo, go-html, html5gum)"
+            "table: the external engines' rows are ignored unless LITMUS_EXTERNAL_ENGINES=1 (parse5, html5lib, chromium) and LITMUS_MORE_ENGINES=1 (lexbor, gumbo, go-html, html5gum)"
         );
     }
     libtest_mimic::run(&args, trials).exit();
@@ -191,4 +196,175 @@ fn more_engines() -> Result<(), Failed> {
         return Err("target/release/html5gum was not built".into());
     }
     table_of(&["lexbor", "gumbo", "go-html", "html5gum"]).map(|_| ())
+}
+
+/// Generated cases of the Chromium table, and how many of them Chromium parses.
+const CHROMIUM_TABLE: (&str, &str) = ("200", "30");
+
+/// html5lib files of the Chromium table's html5lib column: a few, for time (every
+/// trial is a request to the browser).
+const CHROMIUM_HTML5LIB_FILES: [&str; 2] = ["tests4.dat", "tables01.dat"];
+
+/// `litmus table --engines html5ever,chromium --cases 200 --chromium-cases 30`, with
+/// Chromium asked for its side, the html5lib column over two files: Chromium's row has
+/// a version, the day it was measured, its 30 cases and numbers in every column but its
+/// own sides; html5ever's row has Chromium's sides.
+fn chromium() -> Result<(), Failed> {
+    let temp = tempfile::tempdir()?;
+    let html5lib = temp.path().join("html5lib-tests");
+    let tree_construction = html5lib.join("tree-construction");
+    std::fs::create_dir_all(&tree_construction)?;
+    let source = std::env::var_os("HTML5LIB_TESTS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| repo().join("../shared/html5lib-tests"))
+        .join("tree-construction");
+    for file in CHROMIUM_HTML5LIB_FILES {
+        std::fs::copy(source.join(file), tree_construction.join(file)).map_err(|e| {
+            format!(
+                "{}: {e} (HTML5LIB_TESTS names the html5lib-tests checkout)",
+                source.join(file).display()
+            )
+        })?;
+    }
+    let md = temp.path().join("parsers.md");
+    let html = temp.path().join("parsers/index.html");
+    let (md_arg, html_arg) = (md.display().to_string(), html.display().to_string());
+    let (cases, chromium_cases) = CHROMIUM_TABLE;
+    let output = std::process::Command::new(adapters::litmus())
+        .args([
+            "table",
+            "--engines",
+            "html5ever,chromium",
+            "--cases",
+            cases,
+            "--chromium-cases",
+            chromium_cases,
+            "--seed",
+            "1",
+            "--out",
+            &md_arg,
+            "--html",
+            &html_arg,
+        ])
+        .current_dir(repo())
+        .env("HTML5LIB_TESTS", &html5lib)
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    check(output.status.success(), "litmus table exits 0", &output)?;
+    let markdown = std::fs::read_to_string(&md)?;
+    let page = std::fs::read_to_string(&html)?;
+    let row = |engine: &str| -> Vec<String> {
+        markdown
+            .lines()
+            .find(|l| l.starts_with(&format!("| {engine} | ")))
+            .map(|l| {
+                l.trim_matches(|c| c == '|' || c == ' ')
+                    .split(" | ")
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let number = |cell: &str| {
+        let cell = cell.trim_end_matches(" %").trim_end_matches('×');
+        !cell.is_empty() && cell.chars().all(|c| c.is_ascii_digit() || ",.".contains(c))
+    };
+    let mut problems = Vec::new();
+    if !markdown.contains(&format!(
+        "```sh\nlitmus table --cases {cases} --chromium-cases {chromium_cases} --seed 1 --engines html5ever,chromium --out {md_arg} --html {html_arg}\n```"
+    )) {
+        problems.push("the command at the top".to_owned());
+    }
+    if !markdown.contains("| chromium sides with litmus / engine / neither |") {
+        problems.push("the column of Chromium's sides".to_owned());
+    }
+    // engine, version, measured, cases, tree, fragment, serialization, round trip,
+    // classes, html5lib, sides, cases/s, parse time ÷ litmus
+    let chromium = row("chromium");
+    if chromium.len() != 13 {
+        problems.push(format!("a row of 13 cells for chromium: {chromium:?}"));
+    } else {
+        if !chromium[1].starts_with("Chromium ") || !chromium[1].contains("headless") {
+            problems.push(format!("Chromium's version: {:?}", chromium[1]));
+        }
+        // YYYY-MM-DD
+        let day: Vec<&str> = chromium[2].split('-').collect();
+        if day.iter().map(|p| p.len()).ne([4, 2, 2])
+            || !day.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+        {
+            problems.push(format!("the day Chromium was measured: {:?}", chromium[2]));
+        }
+        if chromium[3] != chromium_cases {
+            problems.push(format!(
+                "{chromium_cases} Chromium cases: {:?}",
+                chromium[3]
+            ));
+        }
+        for (i, what) in [
+            (4, "tree"),
+            (5, "fragment"),
+            (11, "cases/s"),
+            (12, "parse time"),
+        ] {
+            if !number(&chromium[i]) {
+                problems.push(format!("Chromium's {what}: {:?}", chromium[i]));
+            }
+        }
+        // `N` or `N (M new)`.
+        if !chromium[8].split(' ').next().is_some_and(number) {
+            problems.push(format!("Chromium's classes: {:?}", chromium[8]));
+        }
+        // `passed / trials (share)`, over the two files' trials.
+        let trials: Vec<&str> = chromium[9].split(" / ").collect();
+        if trials.len() != 2
+            || !number(trials[0])
+            || !trials[1]
+                .split(' ')
+                .next()
+                .is_some_and(|t| number(t) && t != "0")
+        {
+            problems.push(format!("Chromium's html5lib trials: {:?}", chromium[9]));
+        }
+        if chromium[10] != "—" {
+            problems.push(format!("no sides of Chromium's own: {:?}", chromium[10]));
+        }
+    }
+    let html5ever = row("html5ever");
+    let sides: Vec<&str> = html5ever
+        .get(10)
+        .map_or(Vec::new(), |s| s.split(" / ").collect());
+    if html5ever.get(3).map(String::as_str) != Some(cases)
+        || sides.len() != 3
+        || !sides.iter().all(|s| number(s))
+    {
+        problems.push(format!(
+            "html5ever's row with Chromium's sides: {html5ever:?}"
+        ));
+    }
+    for engine in ["html5ever", "chromium"] {
+        if !markdown.contains(&format!("\n## {engine}\n")) {
+            problems.push(format!("a section for {engine}"));
+        }
+        if !page.contains(&format!("id=\"engine-{engine}\"")) {
+            problems.push(format!("{engine} in the page"));
+        }
+        let report = temp
+            .path()
+            .join("parsers")
+            .join(engine)
+            .join("findings.json");
+        if !report.exists() {
+            problems.push(format!("{}", report.display()));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "wrong: {}\n{}\n--- markdown\n{markdown}",
+            problems.join("; "),
+            text(&output)
+        )
+        .into())
+    }
 }
