@@ -77,12 +77,11 @@ touch "$stamp"
 
 step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 
+build_litmus=(cargo build --release --bin litmus)
+if [ "$spec_coverage" = 1 ]; then build_litmus+=(--features spec-coverage); fi
+
 step "build litmus and the seed corpora"
-if [ "$spec_coverage" = 1 ]; then
-  cargo build --release --bin litmus --features spec-coverage
-else
-  cargo build --release --bin litmus
-fi
+"${build_litmus[@]}"
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --version 0.13.2 --locked
 fi
@@ -145,6 +144,8 @@ step "differential campaign for $campaign"
 campaign_status=0
 coverage_flag=()
 if [ "$spec_coverage" = 1 ]; then coverage_flag=(--spec-coverage); fi
+# Built again: the fuzzing took a while, and the binary must be this build's.
+"${build_litmus[@]}" > "$out/logs/build-litmus.log" 2>&1
 ./target/release/litmus run --time "$campaign" --out "$out/campaign" --fail-on-new \
   "${coverage_flag[@]}" > "$out/logs/campaign.log" 2>&1 || campaign_status=$?
 case "$campaign_status" in
