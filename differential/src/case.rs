@@ -260,10 +260,14 @@ pub enum Level {
     /// The reference tokenizer's token stream against html5ever's and html5gum's,
     /// from the states a tree builder starts a tokenizer in (`compare::tokens`).
     Tokens,
+    /// The reference parser's parse errors with the standard's codes against an
+    /// engine's that reports them, for documents (`compare::errors`).
+    Errors,
 }
 
 impl Level {
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`, `tokens`:
+    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`, `tokens`,
+    /// `errors`:
     /// the spelling in signatures and reports.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -274,6 +278,7 @@ impl Level {
             Level::Speed => "speed",
             Level::Chunks => "chunks",
             Level::Tokens => "tokens",
+            Level::Errors => "errors",
         }
     }
 }

@@ -29,10 +29,12 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::signature::FirstDifference;
 pub use chunks::compare_chunks;
+pub use errors::compare_errors;
 pub use speed::compare_speed;
 pub use tokens::compare_tokens;
 
 pub mod chunks;
+pub mod errors;
 pub mod speed;
 pub mod tokens;
 
@@ -144,7 +146,14 @@ impl Divergence {
     pub fn is_failure(&self) -> bool {
         !matches!(
             self.signature.kind(),
-            "tree" | "fragment" | "serialization" | "round-trip" | "speed" | "chunks" | "tokens"
+            "tree"
+                | "fragment"
+                | "serialization"
+                | "round-trip"
+                | "speed"
+                | "chunks"
+                | "tokens"
+                | "errors"
         )
     }
 
@@ -399,6 +408,7 @@ pub fn rerun(
         Level::Tokens => tokens::rerun(divergence, input, reference, other)
             .into_iter()
             .collect(),
+        Level::Errors => errors::rerun(divergence, input, reference, other),
         Level::RoundTrip => {
             let engine: &mut dyn Engine = if divergence.left.engine == other.name() {
                 other

@@ -218,6 +218,10 @@ pub fn recheck_archived(
     if level == Level::Chunks {
         return recheck_chunks(finding, &signature, request, reference, other);
     }
+    if finding.level == "errors" || signature.kind() == "errors" {
+        // Engine workers do not carry the errors requests (`Engine::parse_errors`).
+        return Recheck::Skipped("an errors finding is not replayed".to_owned());
+    }
     if finding.level == "tokens" || signature.kind() == "tokens" {
         return recheck_tokens(finding, &signature, request, reference, other);
     }

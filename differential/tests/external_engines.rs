@@ -15,6 +15,7 @@ mod adapters;
 use adapters::{check, engines, litmus, run_litmus, stdout};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::Path;
+use std::process::Output;
 
 /// Set to 1 when the example adapters are installed and their trials must run.
 const GATE: &str = "LITMUS_EXTERNAL_ENGINES";
@@ -38,6 +39,10 @@ fn main() {
             planted_bug_minimized,
         ),
         Trial::test("planted_bug_is_found_by_a_campaign", planted_bug_campaign),
+        Trial::test(
+            "errors_level_compares_nothing_with_an_engine_that_reports_no_errors",
+            errors_level_without_errors,
+        ),
     ];
     let adapter_trials = [
         Trial::test(
@@ -45,6 +50,7 @@ fn main() {
             parse5_diff_and_conformance,
         ),
         Trial::test("parse5_adapter_campaign", parse5_campaign),
+        Trial::test("parse5_adapter_errors_level", parse5_errors_level),
         Trial::test("html5lib_adapter_diff", html5lib_diff),
     ];
     for trial in adapter_trials {
@@ -427,6 +433,103 @@ fn parse5_campaign() -> Result<(), Failed> {
         })
         .unwrap_or(0);
     check(known > 0, "findings of parse5's known classes", &output)
+}
+
+/// A campaign at `levels` against `engine`: its findings.json.
+fn errors_campaign(engine: &str, cases: &str) -> Result<(serde_json::Value, Output), Failed> {
+    let dir = tempfile::tempdir()?;
+    let out = dir.path().join("report");
+    let corpus = dir.path().join("corpus");
+    let output = run_litmus(
+        &[
+            "run",
+            "--engine",
+            engine,
+            "--levels",
+            "tree,fragment,errors",
+            "--cases",
+            cases,
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--no-mutation",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap_or_default(),
+            "--corpus",
+            corpus.to_str().unwrap_or_default(),
+            "--known",
+            "corpus/known-differences.toml",
+        ],
+        "",
+    );
+    check(output.status.code() == Some(0), "exit 0", &output)?;
+    let report = serde_json::from_str(&std::fs::read_to_string(out.join("findings.json"))?)?;
+    Ok((report, output))
+}
+
+/// The level's count in a findings.json, if the level was compared.
+fn level_count<'a>(report: &'a serde_json::Value, level: &str) -> Option<&'a serde_json::Value> {
+    report["levels"]
+        .as_array()?
+        .iter()
+        .find(|l| l["level"] == level)
+}
+
+/// `litmus serve` answers the protocol without an `errors` list (as every adapter
+/// older than the errors level): the level compares nothing, and nothing fails.
+fn errors_level_without_errors() -> Result<(), Failed> {
+    let engine = format!("cmd:'{}' serve", litmus());
+    let (report, output) = errors_campaign(&engine, "60")?;
+    check(
+        level_count(&report, "tree").is_some(),
+        "the tree level compared",
+        &output,
+    )?;
+    check(
+        level_count(&report, "errors").is_none(),
+        "no errors compared",
+        &output,
+    )?;
+    let findings = report["findings"].as_array().map_or(0, Vec::len);
+    check(findings == 0, "no findings", &output)
+}
+
+/// parse5's adapter reports its errors: a campaign compares them for every document
+/// and finds parse5's known error classes (processing instruction errors, …).
+fn parse5_errors_level() -> Result<(), Failed> {
+    let engine = parse5_engine()?;
+    let (report, output) = errors_campaign(&engine, "1000")?;
+    let errors = level_count(&report, "errors");
+    let tree = level_count(&report, "tree");
+    check(
+        errors.is_some() && errors.map(|e| &e["compared"]) == tree.map(|t| &t["compared"]),
+        "every document's errors compared",
+        &output,
+    )?;
+    let classes: Vec<&str> = report["findings"]
+        .as_array()
+        .map(|f| {
+            f.iter()
+                .filter(|f| f["level"] == "errors")
+                .filter_map(|f| f["class"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    check(
+        classes.contains(&"parse5-no-processing-instructions"),
+        "the processing instruction errors, known",
+        &output,
+    )?;
+    check(
+        report["findings"].as_array().is_some_and(|f| {
+            f.iter()
+                .all(|f| f["level"] != "errors" || f["class"].is_string())
+        }),
+        "every errors finding classified",
+        &output,
+    )
 }
 
 fn html5lib_diff() -> Result<(), Failed> {

@@ -79,7 +79,7 @@ fn levels_are_checked_by_name() {
     for (levels, message) in [
         ("tree,speedy", "unknown level `speedy`"),
         ("tree,tree", "listed twice"),
-        ("errors", "not compared by litmus run yet"),
+        ("tree,errors,errors", "listed twice"),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
             .args(["run", "--cases", "1", "--levels", levels])

@@ -35,7 +35,7 @@ pub mod frame;
 pub mod panic;
 mod serve;
 
-pub use self::serve::{serve, serve_on, Hello, WirePanic, WireReply, WireRequest};
+pub use self::serve::{serve, serve_on, Hello, WirePanic, WireParseError, WireReply, WireRequest};
 
 use std::fmt;
 

@@ -37,6 +37,11 @@ pub struct WireRequest<'a> {
     /// document.
     pub fragment: Option<String>,
     pub scripting: bool,
+    /// Whether litmus asks for the parse's errors (the errors level): an engine that
+    /// reports them answers with [`WireReply::errors`]; one that does not ignores the
+    /// field. Left out of the frame when false, so older programs never see it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub errors: bool,
 }
 
 /// A reply: `{"id", "tree", "html"}`, `{"id", "error"}` (the engine refuses the
@@ -53,6 +58,25 @@ pub struct WireReply {
     pub error: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub panic: Option<WirePanic>,
+    /// The parse errors, when the request asked for them and the engine reports them
+    /// (`docs/engines.md`, "Parse errors").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<WireParseError>>,
+}
+
+/// One parse error as an engine reports it: the standard's code (`eof-in-tag`) and
+/// where, 1-based, columns in UTF-16 code units of the line; an engine that reports
+/// a span gives its end too (the error is anywhere from `line:column` to
+/// `end_line:end_column`, both included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireParseError {
+    pub code: String,
+    pub line: u32,
+    pub column: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_column: Option<u32>,
 }
 
 /// A panic the program caught while answering a request.
@@ -204,6 +228,7 @@ mod tests {
             input: input.into(),
             fragment: fragment.map(str::to_owned),
             scripting,
+            errors: false,
         };
         let mut frame = Vec::new();
         write_frame(&mut frame, &serde_json::to_vec(&request).unwrap()).unwrap();

@@ -96,14 +96,30 @@ function dump(root) {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-// Parses one request: { input, fragment: string|null, scripting: bool }.
+// Parses one request: { input, fragment: string|null, scripting: bool, errors?: bool }.
+// With `errors` (litmus's errors level), the reply lists parse5's parse errors as
+// its `onParseError` reports them: every code, the span from its start to its end
+// (1-based lines, columns in UTF-16 code units, as parse5 counts them).
 function run(request) {
   const options = { scriptingEnabled: request.scripting };
+  const errors = [];
+  if (request.errors) {
+    options.onParseError = (e) =>
+      errors.push({
+        code: e.code,
+        line: e.startLine,
+        column: e.startCol,
+        end_line: e.endLine,
+        end_column: e.endCol,
+      });
+  }
   const root =
     request.fragment === null || request.fragment === undefined
       ? parse(request.input, options)
       : parseFragment(contextElement(request.fragment), request.input, options);
-  return { tree: dump(root), html: serialize(root, options) };
+  const reply = { tree: dump(root), html: serialize(root, options) };
+  if (request.errors) reply.errors = errors;
+  return reply;
 }
 
 // --- The persistent protocol (version 2): 4-byte big-endian length, then that much
@@ -138,8 +154,7 @@ function servePersistent() {
       if (buffered.length < 4 + length) break;
       const request = JSON.parse(buffered.subarray(4, 4 + length).toString('utf8'));
       buffered = buffered.subarray(4 + length);
-      const { tree, html } = run(request);
-      process.stdout.write(frame({ id: request.id, tree, html }));
+      process.stdout.write(frame({ id: request.id, ...run(request) }));
     }
   });
   process.stdin.on('end', () => process.exit(0));

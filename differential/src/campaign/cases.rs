@@ -14,8 +14,8 @@ use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
 use crate::compare::chunks::{split_sets, union};
 use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::compare::{
-    compare_chunks, compare_results, compare_round_trip, compare_speed, compare_tokens,
-    round_trip_request, Divergence, Side,
+    compare_chunks, compare_errors, compare_results, compare_round_trip, compare_speed,
+    compare_tokens, round_trip_request, Divergence, Side,
 };
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
@@ -49,6 +49,9 @@ pub struct CaseSetup {
     /// Compare tokenizers' token streams (`compare::tokens`).
     #[serde(default)]
     pub tokens: bool,
+    /// Compare documents' parse errors (`compare::errors`).
+    #[serde(default)]
+    pub errors: bool,
     /// The engines, as the registry names them (or `cmd:` texts).
     pub reference: String,
     pub other: String,
@@ -315,6 +318,16 @@ impl Engine for WatchedEngine {
         }
     }
 
+    fn parse_errors(&mut self, request: &ParseRequest) -> Option<ParseResult> {
+        self.watch.start_parse(self.case, &self.name, self.limit);
+        let result = crate::worker::catch(|| Ok(self.engine.parse_errors(request)));
+        self.watch.end_parse();
+        match result {
+            Ok(answer) => answer.map(within_output_limit),
+            Err(failure) => Some(Err(failure)),
+        }
+    }
+
     /// Watched under the tokenizer's name, so that a hang names the tokenizer.
     fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
         let name: Arc<str> = Arc::from(tokenizer.name());
@@ -334,6 +347,9 @@ pub struct CaseRunner {
     speed: bool,
     chunks: bool,
     tokens: bool,
+    errors: bool,
+    /// The cases of the batch whose errors were compared (both engines report them).
+    errors_compared: std::collections::HashSet<u64>,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -362,6 +378,8 @@ impl CaseRunner {
             speed: setup.speed,
             chunks: setup.chunks,
             tokens: setup.tokens,
+            errors: setup.errors,
+            errors_compared: std::collections::HashSet::new(),
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -447,6 +465,9 @@ impl CaseRunner {
         }
         if self.tokens {
             part.levels.record_tokens(&divergences);
+        }
+        if self.errors_compared.remove(&case.index) {
+            part.levels.record_errors(&divergences);
         }
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
@@ -562,6 +583,20 @@ impl CaseRunner {
                     &mut self.reference,
                     &mut self.other,
                 ));
+                self.reference.case = None;
+                self.other.case = None;
+            }
+        }
+        if self.errors {
+            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
+                self.reference.case = Some(case.index);
+                self.other.case = Some(case.index);
+                if let Some(found) =
+                    compare_errors(&case.request, &mut self.reference, &mut self.other)
+                {
+                    self.errors_compared.insert(case.index);
+                    divergences.extend(found);
+                }
                 self.reference.case = None;
                 self.other.case = None;
             }

@@ -137,6 +137,10 @@ pub struct CampaignOptions {
     /// Compare the reference tokenizer's tokens with html5ever's and html5gum's from
     /// a few start states per case (the token level, `compare::tokens`).
     pub tokens: bool,
+    /// Compare each document's parse errors with the standard's codes, the reference's
+    /// against the other engine's where it reports them (the errors level,
+    /// `compare::errors`).
+    pub errors: bool,
     pub generator: GeneratorConfig,
     /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
     /// whose encoding the reference parser determines (see `job.rs`).
@@ -297,6 +301,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         speed: options.speed,
         chunks: options.chunks,
         tokens: options.tokens,
+        errors: options.errors,
         reference: engine_text(&options.reference),
         other: engine_text(&options.other),
         reference_limit: limit(&options.reference),

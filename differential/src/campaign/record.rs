@@ -142,6 +142,13 @@ fn archived_finding(
                 finding.reference_output.clone(),
             ));
         }
+        Level::Errors => {
+            blocks.push((label(&shown.right, "errors"), finding.other_output.clone()));
+            blocks.push((
+                label(&shown.left, "errors"),
+                finding.reference_output.clone(),
+            ));
+        }
         Level::Tree | Level::Fragment | Level::Speed => {
             blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
         }

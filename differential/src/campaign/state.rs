@@ -27,11 +27,11 @@ pub const EXEMPLARS_PER_CLASS: usize = 3;
 /// Comparisons made and agreed, per level.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
-    counts: [(u64, u64); 7],
+    counts: [(u64, u64); 8],
 }
 
 impl LevelCounter {
-    const LEVELS: [Level; 7] = [
+    const LEVELS: [Level; 8] = [
         Level::Tree,
         Level::Fragment,
         Level::Serialization,
@@ -39,6 +39,7 @@ impl LevelCounter {
         Level::Speed,
         Level::Chunks,
         Level::Tokens,
+        Level::Errors,
     ];
 
     fn slot(level: Level) -> usize {
@@ -95,6 +96,13 @@ impl LevelCounter {
     pub fn record_tokens(&mut self, divergences: &[Divergence]) {
         let diverged = divergences.iter().any(|d| d.level == Level::Tokens);
         self.add(Level::Tokens, 1, u64::from(!diverged));
+    }
+
+    /// Records one document case's comparison at the errors level: the two error
+    /// lists matched unless `divergences` has an errors divergence.
+    pub fn record_errors(&mut self, divergences: &[Divergence]) {
+        let diverged = divergences.iter().any(|d| d.level == Level::Errors);
+        self.add(Level::Errors, 1, u64::from(!diverged));
     }
 
     pub fn merge(&mut self, other: &LevelCounter) {

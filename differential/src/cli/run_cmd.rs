@@ -70,15 +70,17 @@ pub struct RunArgs {
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
     /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
-    /// `round-trip`, `chunks`, `tokens`, `speed`. Every case is compared as a tree or a
-    /// fragment whatever the list; serializations, round trips, chunks, tokens and
-    /// speed only when listed. Default: `tree,fragment,serialization,round-trip`.
+    /// `round-trip`, `chunks`, `tokens`, `errors`, `speed`. Every case is compared as a
+    /// tree or a fragment whatever the list; serializations, round trips, chunks,
+    /// tokens, errors and speed only when listed. Default: `tree,fragment,serialization,round-trip`.
     /// `chunks` (off by default) feeds each case in pieces to the engines that take
     /// pieces and compares each one's tree with its tree of the whole input (README,
     /// "The chunk level"). `tokens` (off by default) compares the reference
     /// tokenizer's tokens of each case with html5ever's and html5gum's, from the data
     /// state and two states a tree builder switches to (docs/levels.md, "The token
-    /// level").
+    /// level"). `errors` (off by default) compares each document's parse errors with
+    /// the standard's codes, the reference's against the other engine's where it
+    /// reports them (parse5's adapter does; docs/levels.md, "The errors level").
     /// `speed` (off by default) times both engines on each case's input repeated to
     /// sizes that double, and finds an engine whose time grows faster than the input
     /// (README, "The speed level").
@@ -242,6 +244,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         speed: false,
         chunks: false,
         tokens: false,
+        errors: false,
     });
     // Both paths are checked before either folder is made.
     could_be_folder(&out, "--out")?;
@@ -270,6 +273,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         speed: levels.speed,
         chunks: levels.chunks,
         tokens: levels.tokens,
+        errors: levels.errors,
         generator,
         bytes: args.bytes,
         mutation_corpus,
@@ -508,6 +512,7 @@ pub struct LevelChoice {
     pub speed: bool,
     pub chunks: bool,
     pub tokens: bool,
+    pub errors: bool,
 }
 
 /// Reads `--levels`: comma-separated names of levels, each at most once.
@@ -518,6 +523,7 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
         speed: false,
         chunks: false,
         tokens: false,
+        errors: false,
     };
     let mut seen = Vec::new();
     for name in text.split(',').map(str::trim) {
@@ -532,17 +538,12 @@ fn parse_levels(text: &str) -> Result<LevelChoice, String> {
             "speed" => choice.speed = true,
             "chunks" => choice.chunks = true,
             "tokens" => choice.tokens = true,
-            "errors" => {
-                return Err(format!(
-                    "the `{name}` level is not compared by litmus run yet; the levels are \
-                     tree, fragment, serialization, round-trip, chunks, tokens and speed"
-                ))
-            }
+            "errors" => choice.errors = true,
             "" => return Err("an empty name in the list".to_owned()),
             other => {
                 return Err(format!(
                     "unknown level `{other}`; the levels are tree, fragment, serialization, \
-                     round-trip, chunks, tokens and speed"
+                     round-trip, chunks, tokens, errors and speed"
                 ))
             }
         }

@@ -59,6 +59,21 @@ impl Engine for LitmusEngine {
             }),
         })
     }
+
+    /// The parse's errors with the standard's codes (input stream and tokenizer, and
+    /// the one tree construction error the table names), without litmus's own
+    /// `tree-` codes.
+    fn parse_errors(&mut self, request: &ParseRequest) -> Option<ParseResult> {
+        Some(match parse_request(request) {
+            Ok(document) => Ok(EngineOutput {
+                tree: crate::compare::errors::render_reference(&document.errors),
+                serialization: None,
+            }),
+            Err(failure) => Err(EngineFailure::Unsupported {
+                message: failure.to_string(),
+            }),
+        })
+    }
 }
 
 /// litmus-parser's document for `request`: `parse_document`, or `parse_fragment` in

@@ -90,6 +90,14 @@ pub trait Engine: Send {
         crate::compare::tokens::tokens_answer(tokenizer, input, start)
     }
 
+    /// The errors level's answer (`compare::errors`): the parse errors of `request`
+    /// with the standard's codes, rendered one per line as the `tree`
+    /// (`compare::errors::render`). `None`, the default, for an engine that does not
+    /// report parse errors.
+    fn parse_errors(&mut self, _request: &ParseRequest) -> Option<ParseResult> {
+        None
+    }
+
     /// Whether [`Engine::parse_many`] answers faster than one [`Engine::parse`] after
     /// another (an external engine keeping many requests in flight).
     fn pipelines(&self) -> bool {

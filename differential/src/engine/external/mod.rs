@@ -73,6 +73,9 @@ pub struct ExternalEngine {
     next_id: u64,
     /// What the program's hello said (protocol 2), from its last start.
     hello: Option<ProgramHello>,
+    /// Set once the program answered a request for errors without an `errors` list:
+    /// it does not report them, and is not asked again.
+    reports_no_errors: bool,
 }
 
 /// A version-2 program's first frame: `{"protocol": 2, "engine": …, "version": …}`
@@ -90,6 +93,7 @@ impl ExternalEngine {
             program: None,
             next_id: 1,
             hello: None,
+            reports_no_errors: false,
         }
     }
 
@@ -133,18 +137,18 @@ impl ExternalEngine {
             // A version-2 program says hello first, unasked; a version-1 program's
             // first frame is the warm-up's reply.
             let mut hello = None;
-            let answer = match send_request(&mut program, id, &warm_up) {
+            let answer = match send_request(&mut program, id, &warm_up, false) {
                 Ok(()) => match program.next_event(deadline) {
                     Some(Output::Frame(payload)) => {
                         match serde_json::from_slice::<ProgramHello>(&payload) {
                             Ok(said) if said.protocol >= 2 => {
                                 hello = Some(said);
-                                await_reply(&mut program, id, deadline, Instant::now())
+                                await_reply(&mut program, id, deadline, Instant::now(), false)
                             }
-                            _ => read_answer(&mut program, id, payload),
+                            _ => read_answer(&mut program, id, payload, false),
                         }
                     }
-                    other => unexpected(&mut program, other, Instant::now()),
+                    other => unexpected(&mut program, other, Instant::now(), false),
                 },
                 Err(failure) => Err(failure),
             };
@@ -203,7 +207,7 @@ impl ExternalEngine {
                 let mut broken = None;
                 while next < requests.len() && in_flight.len() < PIPELINE_DEPTH {
                     let id = first_id + sent;
-                    if let Err(failure) = send_request(program, id, &requests[next]) {
+                    if let Err(failure) = send_request(program, id, &requests[next], false) {
                         broken = Some(failure);
                         break;
                     }
@@ -220,7 +224,7 @@ impl ExternalEngine {
                 };
                 let program = self.program.as_mut().expect("running above");
                 let started = Instant::now();
-                match await_reply(program, id, started + timeout, started) {
+                match await_reply(program, id, started + timeout, started, false) {
                     Ok(result) => results.push(result),
                     Err(failure) => break Some(failure),
                 }
@@ -237,14 +241,16 @@ impl ExternalEngine {
         results
     }
 
-    fn parse_persistent(&mut self, request: &ParseRequest) -> ParseResult {
+    /// One request to the persistent program; with `errors`, asking for the parse
+    /// errors (the answer's `tree` is then the errors, [`protocol::read_reply`]).
+    fn parse_persistent(&mut self, request: &ParseRequest, errors: bool) -> ParseResult {
         let timeout = self.spec.timeout();
         let id = self.next_id;
         self.next_id += 1;
         let program = self.running_program()?;
         program.clear_stderr();
         let deadline = Instant::now() + timeout;
-        match exchange(program, id, request, deadline) {
+        match exchange(program, id, request, deadline, errors) {
             Ok(result) => result,
             Err(failure) => {
                 // The program is dead, killed, or out of step: start afresh next time.
@@ -356,10 +362,11 @@ fn exchange(
     id: u64,
     request: &ParseRequest,
     deadline: Instant,
+    errors: bool,
 ) -> Result<ParseResult, EngineFailure> {
     let started = Instant::now();
-    match send_request(program, id, request) {
-        Ok(()) => await_reply(program, id, deadline, started),
+    match send_request(program, id, request, errors) {
+        Ok(()) => await_reply(program, id, deadline, started, errors),
         // Too large to send: the program is fine.
         Err(refusal @ EngineFailure::Unsupported { .. }) => Ok(Err(refusal)),
         Err(failure) => Err(failure),
@@ -372,11 +379,13 @@ fn send_request(
     program: &mut Program,
     id: u64,
     request: &ParseRequest,
+    errors: bool,
 ) -> Result<(), EngineFailure> {
-    let payload =
-        serde_json::to_vec(&wire_request(id, request)).map_err(|e| EngineFailure::BadOutput {
+    let payload = serde_json::to_vec(&wire_request(id, request, errors)).map_err(|e| {
+        EngineFailure::BadOutput {
             message: format!("cannot write the request: {e}"),
-        })?;
+        }
+    })?;
     let Ok(frame) = encode(&payload) else {
         return Err(EngineFailure::Unsupported {
             message: format!(
@@ -397,10 +406,11 @@ fn await_reply(
     id: u64,
     deadline: Instant,
     started: Instant,
+    errors: bool,
 ) -> Result<ParseResult, EngineFailure> {
     match program.next_event(deadline) {
-        Some(Output::Frame(payload)) => read_answer(program, id, payload),
-        other => unexpected(program, other, started),
+        Some(Output::Frame(payload)) => read_answer(program, id, payload, errors),
+        other => unexpected(program, other, started, errors),
     }
 }
 
@@ -409,8 +419,9 @@ fn read_answer(
     program: &mut Program,
     id: u64,
     payload: Vec<u8>,
+    errors: bool,
 ) -> Result<ParseResult, EngineFailure> {
-    match read_reply(&payload) {
+    match read_reply(&payload, errors) {
         Reply::Answer {
             id: reply_id,
             result,
@@ -434,6 +445,7 @@ fn unexpected(
     program: &mut Program,
     event: Option<Output>,
     started: Instant,
+    errors: bool,
 ) -> Result<ParseResult, EngineFailure> {
     match event {
         None => {
@@ -442,7 +454,7 @@ fn unexpected(
                 after_ms: millis(started.elapsed()),
             })
         }
-        Some(Output::Frame(payload)) => read_answer(program, 0, payload),
+        Some(Output::Frame(payload)) => read_answer(program, 0, payload, errors),
         Some(Output::Closed(None)) => Err(program.died("exited before answering")),
         Some(Output::Closed(Some(reason))) => {
             program.kill();
@@ -505,8 +517,26 @@ impl Engine for ExternalEngine {
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
         match self.spec.mode {
-            ExternalMode::Persistent => self.parse_persistent(request),
+            ExternalMode::Persistent => self.parse_persistent(request, false),
             ExternalMode::OneShot => self.parse_one_shot(request),
+        }
+    }
+
+    /// Asks a persistent program for the errors (`"errors": true`); `None` for a
+    /// one-shot program, or once the program has answered without an `errors` list
+    /// (it does not report them).
+    fn parse_errors(&mut self, request: &ParseRequest) -> Option<ParseResult> {
+        if self.spec.mode != ExternalMode::Persistent || self.reports_no_errors {
+            return None;
+        }
+        match self.parse_persistent(request, true) {
+            Err(EngineFailure::Unsupported { message })
+                if message == protocol::REPORTS_NO_ERRORS =>
+            {
+                self.reports_no_errors = true;
+                None
+            }
+            result => Some(result),
         }
     }
 

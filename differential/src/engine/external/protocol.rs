@@ -12,15 +12,21 @@ use std::borrow::Cow;
 pub const MAX_REPLY_BYTES: usize = 3 * crate::limits::MAX_OUTPUT_BYTES;
 
 /// A request as it goes to a persistent program (the message type is
-/// litmus-engine-api's, whose `serve` reads it).
-pub fn wire_request(id: u64, request: &ParseRequest) -> WireRequest<'_> {
+/// litmus-engine-api's, whose `serve` reads it); with `errors`, asking for the parse
+/// errors too (the errors level).
+pub fn wire_request(id: u64, request: &ParseRequest, errors: bool) -> WireRequest<'_> {
     WireRequest {
         id,
         input: Cow::Borrowed(&request.input),
         fragment: request.fragment.as_ref().map(|c| c.to_string()),
         scripting: request.scripting,
+        errors,
     }
 }
+
+/// The message of the refusal an answer to a request for errors becomes when the
+/// reply has no `errors` list: the engine does not report parse errors.
+pub const REPORTS_NO_ERRORS: &str = "the engine reports no parse errors";
 
 /// What a reply frame means.
 #[derive(Debug, PartialEq, Eq)]
@@ -36,8 +42,11 @@ pub enum Reply {
     Garbage(String),
 }
 
-/// Reads one reply frame's payload.
-pub fn read_reply(payload: &[u8]) -> Reply {
+/// Reads one reply frame's payload. With `errors` (the request asked for the parse
+/// errors), the answer's `tree` is the reply's errors, one per line
+/// (`compare::errors::render_wire`), and a reply without them is a refusal
+/// ([`REPORTS_NO_ERRORS`]).
+pub fn read_reply(payload: &[u8], errors: bool) -> Reply {
     let reply: WireReply = match serde_json::from_slice(payload) {
         Ok(reply) => reply,
         Err(e) => {
@@ -59,6 +68,15 @@ pub fn read_reply(payload: &[u8]) -> Reply {
         (Some(_), Some(_)) => bad("a reply with both \"tree\" and \"error\"".to_owned()),
         (None, Some(message)) => Err(EngineFailure::Unsupported { message }),
         (None, None) => bad("a reply with neither \"tree\" nor \"error\"".to_owned()),
+        (Some(_), None) if errors => match reply.errors {
+            Some(list) => Ok(EngineOutput {
+                tree: crate::compare::errors::render_wire(&list),
+                serialization: None,
+            }),
+            None => Err(EngineFailure::Unsupported {
+                message: REPORTS_NO_ERRORS.to_owned(),
+            }),
+        },
         (Some(tree), None) => match check_dump(&tree) {
             Ok(()) => Ok(EngineOutput {
                 tree,

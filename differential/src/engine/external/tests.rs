@@ -84,7 +84,7 @@ fn specs_travel_as_engine_texts() {
 #[test]
 fn replies_are_answers_refusals_or_garbage() {
     use protocol::{read_reply, Reply};
-    let answer = |json: &str| match read_reply(json.as_bytes()) {
+    let answer = |json: &str| match read_reply(json.as_bytes(), false) {
         Reply::Answer { id, result } => (id, result),
         Reply::Garbage(message) => panic!("garbage: {message}"),
     };
@@ -120,7 +120,7 @@ fn replies_are_answers_refusals_or_garbage() {
     }
     for garbage in ["not json", r#"{"tree":""}"#, r#"{"id":-1,"tree":""}"#] {
         assert!(
-            matches!(read_reply(garbage.as_bytes()), Reply::Garbage(_)),
+            matches!(read_reply(garbage.as_bytes(), false), Reply::Garbage(_)),
             "{garbage}"
         );
     }
@@ -160,7 +160,7 @@ fn reference_dumps_are_dumps() {
 fn a_panic_reply_is_a_panic() {
     let reply = br#"{"id": 3, "panic": {"message": "boom", "location": "src/lib.rs:1:2"}}"#;
     assert_eq!(
-        super::protocol::read_reply(reply),
+        super::protocol::read_reply(reply, false),
         super::protocol::Reply::Answer {
             id: 3,
             result: Err(EngineFailure::Panic {

@@ -1,0 +1,291 @@
+//! The errors level: a document's parse errors with the standard's codes, the
+//! reference parser's against an engine's that reports them (parse5 through its
+//! adapter, asked with the external protocol's `"errors": true`).
+//!
+//! 1. **What is compared.** Only codes of the standard's table of parse errors
+//!    (<https://html.spec.whatwg.org/#parse-errors>): the input stream's and the
+//!    tokenizer's, and the one the tree builder raises
+//!    (`non-void-html-element-start-tag-with-trailing-solidus`). litmus's own
+//!    `tree-` codes and an engine's codes outside the table (parse5's
+//!    `missing-doctype`, `end-tag-without-matching-open-element`, …) are rendered but
+//!    not compared: the standard gives tree construction's errors no codes.
+//! 2. **Positions** are 1-based lines and columns, columns in UTF-16 code units of the
+//!    line, as html5lib-tests' `#new-errors` write them; both sides can give them
+//!    (an offset could not be compared: litmus's counts bytes of the preprocessed
+//!    input, parse5's UTF-16 units of the raw one). An engine may report a span
+//!    (parse5 gives a start and an end); the reference's error matches an engine's
+//!    error of the same code whose span holds the reference's position, the one
+//!    convention `litmus conformance` uses for `#new-errors` (litmus places an error
+//!    about a whole tag at the tag's end, parse5 spans the tag).
+//! 3. **Rendering.** One error a line, `(L:C) code` or `(L:C-L:C) code`, sorted by
+//!    position: the `tree` of the sides' answers, as the archive shows them.
+//! 4. **A divergence** is an error on one side that no error on the other matches.
+//!    The first one by position (the reference's first on a tie) names the
+//!    signature: `errors | litmus: eof-in-tag | parse5: (none)` when the engine has
+//!    no unmatched error there, `… | parse5: eof-in-comment` when it has an unmatched
+//!    error of another code whose span holds that position (or starts there), `… |
+//!    parse5: eof-in-tag (elsewhere)` when its error of the same code is at another
+//!    position; the same the other way round when the engine's error comes first
+//!    (`errors | litmus: (none) | parse5: eof-in-tag`). Never text, so one
+//!    difference is one signature wherever it shows.
+//! 5. **Documents only**, with the case's scripting flag; fragments are not compared.
+
+use super::{Divergence, Side};
+use crate::case::{EngineFailure, Level, ParseRequest};
+use crate::engine::Engine;
+use crate::signature::{failure_signature, first_line_difference, Signature};
+use litmus_engine_api::WireParseError;
+use litmus_parser::{ErrorCode, ParseError};
+
+/// A line and a 1-based column in UTF-16 code units.
+pub type Position = (u32, u32);
+
+/// One parse error as the level sees it: a code and a span (`start == end` for a
+/// point).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CodedError {
+    pub start: Position,
+    pub end: Position,
+    pub code: String,
+}
+
+impl CodedError {
+    /// Whether the code is one of the standard's table, the only ones compared.
+    pub fn is_compared(&self) -> bool {
+        ErrorCode::from_code(&self.code).is_some_and(ErrorCode::is_spec_code)
+    }
+
+    fn holds(&self, at: Position) -> bool {
+        self.start <= at && at <= self.end
+    }
+
+    fn line(&self) -> String {
+        if self.start == self.end {
+            format!("({}:{}) {}\n", self.start.0, self.start.1, self.code)
+        } else {
+            format!(
+                "({}:{}-{}:{}) {}\n",
+                self.start.0, self.start.1, self.end.0, self.end.1, self.code
+            )
+        }
+    }
+}
+
+fn render_sorted(mut errors: Vec<CodedError>) -> String {
+    errors.sort();
+    errors.iter().map(CodedError::line).collect()
+}
+
+/// The reference parser's errors with the standard's codes, one a line, sorted.
+pub fn render_reference(errors: &[ParseError]) -> String {
+    render_sorted(
+        errors
+            .iter()
+            .filter(|e| e.code.is_spec_code())
+            .map(|e| CodedError {
+                start: (e.line, e.column),
+                end: (e.line, e.column),
+                code: e.code.as_str().to_owned(),
+            })
+            .collect(),
+    )
+}
+
+/// An engine's errors as its reply lists them, one a line, sorted (every code, those
+/// outside the standard's table too). A span whose end comes before its start is
+/// read as a point.
+pub fn render_wire(errors: &[WireParseError]) -> String {
+    render_sorted(
+        errors
+            .iter()
+            .map(|e| {
+                let start = (e.line, e.column);
+                let end = match (e.end_line, e.end_column) {
+                    (Some(line), Some(column)) if (line, column) >= start => (line, column),
+                    _ => start,
+                };
+                CodedError {
+                    start,
+                    end,
+                    code: e.code.clone(),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Reads a rendering back; lines of another shape are skipped.
+pub fn read(text: &str) -> Vec<CodedError> {
+    text.lines().filter_map(read_line).collect()
+}
+
+fn read_line(line: &str) -> Option<CodedError> {
+    let rest = line.strip_prefix('(')?;
+    let (span, code) = rest.split_once(") ")?;
+    let position = |text: &str| -> Option<Position> {
+        let (line, column) = text.split_once(':')?;
+        Some((line.parse().ok()?, column.parse().ok()?))
+    };
+    let (start, end) = match span.split_once('-') {
+        Some((start, end)) => (position(start)?, position(end)?),
+        None => {
+            let at = position(span)?;
+            (at, at)
+        }
+    };
+    Some(CodedError {
+        start,
+        end,
+        code: code.to_owned(),
+    })
+}
+
+/// The errors of each side that no error of the other matches (compared codes only):
+/// the reference's first, then the engine's.
+pub fn unmatched(
+    reference: &[CodedError],
+    other: &[CodedError],
+) -> (Vec<CodedError>, Vec<CodedError>) {
+    let reference: Vec<&CodedError> = reference.iter().filter(|e| e.is_compared()).collect();
+    let other: Vec<&CodedError> = other.iter().filter(|e| e.is_compared()).collect();
+    let mut taken = vec![false; other.len()];
+    let mut left = Vec::new();
+    for error in reference {
+        let found = other
+            .iter()
+            .enumerate()
+            .find(|(i, o)| !taken[*i] && o.code == error.code && o.holds(error.start));
+        match found {
+            Some((i, _)) => taken[i] = true,
+            None => left.push(error.clone()),
+        }
+    }
+    let right = other
+        .iter()
+        .zip(taken)
+        .filter(|(_, taken)| !taken)
+        .map(|(o, _)| (*o).clone())
+        .collect();
+    (left, right)
+}
+
+/// The signature of two error lists, `None` when every compared error is matched.
+pub fn errors_signature(
+    reference_name: &str,
+    reference: &[CodedError],
+    other_name: &str,
+    other: &[CodedError],
+) -> Option<Signature> {
+    let (left, right) = unmatched(reference, other);
+    let first_left = left.iter().min_by_key(|e| e.start);
+    let first_right = right.iter().min_by_key(|e| e.start);
+    // What the side without the first error has there.
+    let counterpart = |first: &CodedError, others: &[CodedError]| -> String {
+        if others.iter().any(|o| o.code == first.code) {
+            format!("{} (elsewhere)", first.code)
+        } else if let Some(o) = others
+            .iter()
+            .find(|o| o.holds(first.start) || first.holds(o.start))
+        {
+            o.code.clone()
+        } else {
+            "(none)".to_owned()
+        }
+    };
+    let (l, r) = match (first_left, first_right) {
+        (None, None) => return None,
+        (Some(l), Some(r)) if r.start < l.start => (counterpart(r, &left), r.code.clone()),
+        (Some(l), _) => (l.code.clone(), counterpart(l, &right)),
+        (None, Some(r)) => (counterpart(r, &left), r.code.clone()),
+    };
+    Some(Signature::from_text(format!(
+        "errors | {reference_name}: {l} | {other_name}: {r}"
+    )))
+}
+
+/// Compares the two sides' answers (renderings): a failure divergence per side that
+/// failed other than by refusing, else an errors divergence, else nothing. Both
+/// refusals and agreement give nothing.
+pub fn compare_answers(request: &ParseRequest, left: &Side, right: &Side) -> Vec<Divergence> {
+    let divergence = |first_difference, signature, engine: &str| Divergence {
+        level: Level::Errors,
+        request: request.clone(),
+        left: left.clone(),
+        right: right.clone(),
+        first_difference,
+        signature,
+        engine: engine.to_owned(),
+        splits: Vec::new(),
+        start: None,
+    };
+    let (l, r) = match (&left.result, &right.result) {
+        (Ok(l), Ok(r)) => (l, r),
+        _ => {
+            return [left, right]
+                .into_iter()
+                .filter_map(|side| match side.result.as_ref().err()? {
+                    EngineFailure::Unsupported { .. } => None,
+                    failure => Some(divergence(
+                        None,
+                        failure_signature(&side.engine, failure),
+                        &side.engine,
+                    )),
+                })
+                .collect();
+        }
+    };
+    let Some(signature) =
+        errors_signature(&left.engine, &read(&l.tree), &right.engine, &read(&r.tree))
+    else {
+        return Vec::new();
+    };
+    let first = first_line_difference(&l.tree, &r.tree);
+    vec![divergence(first, signature, &right.engine)]
+}
+
+/// Asks both engines for the errors of `request` and compares them. `None` when the
+/// level does not apply: a fragment, or an engine that reports no errors.
+pub fn compare_errors(
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Option<Vec<Divergence>> {
+    if request.fragment.is_some() {
+        return None;
+    }
+    let left = reference.parse_errors(request)?;
+    let right = other.parse_errors(request)?;
+    let left = Side {
+        engine: reference.name().to_owned(),
+        result: left,
+    };
+    let right = Side {
+        engine: other.name().to_owned(),
+        result: right,
+    };
+    Some(compare_answers(request, &left, &right))
+}
+
+/// The errors divergences of `divergence`'s request with another input: the
+/// minimizer's test.
+pub fn rerun(
+    divergence: &Divergence,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Vec<Divergence> {
+    let request = divergence.request.with_input(input);
+    compare_errors(&request, reference, other).unwrap_or_default()
+}
+
+/// What the answer of a planted test engine looks like: `result` as an errors answer.
+#[cfg(test)]
+pub(crate) fn answer(errors: &[CodedError]) -> crate::case::ParseResult {
+    Ok(crate::case::EngineOutput {
+        tree: render_sorted(errors.to_vec()),
+        serialization: None,
+    })
+}
+
+#[cfg(test)]
+mod tests;
