@@ -941,7 +941,11 @@ fn case_good_and_bad() {
         serde_json::from_str(&fs::read_to_string(f.path("out/run/findings.json")).unwrap())
             .unwrap();
     let generation = &json["generation"];
-    assert_eq!(generation["generator_version"], 1, "{generation}");
+    assert_eq!(
+        generation["generator_version"],
+        litmus_differential::generator::GENERATOR_VERSION,
+        "{generation}"
+    );
     let sources = &generation["mutation_sources"];
     assert_eq!(sources["html5lib"], serde_json::Value::Null);
     assert_eq!(sources["html5lib_inputs"], 0);
@@ -1035,7 +1039,13 @@ fn case_good_and_bad() {
     );
     let future = fs::read_to_string(f.path("out/run/findings.json"))
         .unwrap()
-        .replace("\"generator_version\": 1", "\"generator_version\": 99");
+        .replace(
+            &format!(
+                "\"generator_version\": {}",
+                litmus_differential::generator::GENERATOR_VERSION
+            ),
+            "\"generator_version\": 99",
+        );
     f.write("future.json", future.as_bytes());
     f.assert_bad_input(
         &["case", "--from", "future.json", "1"],

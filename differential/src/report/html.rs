@@ -602,7 +602,11 @@ mod tests {
             page.contains("<tr><th>warning</th><td class=\"warn\">no html5lib-tests data to mutate &lt;here&gt;</td></tr>"),
             "{page}"
         );
-        assert!(page.contains("<tr><th>generator</th><td>version 1;"));
+        let generator = format!(
+            "<tr><th>generator</th><td>version {};",
+            crate::generator::GENERATOR_VERSION
+        );
+        assert!(page.contains(&generator), "{page}");
     }
 
     #[test]
