@@ -18,7 +18,7 @@
 //! already in hand; [`compare_request`], [`compare_input`] and [`recheck`] also ask
 //! the engines — any [`Engine`], including a [`crate::worker::Worker`].
 
-use crate::case::{Level, ParseRequest, ParseResult};
+use crate::case::{EngineFailure, Level, ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::signature::{
     failure_signature, first_line_difference, first_tree_difference, serialization_signature,
@@ -141,6 +141,30 @@ pub struct Divergence {
 }
 
 impl Divergence {
+    /// A divergence at `level` between the reference's answer `left` and another
+    /// engine's `right`, shown by the right side's engine (a failure's caller names
+    /// the failing engine instead).
+    pub fn between(
+        level: Level,
+        request: &ParseRequest,
+        left: &Side,
+        right: &Side,
+        first_difference: Option<FirstDifference>,
+        signature: Signature,
+    ) -> Divergence {
+        Divergence {
+            level,
+            request: request.clone(),
+            left: left.clone(),
+            right: right.clone(),
+            first_difference,
+            signature,
+            engine: right.engine.clone(),
+            splits: Vec::new(),
+            start: None,
+        }
+    }
+
     /// Whether this records an engine failure (crash, timeout, …) rather than two
     /// outputs that differ.
     pub fn is_failure(&self) -> bool {
@@ -211,40 +235,18 @@ pub fn compare_results(
     right: &Side,
     serialization: bool,
 ) -> Vec<Divergence> {
-    let divergence = |level, first_difference, signature, engine: &str| Divergence {
-        level,
-        request: request.clone(),
-        left: left.clone(),
-        right: right.clone(),
-        first_difference,
-        signature,
-        engine: engine.to_owned(),
-        splits: Vec::new(),
-        start: None,
-    };
     let (l, r) = match (&left.result, &right.result) {
         (Ok(l), Ok(r)) => (l, r),
-        _ => {
-            return [left, right]
-                .into_iter()
-                .filter_map(|side| {
-                    let failure = side.result.as_ref().err()?;
-                    Some(divergence(
-                        level,
-                        None,
-                        failure_signature(&side.engine, failure),
-                        &side.engine,
-                    ))
-                })
-                .collect();
-        }
+        _ => return failure_divergences(level, request, left, right, |_| true),
     };
     let root = root_label(request);
     if let Some(signature) =
         tree_signature(level, &left.engine, &l.tree, &right.engine, &r.tree, &root)
     {
         let first = first_tree_difference(&l.tree, &r.tree);
-        return vec![divergence(level, first, signature, &right.engine)];
+        return vec![Divergence::between(
+            level, request, left, right, first, signature,
+        )];
     }
     if serialization {
         if let (Some(ls), Some(rs)) = (&l.serialization, &r.serialization) {
@@ -252,16 +254,36 @@ pub fn compare_results(
                 serialization_signature(&left.engine, ls, &right.engine, rs, &root)
             {
                 let first = first_line_difference(ls, rs);
-                return vec![divergence(
-                    Level::Serialization,
-                    first,
-                    signature,
-                    &right.engine,
+                let level = Level::Serialization;
+                return vec![Divergence::between(
+                    level, request, left, right, first, signature,
                 )];
             }
         }
     }
     Vec::new()
+}
+
+/// A failure divergence for each side of a comparison at `level` whose engine failed,
+/// but for the failures `counts` says the level passes over (the errors level skips
+/// an engine that reports no errors).
+pub fn failure_divergences(
+    level: Level,
+    request: &ParseRequest,
+    left: &Side,
+    right: &Side,
+    counts: fn(&EngineFailure) -> bool,
+) -> Vec<Divergence> {
+    [left, right]
+        .into_iter()
+        .filter_map(|side| {
+            let failure = side.result.as_ref().err().filter(|f| counts(f))?;
+            let signature = failure_signature(&side.engine, failure);
+            let mut divergence = Divergence::between(level, request, left, right, None, signature);
+            divergence.engine = side.engine.clone();
+            Some(divergence)
+        })
+        .collect()
 }
 
 /// The request that re-parses `first`'s serialization: `None` if it has none, or if

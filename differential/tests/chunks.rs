@@ -7,49 +7,26 @@
 
 mod common;
 
-use common::{litmus, new_corpus};
+use common::{litmus, ShortCampaign};
 use std::fs;
 
 #[test]
 fn a_short_campaign_at_the_chunk_level_finds_and_replays_html5ever_dropping_u_feff() {
-    let temp = tempfile::tempdir().unwrap();
-    let corpus = new_corpus(temp.path());
-    let out = temp.path().join("reports");
-    let output = litmus()
-        .args([
-            "run", "--cases", "1000", "--seed", "1", "--jobs", "2", "--quiet",
-        ])
-        .args(["--levels", "tree,fragment,chunks"])
-        .arg("--corpus")
-        .arg(&corpus)
-        .arg("--archive")
-        .arg(corpus.join("divergences"))
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    let campaign = ShortCampaign::run("tree,fragment,chunks");
 
     // Every case of two bytes or more was fed in pieces.
-    let chunks = report["levels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["level"] == "chunks")
-        .expect("a chunks row");
+    let chunks = campaign.level("chunks");
     assert!(chunks["compared"].as_u64().unwrap() > 990, "{chunks}");
     assert!(chunks["agreed"].as_u64().unwrap() < 1000, "{chunks}");
 
     // Every chunk divergence is html5ever's dropped U+FEFF: the reference's tree cannot
     // depend on the split.
-    let signatures = report["signatures"].as_array().unwrap();
-    let at_chunks: Vec<_> = signatures
-        .iter()
-        .filter(|s| s["level"] == "chunks")
-        .collect();
-    assert!(!at_chunks.is_empty(), "{signatures:#?}");
+    let at_chunks = campaign.signatures("chunks");
+    assert!(
+        !at_chunks.is_empty(),
+        "{:#?}",
+        campaign.report["signatures"]
+    );
     for s in at_chunks {
         assert_eq!(s["engine"], "html5ever", "{s}");
         assert_eq!(
@@ -59,12 +36,7 @@ fn a_short_campaign_at_the_chunk_level_finds_and_replays_html5ever_dropping_u_fe
     }
 
     // The exemplar is minimized, with its split points, in findings.json and the archive.
-    let exemplar = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["level"] == "chunks")
-        .expect("a chunk exemplar");
+    let exemplar = campaign.exemplar("chunks");
     let input = exemplar["input"].as_str().unwrap();
     assert!(input.contains('\u{FEFF}') && input.len() <= 6, "{exemplar}");
     let splits = exemplar["splits"].as_array().expect("its split points");
@@ -75,7 +47,7 @@ fn a_short_campaign_at_the_chunk_level_finds_and_replays_html5ever_dropping_u_fe
         "{archived}"
     );
     for page in ["summary.md", "index.html"] {
-        let text = fs::read_to_string(out.join(page)).unwrap();
+        let text = fs::read_to_string(campaign.out.join(page)).unwrap();
         assert!(
             text.contains("chunks | html5ever | split at a U+FEFF"),
             "{page}"
@@ -83,18 +55,7 @@ fn a_short_campaign_at_the_chunk_level_finds_and_replays_html5ever_dropping_u_fe
     }
 
     // The corpus check cuts the input at the recorded points: html5ever still drops it.
-    let output = litmus()
-        .args(["corpus", "check", "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{output:?}");
-    assert!(
-        !stdout.lines().any(|l| l.starts_with("changed ")),
-        "{stdout}"
-    );
-    assert!(stdout.contains(" 0 gone, 0 changed"), "{stdout}");
+    campaign.corpus_check_finds_everything_again();
 }
 
 #[test]

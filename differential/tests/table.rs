@@ -87,23 +87,7 @@ fn table_of(engines: &[&str]) -> Result<String, Failed> {
         problems.push("the columns".to_owned());
     }
     for engine in engines {
-        if !markdown.contains(&format!("\n| {engine} | ")) {
-            problems.push(format!("a row for {engine}"));
-        }
-        if !markdown.contains(&format!("\n## {engine}\n")) {
-            problems.push(format!("a section for {engine}"));
-        }
-        if !page.contains(&format!("id=\"engine-{engine}\"")) {
-            problems.push(format!("{engine} in the page"));
-        }
-        let report = temp
-            .path()
-            .join("parsers")
-            .join(engine)
-            .join("findings.json");
-        if !report.exists() {
-            problems.push(format!("{}", report.display()));
-        }
+        problems.extend(engine_problems(&markdown, &page, temp.path(), engine));
     }
     if !page.contains("default-src 'none'") || page.to_ascii_lowercase().contains("<script") {
         problems.push("a self-contained page with no script".to_owned());
@@ -120,15 +104,45 @@ fn table_of(engines: &[&str]) -> Result<String, Failed> {
     }
 }
 
+/// The cells of `engine`'s row in the Markdown table; none if it has no row.
+fn cells(markdown: &str, engine: &str) -> Vec<String> {
+    markdown
+        .lines()
+        .find(|l| l.starts_with(&format!("| {engine} | ")))
+        .map(|l| {
+            l.trim_matches(|c| c == '|' || c == ' ')
+                .split(" | ")
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What `engine` lacks of a row, a section of its own in the Markdown and the page,
+/// and a campaign report in the page's folder (`folder/parsers/ENGINE`).
+fn engine_problems(markdown: &str, page: &str, folder: &Path, engine: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    if cells(markdown, engine).is_empty() {
+        problems.push(format!("a row for {engine}"));
+    }
+    if !markdown.contains(&format!("\n## {engine}\n")) {
+        problems.push(format!("a section for {engine}"));
+    }
+    if !page.contains(&format!("id=\"engine-{engine}\"")) {
+        problems.push(format!("{engine} in the page"));
+    }
+    let report = folder.join("parsers").join(engine).join("findings.json");
+    if !report.exists() {
+        problems.push(format!("{}", report.display()));
+    }
+    problems
+}
+
 fn html5ever() -> Result<(), Failed> {
     let markdown = table_of(&["html5ever"])?;
     // 200 cases of seed 1 diverge from html5ever: at least one class, with its cases.
-    let row = markdown
-        .lines()
-        .find(|l| l.starts_with("| html5ever | "))
-        .unwrap_or_default();
-    let cells: Vec<&str> = row.split(" | ").collect();
-    if cells.len() != 13 || cells[3] != "200" || !cells[4].ends_with(" %") {
+    let row = cells(&markdown, "html5ever");
+    if row.len() != 13 || row[3] != "200" || !row[4].ends_with(" %") {
         return Err(format!("the html5ever row: {row:?}").into());
     }
     if !markdown.contains("| `html5ever-") {
@@ -253,18 +267,7 @@ fn chromium() -> Result<(), Failed> {
     check(output.status.success(), "litmus table exits 0", &output)?;
     let markdown = std::fs::read_to_string(&md)?;
     let page = std::fs::read_to_string(&html)?;
-    let row = |engine: &str| -> Vec<String> {
-        markdown
-            .lines()
-            .find(|l| l.starts_with(&format!("| {engine} | ")))
-            .map(|l| {
-                l.trim_matches(|c| c == '|' || c == ' ')
-                    .split(" | ")
-                    .map(str::to_owned)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let row = |engine: &str| cells(&markdown, engine);
     let number = |cell: &str| {
         let cell = cell.trim_end_matches(" %").trim_end_matches('×');
         !cell.is_empty() && cell.chars().all(|c| c.is_ascii_digit() || ",.".contains(c))
@@ -342,20 +345,7 @@ fn chromium() -> Result<(), Failed> {
         ));
     }
     for engine in ["html5ever", "chromium"] {
-        if !markdown.contains(&format!("\n## {engine}\n")) {
-            problems.push(format!("a section for {engine}"));
-        }
-        if !page.contains(&format!("id=\"engine-{engine}\"")) {
-            problems.push(format!("{engine} in the page"));
-        }
-        let report = temp
-            .path()
-            .join("parsers")
-            .join(engine)
-            .join("findings.json");
-        if !report.exists() {
-            problems.push(format!("{}", report.display()));
-        }
+        problems.extend(engine_problems(&markdown, &page, temp.path(), engine));
     }
     if problems.is_empty() {
         Ok(())

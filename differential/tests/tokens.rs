@@ -7,48 +7,21 @@
 
 mod common;
 
-use common::{litmus, new_corpus};
+use common::{litmus, ShortCampaign};
 use std::fs;
 
 #[test]
 fn a_short_campaign_at_the_token_level_finds_classes_and_replays() {
-    let temp = tempfile::tempdir().unwrap();
-    let corpus = new_corpus(temp.path());
-    let out = temp.path().join("reports");
-    let output = litmus()
-        .args([
-            "run", "--cases", "1000", "--seed", "1", "--jobs", "2", "--quiet",
-        ])
-        .args(["--levels", "tree,fragment,tokens"])
-        .arg("--corpus")
-        .arg(&corpus)
-        .arg("--archive")
-        .arg(corpus.join("divergences"))
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    let campaign = ShortCampaign::run("tree,fragment,tokens");
 
     // Every case was tokenized, and some disagree.
-    let tokens = report["levels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["level"] == "tokens")
-        .expect("a tokens row");
+    let tokens = campaign.level("tokens");
     assert_eq!(tokens["compared"].as_u64(), Some(1000), "{tokens}");
     assert!(tokens["agreed"].as_u64().unwrap() < 1000, "{tokens}");
 
     // Both other tokenizers show up, each difference in a processing instruction
     // class.
-    let signatures = report["signatures"].as_array().unwrap();
-    let at_tokens: Vec<_> = signatures
-        .iter()
-        .filter(|s| s["level"] == "tokens")
-        .collect();
+    let at_tokens = campaign.signatures("tokens");
     for engine in ["html5ever", "html5gum"] {
         assert!(
             at_tokens.iter().any(|s| s["engine"] == engine),
@@ -62,12 +35,7 @@ fn a_short_campaign_at_the_token_level_finds_classes_and_replays() {
 
     // The exemplar is minimized, with its start point, in findings.json and the
     // archive.
-    let exemplar = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["level"] == "tokens")
-        .expect("a token exemplar");
+    let exemplar = campaign.exemplar("tokens");
     let input = exemplar["input"].as_str().unwrap();
     assert!(input.contains("<?") && input.len() <= 16, "{exemplar}");
     let start = exemplar["start"].as_str().expect("its start point");
@@ -78,7 +46,7 @@ fn a_short_campaign_at_the_token_level_finds_classes_and_replays() {
     );
     assert!(archived.contains("[\"Comment\","), "{archived}");
     for page in ["summary.md", "index.html"] {
-        let text = fs::read_to_string(out.join(page)).unwrap();
+        let text = fs::read_to_string(campaign.out.join(page)).unwrap();
         assert!(
             text.contains("tokens | litmus: ProcessingInstruction | html5"),
             "{page}"
@@ -88,14 +56,7 @@ fn a_short_campaign_at_the_token_level_finds_classes_and_replays() {
 
     // The corpus check tokenizes again from the recorded start: still there, for
     // html5gum's findings too (its tokenizer does not depend on the other engine).
-    let output = litmus()
-        .args(["corpus", "check", "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{output:?}");
-    assert!(stdout.contains(" 0 gone, 0 changed"), "{stdout}");
+    let stdout = campaign.corpus_check_finds_everything_again();
     assert!(!stdout.contains("found with html5gum"), "{stdout}");
 }
 

@@ -30,10 +30,10 @@
 //!    difference is one signature wherever it shows.
 //! 5. **Documents only**, with the case's scripting flag; fragments are not compared.
 
-use super::{Divergence, Side};
+use super::{failure_divergences, Divergence, Side};
 use crate::case::{EngineFailure, Level, ParseRequest};
 use crate::engine::Engine;
-use crate::signature::{failure_signature, first_line_difference, Signature};
+use crate::signature::{first_line_difference, Signature};
 use litmus_engine_api::WireParseError;
 use litmus_parser::{ErrorCode, ParseError};
 
@@ -207,31 +207,12 @@ pub fn errors_signature(
 /// failed other than by refusing, else an errors divergence, else nothing. Both
 /// refusals and agreement give nothing.
 pub fn compare_answers(request: &ParseRequest, left: &Side, right: &Side) -> Vec<Divergence> {
-    let divergence = |first_difference, signature, engine: &str| Divergence {
-        level: Level::Errors,
-        request: request.clone(),
-        left: left.clone(),
-        right: right.clone(),
-        first_difference,
-        signature,
-        engine: engine.to_owned(),
-        splits: Vec::new(),
-        start: None,
-    };
     let (l, r) = match (&left.result, &right.result) {
         (Ok(l), Ok(r)) => (l, r),
         _ => {
-            return [left, right]
-                .into_iter()
-                .filter_map(|side| match side.result.as_ref().err()? {
-                    EngineFailure::Unsupported { .. } => None,
-                    failure => Some(divergence(
-                        None,
-                        failure_signature(&side.engine, failure),
-                        &side.engine,
-                    )),
-                })
-                .collect();
+            let counts =
+                |failure: &EngineFailure| !matches!(failure, EngineFailure::Unsupported { .. });
+            return failure_divergences(Level::Errors, request, left, right, counts);
         }
     };
     let Some(signature) =
@@ -240,7 +221,14 @@ pub fn compare_answers(request: &ParseRequest, left: &Side, right: &Side) -> Vec
         return Vec::new();
     };
     let first = first_line_difference(&l.tree, &r.tree);
-    vec![divergence(first, signature, &right.engine)]
+    vec![Divergence::between(
+        Level::Errors,
+        request,
+        left,
+        right,
+        first,
+        signature,
+    )]
 }
 
 /// Asks both engines for the errors of `request` and compares them. `None` when the

@@ -182,17 +182,14 @@ pub fn compare_speed(
         result: other.parse_tree(request),
     };
     let signature = speed_signature(&left.engine, &right.engine, &second);
-    Some(Divergence {
-        level: Level::Speed,
-        request: request.clone(),
-        left,
-        right,
-        first_difference: None,
+    Some(Divergence::between(
+        Level::Speed,
+        request,
+        &left,
+        &right,
+        None,
         signature,
-        engine: other.name().to_owned(),
-        splits: Vec::new(),
-        start: None,
-    })
+    ))
 }
 
 /// `speed | html5ever: n^2 | litmus: n^1`: the exponents rounded to whole numbers

@@ -185,12 +185,20 @@ impl ExternalEngine {
     /// Answers `requests` in order, sending up to [`PIPELINE_DEPTH`] ahead of the
     /// replies. A request that fails (a timeout, a death, a broken reply) is answered
     /// with its failure, the program restarted, and the requests after it sent again.
+    ///
+    /// A program may answer the requests it has read together (the Chromium adapter
+    /// parses them in one page call), so a failure while other requests were in flight
+    /// names no culprit: the oldest may only have waited on a later one that hangs or
+    /// crashes. Every request that was in flight is then asked again alone, in a new
+    /// program, and each gets its own answer or failure; pipelining resumes after them.
     fn parse_pipelined(&mut self, requests: &[ParseRequest]) -> Vec<ParseResult> {
         let timeout = self.spec.timeout();
         let mut results: Vec<ParseResult> = Vec::with_capacity(requests.len());
         if let Some(program) = self.program.as_ref() {
             program.clear_stderr();
         }
+        // Requests before this index go one at a time.
+        let mut alone_until = 0;
         while results.len() < requests.len() {
             let mut in_flight: std::collections::VecDeque<u64> = std::collections::VecDeque::new();
             let mut next = results.len();
@@ -201,11 +209,16 @@ impl ExternalEngine {
                 if let Err(failure) = self.running_program() {
                     break Some(failure);
                 }
+                let depth = if results.len() < alone_until {
+                    1
+                } else {
+                    PIPELINE_DEPTH
+                };
                 let first_id = self.next_id;
                 let program = self.program.as_mut().expect("started above");
                 let mut sent = 0u64;
                 let mut broken = None;
-                while next < requests.len() && in_flight.len() < PIPELINE_DEPTH {
+                while next < requests.len() && in_flight.len() < depth {
                     let id = first_id + sent;
                     if let Err(failure) = send_request(program, id, &requests[next], false) {
                         broken = Some(failure);
@@ -230,12 +243,16 @@ impl ExternalEngine {
                 }
             };
             if let Some(failure) = failure {
-                // The program is dead, killed, or out of step: the oldest request
-                // unanswered gets the failure; the rest go to a new program.
+                // The program is dead, killed, or out of step: start a new one.
                 if let Some(mut program) = self.program.take() {
                     program.kill();
                 }
-                results.push(Err(failure));
+                if !in_flight.is_empty() && results.len() >= alone_until {
+                    // Others were in flight: ask each of them again, alone.
+                    alone_until = next;
+                } else {
+                    results.push(Err(failure));
+                }
             }
         }
         results

@@ -485,6 +485,79 @@ fn a_dying_persistent_engine_is_a_crash_with_its_message() {
     assert!(engine.parse(&document("fine")).is_ok());
 }
 
+/// A version-2 fake that reads every request that has arrived and answers them
+/// together, as the Chromium adapter does; a batch holding `SLEEP` never answers, one
+/// holding `DIE` ends the program.
+const BATCHING_FAKE: &str = r#"
+import json, os, select, struct, sys, time
+out = sys.stdout.buffer
+def send(obj):
+    data = json.dumps(obj).encode()
+    out.write(struct.pack(">I", len(data)) + data)
+    out.flush()
+def exactly(n):
+    # Unbuffered, so that select() sees what has not been read.
+    data = b""
+    while len(data) < n:
+        more = os.read(0, n - len(data))
+        if not more:
+            sys.exit(0)
+        data += more
+    return data
+def read():
+    (length,) = struct.unpack(">I", exactly(4))
+    return json.loads(exactly(length))
+send({"protocol": 2, "engine": "batching", "version": "1"})
+while True:
+    batch = [read()]
+    while select.select([0], [], [], 0.2)[0]:
+        batch.append(read())
+    if any("SLEEP" in r["input"] for r in batch):
+        time.sleep(600)
+    if any("DIE" in r["input"] for r in batch):
+        sys.exit(3)
+    for r in batch:
+        send({"id": r["id"], "tree": '| "%d %s"\n' % (len(batch), r["input"]), "html": None})
+"#;
+
+#[test]
+fn a_batch_that_hangs_or_dies_blames_only_its_culprit() {
+    let fake = Fake::new();
+    let script = fake.path("batching.py");
+    std::fs::write(&script, BATCHING_FAKE).unwrap();
+    let mut spec = ExternalSpec::new(&format!("python3 '{}'", script.display())).unwrap();
+    spec.set_timeout(Duration::from_millis(1_000));
+    let mut engine = ExternalEngine::new(spec);
+    // The first call starts the program and learns that it pipelines.
+    assert!(engine.parse(&document("warm")).is_ok());
+    assert!(engine.pipelines());
+    let inputs = ["a", "b", "SLEEP", "c", "DIE", "d", "e"];
+    let requests: Vec<ParseRequest> = inputs.iter().map(|i| document(i)).collect();
+    let results = engine.parse_many(&requests, true);
+    assert_eq!(results.len(), inputs.len());
+    for (input, result) in inputs.iter().zip(&results) {
+        match (*input, result) {
+            ("SLEEP", Err(EngineFailure::Timeout { .. })) => {}
+            ("DIE", Err(EngineFailure::Crash { .. })) => {}
+            (_, Ok(output)) if !["SLEEP", "DIE"].contains(input) => {
+                assert!(
+                    output.tree.ends_with(&format!(" {input}\"\n")),
+                    "{output:?}"
+                );
+            }
+            _ => panic!("{input}: {result:?}"),
+        }
+    }
+    // Those in flight with a culprit were asked again alone; the next requests go
+    // together again.
+    assert!(results[0].as_ref().unwrap().tree.starts_with("| \"1 a"));
+    let more = engine.parse_many(&[document("f"), document("g")], true);
+    assert!(
+        more[1].as_ref().unwrap().tree.starts_with("| \"2 g"),
+        "{more:?}"
+    );
+}
+
 #[test]
 fn a_missing_program_cannot_start() {
     let spec = ExternalSpec::new("/nonexistent/engine --x").unwrap();
