@@ -77,11 +77,13 @@ pub fn investigate(
     }
 }
 
-/// Hangs cost a timeout per step and crashes a worker restart: give them fewer steps.
+/// Hangs cost a timeout per step that still hangs and crashes a worker restart: give
+/// them fewer steps. A hang's steps are mostly cheap (a smaller input that answers at
+/// once), so the time limit, not the step count, is what bounds it.
 fn budget_for(divergence: &Divergence, budget: Budget) -> Budget {
     match divergence.signature.kind() {
         "timeout" => Budget {
-            max_steps: budget.max_steps.min(40),
+            max_steps: budget.max_steps.min(400),
             max_time: budget.max_time.max(Duration::from_secs(120)),
         },
         kind if divergence.is_failure() || kind == "crash" => Budget {
