@@ -200,7 +200,9 @@ step "report"
   echo "## Differential campaign"
   echo
   echo '```'
-  grep -v '^ *NEW \|^NEW\|^known' "$out/logs/campaign.log" | sed '/^spec arms reached/,$d' | head -40
+  # The campaign's closing summary (its NEW lines included), after the per-finding
+  # lines and the spec coverage figures.
+  sed -n '/^litmus run /,$p' "$out/logs/campaign.log" | head -40
   echo '```'
   if [ "$spec_coverage" = 1 ]; then
     echo

@@ -250,9 +250,14 @@ pub fn compare_results(
     }
     if serialization {
         if let (Some(ls), Some(rs)) = (&l.serialization, &r.serialization) {
-            if let Some(signature) =
-                serialization_signature(&left.engine, ls, &right.engine, rs, &root)
-            {
+            if let Some(signature) = serialization_signature(
+                &left.engine,
+                ls,
+                &right.engine,
+                rs,
+                &root,
+                request.scripting,
+            ) {
                 let first = first_line_difference(ls, rs);
                 let level = Level::Serialization;
                 return vec![Divergence::between(

@@ -28,12 +28,42 @@ struct Token {
 }
 
 /// Whether the serializer writes the text of an HTML element named `name` (lowercase)
-/// raw: the parser's own table ([`TEXT_APPENDED_LITERALLY`]; noscript depends on the
-/// scripting flag, which a serialization does not say, and is read as escaped).
+/// raw: the parser's own table ([`TEXT_APPENDED_LITERALLY`]); a noscript's text is raw
+/// when scripting is enabled for the node, which [`html_tokens`] decides.
 fn raw_text(name: &str) -> bool {
     TEXT_APPENDED_LITERALLY
         .iter()
         .any(|n| n.well_known_spelling() == Some(name))
+}
+
+/// The namespaces an element of a serialization can be in, as far as the serializer's
+/// raw-text rule cares: it applies to HTML elements only (`<svg><style>` escapes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Namespace {
+    Html,
+    Svg,
+    MathMl,
+}
+
+/// The namespace of an element named `name` (lowercase) whose parent is `parent`:
+/// what the tree builder gave it, as far as a serialization shows. `svg` and `math`
+/// start foreign content; the children of a foreign element are foreign unless it is
+/// an HTML integration point or a MathML text integration point, where the tree
+/// builder inserts HTML elements.
+fn namespace_of(name: &str, parent: Option<&(String, Namespace)>) -> Namespace {
+    match (name, parent) {
+        ("svg", _) => Namespace::Svg,
+        ("math", _) => Namespace::MathMl,
+        (_, None) | (_, Some((_, Namespace::Html))) => Namespace::Html,
+        (_, Some((parent, Namespace::Svg))) => match parent.as_str() {
+            "foreignobject" | "desc" | "title" => Namespace::Html,
+            _ => Namespace::Svg,
+        },
+        (_, Some((parent, Namespace::MathMl))) => match parent.as_str() {
+            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml" => Namespace::Html,
+            _ => Namespace::MathMl,
+        },
+    }
 }
 
 /// Whether an HTML element named `name` (lowercase) is written without contents or
@@ -45,11 +75,16 @@ fn void(name: &str) -> bool {
 }
 
 /// Splits a serialization into tokens, well enough for signatures (it never fails).
-fn html_tokens(s: &str) -> Vec<Token> {
+/// The text of an HTML raw-text element is one token, as the serializer wrote it
+/// literally; so is a noscript's with `scripting`, but inside a template, whose
+/// contents have no browsing context and so no scripting.
+fn html_tokens(s: &str, scripting: bool) -> Vec<Token> {
     let bytes = s.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
     let mut raw_until: Option<String> = None;
+    // The elements open, lowercase, with their namespaces.
+    let mut open: Vec<(String, Namespace)> = Vec::new();
     while i < bytes.len() {
         let start = i;
         if let Some(name) = raw_until.take() {
@@ -79,12 +114,27 @@ fn html_tokens(s: &str) -> Vec<Token> {
         } else if rest.starts_with("</") {
             let end = until_gt(s, i);
             let name = tag_name(&s[i + 2..end]);
+            let lowercase = name.to_ascii_lowercase();
+            if let Some(position) = open.iter().rposition(|(n, _)| *n == lowercase) {
+                open.truncate(position);
+            }
             (end, TokenKind::EndTag(name))
         } else if rest.starts_with('<') && rest[1..].starts_with(|c: char| c.is_ascii_alphabetic())
         {
             let (end, name, attributes) = start_tag(s, i);
-            if raw_text(&name.to_ascii_lowercase()) {
-                raw_until = Some(name.to_ascii_lowercase());
+            let lowercase = name.to_ascii_lowercase();
+            let namespace = namespace_of(&lowercase, open.last());
+            if namespace == Namespace::Html {
+                let in_template = open
+                    .iter()
+                    .any(|(n, ns)| n == "template" && *ns == Namespace::Html);
+                let noscript = lowercase == "noscript" && scripting && !in_template;
+                if raw_text(&lowercase) || noscript {
+                    raw_until = Some(lowercase.clone());
+                }
+            }
+            if namespace != Namespace::Html || !void(&lowercase) {
+                open.push((lowercase, namespace));
             }
             (end, TokenKind::StartTag { name, attributes })
         } else {
@@ -243,13 +293,15 @@ fn open_element_at(tokens: &[Token], at: usize, root: &str) -> String {
     )
 }
 
-/// The signature of two serializations that differ (`None` if they are the same).
+/// The signature of two serializations that differ (`None` if they are the same), of
+/// a parse with `scripting` (which says whether a noscript's text was written raw).
 pub fn serialization_signature(
     left_label: &str,
     left: &str,
     right_label: &str,
     right: &str,
     root: &str,
+    scripting: bool,
 ) -> Option<Signature> {
     if left == right {
         return None;
@@ -270,7 +322,7 @@ pub fn serialization_signature(
     {
         at = at.min(span.start);
     }
-    let (lt, rt) = (html_tokens(left), html_tokens(right));
+    let (lt, rt) = (html_tokens(left, scripting), html_tokens(right, scripting));
     let mut left_shape = token_shape(left, &lt, at);
     let mut right_shape = token_shape(right, &rt, at);
     if left_shape == right_shape {

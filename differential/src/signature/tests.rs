@@ -172,7 +172,7 @@ fn equal_dumps_have_no_signature() {
     );
     assert_eq!(first_tree_difference(&dump, &dump), None);
     assert_eq!(
-        serialization_signature("a", "<p>x</p>", "b", "<p>x</p>", "#document"),
+        serialization_signature("a", "<p>x</p>", "b", "<p>x</p>", "#document", false),
         None
     );
 }
@@ -214,7 +214,7 @@ fn the_line_difference_of_serializations() {
 }
 
 fn serialization(left: &str, right: &str) -> String {
-    serialization_signature("litmus", left, "html5ever", right, "#document")
+    serialization_signature("litmus", left, "html5ever", right, "#document", false)
         .expect("the serializations differ")
         .to_string()
 }
@@ -291,7 +291,7 @@ fn the_serialization_tokenizer_never_panics() {
     ];
     for left in inputs {
         for right in inputs {
-            let _ = serialization_signature("l", left, "r", right, "#document");
+            let _ = serialization_signature("l", left, "r", right, "#document", true);
         }
     }
 }
@@ -512,4 +512,47 @@ fn without_engine_drops_the_label_of_the_first_side_only() {
     let c = Signature::from_text("round-trip | litmus: <b> | reparsed: <svg b> | in: <svg svg>");
     assert_ne!(a.without_engine(), c.without_engine());
     assert_eq!(Signature::from_text("timeout").without_engine(), "timeout");
+}
+
+#[test]
+fn raw_text_is_read_only_where_the_serializer_wrote_it_raw() {
+    let scripted = |left: &str, right: &str| {
+        serialization_signature("litmus", left, "html5ever", right, "#document", true)
+            .expect("the serializations differ")
+            .to_string()
+    };
+    // An SVG element named plaintext has escaped text and an end tag: what follows it
+    // is read as markup (`litmus table` of a nightly, seed 1796156188).
+    assert_eq!(
+        scripted(
+            "<html><head></head><body><svg><plaintext></plaintext></svg><i><template><noscript>&lt;</noscript></template></i></body></html>",
+            "<html><head></head><body><svg><plaintext></plaintext></svg><i><template><noscript><</noscript></template></i></body></html>"
+        ),
+        "serialization | litmus: \"…\" at &lt; | html5ever: \"…\" at '<' | in: <noscript>"
+    );
+    // A noscript's text with scripting on is raw (no comment starts in it), but not
+    // in a template's contents.
+    assert_eq!(
+        scripted(
+            "<noscript><select><!--</noscript><template><noscript>&lt;</noscript></template>",
+            "<noscript><select><!--</noscript><template><noscript><</noscript></template>"
+        ),
+        "serialization | litmus: \"…\" at &lt; | html5ever: \"…\" at '<' | in: <noscript>"
+    );
+    // With scripting off it is escaped text like any other: `<b>` is a tag.
+    assert_eq!(
+        serialization(
+            "<noscript><b>x</b></noscript>",
+            "<noscript><b>y</b></noscript>"
+        ),
+        "serialization | litmus: \"…\" | html5ever: \"…\" | in: <b>"
+    );
+    // HTML raw text inside an integration point of foreign content stays raw.
+    assert_eq!(
+        serialization(
+            "<svg><foreignObject><style><p>a</style></foreignObject></svg>",
+            "<svg><foreignObject><style><p>b</style></foreignObject></svg>"
+        ),
+        "serialization | litmus: \"…\" | html5ever: \"…\" | in: <style>"
+    );
 }

@@ -9,16 +9,19 @@ const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 160.0;
 const MARGIN: f64 = 36.0;
 
-/// `arms reached against cases: 0 → 599 (5,000) → … → 626 (30,000)`, or `None` with
-/// fewer than two points.
+/// `arms reached against cases run: 0 (0 cases) → 599 (5,000 cases) → … → 626 (30,000
+/// cases)`, or `None` with fewer than two points. The epochs that reached no new arm
+/// are left out but the last, so that a long campaign's line stays short.
 pub fn progress_line(coverage: &SpecCoverage) -> Option<String> {
-    if coverage.progress.len() < 2 {
+    let progress = &coverage.progress;
+    if progress.len() < 2 {
         return None;
     }
-    let points: Vec<String> = coverage
-        .progress
+    let points: Vec<String> = progress
         .iter()
-        .map(|p| format!("{} ({} cases)", p.reached, thousands(p.cases)))
+        .enumerate()
+        .filter(|&(i, p)| i == 0 || i == progress.len() - 1 || p.reached != progress[i - 1].reached)
+        .map(|(_, p)| format!("{} ({} cases)", p.reached, thousands(p.cases)))
         .collect();
     Some(format!(
         "arms reached against cases run: {}",
@@ -125,6 +128,19 @@ mod tests {
         assert_eq!(
             progress_line(&c).unwrap(),
             "arms reached against cases run: 0 (0 cases) → 599 (5,000 cases) → 613 (10,000 cases)"
+        );
+        // Epochs that reached nothing new are left out of the line, but the last.
+        let flat = coverage(&[
+            (0, 0),
+            (5_000, 599),
+            (10_000, 599),
+            (15_000, 613),
+            (20_000, 613),
+            (25_000, 613),
+        ]);
+        assert_eq!(
+            progress_line(&flat).unwrap(),
+            "arms reached against cases run: 0 (0 cases) → 599 (5,000 cases) → 613 (15,000 cases) → 613 (25,000 cases)"
         );
         // The last point is at the right end, the first at the left, the higher point
         // higher up.
