@@ -74,17 +74,29 @@ fn void(name: &str) -> bool {
         .any(|n| n.well_known_spelling() == Some(name))
 }
 
+/// The context element of a fragment's root label (`#fragment(svg foreignObject)`),
+/// lowercase, with its namespace; `None` for `#document`.
+fn context_of(root: &str) -> Option<(String, Namespace)> {
+    let context = root.strip_prefix("#fragment(")?.strip_suffix(')')?;
+    let (namespace, name) = match context.split_once(' ') {
+        Some(("svg", name)) => (Namespace::Svg, name),
+        Some(("math", name)) => (Namespace::MathMl, name),
+        _ => (Namespace::Html, context),
+    };
+    Some((name.to_ascii_lowercase(), namespace))
+}
+
 /// Splits a serialization into tokens, well enough for signatures (it never fails).
 /// The text of an HTML raw-text element is one token, as the serializer wrote it
 /// literally; so is a noscript's with `scripting`, but inside a template, whose
 /// contents have no browsing context and so no scripting.
-fn html_tokens(s: &str, scripting: bool) -> Vec<Token> {
+fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
     let bytes = s.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
     let mut raw_until: Option<String> = None;
-    // The elements open, lowercase, with their namespaces.
-    let mut open: Vec<(String, Namespace)> = Vec::new();
+    // The elements open, lowercase, with their namespaces: a fragment's context first.
+    let mut open: Vec<(String, Namespace)> = context_of(root).into_iter().collect();
     while i < bytes.len() {
         let start = i;
         if let Some(name) = raw_until.take() {
@@ -322,7 +334,10 @@ pub fn serialization_signature(
     {
         at = at.min(span.start);
     }
-    let (lt, rt) = (html_tokens(left, scripting), html_tokens(right, scripting));
+    let (lt, rt) = (
+        html_tokens(left, scripting, root),
+        html_tokens(right, scripting, root),
+    );
     let mut left_shape = token_shape(left, &lt, at);
     let mut right_shape = token_shape(right, &rt, at);
     if left_shape == right_shape {

@@ -556,3 +556,35 @@ fn raw_text_is_read_only_where_the_serializer_wrote_it_raw() {
         "serialization | litmus: \"…\" | html5ever: \"…\" | in: <style>"
     );
 }
+
+#[test]
+fn a_fragment_s_serialization_is_read_in_its_context_s_namespace() {
+    let in_svg = |left: &str, right: &str| {
+        serialization_signature("litmus", left, "lexbor", right, "#fragment(svg svg)", false)
+            .expect("the serializations differ")
+            .to_string()
+    };
+    // An SVG style's text is escaped and its comment is a comment (table seed 2).
+    assert_eq!(
+        in_svg(
+            "<style><!--</style><SCriPt -->&gt;</style>",
+            "<style><!--</style><SCriPt -->></style>"
+        ),
+        "serialization | litmus: \"…\" at &gt; | lexbor: \"…\" at '>' | in: <style>"
+    );
+    // In a template fragment a noscript's text is escaped even with scripting on: a
+    // `<b>` there is a tag.
+    let in_template = serialization_signature(
+        "litmus",
+        "<noscript><b>x</b></noscript>",
+        "lexbor",
+        "<noscript><b>y</b></noscript>",
+        "#fragment(template)",
+        true,
+    )
+    .unwrap();
+    assert_eq!(
+        in_template.as_str(),
+        "serialization | litmus: \"…\" | lexbor: \"…\" | in: <b>"
+    );
+}
