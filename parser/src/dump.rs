@@ -50,6 +50,26 @@ pub fn dump_len(document: &Document) -> u64 {
     length.0
 }
 
+/// What one entry of [`dump`] shows: a node, one of an element's attributes, or a
+/// template's `content` line. An entry is one line of the dump, or several for a text
+/// or comment with newlines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Node(NodeId),
+    /// An element's attribute, by its name as the dump writes it (`xlink href`).
+    Attribute(NodeId, String),
+    /// The `content` line of a template element.
+    Content(NodeId),
+}
+
+/// The entries of [`dump`], in its order: which node each entry shows (a caller
+/// reads the dump's lines back and needs to know which node each is).
+pub fn entries(document: &Document) -> Vec<Entry> {
+    let mut entries = Entries(Vec::new());
+    walk(document, document.result_root(), &mut entries);
+    entries.0
+}
+
 /// Dumps the children of `parent` (at depth 0) into `out`.
 pub fn dump_children_into(document: &Document, parent: NodeId, out: &mut String) {
     walk(document, parent, out);
@@ -65,11 +85,27 @@ trait Out {
             self.push("  ");
         }
     }
+    /// Told which node (or attribute, or `content` line) the entry being started shows;
+    /// only [`entries`] listens.
+    fn entry(&mut self, _entry: impl FnOnce() -> Entry) {}
 }
 
 impl Out for String {
     fn push(&mut self, text: &str) {
         self.push_str(text);
+    }
+}
+
+/// Collects the entries, writing nothing.
+struct Entries(Vec<Entry>);
+
+impl Out for Entries {
+    fn push(&mut self, _text: &str) {}
+
+    fn line_start(&mut self, _depth: usize) {}
+
+    fn entry(&mut self, entry: impl FnOnce() -> Entry) {
+        self.0.push(entry());
     }
 }
 
@@ -91,25 +127,28 @@ fn walk(document: &Document, parent: NodeId, out: &mut impl Out) {
     // Entries are (node, depth); a template's contents come as a `content` line.
     enum Item {
         Node(NodeId, usize),
-        Content(NodeId, usize),
+        /// A template, its contents and their depth.
+        Content(NodeId, NodeId, usize),
     }
     let mut stack: Vec<Item> = Vec::new();
     push_children(document, parent, 0, &mut stack, Item::Node);
     while let Some(item) = stack.pop() {
         match item {
-            Item::Content(contents, depth) => {
+            Item::Content(template, contents, depth) => {
                 out.line_start(depth);
+                out.entry(|| Entry::Content(template));
                 out.push("content\n");
                 push_children(document, contents, depth + 1, &mut stack, Item::Node);
             }
             Item::Node(node, depth) => {
                 out.line_start(depth);
+                out.entry(|| Entry::Node(node));
                 write_node(document, node, depth, out);
                 // Children are visited after the template contents line, so push them
                 // first (the stack is last in, first out).
                 push_children(document, node, depth + 1, &mut stack, Item::Node);
                 if let Some(contents) = document.template_contents(node) {
-                    stack.push(Item::Content(contents, depth + 1));
+                    stack.push(Item::Content(node, contents, depth + 1));
                 }
             }
         }
@@ -161,6 +200,7 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Ou
             attributes.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
             for (name, value) in attributes {
                 out.line_start(depth + 1);
+                out.entry(|| Entry::Attribute(node, name.clone()));
                 out.push(&name);
                 out.push("=\"");
                 out.push(value);
@@ -234,6 +274,30 @@ mod tests {
         let document =
             parse_fragment("<b>x</b><template>y</template>", &context, &options).unwrap();
         assert_eq!(dump_len(&document), dump(&document).len() as u64);
+    }
+
+    #[test]
+    fn there_is_one_entry_per_entry_of_the_dump() {
+        let input = "<template><b z=1 a=2>x\ny</b></template><!-- a\nb --><?pi d?>";
+        let document = parse_document(input, &ParseOptions::default()).unwrap();
+        let entries = entries(&document);
+        let text = dump(&document);
+        // Lines that start an entry: all but the text's and the comment's second lines.
+        let starts = text.lines().filter(|l| l.starts_with("| ")).count();
+        assert_eq!(entries.len(), starts, "{text}");
+        let names: Vec<String> = entries
+            .iter()
+            .map(|e| match e {
+                Entry::Node(n) => format!("{:?}", document.kind(*n)),
+                Entry::Attribute(_, name) => format!("@{name}"),
+                Entry::Content(t) => format!("content of {:?}", document.kind(*t)),
+            })
+            .collect();
+        assert_eq!(
+            names[3],
+            "content of Element { ns: Html, name: \"template\" }"
+        );
+        assert_eq!(&names[5..7], ["@a", "@z"]);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! - [`dump`]: the html5lib tree dump;
 //! - [`spec_arms`]: the arms of the standard the parser counts (feature
 //!   `spec-coverage`), with their ids and the standard's words;
+//! - [`provenance`]: for one parse, the token and arms that made each node (feature
+//!   `provenance`), which a harness reads to say where another parser departs;
 //! - `encoding` (feature `encoding`): bytes in — the encoding sniffing algorithm,
 //!   decoding, and "change the encoding" (`parse_document_bytes`).
 //!
@@ -64,6 +66,7 @@ mod fnv;
 pub mod input;
 pub mod names;
 mod parse;
+pub mod provenance;
 mod scratch;
 pub mod serialize;
 pub mod spec_arms;

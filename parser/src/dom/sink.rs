@@ -5,6 +5,8 @@ use super::{
     QuirksMode, Span, TextSpan,
 };
 use crate::names::{local, LocalName};
+#[cfg(feature = "provenance")]
+use crate::provenance::NodeChange;
 use crate::tree_builder::{NewAttribute, TreeSink};
 use std::collections::HashSet;
 
@@ -48,6 +50,8 @@ impl Document {
             next_sibling: None,
             data,
         });
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(id, || NodeChange::Created);
         id
     }
 
@@ -84,6 +88,11 @@ impl Document {
             return;
         };
         let add = text.len();
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(node, || NodeChange::Text {
+            at: span.len as usize,
+            len: add,
+        });
         let (start, len, cap) = (span.start as usize, span.len as usize, span.cap as usize);
         let buffer = self.strings.bytes_mut();
         let new_span = if start + cap == buffer.len() && len == cap {
@@ -278,6 +287,8 @@ impl TreeSink for Document {
     }
 
     fn append(&mut self, parent: NodeId, child: NodeId) {
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(child, || NodeChange::Placed { parent });
         self.detach(child);
         let last = self.node(parent).last_child;
         {
@@ -297,6 +308,8 @@ impl TreeSink for Document {
             self.append(parent, child);
             return;
         }
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(child, || NodeChange::Placed { parent });
         self.detach(child);
         let prev = self.node(reference).prev_sibling;
         {
@@ -332,6 +345,11 @@ impl TreeSink for Document {
             len: span.len,
             cap: span.len,
         }));
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(node, || NodeChange::Text {
+            at: 0,
+            len: text.len(),
+        });
         match before {
             Some(reference) => self.insert_before(parent, node, reference),
             None => self.append(parent, node),
@@ -339,6 +357,8 @@ impl TreeSink for Document {
     }
 
     fn remove_from_parent(&mut self, node: NodeId) {
+        #[cfg(feature = "provenance")]
+        crate::provenance::node_changed(node, || NodeChange::Removed);
         self.detach(node);
     }
 
@@ -350,6 +370,8 @@ impl TreeSink for Document {
 
     fn remove_all_children(&mut self, node: NodeId) {
         while let Some(child) = self.node(node).first_child {
+            #[cfg(feature = "provenance")]
+            crate::provenance::node_changed(child, || NodeChange::Removed);
             self.detach(child);
         }
     }
@@ -392,6 +414,8 @@ impl TreeSink for Document {
         let Some(run) = self.element(element).map(|e| e.attrs) else {
             return;
         };
+        #[cfg(feature = "provenance")]
+        let mut added: Vec<String> = Vec::new();
         let mut present: HashSet<(AttrNamespace, Vec<u8>)> = self
             .attribute_slice(run)
             .iter()
@@ -412,7 +436,13 @@ impl TreeSink for Document {
                     value,
                 },
             );
+            #[cfg(feature = "provenance")]
+            added.push(String::from_utf8_lossy(attribute.local_name).into_owned());
             present.insert(key);
+        }
+        #[cfg(feature = "provenance")]
+        if !added.is_empty() {
+            crate::provenance::node_changed(element, || NodeChange::Attributes { names: added });
         }
     }
 

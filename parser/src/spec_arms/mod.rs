@@ -139,6 +139,35 @@ impl ArmInfo {
     }
 }
 
+/// The family of an arm's section.
+pub fn family(arm: Arm) -> Family {
+    static FAMILIES: std::sync::OnceLock<Vec<Family>> = std::sync::OnceLock::new();
+    let families = FAMILIES.get_or_init(|| {
+        sections()
+            .flat_map(|section| section.arms.iter().map(|_| section.family))
+            .collect()
+    });
+    families
+        .get(arm as usize)
+        .copied()
+        .unwrap_or(Family::Algorithm)
+}
+
+/// The arm's [`ArmInfo`] (its id, section and words).
+pub fn info(arm: Arm) -> ArmInfo {
+    static INFOS: std::sync::OnceLock<Vec<ArmInfo>> = std::sync::OnceLock::new();
+    let infos = INFOS.get_or_init(|| arms().collect());
+    infos[arm as usize]
+}
+
+/// The arm whose id is `id` (`tree.in-body.start-tag-a`), if there is one.
+pub fn info_by_id(id: &str) -> Option<ArmInfo> {
+    static IDS: std::sync::OnceLock<std::collections::HashMap<String, usize>> =
+        std::sync::OnceLock::new();
+    let ids = IDS.get_or_init(|| arms().map(|a| (a.id(), a.index)).collect());
+    ids.get(id).and_then(|&index| arms().nth(index))
+}
+
 /// Every arm with its section, in the order of the [`Arm`] enum (index `i` is the
 /// arm whose count is `counts[i]`).
 pub fn arms() -> impl Iterator<Item = ArmInfo> {
@@ -152,31 +181,35 @@ pub fn arms() -> impl Iterator<Item = ArmInfo> {
         })
 }
 
-/// Counts one pass through `arm`. Called first thing in each arm; it changes nothing
-/// the parser does. Without the feature `spec-coverage` it is empty.
-#[cfg(feature = "spec-coverage")]
-#[inline]
+/// Counts one pass through `arm`, and records it in a trace being recorded (feature
+/// `provenance`, see [`crate::provenance`]). Called first thing in each arm; it
+/// changes nothing the parser does. Without the features `spec-coverage` and
+/// `provenance` it is empty.
+#[inline(always)]
 pub(crate) fn spec_arm(arm: Arm) {
+    #[cfg(feature = "spec-coverage")]
     counts::count(arm);
+    #[cfg(feature = "provenance")]
+    crate::provenance::record_arm(arm);
+    let _ = arm;
 }
 
-/// Counts one pass through `arm`: nothing, without the feature `spec-coverage`.
-#[cfg(not(feature = "spec-coverage"))]
+/// [`spec_arm`] if `passed` says a fast path's run went through `arm` (`passed` is
+/// called only when the pass would be counted or recorded).
 #[inline(always)]
-pub(crate) fn spec_arm(_arm: Arm) {}
-
-/// Counts one pass through `arm` if `passed` says a fast path's run went through it
-/// (`passed` is not called without the feature `spec-coverage`).
-#[cfg(feature = "spec-coverage")]
-#[inline]
 pub(crate) fn spec_arm_if(arm: Arm, passed: impl FnOnce() -> bool) {
-    if passed() {
-        counts::count(arm);
+    let wanted = cfg!(feature = "spec-coverage") || recording();
+    if wanted && passed() {
+        spec_arm(arm);
     }
 }
 
-/// Counts one pass through `arm` if `passed` says so: nothing, without the feature
-/// `spec-coverage`.
-#[cfg(not(feature = "spec-coverage"))]
+/// Whether a trace is being recorded (always `false` without the feature
+/// `provenance`).
 #[inline(always)]
-pub(crate) fn spec_arm_if(_arm: Arm, _passed: impl FnOnce() -> bool) {}
+fn recording() -> bool {
+    #[cfg(feature = "provenance")]
+    return crate::provenance::recording();
+    #[cfg(not(feature = "provenance"))]
+    false
+}

@@ -418,6 +418,8 @@ impl<'i> Tokenizer<'i> {
     /// One step of the state machine, and the token it finished, if any, handed over.
     #[inline(always)]
     fn run_one_step<S: TokenSink>(&mut self, sink: &mut S) {
+        #[cfg(feature = "provenance")]
+        crate::provenance::step_at(self.pos);
         // The markup declaration open state asks whether "there is an adjusted current
         // node and it is not an element in the HTML namespace": tree construction must
         // have processed every character token emitted before it (a character can

@@ -571,6 +571,8 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
 
 impl<S: TreeSink> TokenSink for TreeBuilder<'_, S> {
     fn process_token(&mut self, token: Token<'_>, offset: usize) -> SinkResult {
+        #[cfg(feature = "provenance")]
+        record_token(&token, offset);
         self.offset = offset;
         self.switch_tokenizer_to = None;
         self.self_closing_acknowledged = false;
@@ -610,6 +612,33 @@ impl<S: TreeSink> TokenSink for TreeBuilder<'_, S> {
             switch_to: self.switch_tokenizer_to,
             cdata_allowed: self.cdata_allowed(),
         }
+    }
+}
+
+/// Hands `token` to the provenance recorder (which does nothing unless a trace is
+/// being recorded).
+#[cfg(feature = "provenance")]
+fn record_token(token: &Token<'_>, offset: usize) {
+    use crate::provenance::{recording, token_handed_over, TokenKind};
+    if !recording() {
+        return;
+    }
+    let none = || std::iter::empty::<&[u8]>();
+    match token {
+        Token::StartTag(tag) | Token::EndTag(tag) => {
+            let kind = match token {
+                Token::StartTag(_) => TokenKind::StartTag,
+                _ => TokenKind::EndTag,
+            };
+            token_handed_over(kind, tag.name(), tag.attributes().map(|(n, _)| n), offset);
+        }
+        Token::Doctype(_) => token_handed_over(TokenKind::Doctype, b"", none(), offset),
+        Token::Comment(_) => token_handed_over(TokenKind::Comment, b"", none(), offset),
+        Token::ProcessingInstruction { .. } => {
+            token_handed_over(TokenKind::ProcessingInstruction, b"", none(), offset)
+        }
+        Token::Characters(_) => token_handed_over(TokenKind::Characters, b"", none(), offset),
+        Token::Eof => token_handed_over(TokenKind::Eof, b"", none(), offset),
     }
 }
 
