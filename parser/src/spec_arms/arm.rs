@@ -627,6 +627,10 @@ pub enum Arm {
     FragmentCaseAnyOtherElement,
     FragmentCaseTemplate,
     FragmentCaseForm,
+    ReconstructTheActiveFormattingElementsStep8Create,
+    SelectedcontentMaybeCloneStep2Clone,
+    SelectedcontentInsertionStepsClone,
+    SelectedcontentInsertionStepsClear,
     FragmentSerializationNodeSerializesAsVoid,
     FragmentSerializationTemplateContents,
     FragmentSerializationElement,
@@ -682,4 +686,4 @@ pub enum Arm {
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 673;
+pub const ARM_COUNT: usize = 677;

@@ -490,4 +490,24 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("form", "context is a form element: set the form element pointer to it"),
         ],
     },
+    Section {
+        family: Family::Algorithm,
+        key: "reconstruct-the-active-formatting-elements",
+        name: "reconstruct the active formatting elements",
+        anchor: "reconstruct-the-active-formatting-elements",
+        arms: &[
+            arm("step-8-create", "Step 8 (Create): insert an HTML element for the token for which the element entry was created, to obtain new element"),
+        ],
+    },
+    Section {
+        family: Family::Algorithm,
+        key: "selectedcontent",
+        name: "maybe clone an option into selectedcontent, and the selectedcontent element's insertion steps",
+        anchor: "maybe-clone-an-option-into-selectedcontent",
+        arms: &[
+            arm("maybe-clone-step-2-clone", "Maybe clone an option into selectedcontent, step 2: select is not null, option's selectedness is true, and select's enabled selectedcontent is not null: clone an option into a selectedcontent"),
+            arm("insertion-steps-clone", "The selectedcontent element's insertion steps, update a select's selectedcontent: an option's selectedness is true: clone an option into a selectedcontent"),
+            arm("insertion-steps-clear", "The selectedcontent element's insertion steps, update a select's selectedcontent: no option is selected: clear a selectedcontent"),
+        ],
+    },
 ];

@@ -18,6 +18,7 @@ use super::fast::FormattingCounts;
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::NodeId;
 use crate::names::LocalName;
+use crate::spec_arms::{spec_arm, Arm};
 use std::ops::Range;
 
 /// An element entry: the element and what is kept of its token.
@@ -319,6 +320,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let Some(old) = self.active_formatting.get(entry).and_then(Entry::node) else {
                 return;
             };
+            spec_arm(Arm::ReconstructTheActiveFormattingElementsStep8Create);
             let new_element = self.insert_an_html_element_like(old);
             // Step 9. "Replace the entry for entry in the list with an entry for new
             // element."

@@ -24,6 +24,7 @@
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
+use crate::spec_arms::{spec_arm, Arm};
 
 /// What tree construction keeps of a select with an enabled `selectedcontent`.
 #[derive(Clone, Copy, Debug)]
@@ -253,6 +254,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             return;
         };
         if state.selected_option == Some(option) {
+            spec_arm(Arm::SelectedcontentMaybeCloneStep2Clone);
             self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
             // The clone replaced all of selectedcontent's children. If the option was
             // one of them (or inside one), it has left the select: "the option HTML
@@ -334,8 +336,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // selectedcontent. Otherwise, run clone an option into a selectedcontent given
         // option and selectedcontent."
         match state.selected_option {
-            Some(option) => self.clone_an_option_into_a_selectedcontent(option, selectedcontent),
-            None => self.sink.remove_all_children(selectedcontent),
+            Some(option) => {
+                spec_arm(Arm::SelectedcontentInsertionStepsClone);
+                self.clone_an_option_into_a_selectedcontent(option, selectedcontent);
+            }
+            None => {
+                spec_arm(Arm::SelectedcontentInsertionStepsClear);
+                self.sink.remove_all_children(selectedcontent);
+            }
         }
     }
 }
