@@ -39,6 +39,7 @@ pub mod finding;
 pub mod generator;
 pub mod known;
 pub mod limits;
+pub mod locus;
 pub mod minimize;
 pub mod output;
 pub mod process;

@@ -124,7 +124,8 @@ pub fn first_line_difference(left: &str, right: &str) -> Option<FirstDifference>
     })
 }
 
-pub(super) fn first_differing_entry(l: &[DumpEntry<'_>], r: &[DumpEntry<'_>]) -> Option<usize> {
+/// The index of the first entry where two dumps' entries differ (in text or depth).
+pub fn first_differing_entry(l: &[DumpEntry<'_>], r: &[DumpEntry<'_>]) -> Option<usize> {
     (0..l.len().max(r.len())).find(|&i| match (l.get(i), r.get(i)) {
         (Some(a), Some(b)) => a.text != b.text || a.depth != b.depth,
         _ => true,

@@ -41,11 +41,12 @@ mod serialization;
 mod tree;
 
 pub use dump::{
-    dump_entries, first_line_difference, first_tree_difference, DumpEntry, FirstDifference,
+    dump_entries, first_differing_entry, first_line_difference, first_tree_difference, DumpEntry,
+    FirstDifference,
 };
 pub use failure::{failure_signature, normalize_location, normalize_message};
 pub use serialization::serialization_signature;
-pub use tree::{entry_shape, tree_signature};
+pub use tree::{entry_shape, entry_value, tree_signature};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

@@ -117,7 +117,7 @@ fn is_element_entry(text: &str) -> bool {
 
 /// The content part of an entry: a text's data, a comment's data, an attribute's
 /// value, a PI's target and data, a doctype's name and ids.
-pub(super) fn entry_value(text: &str) -> &str {
+pub fn entry_value(text: &str) -> &str {
     if let Some(rest) = text.strip_prefix("<!-- ") {
         rest.strip_suffix(" -->").unwrap_or(rest)
     } else if let Some(rest) = text.strip_prefix("<!DOCTYPE ") {

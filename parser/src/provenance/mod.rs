@@ -40,6 +40,9 @@ pub(crate) use recorder::{arm as record_arm, node_changed, recording, step_at, t
 /// small, and a trace of a large input would only cost memory.
 pub const MAX_EVENTS: usize = 1 << 20;
 
+/// A traced token keeps at most this many bytes of its data.
+pub const MAX_TOKEN_DATA: usize = 256;
+
 /// The kind of a token tree construction was handed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TokenKind {
@@ -88,6 +91,9 @@ pub struct TracedToken {
     pub tree_arms: Vec<Arm>,
     /// A tag's attribute names, in source order (duplicates dropped).
     pub attributes: Vec<String>,
+    /// A character token's characters, or a comment's or processing instruction's
+    /// data (its first [`MAX_TOKEN_DATA`] bytes, lossily); empty for other tokens.
+    pub data: String,
 }
 
 impl TracedToken {

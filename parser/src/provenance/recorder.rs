@@ -4,7 +4,7 @@
 //! Every hook first reads [`RECORDING_THREADS`], a global count of the threads that
 //! are recording; while it is zero (every ordinary parse) a hook does nothing else.
 
-use super::{NodeChange, NodeEvent, TokenKind, Trace, TracedToken, MAX_EVENTS};
+use super::{NodeChange, NodeEvent, TokenKind, Trace, TracedToken, MAX_EVENTS, MAX_TOKEN_DATA};
 use crate::dom::{Document, NodeId};
 use crate::spec_arms::{family, Arm, Family};
 use std::cell::RefCell;
@@ -103,6 +103,7 @@ pub(crate) fn token_handed_over<'a>(
     kind: TokenKind,
     name: &[u8],
     attributes: impl Iterator<Item = &'a [u8]>,
+    data: &[u8],
     end: usize,
 ) {
     if !recording() {
@@ -120,6 +121,7 @@ pub(crate) fn token_handed_over<'a>(
             attributes: attributes
                 .map(|a| String::from_utf8_lossy(a).into_owned())
                 .collect(),
+            data: String::from_utf8_lossy(&data[..data.len().min(MAX_TOKEN_DATA)]).into_owned(),
         });
     });
 }

@@ -630,15 +630,19 @@ fn record_token(token: &Token<'_>, offset: usize) {
                 Token::StartTag(_) => TokenKind::StartTag,
                 _ => TokenKind::EndTag,
             };
-            token_handed_over(kind, tag.name(), tag.attributes().map(|(n, _)| n), offset);
+            let names = tag.attributes().map(|(name, _)| name);
+            token_handed_over(kind, tag.name(), names, b"", offset);
         }
-        Token::Doctype(_) => token_handed_over(TokenKind::Doctype, b"", none(), offset),
-        Token::Comment(_) => token_handed_over(TokenKind::Comment, b"", none(), offset),
-        Token::ProcessingInstruction { .. } => {
-            token_handed_over(TokenKind::ProcessingInstruction, b"", none(), offset)
+        Token::Doctype(_) => token_handed_over(TokenKind::Doctype, b"", none(), b"", offset),
+        Token::Comment(data) => token_handed_over(TokenKind::Comment, b"", none(), data, offset),
+        Token::ProcessingInstruction { data, .. } => {
+            let kind = TokenKind::ProcessingInstruction;
+            token_handed_over(kind, b"", none(), data, offset)
         }
-        Token::Characters(_) => token_handed_over(TokenKind::Characters, b"", none(), offset),
-        Token::Eof => token_handed_over(TokenKind::Eof, b"", none(), offset),
+        Token::Characters(text) => {
+            token_handed_over(TokenKind::Characters, b"", none(), text, offset)
+        }
+        Token::Eof => token_handed_over(TokenKind::Eof, b"", none(), b"", offset),
     }
 }
 

@@ -1,0 +1,476 @@
+//! The locus of a divergence: the token, and the arms of the standard, at which another
+//! engine's tree first departs from the reference's.
+//!
+//! A signature says *what* differs (the first differing nodes and their parent); the
+//! locus says *where in the standard* the engine leaves it. It is read from the
+//! reference parser's provenance of the case ([`litmus_parser::provenance`]): the
+//! token and arms that made each node of the reference's tree. Two dumps first differ
+//! at one entry; the locus is the provenance of what the reference has there, or of
+//! the token that made what the engine has there:
+//!
+//! - **placed**: the reference's node there is another, or the same at another depth:
+//!   the event that put the reference's node where it is (its last placement, so a
+//!   node the adoption agency moved names the end tag and the adoption agency's step);
+//! - **text**: the same text node with other characters: the character token that
+//!   gave the reference's text its first differing character;
+//! - **attributes**: an attribute that differs: the token that gave it (the element's
+//!   start tag, or a later `html` or `body` start tag that added it);
+//! - **data**: a comment's, DOCTYPE's or processing instruction's data: the token
+//!   that made the node;
+//! - **unplaced**: the engine has a node there that some token of the input would
+//!   make, where the reference's tree has none made by that token (it ignored it, or
+//!   made something else): that token, when it comes before the reference's own
+//!   candidate; an engine that inserts what the standard ignores departs there.
+//!
+//! A locus is written `at ARM, token TOKEN`: `at tree.in-table-text.anything-else,
+//! token DOCTYPE`. Its arms are a path: the insertion mode's (or foreign content's)
+//! case that was processing the token, then the algorithms' arms passed after it up
+//! to the change (the adoption agency's steps, foster parenting, the reconstruction of
+//! the active formatting elements). Known classes match on it ([`crate::known`]).
+//!
+//! Only the tree and fragment levels have a locus: the others compare what no
+//! provenance of a tree explains (serializations, tokens, errors, time).
+
+use crate::case::{Level, ParseRequest};
+use crate::compare::Divergence;
+use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
+use litmus_parser::dump::{self, Entry};
+use litmus_parser::provenance::{
+    trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
+};
+use litmus_parser::spec_arms::{self, Arm};
+use litmus_parser::{Document, NodeId, NodeKind, ParseOptions};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Cases longer than this get no locus: tracing is for small (minimized) cases.
+pub const MAX_TRACED_INPUT_BYTES: usize = 64 * 1024;
+
+/// How a locus was found (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocusRule {
+    Placed,
+    Text,
+    Attributes,
+    Data,
+    Unplaced,
+}
+
+/// Where an engine's tree first departs from the reference's.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Locus {
+    /// The token, in words: `start tag input`, `end tag p`, `character`, `character
+    /// whitespace`, `character NULL`, `comment`, `processing instruction`, `DOCTYPE`,
+    /// `EOF`.
+    pub token: String,
+    /// The arms from the insertion mode's (or foreign content's) case that processed
+    /// the token to the arm that acted, by id: the last is the locus arm.
+    pub arms: Vec<String>,
+    /// Every arm the token passed, tokenizer's and tree construction's, by id.
+    pub token_arms: Vec<String>,
+    pub rule: LocusRule,
+}
+
+impl Locus {
+    /// The arm that acted: the last of [`Locus::arms`].
+    pub fn arm(&self) -> &str {
+        self.arms.last().map_or("", String::as_str)
+    }
+
+    /// The insertion mode's or foreign content's case: the first of [`Locus::arms`].
+    pub fn mode_arm(&self) -> &str {
+        self.arms.first().map_or("", String::as_str)
+    }
+}
+
+impl fmt::Display for Locus {
+    /// `at tree.in-body.start-tag-input, token start tag input`; with the mode's arm
+    /// first when another arm acted: `at tree.in-body.end-tag-a-b-big-etc →
+    /// tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.arms.len() > 1 && self.mode_arm() != self.arm() {
+            write!(f, "at {} → {}", self.mode_arm(), self.arm())?;
+        } else {
+            write!(f, "at {}", self.arm())?;
+        }
+        write!(f, ", token {}", self.token)
+    }
+}
+
+/// The locus of `divergence`, if its level has one and the reference's trace of its
+/// case explains its left side.
+pub fn of_divergence(divergence: &Divergence) -> Option<Locus> {
+    if !matches!(divergence.level, Level::Tree | Level::Fragment) {
+        return None;
+    }
+    let left = divergence.left.result.as_ref().ok()?;
+    let right = divergence.right.result.as_ref().ok()?;
+    locus(&divergence.request, &left.tree, &right.tree)
+}
+
+/// The locus of `other_tree` against `reference_tree`, the reference's tree of
+/// `request`: `None` when the trees agree, when the request is too large to trace,
+/// or when `reference_tree` is not what the traced parse builds.
+pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
+    if request.input.len() > MAX_TRACED_INPUT_BYTES || reference_tree == other_tree {
+        return None;
+    }
+    let options = ParseOptions {
+        scripting: request.scripting,
+        ..ParseOptions::default()
+    };
+    let (document, trace) = match &request.fragment {
+        Some(context) => trace_fragment(&request.input, context, &options),
+        None => trace_document(&request.input, &options),
+    }
+    .ok()?;
+    if trace.truncated || trace.tokens.is_empty() || dump::dump(&document) != reference_tree {
+        return None;
+    }
+    let nodes = dump::entries(&document);
+    let ours = dump_entries(reference_tree);
+    let theirs = dump_entries(other_tree);
+    if ours.len() != nodes.len() {
+        return None;
+    }
+    let index = first_differing_entry(&ours, &theirs)?;
+    let finder = Finder {
+        trace: &trace,
+        document: &document,
+        nodes: &nodes,
+    };
+    let (found, rule) = finder.find(index, &ours, &theirs)?;
+    Some(finder.locus(found, rule))
+}
+
+/// What a locus points at: a change to a node, or a token the reference left without
+/// the node the engine has.
+#[derive(Clone, Copy, Debug)]
+enum Found<'t> {
+    Event(&'t NodeEvent),
+    Token(usize),
+}
+
+struct Finder<'a> {
+    trace: &'a Trace,
+    document: &'a Document,
+    nodes: &'a [Entry],
+}
+
+impl<'a> Finder<'a> {
+    fn find(
+        &self,
+        index: usize,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Option<(Found<'a>, LocusRule)> {
+        let Some(our) = ours.get(index) else {
+            // The reference's tree has ended: only the engine's extra node can say.
+            let their = theirs.get(index)?;
+            let eof = self.trace.tokens.len() - 1;
+            let token = self.unplaced(their).unwrap_or(eof);
+            return Some((Found::Token(token), LocusRule::Unplaced));
+        };
+        let entry = self.nodes.get(index)?;
+        if let Some(their) = theirs.get(index) {
+            if entry_shape(our.text) == entry_shape(their.text) {
+                if our.depth != their.depth {
+                    return Some((Found::Event(self.placement(entry)?), LocusRule::Placed));
+                }
+                let next = theirs.get(index + 1).filter(|e| e.depth == their.depth);
+                return self.content(entry, our, their, next);
+            }
+        }
+        let placed = self.placement(entry)?;
+        let mut candidates = vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
+        if let Some(token) = theirs.get(index).and_then(|their| self.unplaced(their)) {
+            candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+        }
+        Some(earliest(candidates))
+    }
+
+    /// Two entries of one shape at one depth whose texts differ: a text's characters,
+    /// an attribute's value, a comment's or DOCTYPE's data. `their_next` is the engine's
+    /// entry after its text, at the same depth, if any.
+    fn content(
+        &self,
+        entry: &Entry,
+        our: &DumpEntry<'_>,
+        their: &DumpEntry<'_>,
+        their_next: Option<&DumpEntry<'_>>,
+    ) -> Option<(Found<'a>, LocusRule)> {
+        match entry {
+            Entry::Node(node) if matches!(self.document.kind(*node), NodeKind::Text(_)) => {
+                let (x, y) = (entry_value(our.text), entry_value(their.text));
+                Some(self.text(*node, x, y, their_next))
+            }
+            Entry::Node(node) => {
+                let created = self.trace.events_of(*node).next()?;
+                Some((Found::Event(created), LocusRule::Data))
+            }
+            Entry::Attribute(..) => {
+                Some((Found::Event(self.placement(entry)?), LocusRule::Attributes))
+            }
+            Entry::Content(_) => Some((Found::Event(self.placement(entry)?), LocusRule::Placed)),
+        }
+    }
+
+    /// Where a text node's characters `x` (the reference's) and `y` (the engine's)
+    /// part, the earliest of:
+    ///
+    /// - the event that gave the reference's text its first differing character;
+    /// - where the engine's text goes on past the reference's: what the reference put
+    ///   after its text (the next sibling's placement), or else the next character
+    ///   token that did not add to it;
+    /// - where the engine's text stops short: the token of the engine's next node, if
+    ///   the reference made nothing of that token (it ignored it, and its text ran on).
+    fn text(
+        &self,
+        node: NodeId,
+        x: &str,
+        y: &str,
+        their_next: Option<&DumpEntry<'_>>,
+    ) -> (Found<'a>, LocusRule) {
+        let at = common_prefix(x, y);
+        let mut candidates = Vec::new();
+        let texts: Vec<&'a NodeEvent> = self
+            .trace
+            .events_of(node)
+            .filter(|e| matches!(e.change, NodeChange::Text { .. }))
+            .collect();
+        if at < x.len() {
+            let covering = texts.iter().find(|e| match e.change {
+                NodeChange::Text { at: start, len } => start <= at && at < start + len,
+                _ => false,
+            });
+            if let Some(event) = covering {
+                candidates.push((event.token, Found::Event(event), LocusRule::Text));
+            }
+        } else if let Some(next) = self.document.next_sibling(node) {
+            if let Some(placed) = self.placement(&Entry::Node(next)) {
+                candidates.push((placed.token, Found::Event(placed), LocusRule::Placed));
+            }
+        } else if let Some(last) = texts.last().and_then(|e| e.token) {
+            let tokens = &self.trace.tokens;
+            let next = (last + 1..tokens.len()).find(|&t| tokens[t].kind == TokenKind::Characters);
+            if let Some(token) = next {
+                candidates.push((Some(token), Found::Token(token), LocusRule::Text));
+            }
+        }
+        if at == y.len() && at < x.len() {
+            if let Some(token) = their_next.and_then(|next| self.unplaced(next)) {
+                candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+            }
+        }
+        if candidates.is_empty() {
+            if let Some(placed) = self.placement(&Entry::Node(node)) {
+                return (Found::Event(placed), LocusRule::Placed);
+            }
+            return (Found::Token(self.trace.tokens.len() - 1), LocusRule::Text);
+        }
+        earliest(candidates)
+    }
+
+    /// The event that put an entry where the reference's tree has it: a node's last
+    /// placement (its creation if it was never placed), an attribute's addition (or
+    /// its element's creation), a template's creation for its `content` line.
+    fn placement(&self, entry: &Entry) -> Option<&'a NodeEvent> {
+        let trace = self.trace;
+        match entry {
+            Entry::Node(node) => trace
+                .events_of(*node)
+                .filter(|e| matches!(e.change, NodeChange::Placed { .. }))
+                .last()
+                .or_else(|| trace.events_of(*node).next()),
+            Entry::Attribute(node, name) => trace
+                .events_of(*node)
+                .find(|e| match &e.change {
+                    NodeChange::Attributes { names } => {
+                        names.iter().any(|n| name.ends_with(n.as_str()))
+                    }
+                    _ => false,
+                })
+                .or_else(|| trace.events_of(*node).next()),
+            Entry::Content(template) => trace.events_of(*template).next(),
+        }
+    }
+
+    /// The token that would make the engine's entry `theirs` and made nothing of the
+    /// kind in the reference's tree: a start tag of the element's name the reference
+    /// ignored, a comment or processing instruction it left without a node, ignored
+    /// characters that the engine's text holds, an ignored DOCTYPE.
+    fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<usize> {
+        let text = theirs.text;
+        let tokens = &self.trace.tokens;
+        let made_nothing = |t: usize| {
+            !self
+                .trace
+                .events
+                .iter()
+                .any(|e| e.token == Some(t) && e.change == NodeChange::Created)
+        };
+        if text.starts_with("<!-- ") {
+            return (0..tokens.len()).find(|&t| {
+                matches!(
+                    tokens[t].kind,
+                    TokenKind::Comment | TokenKind::ProcessingInstruction
+                ) && made_nothing(t)
+            });
+        }
+        if text.starts_with("<!DOCTYPE ") {
+            return (0..tokens.len())
+                .find(|&t| tokens[t].kind == TokenKind::Doctype && made_nothing(t));
+        }
+        if text.starts_with('"') {
+            let value = entry_value(text);
+            return (0..tokens.len()).find(|&t| {
+                let token = &tokens[t];
+                token.kind == TokenKind::Characters
+                    && !token.data.is_empty()
+                    && value.contains(token.data.as_str())
+                    && !self
+                        .trace
+                        .events
+                        .iter()
+                        .any(|e| e.token == Some(t) && matches!(e.change, NodeChange::Text { .. }))
+            });
+        }
+        if text.starts_with('<') && text.ends_with('>') && !text.starts_with("<?") {
+            let inner = &text[1..text.len() - 1];
+            let name = inner.rsplit(' ').next().unwrap_or(inner);
+            let made_element = |t: usize| {
+                self.trace.events.iter().any(|e| {
+                    e.token == Some(t)
+                        && e.change == NodeChange::Created
+                        && matches!(self.document.kind(e.node), NodeKind::Element { name: n, .. } if n.eq_ignore_ascii_case(name))
+                })
+            };
+            let start = (0..tokens.len()).find(|&t| {
+                tokens[t].kind == TokenKind::StartTag
+                    && tokens[t].name.eq_ignore_ascii_case(name)
+                    && !made_element(t)
+            });
+            return start.or_else(|| {
+                (0..tokens.len()).find(|&t| {
+                    tokens[t].kind == TokenKind::EndTag
+                        && tokens[t].name.eq_ignore_ascii_case(name)
+                        && !made_element(t)
+                })
+            });
+        }
+        None
+    }
+
+    /// The locus of what was found.
+    fn locus(&self, found: Found<'a>, rule: LocusRule) -> Locus {
+        let (token, arms) = match found {
+            Found::Event(event) => (event.token, self.path_to(event)),
+            Found::Token(token) => (Some(token), self.path_of_token(token)),
+        };
+        let traced = token.and_then(|t| self.trace.tokens.get(t));
+        Locus {
+            token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
+            arms: arms.into_iter().map(arm_id).collect(),
+            token_arms: traced
+                .map(|t| {
+                    t.tokenizer_arms
+                        .iter()
+                        .chain(&t.tree_arms)
+                        .map(|&a| arm_id(a))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            rule,
+        }
+    }
+
+    /// The arms from the mode's case before `event` up to the arm that acted in it.
+    fn path_to(&self, event: &NodeEvent) -> Vec<Arm> {
+        let arms = match event.token {
+            Some(t) => &self.trace.tokens[t].tree_arms[..],
+            None => &self.trace.set_up_arms[..],
+        };
+        let before = &arms[..event.arms_passed.min(arms.len())];
+        path(before)
+    }
+
+    /// The arms of a token from the last mode's case it passed to its end.
+    fn path_of_token(&self, token: usize) -> Vec<Arm> {
+        path(&self.trace.tokens[token].tree_arms)
+    }
+}
+
+/// The candidate with the earliest token (the first given on a tie; a candidate with
+/// no token, the set-up, counts as earliest). `candidates` is never empty.
+fn earliest<'a>(candidates: Vec<(Option<usize>, Found<'a>, LocusRule)>) -> (Found<'a>, LocusRule) {
+    let mut best: Option<(Option<usize>, Found<'a>, LocusRule)> = None;
+    for candidate in candidates {
+        let better = match &best {
+            None => true,
+            Some((token, _, _)) => match (candidate.0, token) {
+                (Some(new), Some(old)) => new < *old,
+                _ => false,
+            },
+        };
+        if better {
+            best = Some(candidate);
+        }
+    }
+    let (_, found, rule) = best.expect("at least one candidate");
+    (found, rule)
+}
+
+/// From the last insertion mode or foreign content arm of `arms` to its end, without
+/// the ordinary outcome of the appropriate place for inserting a node.
+fn path(arms: &[Arm]) -> Vec<Arm> {
+    use litmus_parser::spec_arms::Family;
+    let start = arms
+        .iter()
+        .rposition(|&a| {
+            matches!(
+                spec_arms::family(a),
+                Family::InsertionMode | Family::ForeignContent
+            )
+        })
+        .unwrap_or(0);
+    arms[start..]
+        .iter()
+        .copied()
+        .filter(|&a| a != Arm::AppropriatePlaceStep4NotTemplate)
+        .collect()
+}
+
+fn arm_id(arm: Arm) -> String {
+    spec_arms::info(arm).id()
+}
+
+/// A token in words, a character token's kind of characters included.
+fn describe_token(token: &TracedToken) -> String {
+    if token.kind == TokenKind::Characters {
+        let data = token.data.as_bytes();
+        if !data.is_empty() && data.iter().all(|&b| b == 0) {
+            return "character NULL".to_owned();
+        }
+        if !data.is_empty()
+            && data
+                .iter()
+                .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
+        {
+            return "character whitespace".to_owned();
+        }
+    }
+    token.describe()
+}
+
+/// The length in bytes of the longest common prefix of two strings, on a character
+/// boundary.
+fn common_prefix(x: &str, y: &str) -> usize {
+    x.char_indices()
+        .zip(y.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or_else(|| x.len().min(y.len()), |((i, _), _)| i)
+}
+
+#[cfg(test)]
+mod tests;

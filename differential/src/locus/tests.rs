@@ -1,0 +1,119 @@
+use super::*;
+use crate::engine::{Engine, LitmusEngine};
+use litmus_parser::FragmentContext;
+
+fn reference(request: &ParseRequest) -> String {
+    LitmusEngine.parse_tree(request).unwrap().tree
+}
+
+#[test]
+fn an_inserted_token_the_reference_ignores_is_the_locus() {
+    // In a select fragment the standard ignores <input>; an engine that inserts it
+    // departs at that token, not at the text after it.
+    let select = FragmentContext::parse("select").unwrap();
+    let request = ParseRequest::fragment("<input>x", select, true);
+    let ours = reference(&request);
+    assert_eq!(ours, "| \"x\"\n");
+    let theirs = "| <input>\n| \"x\"\n";
+    let locus = locus(&request, &ours, theirs).unwrap();
+    assert_eq!(locus.token, "start tag input");
+    assert_eq!(locus.rule, LocusRule::Unplaced);
+    assert_eq!(locus.arm(), "tree.in-body.start-tag-input");
+    assert_eq!(
+        locus.to_string(),
+        "at tree.in-body.start-tag-input, token start tag input"
+    );
+}
+
+#[test]
+fn a_node_placed_elsewhere_names_the_token_that_placed_it() {
+    // An engine that does not close the p element before a div.
+    let request = ParseRequest::document("<p><div>", true);
+    let ours = reference(&request);
+    let theirs = ours.replace("|     <div>", "|       <div>");
+    assert_ne!(ours, theirs);
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.token, "start tag div");
+    assert_eq!(locus.rule, LocusRule::Placed);
+    assert_eq!(
+        locus.arm(),
+        "tree.in-body.start-tag-address-article-aside-etc"
+    );
+    assert!(locus
+        .token_arms
+        .contains(&"tokenizer.tag-open.ascii-alpha".to_owned()));
+}
+
+#[test]
+fn different_characters_name_the_character_token_that_gave_them() {
+    let request = ParseRequest::document("<p>a</p>b&amp;c", true);
+    let ours = reference(&request);
+    let theirs = ours.replace("\"b&c\"", "\"b&ampc\"");
+    assert_ne!(ours, theirs);
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.rule, LocusRule::Text);
+    assert_eq!(locus.token, "character");
+    assert!(
+        locus
+            .token_arms
+            .iter()
+            .any(|a| a.starts_with("tokenizer.named-character-reference.")),
+        "{:?}",
+        locus.token_arms
+    );
+}
+
+#[test]
+fn a_node_the_adoption_agency_moved_names_its_step() {
+    let request = ParseRequest::document("<a><p>x</a>y", true);
+    let ours = reference(&request);
+    // An engine without the adoption agency: the p stays inside the a.
+    let theirs =
+        "| <html>\n|   <head>\n|   <body>\n|     <a>\n|       <p>\n|         \"x\"\n|     \"y\"\n";
+    let locus = locus(&request, &ours, theirs).unwrap();
+    assert_eq!(locus.token, "end tag a");
+    assert_eq!(locus.mode_arm(), "tree.in-body.end-tag-a-b-big-etc");
+    assert_eq!(
+        locus.arm(),
+        "tree.adoption-agency.step-4-14-last-node-inserted"
+    );
+}
+
+#[test]
+fn no_locus_for_agreeing_trees_or_a_left_side_the_reference_did_not_build() {
+    let request = ParseRequest::document("<p>x", true);
+    let ours = reference(&request);
+    assert!(locus(&request, &ours, &ours).is_none());
+    assert!(locus(&request, "| <html>\n", &ours).is_none());
+}
+
+#[test]
+fn text_an_ignored_token_splits_in_the_engine_names_that_token() {
+    // The select fragment ignores <input>, so its text runs on; an engine that inserts
+    // the input splits it.
+    let select = FragmentContext::parse("select").unwrap();
+    let request = ParseRequest::fragment("<p>\t<input>-", select, true);
+    let ours = reference(&request);
+    assert_eq!(ours, "| <p>\n|   \"\t-\"\n");
+    let theirs = "| <p>\n|   \"\t\"\n|   <input>\n|   \"-\"\n";
+    let locus = locus(&request, &ours, theirs).unwrap();
+    assert_eq!(locus.token, "start tag input");
+    assert_eq!(locus.rule, LocusRule::Unplaced);
+}
+
+#[test]
+fn text_the_engine_runs_on_past_names_what_the_reference_put_after_it() {
+    // In template contents the form element pointer is not set, so the reference
+    // inserts the form; an engine that ignores it runs the two texts together.
+    let request = ParseRequest::document("<template><b>x<form>y", true);
+    let ours = reference(&request);
+    let theirs = ours.replace("\"x\"", "\"xy\"");
+    let theirs: String = theirs
+        .lines()
+        .filter(|l| !l.contains("<form>") && !l.trim_end().ends_with("\"y\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.token, "start tag form", "{ours}{theirs}");
+    assert_eq!(locus.rule, LocusRule::Placed);
+}
