@@ -64,6 +64,7 @@ pub mod encoding;
 pub mod error;
 mod fnv;
 pub mod input;
+pub mod mutants;
 pub mod names;
 mod parse;
 pub mod provenance;

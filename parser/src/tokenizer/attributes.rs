@@ -10,6 +10,7 @@
 use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
 
 impl Tokenizer<'_> {
@@ -80,6 +81,10 @@ impl Tokenizer<'_> {
             // attribute's name."
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::AttributeNameAsciiUpperAlpha);
+                if mutant(Mutant::AttributeNameKeepsUpperCase) {
+                    self.append_to_attribute_name(&[c]);
+                    return Step::Continue;
+                }
                 self.append_to_attribute_name(&[c.to_ascii_lowercase()]);
                 Step::Continue
             }
@@ -312,7 +317,7 @@ impl Tokenizer<'_> {
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
-            Some(b'>') => {
+            Some(b'>') if !mutant(Mutant::UnquotedValueSwallowsGreaterThanSign) => {
                 spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)

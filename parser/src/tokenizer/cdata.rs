@@ -4,6 +4,7 @@
 
 use super::{State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -72,6 +73,9 @@ impl Tokenizer<'_> {
             // Reconsume in the CDATA section state."
             _ => {
                 spec_arm(Arm::CdataSectionEndAnythingElse);
+                if mutant(Mutant::CdataSectionBracketAlwaysEnds) {
+                    return Step::Reconsume(State::Data);
+                }
                 self.emit_characters(b"]]");
                 Step::Reconsume(State::CdataSection)
             }

@@ -6,6 +6,7 @@ use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
 use super::{State, Step, Tokenizer};
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -91,6 +92,7 @@ impl Tokenizer<'_> {
         // alphanumeric, then, for historical reasons, flush code points consumed as a
         // character reference and switch to the return state."
         if self.consumed_as_part_of_an_attribute()
+            && !mutant(Mutant::NamedReferenceInAttributeIgnoresEqualsSign)
             && last_character_matched != Some(b';')
             && next_input_character.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
         {
@@ -347,7 +349,11 @@ impl Tokenizer<'_> {
             0x0D | 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F => {
                 spec_arm(Arm::NumericCharacterReferenceEndControl);
                 self.parse_error_at_next_input_character(ErrorCode::ControlCharacterReference);
-                windows_1252_replacement(code).unwrap_or(code)
+                if mutant(Mutant::NumericReferenceSkipsReplacementTable) {
+                    code
+                } else {
+                    windows_1252_replacement(code).unwrap_or(code)
+                }
             }
             _ => {
                 spec_arm(Arm::NumericCharacterReferenceEndOtherwise);

@@ -4,6 +4,7 @@
 
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -356,7 +357,7 @@ impl Tokenizer<'_> {
             }
             // "U+003E GREATER-THAN SIGN (>): This is an incorrectly-closed-comment parse
             // error. Switch to the data state. Emit the current comment token."
-            Some(b'>') => {
+            Some(b'>') if !mutant(Mutant::CommentEndBangDoesNotEnd) => {
                 spec_arm(Arm::CommentEndBangGreaterThanSign);
                 self.parse_error(ErrorCode::IncorrectlyClosedComment);
                 self.emit_current_comment_token();

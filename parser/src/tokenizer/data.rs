@@ -5,6 +5,7 @@
 
 use super::{is_tokenizer_whitespace, scan, State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -22,6 +23,10 @@ impl Tokenizer<'_> {
             // the character reference state."
             Some(b'&') => {
                 spec_arm(Arm::DataAmpersand);
+                if mutant(Mutant::DataAmpersandIsText) {
+                    self.emit_current_input_character();
+                    return Step::Continue;
+                }
                 self.return_state = State::Data;
                 Step::SwitchTo(State::CharacterReference)
             }
@@ -34,7 +39,13 @@ impl Tokenizer<'_> {
             // current input character as a character token."
             Some(0) => {
                 spec_arm(Arm::DataNull);
-                self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                if !mutant(Mutant::NullCharacterErrorMissing) {
+                    self.parse_error(ErrorCode::UnexpectedNullCharacter);
+                }
+                if mutant(Mutant::DataNullIsReplaced) {
+                    self.emit_replacement_character();
+                    return Step::Continue;
+                }
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -109,6 +120,10 @@ impl Tokenizer<'_> {
             // the character reference state."
             Some(b'&') => {
                 spec_arm(Arm::RcdataAmpersand);
+                if mutant(Mutant::RcdataAmpersandIsText) {
+                    self.emit_current_input_character();
+                    return Step::Continue;
+                }
                 self.return_state = State::Rcdata;
                 Step::SwitchTo(State::CharacterReference)
             }
@@ -371,7 +386,10 @@ impl Tokenizer<'_> {
             // appropriate end tag token, then switch to the data state and emit the
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
-            Some(b'>') if self.is_appropriate_end_tag_token() => {
+            Some(b'>')
+                if self.is_appropriate_end_tag_token()
+                    || mutant(Mutant::RawtextEndsAtAnyEndTag) =>
+            {
                 spec_arm(Arm::RawtextEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)

@@ -4,6 +4,7 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -130,7 +131,11 @@ impl Tokenizer<'_> {
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::DoctypeNameAsciiUpperAlpha);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
-                name.push(c.to_ascii_lowercase());
+                if mutant(Mutant::DoctypeNameKeepsUpperCase) {
+                    name.push(c);
+                } else {
+                    name.push(c.to_ascii_lowercase());
+                }
                 Step::Continue
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a

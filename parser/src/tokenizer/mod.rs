@@ -72,6 +72,7 @@ pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
+use crate::mutants::{mutant, Mutant};
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -789,7 +790,7 @@ impl<'i> Tokenizer<'i> {
         } else {
             self.attribute_names.check_and_insert(&self.tag, name)
         };
-        if attribute.duplicate {
+        if attribute.duplicate && !mutant(Mutant::DuplicateAttributeErrorMissing) {
             self.parse_error(ErrorCode::DuplicateAttribute);
         }
         self.current_attribute = Some(attribute);

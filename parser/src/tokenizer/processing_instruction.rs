@@ -42,6 +42,7 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -107,9 +108,9 @@ impl Tokenizer<'_> {
                 // "xml-stylesheet": This is a disallowed-processing-instruction-target
                 // parse error. Convert the temporary buffer to a comment. Reconsume in
                 // the bogus comment state."
-                if target.eq_ignore_ascii_case(b"xml")
-                    || target.eq_ignore_ascii_case(b"xml-stylesheet")
-                {
+                let disallowed = target.eq_ignore_ascii_case(b"xml")
+                    || target.eq_ignore_ascii_case(b"xml-stylesheet");
+                if disallowed && !mutant(Mutant::ProcessingInstructionXmlTargetAllowed) {
                     self.parse_error(ErrorCode::DisallowedProcessingInstructionTarget);
                     self.convert_the_temporary_buffer_to_a_comment();
                     return Step::Reconsume(State::BogusComment);

@@ -4,6 +4,7 @@
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 
 impl Tokenizer<'_> {
@@ -291,6 +292,9 @@ impl Tokenizer<'_> {
             Some(b'>') => {
                 spec_arm(Arm::ScriptDataEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
+                if mutant(Mutant::ScriptDataEscapedDashDashEndsNothing) {
+                    return Step::SwitchTo(State::ScriptDataEscaped);
+                }
                 Step::SwitchTo(State::ScriptData)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Switch to

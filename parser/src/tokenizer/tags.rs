@@ -5,6 +5,7 @@
 use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
 
 impl Tokenizer<'_> {
@@ -128,6 +129,10 @@ impl Tokenizer<'_> {
             // token's tag name."
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::TagNameAsciiUpperAlpha);
+                if mutant(Mutant::TagNameKeepsUpperCase) {
+                    self.append_to_tag_name(&[c]);
+                    return Step::Continue;
+                }
                 self.append_lowercase_to_tag_name(c);
                 Step::Continue
             }
@@ -143,7 +148,9 @@ impl Tokenizer<'_> {
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
                 spec_arm(Arm::TagNameEof);
-                self.parse_error(ErrorCode::EofInTag);
+                if !mutant(Mutant::EofInTagErrorMissing) {
+                    self.parse_error(ErrorCode::EofInTag);
+                }
                 self.emit_end_of_file_token();
                 Step::Continue
             }
@@ -164,7 +171,7 @@ impl Tokenizer<'_> {
             // token. Switch to the data state. Emit the current tag token."
             Some(b'>') => {
                 spec_arm(Arm::SelfClosingStartTagGreaterThanSign);
-                self.tag.self_closing = true;
+                self.tag.self_closing = !mutant(Mutant::SelfClosingFlagNotSet);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }

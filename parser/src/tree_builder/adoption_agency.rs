@@ -10,6 +10,7 @@ use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::insertion_location::InsertionLocation;
 
@@ -46,7 +47,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         loop {
             spec_arm(Arm::AdoptionAgencyStep4OuterLoop);
             // Step 4.1. "If outerLoopCounter is greater than or equal to 8, then return."
-            if outer_loop_counter >= 8 {
+            let limit = if mutant(Mutant::AdoptionOuterLoopStopsAtOne) {
+                1
+            } else {
+                8
+            };
+            if outer_loop_counter >= limit {
                 spec_arm(Arm::AdoptionAgencyStep41OuterLoopLimit);
                 return AdoptionAgencyOutcome::Done;
             }
@@ -111,7 +117,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let Some((furthest_block_index, furthest_block)) = furthest_block else {
                 spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
-                self.active_formatting.remove(formatting_element);
+                if !mutant(Mutant::AdoptionNoFurthestBlockKeepsEntry) {
+                    self.active_formatting.remove(formatting_element);
+                }
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.9. "Let commonAncestor be the element immediately above
@@ -159,7 +167,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // list of active formatting elements, then remove node from the list of
                 // active formatting elements."
                 let mut list_index = self.active_formatting.position(node.node);
-                if inner_loop_counter > 3 {
+                let removes_after = if mutant(Mutant::AdoptionInnerLoopRemovesEarly) {
+                    1
+                } else {
+                    3
+                };
+                if inner_loop_counter > removes_after {
                     if let Some(index) = list_index.take() {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(index);
@@ -197,7 +210,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    bookmark = list_index + 1;
+                    if !mutant(Mutant::AdoptionBookmarkNotMoved) {
+                        bookmark = list_index + 1;
+                    }
                 }
                 // Step 4.13.8. "Append lastNode to node."
                 self.sink.append(new_element, last_node);

@@ -8,6 +8,7 @@ use super::open_elements::{ForeignEndTagWalk, HEADINGS};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::NewAttribute;
@@ -34,6 +35,9 @@ pub(crate) fn is_html_integration_point_for_token(name: QualName, tag: &TagToken
     match name.ns {
         Namespace::MathMl if name.local == local::ANNOTATION_XML => {
             tag.attribute(b"encoding").is_some_and(|encoding| {
+                if mutant(Mutant::AnnotationXmlEncodingCaseSensitive) {
+                    return encoding == b"text/html";
+                }
                 encoding.eq_ignore_ascii_case(b"text/html")
                     || encoding.eq_ignore_ascii_case(b"application/xhtml+xml")
             })
@@ -49,7 +53,7 @@ pub(crate) fn is_html_integration_point_for_token(name: QualName, tag: &TagToken
 /// "Adjust MathML attributes": "if the token has an attribute named definitionurl,
 /// change its name to definitionURL (note the case difference)."
 pub(crate) fn adjust_mathml_attribute(name: &[u8]) -> &[u8] {
-    if name == b"definitionurl" {
+    if name == b"definitionurl" && !mutant(Mutant::MathMlAttributeNotAdjusted) {
         b"definitionURL"
     } else {
         name
@@ -266,7 +270,9 @@ fn is_breakout_start_tag(tag: &TagToken<'_>) -> bool {
         | local::UL
         | local::VAR => true,
         local::FONT => {
-            tag.has_attribute(b"color") || tag.has_attribute(b"face") || tag.has_attribute(b"size")
+            (tag.has_attribute(b"color") && !mutant(Mutant::BreakoutIgnoresFontColor))
+                || tag.has_attribute(b"face")
+                || tag.has_attribute(b"size")
         }
         name => HEADINGS.contains(&name),
     }
@@ -403,7 +409,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // element in the SVG namespace, adjust SVG attributes for the token." "Adjust
         // foreign attributes for the token." (The attribute adjustments are made as the
         // element is created.)
-        if ns == Namespace::Svg {
+        if ns == Namespace::Svg && !mutant(Mutant::SvgTagNameNotAdjusted) {
             tag.name = adjust_svg_tag_name(tag.name);
         }
         // "Insert a foreign element for the token, with adjusted current node's
@@ -411,7 +417,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         self.insert_a_foreign_element(&tag, ns, false);
         // "If the token has its self-closing flag set, then run the appropriate steps
         // from the following list:"
-        if tag.self_closing {
+        if tag.self_closing && !mutant(Mutant::ForeignSelfClosingNotAcknowledged) {
             // -> "If the token's tag name is "script", and the new current node is in
             //    the SVG namespace": "Acknowledge the token's self-closing flag, and then
             //    act as described in the steps for a "script" end tag below."
@@ -455,6 +461,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // the tag name of the token, pop elements from the stack of open elements
             // until node has been popped from the stack, and then return."
             ForeignEndTagWalk::Matched(index) => {
+                let exact = self.open_elements.get(index).map(|node| node.name.local);
+                if mutant(Mutant::ForeignEndTagIgnoresCase) && exact != Some(tag.name) {
+                    return ProcessResult::Done;
+                }
                 while self.open_elements.len() > index {
                     self.pop_the_current_node();
                 }

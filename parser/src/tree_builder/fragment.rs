@@ -12,6 +12,7 @@
 use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::dom::{Namespace, QualName};
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
@@ -27,6 +28,9 @@ pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) ->
         // -> "title", "textarea": "Switch the tokenizer to the RCDATA state."
         local::TITLE | local::TEXTAREA => {
             spec_arm(Arm::FragmentCaseTitleTextarea);
+            if mutant(Mutant::FragmentTextareaNotRcdata) {
+                return State::Data;
+            }
             State::Rcdata
         }
         // -> "style", "xmp", "iframe", "noembed", "noframes": "Switch the tokenizer to

@@ -15,6 +15,7 @@ use super::open_elements::StackEntry;
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::NewAttribute;
@@ -66,7 +67,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::TABLE | local::TBODY | local::TFOOT | local::THEAD | local::TR
                 )
         };
-        if self.foster_parenting && target_name.is_some_and(is_table_like) {
+        if self.foster_parenting
+            && target_name.is_some_and(is_table_like)
+            && !mutant(Mutant::FosterParentingSkipped)
+        {
             spec_arm(Arm::AppropriatePlaceStep3FosterParenting);
             // Step 3.1. "Let lastTemplateOrTable be the last template or table element
             // in the stack of open elements if there is one; otherwise null."
@@ -132,7 +136,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // Step 6. "If patchInsertionTarget is null, then return (targetParent's template
         // contents, null)." litmus does no content patching, so a template's insertion
         // target is always null.
-        match self.sink.template_contents(target) {
+        match self
+            .sink
+            .template_contents(target)
+            .filter(|_| !mutant(Mutant::TemplateContentsSkipped))
+        {
             Some(contents) => {
                 spec_arm(Arm::AppropriatePlaceStep6TemplateContents);
                 InsertionLocation::at_the_end_of(contents)

@@ -23,6 +23,7 @@
 
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId, QualName};
+use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::{spec_arm, Arm};
 
@@ -198,6 +199,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
         self.sink.remove_all_children(selectedcontent);
         self.sink.clone_children_into(option, selectedcontent);
+        if mutant(Mutant::SelectedcontentClonesOnlyFirstChild) {
+            let first = self.sink.first_child(selectedcontent);
+            while let Some(extra) = first.and_then(|f| self.sink.next_sibling(f)) {
+                self.sink.remove_from_parent(extra);
+            }
+        }
     }
 
     /// Run when the parser has inserted an `option` element: "the option HTML element
@@ -212,7 +219,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let Some(mut state) = self.selects.get(&select).copied() else {
             return;
         };
-        if self.sink.has_attribute(option, b"selected") {
+        if self.sink.has_attribute(option, b"selected")
+            && !mutant(Mutant::OptionSelectedAttributeIgnored)
+        {
             // "If two or more option elements in element's list of options have their
             // selectedness set to true, then set the selectedness of all but the last
             // option element with its selectedness set to true, in the list of options in

@@ -7,6 +7,7 @@ use super::open_elements::{Scope, StackEntry, IMPLIED_END_TAGS, IMPLIED_END_TAGS
 use super::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
@@ -63,7 +64,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // the stack of open elements."
         while let Some(node) = self.current_node() {
             let implied = node.is_html_one_of(IMPLIED_END_TAGS)
-                && except.is_none_or(|except| !node.is_html(except));
+                && except.is_none_or(|except| !node.is_html(except))
+                && !(mutant(Mutant::GenerateImpliedEndTagsSkipsOptgroup)
+                    && node.is_html_one_of(&[local::OPTGROUP, local::OPTION, local::RB]));
             if !implied {
                 return;
             }
@@ -180,7 +183,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 last = true;
                 if let Some(context) = self.context_element {
                     spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);
-                    node = context;
+                    if !mutant(Mutant::FragmentResetIgnoresContext) {
+                        node = context;
+                    }
                 }
             }
             if node.name.ns == Namespace::Html {
@@ -189,6 +194,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // switch the insertion mode to "in cell" and return."
                     local::TD | local::TH if !last => {
                         spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
+                        if mutant(Mutant::ResetModeCellIsRow) {
+                            return InsertionMode::InRow;
+                        }
                         return InsertionMode::InCell;
                     }
                     // Step 5. "If node is a tr element, then switch the insertion mode

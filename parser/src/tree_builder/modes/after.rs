@@ -2,6 +2,7 @@
 //! after frameset" insertion modes.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::{
@@ -50,6 +51,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    stack of open elements (the html element), null)."
             TreeToken::Comment(data) => {
                 spec_arm(Arm::AfterBodyComment);
+                if mutant(Mutant::AfterBodyCommentInBody) {
+                    self.insert_a_comment(data, None);
+                    return ProcessResult::Done;
+                }
                 self.insert_a_comment(data, self.the_html_element());
                 ProcessResult::Done
             }
@@ -196,6 +201,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
                 spec_arm(Arm::InFramesetAnythingElse);
+                if mutant(Mutant::InFramesetCharactersKept) {
+                    self.insert_characters(text);
+                    return ProcessResult::Done;
+                }
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::InFrameset)
             }

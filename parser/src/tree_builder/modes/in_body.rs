@@ -2,6 +2,7 @@
 
 use crate::dom::Namespace;
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
@@ -30,7 +31,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    to "not ok"."
             TreeToken::Characters(text) => {
                 spec_arm(Arm::InBodyCharacterWhitespace);
-                self.reconstruct_the_active_formatting_elements();
+                if !mutant(Mutant::InBodyFormattingNotReconstructed) {
+                    self.reconstruct_the_active_formatting_elements();
+                }
                 self.insert_characters(text);
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
                     self.frameset_ok = false;
@@ -66,7 +69,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // attribute is already present on the top element of the stack of open
                 // elements. If it is not, add the attribute and its corresponding value
                 // to that element."
-                if !self.open_elements.contains_html(local::TEMPLATE) {
+                if !self.open_elements.contains_html(local::TEMPLATE)
+                    && !mutant(Mutant::InBodyHtmlAttributesIgnored)
+                {
                     if let Some(top) = self.open_elements.first().map(|e| e.node) {
                         self.add_the_attributes_if_missing(top, &tag);
                     }
@@ -210,7 +215,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 spec_arm(Arm::InBodyStartTagAddressArticleAsideEtc);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Insert an HTML element for the token."
-                self.close_a_p_element_in_button_scope();
+                if !mutant(Mutant::InBodyBlockDoesNotCloseP) {
+                    self.close_a_p_element_in_button_scope();
+                }
                 self.insert_an_html_element(&tag);
                 ProcessResult::Done
             }
@@ -224,7 +231,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the current node is an HTML element whose tag name is one of "h1",
                 // "h2", "h3", "h4", "h5", or "h6", then this is a parse error; pop the
                 // current node off the stack of open elements."
-                if self.current_node_is_one_of(HEADINGS) {
+                if self.current_node_is_one_of(HEADINGS)
+                    && !mutant(Mutant::InBodyHeadingDoesNotCloseHeading)
+                {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                     self.pop_the_current_node();
                 }
@@ -385,6 +394,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     .open_elements
                     .has_html_in_scope(Scope::Button, local::P)
                 {
+                    if mutant(Mutant::InBodyEndTagPInsertsNothing) {
+                        return ProcessResult::Done;
+                    }
                     self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                     self.insert_an_html_element(&TagToken::named(local::P));
                 }
@@ -473,6 +485,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A start tag whose tag name is "a""
             TreeToken::StartTag(tag) if tag.name == local::A => {
                 spec_arm(Arm::InBodyStartTagA);
+                if mutant(Mutant::InBodyAnchorWithoutAdoption) {
+                    self.reconstruct_the_active_formatting_elements();
+                    let element = self.insert_an_html_element(&tag);
+                    self.push_onto_the_list_of_active_formatting_elements(element, &tag);
+                    return ProcessResult::Done;
+                }
                 self.in_body_a_start_tag(&tag);
                 ProcessResult::Done
             }
@@ -515,6 +533,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 if self
                     .open_elements
                     .has_html_in_scope(Scope::Default, local::NOBR)
+                    && !mutant(Mutant::InBodyNobrWithoutAdoption)
                 {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                     self.run_the_adoption_agency_algorithm(&tag);
@@ -601,7 +620,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 spec_arm(Arm::InBodyStartTagTable);
                 // "If the Document is not set to quirks mode, and the stack of open
                 // elements has a p element in button scope, then close a p element."
-                if self.quirks_mode != crate::dom::QuirksMode::Quirks {
+                if self.quirks_mode != crate::dom::QuirksMode::Quirks
+                    || mutant(Mutant::InBodyTableIgnoresQuirks)
+                {
                     self.close_a_p_element_in_button_scope();
                 }
                 // "Insert an HTML element for the token. Set the frameset-ok flag to "not
@@ -618,6 +639,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::EndTag(tag) if tag.name == local::BR => {
                 spec_arm(Arm::InBodyEndTagBr);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                if mutant(Mutant::InBodyEndTagBrIgnored) {
+                    return ProcessResult::Done;
+                }
                 self.in_body_void_element(&TagToken::named(local::BR));
                 ProcessResult::Done
             }
@@ -668,6 +692,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::StartTag(mut tag) if tag.name == local::IMAGE => {
                 spec_arm(Arm::InBodyStartTagImage);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                if mutant(Mutant::InBodyImageNotRenamed) {
+                    self.reconstruct_the_active_formatting_elements();
+                    self.insert_an_html_element(&tag);
+                    self.pop_the_current_node();
+                    return ProcessResult::Done;
+                }
                 tag.name = local::IMG;
                 *token = TreeToken::StartTag(tag);
                 ProcessResult::Reprocess(self.mode)
@@ -680,7 +710,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the next token is a U+000A LINE FEED (LF) character token, then
                 // ignore that token and move on to the next one. (Newlines at the start of
                 // textarea elements are ignored as an authoring convenience.)"
-                self.ignore_next_line_feed = true;
+                self.ignore_next_line_feed = !mutant(Mutant::InBodyTextareaKeepsLineFeed);
                 // "Switch the tokenizer to the RCDATA state."
                 self.switch_the_tokenizer_to(State::Rcdata);
                 // "Set the original insertion mode to the current insertion mode."
@@ -885,6 +915,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Any other end tag"
             TreeToken::EndTag(tag) => {
                 spec_arm(Arm::InBodyAnyOtherEndTag);
+                if mutant(Mutant::InBodyAnyOtherEndTagPassesSpecial) {
+                    if let Some(index) = self.open_elements.position_of_html(tag.name) {
+                        let node = self.open_elements.get(index).map(|e| e.node);
+                        if let Some(node) = node {
+                            self.pop_until_node_popped(node);
+                        }
+                    }
+                    return ProcessResult::Done;
+                }
                 self.in_body_any_other_end_tag(&tag);
                 ProcessResult::Done
             }

@@ -2,6 +2,7 @@
 //! its condition, and the steps "in body" shares with other modes.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
@@ -116,8 +117,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // elements from the stack of open elements until [such] an element has been
             // popped from the stack. Jump to the step labeled done below."
             let closes = match tag.name {
-                local::LI => node.is_html(local::LI),
-                _ => node.is_html_one_of(&[local::DD, local::DT]),
+                local::LI => node.is_html(local::LI) && !mutant(Mutant::InBodyLiDoesNotCloseLi),
+                _ => {
+                    node.is_html_one_of(&[local::DD, local::DT])
+                        && !mutant(Mutant::InBodyDdDtDoesNotCloseDd)
+                }
             };
             if closes {
                 let name = node.name.local;
@@ -282,6 +286,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// -> "A start tag whose tag name is "hr"" in "in body".
     pub(crate) fn in_body_hr_start_tag(&mut self, tag: &TagToken<'_>) {
+        if mutant(Mutant::HrInSelectIgnored)
+            && self
+                .open_elements
+                .has_html_in_scope(Scope::Default, local::SELECT)
+        {
+            return;
+        }
         // "If the stack of open elements has a p element in button scope, then close a p
         // element."
         self.close_a_p_element_in_button_scope();
@@ -326,6 +337,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if self
             .open_elements
             .has_html_in_scope(Scope::Default, local::SELECT)
+            && !mutant(Mutant::SelectInSelectNotClosed)
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.pop_until_html_popped(local::SELECT);

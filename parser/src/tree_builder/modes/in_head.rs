@@ -1,6 +1,7 @@
 //! The "in head", "in head noscript" and "after head" insertion modes.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::State;
@@ -62,7 +63,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // flag, if it is set." (For meta, the character encoding steps that
                 // follow do not touch the tree.)
                 self.insert_an_html_element(&tag);
-                self.pop_the_current_node();
+                if !mutant(Mutant::InHeadVoidElementNotPopped) {
+                    self.pop_the_current_node();
+                }
                 self.acknowledge_self_closing_flag();
                 ProcessResult::Done
             }
@@ -230,7 +233,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // has been popped from the stack."
         self.pop_until_html_popped(local::TEMPLATE);
         // Step 6. "Clear the list of active formatting elements up to the last marker."
-        self.active_formatting.clear_up_to_the_last_marker();
+        if !mutant(Mutant::TemplateEndTagKeepsFormatting) {
+            self.active_formatting.clear_up_to_the_last_marker();
+        }
         // Step 7. "Pop the current template insertion mode off the stack of template
         // insertion modes."
         self.template_modes.pop();
@@ -375,7 +380,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
                 spec_arm(Arm::AfterHeadStartTagBody);
                 // "Insert an HTML element for the token."
-                self.insert_an_html_element(&tag);
+                if mutant(Mutant::AfterHeadBodyAttributesIgnored) {
+                    self.insert_an_html_element(&TagToken::named(local::BODY));
+                } else {
+                    self.insert_an_html_element(&tag);
+                }
                 // "Set the frameset-ok flag to "not ok"."
                 self.frameset_ok = false;
                 // "Switch the insertion mode to "in body"."

@@ -1,6 +1,7 @@
 //! The "in table", "in table text", "in caption" and "in column group" insertion modes.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::open_elements::Scope;
@@ -103,6 +104,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "tbody" start tag token with no attributes, then switch the insertion
                 // mode to "in table body"." "Reprocess the current token."
                 self.clear_the_stack_back_to_a_table_context();
+                if mutant(Mutant::InTableTrWithoutImpliedTbody) {
+                    return ProcessResult::Reprocess(InsertionMode::InTableBody);
+                }
                 self.insert_an_html_element(&TagToken::named(local::TBODY));
                 ProcessResult::Reprocess(InsertionMode::InTableBody)
             }
@@ -197,6 +201,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // input element off the stack of open elements. Acknowledge the token's
                 // self-closing flag, if it is set."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                if mutant(Mutant::InTableHiddenInputNotKept) {
+                    return self.in_table_anything_else(token);
+                }
                 self.insert_an_html_element(&tag);
                 self.pop_the_current_node();
                 self.acknowledge_self_closing_flag();
@@ -293,6 +300,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         let mut characters = TreeToken::Characters(&pending);
                         self.in_table_anything_else(&mut characters);
                         self.offset = offset;
+                    } else if mutant(Mutant::InTableTextWhitespaceFosterParented) {
+                        let mut characters = TreeToken::Characters(&pending);
+                        self.in_table_anything_else(&mut characters);
                     } else {
                         // "Otherwise, insert the characters given by the pending table
                         // character tokens list."
@@ -315,6 +325,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "An end tag whose tag name is "caption""
             TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
                 spec_arm(Arm::InCaptionEndTagCaption);
+                if mutant(Mutant::InCaptionEndTagKeepsCaption) {
+                    self.mode = InsertionMode::InTable;
+                    return ProcessResult::Done;
+                }
                 self.close_the_caption(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -421,7 +435,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::InColumnGroupCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
-                self.insert_characters(&text[..whitespace]);
+                if !mutant(Mutant::InColumnGroupCharactersIgnored) {
+                    self.insert_characters(&text[..whitespace]);
+                }
                 *token = TreeToken::Characters(&text[whitespace..]);
                 ProcessResult::Reprocess(InsertionMode::InColumnGroup)
             }

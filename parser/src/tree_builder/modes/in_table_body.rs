@@ -1,6 +1,7 @@
 //! The "in table body", "in row" and "in cell" insertion modes.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::open_elements::Scope;
@@ -303,6 +304,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     return ProcessResult::Done;
                 }
                 // "Close the cell (see below) and reprocess the token."
+                if mutant(Mutant::InCellStartTagDoesNotCloseCell) {
+                    return self.in_body(token);
+                }
                 self.close_the_cell();
                 ProcessResult::Reprocess(InsertionMode::InRow)
             }

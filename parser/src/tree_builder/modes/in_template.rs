@@ -1,6 +1,7 @@
 //! The "in template" insertion mode.
 
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::{InsertionMode, ProcessResult, TreeBuilder, TreeSink, TreeToken};
@@ -65,6 +66,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A start tag whose tag name is "col"": … "in column group" …
             TreeToken::StartTag(tag) if tag.name == local::COL => {
                 spec_arm(Arm::InTemplateStartTagCol);
+                if mutant(Mutant::InTemplateColPushesTable) {
+                    return self.switch_the_template_insertion_mode_to(InsertionMode::InTable);
+                }
                 self.switch_the_template_insertion_mode_to(InsertionMode::InColumnGroup)
             }
             // -> "A start tag whose tag name is "tr"": … "in table body" …

@@ -2,6 +2,7 @@
 
 use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
+use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::{spec_arm, Arm};
 use crate::tokenizer::Doctype;
@@ -103,9 +104,10 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
         || system_id.is_some_and(|s| {
             s.eq_ignore_ascii_case(b"http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd")
         })
-        || QUIRKS_PUBLIC_ID_PREFIXES
+        || (QUIRKS_PUBLIC_ID_PREFIXES
             .iter()
             .any(|prefix| public_starts_with(prefix))
+            && !mutant(Mutant::InitialIgnoresQuirksPublicIds))
         || (system_id_missing_or_empty && html_401);
     if quirks {
         return QuirksMode::Quirks;
@@ -305,6 +307,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::BeforeHeadCharacterWhitespace);
+                if mutant(Mutant::BeforeHeadKeepsWhitespace) {
+                    return self.before_head_anything_else();
+                }
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHead)
             }
