@@ -181,6 +181,13 @@ impl Divergence {
         )
     }
 
+    /// What the known classes read of this divergence: its engine, signature and
+    /// input, and its locus ([`crate::locus`]) when a class asks for one.
+    pub fn evidence(&self) -> crate::known::Evidence<'_> {
+        crate::known::Evidence::new(&self.engine, self.signature.as_str(), &self.request.input)
+            .with_locus(|| crate::locus::of_divergence(self))
+    }
+
     /// The texts this level compares: the two trees, or the two serializations.
     pub fn compared_texts(&self) -> (Option<&str>, Option<&str>) {
         fn text(side: &Side, level: Level) -> Option<&str> {

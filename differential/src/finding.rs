@@ -26,6 +26,9 @@ pub enum Status {
     New,
     /// A class in known-differences.toml explains it.
     Known,
+    /// Several classes match it equally well: a finding about the classes
+    /// (`Finding::ambiguous` names them).
+    Ambiguous,
 }
 
 /// Where a case came from, to replay it.
@@ -52,6 +55,13 @@ pub struct Finding {
     pub status: Option<Status>,
     /// The known class's one-line explanation.
     pub explanation: Option<String>,
+    /// For an ambiguous finding, the classes that match it equally well.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ambiguous: Vec<String>,
+    /// Where the engine's tree first departs from the reference's, for tree and
+    /// fragment findings (`crate::locus`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locus: Option<crate::locus::Locus>,
     /// How many cases of the campaign showed this signature.
     pub count: u64,
     /// The minimized input.

@@ -154,14 +154,7 @@ fuzz_target!(|data: &[u8]| {
         );
         for divergence in &divergences {
             let engine = divergence.engine.as_str();
-            if known
-                .classify(
-                    engine,
-                    divergence.signature.as_str(),
-                    &divergence.request.input,
-                )
-                .is_some()
-            {
+            if known.classify(&mut divergence.evidence()).is_some() {
                 continue;
             }
             if survey() {

@@ -243,7 +243,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
     };
     if minimized.divergence.is_none() {
         // The engines no longer show it (a flaky engine): keep the case as found.
-        let class = classify(&shared.options.known, divergence, &divergence.request.input);
+        let class = classify(&shared.options.known, divergence);
         let unminimized = Minimized {
             input: divergence.request.input.clone(),
             divergence: Some(divergence.clone()),

@@ -6,7 +6,7 @@ use crate::archive::{Archive, ArchiveError, ArchivedFinding, StoreOutcome};
 use crate::case::{Level, ParseRequest, ParseResult};
 use crate::compare::{Divergence, Side};
 use crate::finding::{Finding, Origin, Status};
-use crate::known::KnownDifferences;
+use crate::known::{KnownDifferences, Verdict};
 use crate::minimize::MinimizeStats;
 use std::path::PathBuf;
 
@@ -20,7 +20,15 @@ pub fn finding(
     stats: MinimizeStats,
     origin: Origin,
 ) -> Finding {
-    let class = known.classify(&shown.engine, shown.signature.as_str(), input);
+    debug_assert_eq!(shown.request.input, input);
+    let mut evidence = shown.evidence();
+    let verdict = known.verdict(&mut evidence);
+    let class = verdict.class();
+    let ambiguous: Vec<String> = match &verdict {
+        Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
+        _ => Vec::new(),
+    };
+    let locus = evidence.locus().cloned();
     let (reference_output, other_output) = outputs(shown);
     Finding {
         signature: shown.signature.as_str().to_owned(),
@@ -28,12 +36,14 @@ pub fn finding(
         level: shown.signature.kind().to_owned(),
         engine: shown.engine.clone(),
         class: class.map(|c| c.id.clone()),
-        status: Some(if class.is_some() {
-            Status::Known
-        } else {
-            Status::New
+        status: Some(match verdict {
+            Verdict::Known(_) => Status::Known,
+            Verdict::Ambiguous(_) => Status::Ambiguous,
+            Verdict::New => Status::New,
         }),
         explanation: class.map(|c| c.explanation.clone()),
+        ambiguous,
+        locus,
         count: 1,
         input: input.to_owned(),
         original_input: original.to_owned(),

@@ -35,6 +35,7 @@ use crate::known::KnownDifferences;
 use crate::minimize::{MinimizeStats, Minimizer};
 use litmus_parser::FragmentContext;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 /// What a minimization is for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,14 +90,11 @@ impl Minimized {
     }
 }
 
-/// The class that explains a divergence shown by `input`, if any.
-pub fn classify<'k>(
-    known: &'k KnownDifferences,
-    divergence: &Divergence,
-    input: &str,
-) -> Option<&'k str> {
+/// The class that explains a divergence (shown by its request's input), if exactly
+/// one does best.
+pub fn classify<'k>(known: &'k KnownDifferences, divergence: &Divergence) -> Option<&'k str> {
     known
-        .classify(&divergence.engine, divergence.signature.as_str(), input)
+        .classify(&mut divergence.evidence())
         .map(|class| class.id.as_str())
 }
 
@@ -116,14 +114,27 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     let mut merged_into: Option<String> = None;
     let (input, stats, complete) = match &job.goal {
         Goal::Classify | Goal::Full => {
-            let mut keeps =
-                |candidate: &str| recheck(original, candidate, reference, other).is_some();
+            // The divergence each kept candidate shows, the last one kept last: what
+            // the token-minimal input is classified by.
+            let kept: RefCell<Option<Divergence>> = RefCell::new(None);
+            let mut keeps = |candidate: &str| match recheck(original, candidate, reference, other) {
+                Some(shown) => {
+                    *kept.borrow_mut() = Some(shown);
+                    true
+                }
+                None => false,
+            };
             let mut minimizer = Minimizer::new(budget, &mut keeps);
             let tokens = minimizer.tokens(&job.input);
             let class = match job.goal {
-                Goal::Classify => known
-                    .classify(&original.engine, original.signature.as_str(), &tokens)
-                    .map(|class| class.id.clone()),
+                Goal::Classify => {
+                    let kept = kept.borrow();
+                    let shown = match kept.as_ref() {
+                        Some(shown) if shown.request.input == tokens => Some(shown),
+                        _ => (original.request.input == tokens).then_some(original),
+                    };
+                    shown.and_then(|shown| classify(known, shown).map(str::to_owned))
+                }
                 _ => None,
             };
             match class {
@@ -143,7 +154,7 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                     let mut keeps = |candidate: &str| {
                         rerun(original, candidate, reference, other)
                             .iter()
-                            .any(|d| same_class(known, d, original, &class, candidate))
+                            .any(|d| same_class(known, d, original, &class))
                     };
                     let mut minimizer = Minimizer::new(budget, &mut keeps);
                     let merged = minimizer.tokens(&tokens);
@@ -159,7 +170,7 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             let mut keeps = |candidate: &str| {
                 rerun(original, candidate, reference, other)
                     .iter()
-                    .any(|d| same_class(known, d, original, class, candidate))
+                    .any(|d| same_class(known, d, original, class))
             };
             let mut minimizer = Minimizer::new(budget, &mut keeps);
             let merged = minimizer.tokens(&job.input);
@@ -172,7 +183,7 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             let mut keeps = |candidate: &str| {
                 rerun(original, candidate, reference, other)
                     .iter()
-                    .any(|d| same_behaviour(known, d, original, &core, class, candidate))
+                    .any(|d| same_behaviour(known, d, original, &core, class))
             };
             let mut minimizer = Minimizer::new(budget, &mut keeps);
             let tokens = minimizer.tokens(&job.input);
@@ -184,13 +195,13 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     let shown = match &merged_into {
         Some(class) => rerun(&base, &input, reference, other)
             .into_iter()
-            .find(|d| same_class(known, d, &base, class, &input))
+            .find(|d| same_class(known, d, &base, class))
             .map(|d| as_the_reference_shows_it(known, d, class, reference)),
         None => shown_by(known, &job, &input, reference, other),
     };
     let class = shown
         .as_ref()
-        .and_then(|d| classify(known, d, &input))
+        .and_then(|d| classify(known, d))
         .map(str::to_owned);
     let reference = shown.as_ref().map(|d| reference.parse(&d.request));
     Minimized {
@@ -232,7 +243,7 @@ fn in_simplest_context(
     simpler.request.fragment = Some(simplest);
     let kept = rerun(&simpler, input, reference, other)
         .into_iter()
-        .find(|d| same_class(known, d, &simpler, class, input));
+        .find(|d| same_class(known, d, &simpler, class));
     match kept {
         Some(mut shown) => {
             // Keep the merge's input where the minimization starts.
@@ -261,7 +272,7 @@ fn as_the_reference_shows_it(
         return d;
     };
     let same = own.signature.without_engine() == d.signature.without_engine()
-        && classify(known, &own, &d.request.input) == Some(class);
+        && classify(known, &own) == Some(class);
     if same {
         own
     } else {
@@ -269,7 +280,7 @@ fn as_the_reference_shows_it(
     }
 }
 
-/// Whether `candidate`'s divergence `d` shows the same behaviour as `original`: same
+/// Whether a candidate's divergence `d` shows the same behaviour as `original`: same
 /// level, same engine, same first differing nodes, and the same class.
 fn same_behaviour(
     known: &KnownDifferences,
@@ -277,26 +288,22 @@ fn same_behaviour(
     original: &Divergence,
     core: &str,
     class: &str,
-    candidate: &str,
 ) -> bool {
     d.level == original.level
         && d.engine == original.engine
         && d.signature.core() == core
-        && classify(known, d, candidate) == Some(class)
+        && classify(known, d) == Some(class)
 }
 
-/// Whether `candidate`'s divergence `d` is of the same class as `original`, at the
+/// Whether a candidate's divergence `d` is of the same class as `original`, at the
 /// same level and by the same engine.
 fn same_class(
     known: &KnownDifferences,
     d: &Divergence,
     original: &Divergence,
     class: &str,
-    candidate: &str,
 ) -> bool {
-    d.level == original.level
-        && d.engine == original.engine
-        && classify(known, d, candidate) == Some(class)
+    d.level == original.level && d.engine == original.engine && classify(known, d) == Some(class)
 }
 
 /// The divergence `input` shows for the job: the one with the job's signature, or
@@ -317,7 +324,7 @@ fn shown_by(
             let core = original.signature.core().to_owned();
             rerun(original, input, reference, other)
                 .into_iter()
-                .find(|d| same_behaviour(known, d, original, &core, class, input))
+                .find(|d| same_behaviour(known, d, original, &core, class))
         }
     }
 }
@@ -349,7 +356,7 @@ mod tests {
         let request = ParseRequest::document("x&#13;y", false);
         let d = html5ever_round_trip(&request, other.as_mut());
         assert_eq!(d.engine, "html5ever");
-        assert_eq!(classify(&known, &d, &request.input), Some(CARRIAGE_RETURN));
+        assert_eq!(classify(&known, &d), Some(CARRIAGE_RETURN));
         let shown =
             as_the_reference_shows_it(&known, d.clone(), CARRIAGE_RETURN, reference.as_mut());
         assert_eq!(shown.engine, "litmus");

@@ -7,7 +7,7 @@ use crate::campaign::{investigate, Engines};
 use crate::case::{Level, ParseRequest};
 use crate::compare::{compare_input, compare_request, Divergence, Levels};
 use crate::finding::Origin;
-use crate::known::KnownDifferences;
+use crate::known::{KnownDifferences, Verdict};
 use crate::minimize::Budget;
 use crate::worker::Worker;
 use clap::Args;
@@ -153,11 +153,21 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
     } else {
         &divergence.right.engine
     };
-    let class = known
-        .classify(engine, divergence.signature.as_str(), input)
-        .map_or_else(|| "NEW".to_owned(), |c| format!("known: {}", c.id));
+    let _ = (engine, input);
+    let mut evidence = divergence.evidence();
+    let class = match known.verdict(&mut evidence) {
+        Verdict::Known(class) => format!("known: {}", class.id),
+        Verdict::Ambiguous(classes) => {
+            let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
+            format!("AMBIGUOUS: {}", ids.join(", "))
+        }
+        Verdict::New => "NEW".to_owned(),
+    };
     outln!("== {} [{}]", divergence.signature, class);
     outln!("   {}", divergence.request.options_description());
+    if let Some(locus) = evidence.locus() {
+        outln!("   locus: {locus}");
+    }
     let (left, right) = divergence.compared_texts();
     match (left, right) {
         (Some(left), Some(right)) => {

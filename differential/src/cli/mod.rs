@@ -26,6 +26,7 @@ mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
+mod mutants_cmd;
 pub(crate) mod parse_cmd;
 mod report_cmd;
 pub(crate) mod run_cmd;
@@ -104,6 +105,10 @@ enum Command {
     /// cases (agreement per level, classes, html5lib trials, a browser's side,
     /// speed) and write the table: docs/parsers.md and an HTML page.
     Table(table_cmd::TableArgs),
+    /// Run each mutant of the reference parser (one deliberate bug in one arm) as the
+    /// engine under test, with every known class loaded: which diverge, which the
+    /// classes report as new, which they swallow (a build with `--features mutants`).
+    Mutants(mutants_cmd::MutantsArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -127,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Case(args) => case_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
+        Command::Mutants(args) => mutants_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -16,6 +16,8 @@ mod chaos;
 pub mod external;
 mod html5ever;
 mod litmus;
+#[cfg(feature = "mutants")]
+mod mutant;
 
 pub use self::chaos::ChaosEngine;
 pub use self::external::{ExternalEngine, ExternalMode, ExternalSpec};
@@ -23,6 +25,8 @@ pub use self::html5ever::{Html5everEngine, HTML5EVER_VERSION, MARKUP5EVER_RCDOM_
 pub(crate) use self::litmus::parse_request as parse_with_the_reference_parser;
 pub(crate) use self::litmus::parse_with_litmus;
 pub use self::litmus::LitmusEngine;
+#[cfg(feature = "mutants")]
+pub use self::mutant::MutantEngine;
 
 use crate::case::{ParseRequest, ParseResult};
 use crate::compare::tokens::{TokenStart, Tokenizer};
@@ -166,6 +170,9 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
         };
         return Ok(Box::new(ExternalEngine::new(spec.map_err(unknown)?)));
     }
+    if name.starts_with("mutant:") {
+        return mutant_by_name(name);
+    }
     match name {
         "litmus" => Ok(Box::new(LitmusEngine)),
         "html5ever" => Ok(Box::new(Html5everEngine)),
@@ -174,6 +181,26 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
             name: name.to_owned(),
         }),
     }
+}
+
+/// A mutant of the reference parser (`mutant:ID`), in a build with the feature
+/// `mutants`.
+#[cfg(feature = "mutants")]
+fn mutant_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
+    match MutantEngine::by_name(name) {
+        Some(engine) => Ok(Box::new(engine)),
+        None => Err(UnknownEngine {
+            name: name.to_owned(),
+        }),
+    }
+}
+
+/// A mutant of the reference parser: not in a build without the feature `mutants`.
+#[cfg(not(feature = "mutants"))]
+fn mutant_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
+    Err(UnknownEngine {
+        name: format!("{name} (mutant engines need a litmus built with `--features mutants`)"),
+    })
 }
 
 /// An engine by its name, ready to answer: like [`engine_by_name`], except that an

@@ -102,6 +102,8 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         class: None,
         status: Some(Status::New),
         explanation: None,
+        ambiguous: Vec::new(),
+        locus: None,
         count: 1,
         input: input.into(),
         original_input: original.into(),

@@ -1,0 +1,222 @@
+//! Matching a finding against the classes: the verdict.
+
+use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
+use super::{KnownClass, KnownDifferences};
+use crate::locus::Locus;
+use std::cell::OnceCell;
+
+/// What a finding shows, as classes read it. The locus is asked for only when a class
+/// that could match has a locus condition (tracing a case costs a parse).
+pub struct Evidence<'a> {
+    pub engine: &'a str,
+    pub signature: &'a str,
+    /// The (minimized) input.
+    pub input: &'a str,
+    locus: OnceCell<Option<Locus>>,
+    find_locus: Option<Box<dyn FnOnce() -> Option<Locus> + 'a>>,
+}
+
+impl<'a> Evidence<'a> {
+    /// A finding with no locus (not a tree or fragment difference, or none known).
+    pub fn new(engine: &'a str, signature: &'a str, input: &'a str) -> Evidence<'a> {
+        Evidence {
+            engine,
+            signature,
+            input,
+            locus: OnceCell::new(),
+            find_locus: None,
+        }
+    }
+
+    /// The same finding, whose locus `find` gives when a class asks.
+    pub fn with_locus(mut self, find: impl FnOnce() -> Option<Locus> + 'a) -> Evidence<'a> {
+        self.find_locus = Some(Box::new(find));
+        self
+    }
+
+    /// The same finding with its locus known.
+    pub fn with_known_locus(self, locus: Option<Locus>) -> Evidence<'a> {
+        let evidence = Evidence {
+            find_locus: None,
+            ..self
+        };
+        let _ = evidence.locus.set(locus);
+        evidence
+    }
+
+    /// The locus, found now if it was not yet.
+    pub fn locus(&mut self) -> Option<&Locus> {
+        if self.locus.get().is_none() {
+            let found = self.find_locus.take().and_then(|find| find());
+            let _ = self.locus.set(found);
+        }
+        self.locus.get().and_then(Option::as_ref)
+    }
+
+    /// The locus if it has been found (never finds it).
+    pub fn known_locus(&self) -> Option<&Locus> {
+        self.locus.get().and_then(Option::as_ref)
+    }
+}
+
+/// What the classes say of a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<'k> {
+    /// One class explains it, more specifically than any other that matches.
+    Known(&'k KnownClass),
+    /// Several classes match with the same top specificity: a finding about the
+    /// classes.
+    Ambiguous(Vec<&'k KnownClass>),
+    /// No class matches.
+    New,
+}
+
+impl<'k> Verdict<'k> {
+    /// The class, for a known finding.
+    pub fn class(&self) -> Option<&'k KnownClass> {
+        match self {
+            Verdict::Known(class) => Some(class),
+            _ => None,
+        }
+    }
+}
+
+impl KnownClass {
+    /// Whether the class's engine is the finding's: the same name, `*`, or a mutant of
+    /// the reference (matched against every class).
+    pub fn is_for_engine(&self, engine: &str) -> bool {
+        self.engine == "*" || self.engine == engine || engine.starts_with("mutant:")
+    }
+
+    /// Whether the class's conditions that need no locus hold.
+    fn matches_surface(&self, evidence: &Evidence<'_>) -> bool {
+        self.is_for_engine(evidence.engine)
+            && (self.signatures.is_empty()
+                || self
+                    .signatures
+                    .iter()
+                    .any(|p| glob_matches(p, evidence.signature)))
+            && (self.inputs.is_empty()
+                || self
+                    .inputs
+                    .iter()
+                    .any(|p| glob_matches_ignoring_ascii_case(p, evidence.input)))
+    }
+
+    /// Whether the class's locus conditions hold for `locus`.
+    fn matches_locus(&self, locus: &Locus) -> bool {
+        let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
+        let passed = |pattern: &String| {
+            locus
+                .token_arms
+                .iter()
+                .any(|arm| glob_matches(pattern, arm))
+        };
+        (self.locus.is_empty() || self.locus.iter().any(any_arm))
+            && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
+            && self.passes.iter().all(passed)
+    }
+
+    /// Whether the class explains the finding.
+    pub fn matches(&self, evidence: &mut Evidence<'_>) -> bool {
+        if !self.matches_surface(evidence) {
+            return false;
+        }
+        if !self.needs_locus() {
+            return true;
+        }
+        evidence
+            .locus()
+            .is_some_and(|locus| self.matches_locus(locus))
+    }
+
+    /// How specific the class is: one for each condition it gives, two for a locus
+    /// with no `*` in any of its patterns. Among the classes that match a finding, the
+    /// most specific explains it.
+    pub fn specificity(&self) -> u32 {
+        let trivial_signatures = self.signatures.iter().all(|s| is_trivial_signature(s));
+        let exact_locus = !self.locus.is_empty() && self.locus.iter().all(|p| !p.contains('*'));
+        [
+            (!self.locus.is_empty(), if exact_locus { 2 } else { 1 }),
+            (!self.token.is_empty(), 1),
+            (!self.passes.is_empty(), 1),
+            (!trivial_signatures, 1),
+            (!self.inputs.is_empty(), 1),
+        ]
+        .iter()
+        .filter(|(given, _)| *given)
+        .map(|(_, weight)| weight)
+        .sum()
+    }
+}
+
+/// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
+/// in: *`, `*`.
+fn is_trivial_signature(pattern: &str) -> bool {
+    pattern
+        .split(" | ")
+        .skip(1)
+        .all(|part| part == "*" || part.ends_with(": *"))
+}
+
+impl KnownDifferences {
+    /// The verdict on a finding: the most specific class that matches, or several
+    /// equally specific (ambiguous), or none.
+    pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
+        let mut best: Vec<&KnownClass> = Vec::new();
+        let mut best_specificity = 0;
+        // The classes that need no locus first: a locus is found only if a class
+        // with a locus condition could still match.
+        for class in &self.classes {
+            if !class.matches_surface(evidence) {
+                continue;
+            }
+            if class.needs_locus() && !class.matches(evidence) {
+                continue;
+            }
+            let specificity = class.specificity();
+            if best.is_empty() || specificity > best_specificity {
+                best = vec![class];
+                best_specificity = specificity;
+            } else if specificity == best_specificity {
+                best.push(class);
+            }
+        }
+        match best.len() {
+            0 => Verdict::New,
+            1 => Verdict::Known(best[0]),
+            _ => Verdict::Ambiguous(best),
+        }
+    }
+
+    /// The class that explains a finding, if exactly one does best.
+    pub fn classify<'k>(&'k self, evidence: &mut Evidence<'_>) -> Option<&'k KnownClass> {
+        self.verdict(evidence).class()
+    }
+
+    /// The class that explains every finding with this signature from this engine,
+    /// whatever its input and locus: the verdict when no class that could match looks
+    /// at inputs or loci. `None` when no class matches, when the verdict is ambiguous,
+    /// or when only the case can tell.
+    pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
+        let candidates: Vec<&KnownClass> = self
+            .classes
+            .iter()
+            .filter(|c| {
+                c.is_for_engine(engine)
+                    && (c.signatures.is_empty()
+                        || c.signatures.iter().any(|p| glob_matches(p, signature)))
+            })
+            .collect();
+        if candidates
+            .iter()
+            .any(|c| c.needs_locus() || !c.inputs.is_empty())
+        {
+            return None;
+        }
+        let top = candidates.iter().map(|c| c.specificity()).max()?;
+        let mut best = candidates.into_iter().filter(|c| c.specificity() == top);
+        let first = best.next()?;
+        best.next().is_none().then_some(first)
+    }
+}

@@ -1,0 +1,258 @@
+//! Known differences: the classes of divergence litmus understands.
+//!
+//! `corpus/known-differences.toml` lists them. A class names a *cause*: where an
+//! engine leaves the standard, in the standard's terms. Each has an id, the engine
+//! whose behaviour it explains, the conditions a finding must meet, a one-line
+//! explanation, the spec section, and the upstream issue where there is one.
+//!
+//! The conditions, each optional, all of those given must hold:
+//!
+//! - `locus`: globs over arm ids (`tree.in-body.start-tag-input`,
+//!   `tree.adoption-agency.*`); one must match an arm of the finding's locus
+//!   ([`crate::locus`]: the token and arms at which the engine's tree first departs
+//!   from the reference's). Only tree and fragment findings have a locus.
+//! - `token`: globs over the locus token in words (`start tag input`, `end tag *`,
+//!   `character NULL`, `DOCTYPE`).
+//! - `passes`: globs over arm ids that the locus token must each have passed, the
+//!   tokenizer's included (`tokenizer.tag-open.question-mark`).
+//! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
+//!   html5ever: <!--…--> | in: *`): what differs, for the levels that have no locus
+//!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
+//!   the effect of a cause.
+//! - `inputs`: globs over the minimized input, ASCII letters of either case alike.
+//!   A last resort, for causes no arm names (a U+FEFF that an engine drops before
+//!   tokenizing): a class that matches by inputs and no locus condition must say why
+//!   in `inputs_reason`.
+//!
+//! A class needs a locus condition or a signature. Globs: `*` is any run of
+//! characters, everything else itself ([`glob`]).
+//!
+//! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
+//! each condition given counts, a locus without a `*` counts twice. Two classes that
+//! match with the same top specificity make the finding *ambiguous*: a finding about
+//! the classes, reported as such, never settled by the order of the file. A class that
+//! matched nothing in a campaign is reported as *possibly fixed upstream*.
+//!
+//! ```toml
+//! [[class]]
+//! id = "html5ever-input-in-select-fragment"
+//! engine = "html5ever"
+//! locus = ["tree.in-body.start-tag-input"]
+//! token = ["start tag input"]
+//! explanation = "html5ever inserts an input the standard ignores in a select fragment."
+//! spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+//! right = "reference"
+//! ```
+//!
+//! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)
+//! is matched against every class, whatever its engine: a class that would take a
+//! mutant's divergence would hide the same bug in its own engine.
+
+pub mod glob;
+mod matching;
+
+pub use glob::{glob_matches, glob_matches_ignoring_ascii_case};
+pub use matching::{Evidence, Verdict};
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Which side of a divergence the standard (or the browser) supports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Right {
+    /// The reference parser follows the standard; the other engine does not.
+    #[default]
+    Reference,
+    /// The other engine is right; the reference parser has a bug to fix.
+    Other,
+    /// Both follow the standard (e.g. a non-round-tripping case the standard allows).
+    Both,
+    /// Neither, or it depends on what the standard leaves open.
+    Neither,
+}
+
+/// One known class of divergence.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownClass {
+    /// A short, stable, kebab-case name.
+    pub id: String,
+    /// The engine whose behaviour the class explains (`html5ever`, `chromium`, a
+    /// `cmd:` engine's name, or `*` for any).
+    pub engine: String,
+    /// Globs over arm ids; one must match an arm of the finding's locus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locus: Vec<String>,
+    /// Globs over the locus token in words; one must match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub token: Vec<String>,
+    /// Globs over arm ids the locus token must each have passed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<String>,
+    /// Globs over signatures; one must match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<String>,
+    /// Globs over the finding's (minimized) input; one must match. A last resort.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<String>,
+    /// Why the class needs input globs (required when it has no locus condition).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs_reason: Option<String>,
+    /// One line: why the engines differ.
+    pub explanation: String,
+    /// The spec section (a URL with its anchor).
+    pub spec: String,
+    /// The upstream issue, where there is one.
+    #[serde(default)]
+    pub upstream: Option<String>,
+    /// Who is right.
+    pub right: Right,
+}
+
+impl KnownClass {
+    /// Whether the class has a condition on the locus (then it matches only tree and
+    /// fragment findings that have one).
+    pub fn needs_locus(&self) -> bool {
+        !(self.locus.is_empty() && self.token.is_empty() && self.passes.is_empty())
+    }
+
+    /// Whether the class matches by input globs with no locus condition: a surface
+    /// pattern, which must give its reason.
+    pub fn matches_by_inputs_alone(&self) -> bool {
+        !self.inputs.is_empty() && !self.needs_locus()
+    }
+}
+
+/// The whole file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownDifferences {
+    #[serde(default, rename = "class")]
+    pub classes: Vec<KnownClass>,
+}
+
+/// A known-differences file that cannot be used, with where and why.
+#[derive(Debug)]
+pub struct KnownDifferencesError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+impl fmt::Display for KnownDifferencesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+impl std::error::Error for KnownDifferencesError {}
+
+/// The project's `corpus/known-differences.toml` as it was when litmus was built: the
+/// classes a command uses when run where there is no corpus (installed with `cargo
+/// install --path differential`, or run from another folder). Read through the
+/// symbolic link `differential/data/known-differences.toml`, so that the file is part
+/// of the crate's package too.
+pub const BUILT_IN: &str = include_str!("../../data/known-differences.toml");
+
+impl KnownDifferences {
+    /// The built-in classes ([`BUILT_IN`]).
+    pub fn built_in() -> KnownDifferences {
+        KnownDifferences::parse(BUILT_IN)
+            .expect("the built-in known-differences.toml is checked by its test")
+    }
+
+    /// Reads and checks a known-differences file.
+    pub fn load(path: &Path) -> Result<KnownDifferences, KnownDifferencesError> {
+        let error = |message: String| KnownDifferencesError {
+            path: path.to_owned(),
+            message,
+        };
+        let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
+            .map_err(|e| error(format!("cannot read: {e}")))?;
+        KnownDifferences::parse(&text).map_err(error)
+    }
+
+    /// Parses and checks the text of a known-differences file. The error names the line.
+    pub fn parse(text: &str) -> Result<KnownDifferences, String> {
+        let known: KnownDifferences = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+            match line {
+                Some(line) => format!("line {line}: {}", e.message()),
+                None => e.message().to_owned(),
+            }
+        })?;
+        let mut ids = HashSet::new();
+        for class in &known.classes {
+            if let Some(problem) = problem_of(class, &mut ids) {
+                return Err(format!("class {:?}: {problem}", class.id));
+            }
+        }
+        Ok(known)
+    }
+}
+
+/// What is wrong with a class, if anything.
+fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<String> {
+    let blank = |list: &[String]| list.iter().any(|s| s.trim().is_empty());
+    if class.id.is_empty()
+        || !class
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Some("its id must be non-empty kebab-case (a-z, 0-9, -)".to_owned());
+    }
+    if !ids.insert(class.id.as_str()) {
+        return Some("its id is used by an earlier class".to_owned());
+    }
+    if class.signatures.is_empty() && !class.needs_locus() {
+        return Some(
+            "it needs a locus condition (locus, token, passes) or at least one signature pattern"
+                .to_owned(),
+        );
+    }
+    if [
+        &class.signatures,
+        &class.locus,
+        &class.token,
+        &class.passes,
+        &class.inputs,
+    ]
+    .iter()
+    .any(|list| blank(list))
+    {
+        return Some("it has an empty pattern".to_owned());
+    }
+    for pattern in class.locus.iter().chain(&class.passes) {
+        if !pattern.contains('*') && litmus_parser::spec_arms::info_by_id(pattern).is_none() {
+            return Some(format!(
+                "{pattern:?} is not an arm of docs/spec-arms.md (write a glob with * for several)"
+            ));
+        }
+    }
+    if class.matches_by_inputs_alone()
+        && class
+            .inputs_reason
+            .as_deref()
+            .is_none_or(|r| r.trim().is_empty())
+    {
+        return Some(
+            "it matches by input globs with no locus condition: say why in inputs_reason"
+                .to_owned(),
+        );
+    }
+    if class.engine.is_empty() {
+        return Some("its engine is empty (write `*` for any engine)".to_owned());
+    }
+    if class.explanation.trim().is_empty() || class.spec.trim().is_empty() {
+        return Some("it needs an explanation and a spec section".to_owned());
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

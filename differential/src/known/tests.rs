@@ -1,0 +1,208 @@
+use super::*;
+use crate::locus::{Locus, LocusRule};
+
+#[test]
+fn the_built_in_classes_are_the_corpus_file() {
+    let built_in = KnownDifferences::built_in();
+    assert!(built_in.classes.len() >= 20, "{}", built_in.classes.len());
+    // Built from the file as it is now: a stale binary is caught by CI's rebuild.
+    let file = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/known-differences.toml"),
+    )
+    .unwrap();
+    assert_eq!(BUILT_IN, file);
+}
+
+const GOOD: &str = r#"
+[[class]]
+id = "html5ever-no-processing-instructions"
+engine = "html5ever"
+signatures = ["tree | litmus: <?…> | html5ever: <!--…--> | in: *"]
+explanation = "html5ever builds bogus comments"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+upstream = "https://github.com/servo/html5ever/issues/789"
+right = "reference"
+"#;
+
+fn classify<'k>(
+    known: &'k KnownDifferences,
+    engine: &str,
+    sig: &str,
+    input: &str,
+) -> Option<&'k str> {
+    known
+        .classify(&mut Evidence::new(engine, sig, input))
+        .map(|c| c.id.as_str())
+}
+
+fn locus(token: &str, arms: &[&str], token_arms: &[&str]) -> Locus {
+    Locus {
+        token: token.to_owned(),
+        arms: arms.iter().map(|a| a.to_string()).collect(),
+        token_arms: token_arms.iter().map(|a| a.to_string()).collect(),
+        rule: LocusRule::Placed,
+    }
+}
+
+#[test]
+fn classes_load_and_classify() {
+    let known = KnownDifferences::parse(GOOD).unwrap();
+    let sig = "tree | litmus: <?…> | html5ever: <!--…--> | in: <body>";
+    assert_eq!(
+        classify(&known, "html5ever", sig, "<?t>"),
+        Some("html5ever-no-processing-instructions")
+    );
+    assert!(classify(&known, "parse5", sig, "<?t>").is_none());
+    assert!(classify(&known, "html5ever", "tree | other", "<?t>").is_none());
+    // A mutant of the reference is matched against every engine's classes.
+    assert!(classify(&known, "mutant:x", sig, "<?t>").is_some());
+    let with_input = GOOD.replace(
+        "right =",
+        "inputs = [\"\u{feff}*\"]\ninputs_reason = \"a U+FEFF\"\nright =",
+    );
+    let known = KnownDifferences::parse(&with_input).unwrap();
+    assert!(classify(&known, "html5ever", sig, "\u{feff}x").is_some());
+    assert!(classify(&known, "html5ever", sig, "x").is_none());
+}
+
+const CAUSES: &str = r#"
+[[class]]
+id = "input-in-select"
+engine = "e"
+locus = ["tree.in-body.start-tag-input"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+
+[[class]]
+id = "any-in-body-start-tag"
+engine = "e"
+locus = ["tree.in-body.start-tag-*"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+
+[[class]]
+id = "processing-instruction-token"
+engine = "e"
+token = ["processing instruction"]
+passes = ["tokenizer.tag-open.question-mark"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#;
+
+#[test]
+fn a_cause_class_matches_on_the_locus_and_the_most_specific_wins() {
+    let known = KnownDifferences::parse(CAUSES).unwrap();
+    let sig = "fragment | litmus: \"…\" | e: <input> | in: #fragment(select)";
+    let input = locus("start tag input", &["tree.in-body.start-tag-input"], &[]);
+    let mut evidence = Evidence::new("e", sig, "<input>x").with_known_locus(Some(input));
+    // Both locus classes match; the exact one is more specific.
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("input-in-select")
+    );
+    let hr = locus("start tag hr", &["tree.in-body.start-tag-hr"], &[]);
+    let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(Some(hr));
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("any-in-body-start-tag")
+    );
+    // No locus: no locus class can match.
+    let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(None);
+    assert_eq!(known.verdict(&mut evidence), Verdict::New);
+    // `passes` needs every pattern among the token's arms.
+    let pi = locus(
+        "processing instruction",
+        &["tree.in-body.processing-instruction"],
+        &[
+            "tokenizer.data.less-than-sign",
+            "tokenizer.tag-open.question-mark",
+        ],
+    );
+    let mut evidence = Evidence::new("e", sig, "<?t>").with_known_locus(Some(pi));
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("processing-instruction-token")
+    );
+    let pi_elsewhere = locus(
+        "processing instruction",
+        &["tree.in-body.processing-instruction"],
+        &[],
+    );
+    let mut evidence = Evidence::new("e", sig, "<?t>").with_known_locus(Some(pi_elsewhere));
+    assert_eq!(known.verdict(&mut evidence), Verdict::New);
+}
+
+#[test]
+fn equally_specific_classes_make_a_finding_ambiguous() {
+    let twice = format!(
+        "{CAUSES}{}",
+        CAUSES
+            .split("[[class]]")
+            .nth(1)
+            .unwrap()
+            .replace("input-in-select", "input-elsewhere")
+            .replace("id =", "[[class]]\nid =")
+    );
+    let known = KnownDifferences::parse(&twice).unwrap();
+    let input = locus("start tag input", &["tree.in-body.start-tag-input"], &[]);
+    let mut evidence = Evidence::new("e", "tree | x", "<input>").with_known_locus(Some(input));
+    match known.verdict(&mut evidence) {
+        Verdict::Ambiguous(classes) => {
+            let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
+            assert_eq!(ids, ["input-in-select", "input-elsewhere"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_locus_is_found_only_when_a_class_asks_for_it() {
+    let known = KnownDifferences::parse(GOOD).unwrap();
+    let asked = std::cell::Cell::new(false);
+    let mut evidence = Evidence::new("html5ever", "tree | x", "").with_locus(|| {
+        asked.set(true);
+        None
+    });
+    assert_eq!(known.verdict(&mut evidence), Verdict::New);
+    assert!(!asked.get());
+    let known = KnownDifferences::parse(CAUSES).unwrap();
+    let mut evidence = Evidence::new("e", "tree | x", "").with_locus(|| {
+        asked.set(true);
+        None
+    });
+    assert_eq!(known.verdict(&mut evidence), Verdict::New);
+    assert!(asked.get());
+}
+
+#[test]
+fn malformed_files_name_the_line_and_the_problem() {
+    let err = KnownDifferences::parse("[[class]]\nid = \"a\"\nengine = 3\n").unwrap_err();
+    assert!(err.starts_with("line 3"), "{err}");
+    let unknown_key = GOOD.replace("right =", "rite =");
+    assert!(KnownDifferences::parse(&unknown_key)
+        .unwrap_err()
+        .contains("line"));
+    let twice = format!("{GOOD}{GOOD}");
+    assert!(KnownDifferences::parse(&twice)
+        .unwrap_err()
+        .contains("earlier class"));
+    let no_patterns = GOOD.replace(
+        "signatures = [\"tree | litmus: <?…> | html5ever: <!--…--> | in: *\"]",
+        "signatures = []",
+    );
+    assert!(KnownDifferences::parse(&no_patterns)
+        .unwrap_err()
+        .contains("locus condition"));
+    let no_arm = CAUSES.replace(
+        "tree.in-body.start-tag-input\"",
+        "tree.in-body.start-tag-inptu\"",
+    );
+    let err = KnownDifferences::parse(&no_arm).unwrap_err();
+    assert!(err.contains("not an arm"), "{err}");
+    let inputs_alone = GOOD.replace("right =", "inputs = [\"*<x*\"]\nright =");
+    let err = KnownDifferences::parse(&inputs_alone).unwrap_err();
+    assert!(err.contains("inputs_reason"), "{err}");
+}
