@@ -70,6 +70,13 @@ pub struct Locus {
     /// Every arm the token passed, tokenizer's and tree construction's, by id.
     pub token_arms: Vec<String>,
     pub rule: LocusRule,
+    /// Every arm the whole case passed, by id, sorted (what a class's `passes` reads).
+    #[serde(default, skip_serializing)]
+    pub case_arms: Vec<String>,
+    /// Every token of the case in words, each once, sorted (what a class's `tokens`
+    /// reads).
+    #[serde(default, skip_serializing)]
+    pub case_tokens: Vec<String>,
 }
 
 impl Locus {
@@ -369,6 +376,12 @@ impl<'a> Finder<'a> {
             Found::Token(token) => (Some(token), self.path_of_token(token)),
         };
         let traced = token.and_then(|t| self.trace.tokens.get(t));
+        let mut case_arms: Vec<String> = self.trace.all_arms().map(arm_id).collect();
+        case_arms.sort();
+        case_arms.dedup();
+        let mut case_tokens: Vec<String> = self.trace.tokens.iter().map(describe_token).collect();
+        case_tokens.sort();
+        case_tokens.dedup();
         Locus {
             token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
             arms: arms.into_iter().map(arm_id).collect(),
@@ -382,6 +395,8 @@ impl<'a> Finder<'a> {
                 })
                 .unwrap_or_default(),
             rule,
+            case_arms,
+            case_tokens,
         }
     }
 

@@ -22,6 +22,7 @@ macro_rules! engines_help {
 mod bench_cmd;
 mod case_cmd;
 mod check_cmd;
+mod class_tools;
 mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
@@ -109,6 +110,13 @@ enum Command {
     /// engine under test, with every known class loaded: which diverge, which the
     /// classes report as new, which they swallow (a build with `--features mutants`).
     Mutants(mutants_cmd::MutantsArgs),
+    /// Give each archived finding its verdict under the known classes (its locus read
+    /// again from the trees the archive holds): which findings no class, or several,
+    /// explain, and which class each recorded class became.
+    ClassCheck(class_tools::ClassCheckArgs),
+    /// Group the findings no class explains by cause (engine, locus arm, token kind)
+    /// and write a class stanza for each, with the spec section's link.
+    ClassSuggest(class_tools::ClassSuggestArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -133,6 +141,8 @@ pub fn main() -> ExitCode {
         Command::Report(args) => report_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Mutants(args) => mutants_cmd::run(args),
+        Command::ClassCheck(args) => class_tools::check(args),
+        Command::ClassSuggest(args) => class_tools::suggest(args),
     };
     match result {
         Ok(code) => code,

@@ -106,15 +106,13 @@ impl KnownClass {
     /// Whether the class's locus conditions hold for `locus`.
     fn matches_locus(&self, locus: &Locus) -> bool {
         let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
-        let passed = |pattern: &String| {
-            locus
-                .token_arms
-                .iter()
-                .any(|arm| glob_matches(pattern, arm))
-        };
+        let passed =
+            |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
+        let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
         (self.locus.is_empty() || self.locus.iter().any(any_arm))
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
             && self.passes.iter().all(passed)
+            && self.tokens.iter().all(present)
     }
 
     /// Whether the class explains the finding.
@@ -140,6 +138,7 @@ impl KnownClass {
             (!self.locus.is_empty(), if exact_locus { 2 } else { 1 }),
             (!self.token.is_empty(), 1),
             (!self.passes.is_empty(), 1),
+            (!self.tokens.is_empty(), 1),
             (!trivial_signatures, 1),
             (!self.inputs.is_empty(), 1),
         ]

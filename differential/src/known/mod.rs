@@ -13,8 +13,11 @@
 //!   from the reference's). Only tree and fragment findings have a locus.
 //! - `token`: globs over the locus token in words (`start tag input`, `end tag *`,
 //!   `character NULL`, `DOCTYPE`).
-//! - `passes`: globs over arm ids that the locus token must each have passed, the
-//!   tokenizer's included (`tokenizer.tag-open.question-mark`).
+//! - `passes`: globs over arm ids that the case must each have passed somewhere, the
+//!   tokenizer's included (`tokenizer.cdata-section.*`).
+//! - `tokens`: globs over token descriptions that must each be among the case's
+//!   tokens (`* tag search`): a cause tied to an element the engine does not know,
+//!   which shows at whatever arm comes first.
 //! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
 //!   html5ever: <!--…--> | in: *`): what differs, for the levels that have no locus
 //!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
@@ -89,9 +92,12 @@ pub struct KnownClass {
     /// Globs over the locus token in words; one must match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub token: Vec<String>,
-    /// Globs over arm ids the locus token must each have passed.
+    /// Globs over arm ids the case must each have passed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<String>,
+    /// Globs over token descriptions that must each be among the case's tokens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<String>,
     /// Globs over signatures; one must match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub signatures: Vec<String>,
@@ -116,7 +122,10 @@ impl KnownClass {
     /// Whether the class has a condition on the locus (then it matches only tree and
     /// fragment findings that have one).
     pub fn needs_locus(&self) -> bool {
-        !(self.locus.is_empty() && self.token.is_empty() && self.passes.is_empty())
+        !(self.locus.is_empty()
+            && self.token.is_empty()
+            && self.passes.is_empty()
+            && self.tokens.is_empty())
     }
 
     /// Whether the class matches by input globs with no locus condition: a surface
@@ -220,6 +229,7 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
         &class.locus,
         &class.token,
         &class.passes,
+        &class.tokens,
         &class.inputs,
     ]
     .iter()

@@ -35,12 +35,15 @@ fn classify<'k>(
         .map(|c| c.id.as_str())
 }
 
-fn locus(token: &str, arms: &[&str], token_arms: &[&str]) -> Locus {
+fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
+    let strings = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
     Locus {
         token: token.to_owned(),
-        arms: arms.iter().map(|a| a.to_string()).collect(),
-        token_arms: token_arms.iter().map(|a| a.to_string()).collect(),
+        arms: strings(arms),
+        token_arms: Vec::new(),
         rule: LocusRule::Placed,
+        case_arms: strings(case_arms),
+        case_tokens: vec![token.to_owned()],
     }
 }
 
@@ -112,7 +115,7 @@ fn a_cause_class_matches_on_the_locus_and_the_most_specific_wins() {
     // No locus: no locus class can match.
     let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(None);
     assert_eq!(known.verdict(&mut evidence), Verdict::New);
-    // `passes` needs every pattern among the token's arms.
+    // `passes` needs every pattern among the case's arms.
     let pi = locus(
         "processing instruction",
         &["tree.in-body.processing-instruction"],

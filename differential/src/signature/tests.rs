@@ -469,7 +469,11 @@ fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/known-differences.toml"),
     )
     .unwrap();
-    let class = known.classify("litmus", signature.as_str(), "<div \0title=&#xd>");
+    let class = known.classify(&mut crate::known::Evidence::new(
+        "litmus",
+        signature.as_str(),
+        "<div \0title=&#xd>",
+    ));
     assert_eq!(
         class.map(|c| c.id.as_str()),
         Some("roundtrip-carriage-return-from-a-character-reference")

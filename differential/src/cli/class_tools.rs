@@ -1,0 +1,364 @@
+//! `litmus class check` and `litmus class suggest`: the known classes read against
+//! archived findings.
+//!
+//! - `check` gives each archived finding (a `.dat` file, a folder of them, or a
+//!   campaign's `findings.json`) its verdict under the classes — its locus read again
+//!   from the reference's tree and the engine's, which the archive holds — and says
+//!   which findings no class or several classes explain, and which class each
+//!   finding's recorded class became. Exit 1 if any finding is not explained by
+//!   exactly one class.
+//! - `suggest` groups the findings no class explains by cause (engine, level, locus
+//!   arm and token kind) and writes a class stanza for each, with the spec section's
+//!   link and the smallest examples, for a person to complete.
+
+use super::run_cmd::known_differences;
+use super::{CliError, CliResult};
+use crate::archive::{Archive, ArchivedFinding};
+use crate::case::ParseRequest;
+use crate::finding::CampaignReport;
+use crate::known::{Evidence, KnownDifferences, Verdict};
+use crate::locus::Locus;
+use litmus_parser::FragmentContext;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct ClassCheckArgs {
+    /// Archived findings: `.dat` files, folders of them (`corpus/divergences`), or a
+    /// campaign's `findings.json`.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The known-differences file (default: the corpus's, or the built-in one).
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<PathBuf>,
+    /// Only the findings of this engine.
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// Print every finding's verdict, not only the problems.
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ClassSuggestArgs {
+    /// Findings: `.dat` files, folders of them, or a campaign's `findings.json`.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The known-differences file (default: the corpus's, or the built-in one).
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<PathBuf>,
+    /// Only the findings of this engine.
+    #[arg(long)]
+    pub engine: Option<String>,
+}
+
+/// One finding as the class tools read it.
+#[derive(Clone, Debug)]
+pub struct Archived {
+    /// Where it was read.
+    pub source: String,
+    pub engine: String,
+    pub level: String,
+    pub signature: String,
+    pub input: String,
+    pub request: ParseRequest,
+    /// The class the finding was recorded with.
+    pub recorded_class: Option<String>,
+    /// The reference's tree and the engine's, for tree and fragment findings.
+    pub trees: Option<(String, String)>,
+}
+
+impl Archived {
+    fn from_dat(source: String, finding: ArchivedFinding) -> Archived {
+        let trees = matches!(finding.level.as_str(), "tree" | "fragment")
+            .then(|| {
+                finding
+                    .block(&format!("{} tree", finding.engine))
+                    .map(|other| (finding.reference_tree.clone(), with_final_newline(other)))
+            })
+            .flatten();
+        Archived {
+            source,
+            request: ParseRequest {
+                input: finding.input.clone(),
+                fragment: finding
+                    .fragment_context
+                    .as_deref()
+                    .and_then(FragmentContext::parse),
+                scripting: finding.scripting,
+            },
+            engine: finding.engine,
+            level: finding.level,
+            signature: finding.signature,
+            input: finding.input,
+            recorded_class: finding.class,
+            trees,
+        }
+    }
+
+    fn from_report(source: &Path, report: CampaignReport) -> Vec<Archived> {
+        report
+            .findings
+            .into_iter()
+            .map(|f| Archived {
+                source: format!("{} ({})", source.display(), f.hash),
+                request: ParseRequest {
+                    input: f.input.clone(),
+                    fragment: f
+                        .fragment_context
+                        .as_deref()
+                        .and_then(FragmentContext::parse),
+                    scripting: f.scripting,
+                },
+                trees: matches!(f.level.as_str(), "tree" | "fragment")
+                    .then(|| (f.reference_output.clone(), f.other_output.clone())),
+                engine: f.engine,
+                level: f.level,
+                signature: f.signature,
+                input: f.input,
+                recorded_class: f.class,
+            })
+            .collect()
+    }
+
+    /// The locus of the finding, read from its trees.
+    pub fn locus(&self) -> Option<Locus> {
+        let (reference, other) = self.trees.as_ref()?;
+        crate::locus::locus(&self.request, reference, other)
+    }
+
+    /// Its verdict under `known`, and its locus if a class asked for it.
+    pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
+        let mut evidence =
+            Evidence::new(&self.engine, &self.signature, &self.input).with_locus(|| self.locus());
+        let verdict = known.verdict(&mut evidence);
+        let locus = evidence.known_locus().cloned();
+        (verdict, locus)
+    }
+}
+
+/// An archived block ends without its last newline; a dump has one.
+fn with_final_newline(text: &str) -> String {
+    let mut text = text.to_owned();
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// Reads every finding under `paths`.
+pub fn read_findings(paths: &[PathBuf], engine: Option<&str>) -> Result<Vec<Archived>, CliError> {
+    let mut found = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let files = Archive::open(path)
+                .and_then(|archive| archive.files())
+                .map_err(|e| CliError::input(e.to_string()))?;
+            for file in files {
+                found.push(read_dat(&file)?);
+            }
+        } else if path.extension().is_some_and(|e| e == "json") {
+            let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+            let report: CampaignReport = serde_json::from_str(&text).map_err(|e| {
+                CliError::input(format!("{} is not a findings.json: {e}", path.display()))
+            })?;
+            found.extend(Archived::from_report(path, report));
+        } else if path.is_file() {
+            found.push(read_dat(path)?);
+        } else {
+            return Err(CliError::input(format!(
+                "{}: no such file or folder",
+                path.display()
+            )));
+        }
+    }
+    if let Some(engine) = engine {
+        found.retain(|f| f.engine == engine);
+    }
+    Ok(found)
+}
+
+fn read_dat(path: &Path) -> Result<Archived, CliError> {
+    let finding = Archive::read(path).map_err(|e| CliError::input(e.to_string()))?;
+    Ok(Archived::from_dat(path.display().to_string(), finding))
+}
+
+pub fn check(args: ClassCheckArgs) -> CliResult {
+    let known = known_differences(None, args.known.as_deref(), true)?;
+    let findings = read_findings(&args.paths, args.engine.as_deref())?;
+    if findings.is_empty() {
+        return Err(CliError::input("no findings under the paths given"));
+    }
+    let mut problems = 0;
+    // Recorded class → the class the finding has now, with counts.
+    let mut became: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for finding in &findings {
+        let (verdict, locus) = finding.verdict(&known);
+        let now = match &verdict {
+            Verdict::Known(class) => class.id.clone(),
+            Verdict::Ambiguous(classes) => format!(
+                "AMBIGUOUS({})",
+                classes
+                    .iter()
+                    .map(|c| c.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Verdict::New => "NEW".to_owned(),
+        };
+        let recorded = finding
+            .recorded_class
+            .clone()
+            .unwrap_or_else(|| "NEW".to_owned());
+        *became.entry((recorded, now.clone())).or_default() += 1;
+        let problem = !matches!(verdict, Verdict::Known(_));
+        if problem {
+            problems += 1;
+        }
+        if problem || args.all {
+            let locus = locus.map_or(String::new(), |l| format!(" [{l}]"));
+            outln!(
+                "{now}: {} | {} | {:?}{locus} ({})",
+                finding.engine,
+                finding.signature,
+                excerpt(&finding.input, 120),
+                finding.source
+            );
+        }
+    }
+    outln!("recorded class -> class now (findings):");
+    for ((recorded, now), count) in &became {
+        let mark = if recorded == now { "  " } else { "* " };
+        outln!("{mark}{recorded} -> {now} ({count})");
+    }
+    outln!(
+        "class check: {} findings, {} explained by exactly one class, {} not",
+        findings.len(),
+        findings.len() - problems,
+        problems
+    );
+    Ok(if problems == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+pub fn suggest(args: ClassSuggestArgs) -> CliResult {
+    let known = known_differences(None, args.known.as_deref(), true)?;
+    let findings = read_findings(&args.paths, args.engine.as_deref())?;
+    let mut causes: BTreeMap<CauseKey, Vec<(&Archived, Option<Locus>)>> = BTreeMap::new();
+    for finding in &findings {
+        let (verdict, _) = finding.verdict(&known);
+        if !matches!(verdict, Verdict::New) {
+            continue;
+        }
+        let locus = finding.locus();
+        let key = match &locus {
+            Some(locus) => (
+                finding.engine.clone(),
+                "tree".to_owned(),
+                locus.arm().to_owned(),
+                token_kind(&locus.token),
+            ),
+            None => (
+                finding.engine.clone(),
+                finding.level.clone(),
+                String::new(),
+                crate::signature::Signature::from_text(finding.signature.clone())
+                    .core()
+                    .to_owned(),
+            ),
+        };
+        causes.entry(key).or_default().push((finding, locus));
+    }
+    if causes.is_empty() {
+        outln!("class suggest: every finding is explained by a class (or ambiguous); nothing to suggest");
+        return Ok(ExitCode::SUCCESS);
+    }
+    for ((engine, level, arm, token), mut group) in causes {
+        group.sort_by_key(|(f, _)| f.input.len());
+        outln!("{}", stanza(&engine, &level, &arm, &token, &group));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A cause as `suggest` groups findings: engine, level kind, locus arm and token kind
+/// (a finding with no locus: its level and the core of its signature).
+type CauseKey = (String, String, String, String);
+
+/// `start tag`, `end tag`, `character`, … without the tag name.
+fn token_kind(token: &str) -> String {
+    for kind in ["start tag", "end tag"] {
+        if token.starts_with(kind) {
+            return kind.to_owned();
+        }
+    }
+    token.to_owned()
+}
+
+/// A class stanza for one cause, with its examples.
+fn stanza(
+    engine: &str,
+    level: &str,
+    arm: &str,
+    token: &str,
+    group: &[(&Archived, Option<Locus>)],
+) -> String {
+    let mut text = String::new();
+    text.push_str(&format!("# {} findings; the smallest:\n", group.len()));
+    for (finding, _) in group.iter().take(3) {
+        let context = finding
+            .request
+            .fragment
+            .as_ref()
+            .map_or(String::new(), |c| format!(" (fragment {c})"));
+        text.push_str(&format!(
+            "#   {:?}{context}: {}\n",
+            excerpt(&finding.input, 100),
+            finding.signature
+        ));
+    }
+    text.push_str("[[class]]\n");
+    text.push_str(&format!("id = \"{engine}-NAME-THE-CAUSE\"\n"));
+    text.push_str(&format!("engine = \"{engine}\"\n"));
+    if arm.is_empty() {
+        text.push_str(&format!("signatures = [\"{}*\"]\n", escape(token)));
+        let _ = level;
+    } else {
+        text.push_str(&format!("locus = [\"{arm}\"]\n"));
+        let tokens: Vec<String> = group
+            .iter()
+            .filter_map(|(_, l)| l.as_ref().map(|l| l.token.clone()))
+            .collect();
+        let all_same = tokens.windows(2).all(|w| w[0] == w[1]);
+        let pattern = match tokens.first() {
+            Some(first) if all_same => first.clone(),
+            _ if token.ends_with("tag") => format!("{token} *"),
+            _ => token.to_owned(),
+        };
+        text.push_str(&format!("token = [\"{}\"]\n", escape(&pattern)));
+    }
+    text.push_str("explanation = \"WHAT THE ENGINE DOES INSTEAD, IN THE STANDARD'S TERMS\"\n");
+    let spec = litmus_parser::spec_arms::info_by_id(arm).map_or_else(
+        || "https://html.spec.whatwg.org/#parsing".to_owned(),
+        |a| a.url(),
+    );
+    text.push_str(&format!("spec = \"{spec}\"\n"));
+    text.push_str("right = \"reference\"\n");
+    text
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The first `max` characters of `text`, with `…` when it is longer.
+fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
