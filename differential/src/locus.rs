@@ -172,12 +172,15 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Option<(Found<'a>, LocusRule)> {
+        if let Some(found) = self.extra_attribute(index, ours, theirs) {
+            return Some((found, LocusRule::Attributes));
+        }
         let Some(our) = ours.get(index) else {
             // The reference's tree has ended: only the engine's extra node can say.
             let their = theirs.get(index)?;
             let eof = self.trace.tokens.len() - 1;
-            let token = self.unplaced(their).unwrap_or(eof);
-            return Some((Found::Token(token), LocusRule::Unplaced));
+            let found = self.unplaced(their).unwrap_or(Found::Token(eof));
+            return Some((found, LocusRule::Unplaced));
         };
         let entry = self.nodes.get(index)?;
         if let Some(their) = theirs.get(index) {
@@ -190,11 +193,56 @@ impl<'a> Finder<'a> {
             }
         }
         let placed = self.placement(entry)?;
+        let their = theirs.get(index);
+        let unplaced = their.and_then(|their| self.unplaced(their));
+        // The engine's entry is extra when the reference's comes right after it; the
+        // reference's is missing when the engine's comes right after it.
+        let same = |a: Option<&DumpEntry<'_>>, b: &DumpEntry<'_>| {
+            a.is_some_and(|a| a.text == b.text && a.depth == b.depth)
+        };
+        let extra = same(theirs.get(index + 1), our);
+        let missing = their.is_some_and(|their| same(ours.get(index + 1), their));
         let mut candidates = vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
-        if let Some(token) = theirs.get(index).and_then(|their| self.unplaced(their)) {
-            candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+        if let Some(found) = unplaced {
+            if extra && !missing {
+                return Some((found, LocusRule::Unplaced));
+            }
+            if !(missing && !extra) {
+                candidates.push((found_token(found), found, LocusRule::Unplaced));
+            }
         }
         Some(earliest(candidates))
+    }
+
+    /// Where the engine's entry is an attribute the reference's element lacks (the
+    /// reference has another attribute, or a child, or nothing there): the event that
+    /// made the element, whose token carried the attributes.
+    fn extra_attribute(
+        &self,
+        index: usize,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Option<Found<'a>> {
+        let their = theirs.get(index)?;
+        if !is_attribute(their.text) {
+            return None;
+        }
+        if ours
+            .get(index)
+            .is_some_and(|our| is_attribute(our.text) && our.depth == their.depth)
+        {
+            // Two attributes of one element: `content` or the shapes tell.
+            return None;
+        }
+        // The entries before `index` agree, so the element is at the same index in
+        // the reference's dump.
+        let element = (0..index)
+            .rev()
+            .find(|&j| theirs[j].depth + 1 == their.depth && !is_attribute(theirs[j].text))?;
+        let Entry::Node(node) = self.nodes.get(element)? else {
+            return None;
+        };
+        self.trace.events_of(*node).next().map(Found::Event)
     }
 
     /// Two entries of one shape at one depth whose texts differ: a text's characters,
@@ -266,8 +314,8 @@ impl<'a> Finder<'a> {
             }
         }
         if at == y.len() && at < x.len() {
-            if let Some(token) = their_next.and_then(|next| self.unplaced(next)) {
-                candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+            if let Some(found) = their_next.and_then(|next| self.unplaced(next)) {
+                candidates.push((found_token(found), found, LocusRule::Unplaced));
             }
         }
         if candidates.is_empty() {
@@ -303,70 +351,95 @@ impl<'a> Finder<'a> {
         }
     }
 
-    /// The token that would make the engine's entry `theirs` and made nothing of the
-    /// kind in the reference's tree: a start tag of the element's name the reference
-    /// ignored, a comment or processing instruction it left without a node, ignored
-    /// characters that the engine's text holds, an ignored DOCTYPE.
-    fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<usize> {
+    /// What made the engine's entry `theirs` if the reference's tree holds nothing of
+    /// it: a token that would make such a node (a start tag of the element's name, a
+    /// comment or processing instruction, characters the engine's text holds, a
+    /// DOCTYPE) whose node the reference did not make (the token itself), or made and
+    /// then removed (the event that removed it: the engine kept what the standard
+    /// took away); else the end-of-file token, if the reference's tokenizer consumed
+    /// characters before it that made no token.
+    fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<Found<'a>> {
         let text = theirs.text;
         let tokens = &self.trace.tokens;
-        let made_nothing = |t: usize| {
-            !self
-                .trace
-                .events
-                .iter()
-                .any(|e| e.token == Some(t) && e.change == NodeChange::Created)
-        };
-        if text.starts_with("<!-- ") {
-            return (0..tokens.len()).find(|&t| {
-                matches!(
-                    tokens[t].kind,
-                    TokenKind::Comment | TokenKind::ProcessingInstruction
-                ) && made_nothing(t)
-            });
-        }
-        if text.starts_with("<!DOCTYPE ") {
-            return (0..tokens.len())
-                .find(|&t| tokens[t].kind == TokenKind::Doctype && made_nothing(t));
-        }
-        if text.starts_with('"') {
+        let candidates: Vec<usize> = if text.starts_with("<!-- ") {
+            (0..tokens.len())
+                .filter(|&t| {
+                    matches!(
+                        tokens[t].kind,
+                        TokenKind::Comment | TokenKind::ProcessingInstruction
+                    )
+                })
+                .collect()
+        } else if text.starts_with("<!DOCTYPE ") {
+            (0..tokens.len())
+                .filter(|&t| tokens[t].kind == TokenKind::Doctype)
+                .collect()
+        } else if text.starts_with('"') {
             let value = entry_value(text);
-            return (0..tokens.len()).find(|&t| {
-                let token = &tokens[t];
-                token.kind == TokenKind::Characters
-                    && !token.data.is_empty()
-                    && value.contains(token.data.as_str())
-                    && !self
-                        .trace
-                        .events
-                        .iter()
-                        .any(|e| e.token == Some(t) && matches!(e.change, NodeChange::Text { .. }))
-            });
-        }
-        if text.starts_with('<') && text.ends_with('>') && !text.starts_with("<?") {
+            (0..tokens.len())
+                .filter(|&t| {
+                    let token = &tokens[t];
+                    token.kind == TokenKind::Characters
+                        && !token.data.is_empty()
+                        && value.contains(token.data.as_str())
+                })
+                .collect()
+        } else if text.starts_with('<') && text.ends_with('>') && !text.starts_with("<?") {
             let inner = &text[1..text.len() - 1];
             let name = inner.rsplit(' ').next().unwrap_or(inner);
-            let made_element = |t: usize| {
-                self.trace.events.iter().any(|e| {
-                    e.token == Some(t)
-                        && e.change == NodeChange::Created
-                        && matches!(self.document.kind(e.node), NodeKind::Element { name: n, .. } if n.eq_ignore_ascii_case(name))
+            let named = |kind: TokenKind| {
+                (0..tokens.len()).filter(move |&t| {
+                    tokens[t].kind == kind && tokens[t].name.eq_ignore_ascii_case(name)
                 })
             };
-            let start = (0..tokens.len()).find(|&t| {
-                tokens[t].kind == TokenKind::StartTag
-                    && tokens[t].name.eq_ignore_ascii_case(name)
-                    && !made_element(t)
-            });
-            return start.or_else(|| {
-                (0..tokens.len()).find(|&t| {
-                    tokens[t].kind == TokenKind::EndTag
-                        && tokens[t].name.eq_ignore_ascii_case(name)
-                        && !made_element(t)
-                })
-            });
+            named(TokenKind::StartTag)
+                .chain(named(TokenKind::EndTag))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for token in candidates {
+            if let Some(found) = self.left_nothing_standing(token) {
+                return Some(found);
+            }
         }
-        None
+        let eof = tokens.len().checked_sub(1)?;
+        let swallowed = tokens[eof].kind == TokenKind::Eof && tokens[eof].start < tokens[eof].end;
+        swallowed.then_some(Found::Token(eof))
+    }
+
+    /// For a token of the kind the engine made a node of: the token itself if the
+    /// reference made no node of it, or the event that removed the node it made when
+    /// none of its nodes stands in the reference's tree; `None` when one stands.
+    fn left_nothing_standing(&self, token: usize) -> Option<Found<'a>> {
+        let made: Vec<NodeId> = self
+            .trace
+            .events
+            .iter()
+            .filter(|e| {
+                e.token == Some(token)
+                    && matches!(e.change, NodeChange::Created | NodeChange::Text { .. })
+            })
+            .map(|e| e.node)
+            .collect();
+        if made.is_empty() {
+            return Some(Found::Token(token));
+        }
+        if made.iter().any(|node| self.standing(*node)) {
+            return None;
+        }
+        let removed = made.iter().find_map(|&node| {
+            self.trace
+                .events_of(node)
+                .filter(|e| e.change == NodeChange::Removed)
+                .last()
+        });
+        Some(removed.map_or(Found::Token(token), Found::Event))
+    }
+
+    /// Whether `node` is in the reference's tree (it has an entry in the dump).
+    fn standing(&self, node: NodeId) -> bool {
+        self.nodes.iter().any(|e| e == &Entry::Node(node))
     }
 
     /// The locus of what was found.
@@ -413,6 +486,19 @@ impl<'a> Finder<'a> {
     /// The arms of a token from the last mode's case it passed to its end.
     fn path_of_token(&self, token: usize) -> Vec<Arm> {
         path(&self.trace.tokens[token].tree_arms)
+    }
+}
+
+/// Whether a dump entry is an attribute (`name="value"`).
+fn is_attribute(text: &str) -> bool {
+    entry_shape(text).ends_with("=…")
+}
+
+/// The token of what was found.
+fn found_token(found: Found<'_>) -> Option<usize> {
+    match found {
+        Found::Event(event) => event.token,
+        Found::Token(token) => Some(token),
     }
 }
 

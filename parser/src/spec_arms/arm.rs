@@ -145,6 +145,7 @@ pub enum Arm {
     AttributeNameNull,
     AttributeNameQuotationMarkApostropheLessThanSign,
     AttributeNameAnythingElse,
+    AttributeNameDuplicateAttribute,
     AfterAttributeNameWhitespace,
     AfterAttributeNameSolidus,
     AfterAttributeNameEqualsSign,
@@ -686,4 +687,4 @@ pub enum Arm {
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 677;
+pub const ARM_COUNT: usize = 678;
