@@ -18,15 +18,24 @@
 //! - **data**: a comment's, DOCTYPE's or processing instruction's data: the token
 //!   that made the node;
 //! - **unplaced**: the engine has a node there that some token of the input would
-//!   make, where the reference's tree has none made by that token (it ignored it, or
-//!   made something else): that token, when it comes before the reference's own
-//!   candidate; an engine that inserts what the standard ignores departs there.
+//!   make, where the reference's tree has none of that token's (it ignored the token,
+//!   or made a node and removed it): that token, or the event that removed its node.
+//!   An engine's extra node right before one both trees have is an insertion: the
+//!   locus is its token; a node the engine lacks right before one both have is a
+//!   deletion: the locus is the reference's placement of it; otherwise the earlier of
+//!   the two. An extra attribute names the token that made its element; an extra node
+//!   no token explains names the end-of-file token when the reference's tokenizer
+//!   consumed characters before it that made no token (`<?` cut off by the end).
 //!
-//! A locus is written `at ARM, token TOKEN`: `at tree.in-table-text.anything-else,
-//! token DOCTYPE`. Its arms are a path: the insertion mode's (or foreign content's)
-//! case that was processing the token, then the algorithms' arms passed after it up
-//! to the change (the adoption agency's steps, foster parenting, the reconstruction of
-//! the active formatting elements). Known classes match on it ([`crate::known`]).
+//! A locus is written `at MODE → ARM, token TOKEN`: `at tree.in-body.end-tag-a-b-big-etc
+//! → tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`, or `at ARM,
+//! token TOKEN` when the insertion mode's (or foreign content's) case acted itself.
+//! Its arms are every tree construction arm the token had passed up to the change, in
+//! order: a token reprocessed in another mode passes the arms of both (a col start tag
+//! in "in table body" closes the section, then "in table" inserts the colgroup), and
+//! the algorithms' arms (the adoption agency's steps, foster parenting, the
+//! reconstruction of the active formatting elements, the selectedcontent clone). Known
+//! classes match on them ([`crate::known`]).
 //!
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).
@@ -64,9 +73,15 @@ pub struct Locus {
     /// whitespace`, `character NULL`, `comment`, `processing instruction`, `DOCTYPE`,
     /// `EOF`.
     pub token: String,
-    /// The arms from the insertion mode's (or foreign content's) case that processed
-    /// the token to the arm that acted, by id: the last is the locus arm.
+    /// The tree construction arms the token had passed up to the change, by id, in
+    /// order (a token reprocessed in another mode passes the arms of both); the
+    /// ordinary outcome of the appropriate place for inserting a node is left out.
+    /// The last is the locus arm.
     pub arms: Vec<String>,
+    /// The last insertion mode or foreign content case among [`Locus::arms`]: the case
+    /// that was processing the token.
+    #[serde(default)]
+    pub mode: String,
     /// Every arm the token passed, tokenizer's and tree construction's, by id.
     pub token_arms: Vec<String>,
     pub rule: LocusRule,
@@ -85,9 +100,9 @@ impl Locus {
         self.arms.last().map_or("", String::as_str)
     }
 
-    /// The insertion mode's or foreign content's case: the first of [`Locus::arms`].
+    /// The insertion mode's or foreign content's case ([`Locus::mode`]).
     pub fn mode_arm(&self) -> &str {
-        self.arms.first().map_or("", String::as_str)
+        &self.mode
     }
 }
 
@@ -96,7 +111,7 @@ impl fmt::Display for Locus {
     /// first when another arm acted: `at tree.in-body.end-tag-a-b-big-etc →
     /// tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.arms.len() > 1 && self.mode_arm() != self.arm() {
+        if !self.mode.is_empty() && self.mode_arm() != self.arm() {
             write!(f, "at {} → {}", self.mode_arm(), self.arm())?;
         } else {
             write!(f, "at {}", self.arm())?;
@@ -457,6 +472,7 @@ impl<'a> Finder<'a> {
         case_tokens.dedup();
         Locus {
             token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
+            mode: mode_of(&arms).map(arm_id).unwrap_or_default(),
             arms: arms.into_iter().map(arm_id).collect(),
             token_arms: traced
                 .map(|t| {
@@ -483,7 +499,7 @@ impl<'a> Finder<'a> {
         path(before)
     }
 
-    /// The arms of a token from the last mode's case it passed to its end.
+    /// The arms of a token, all of them.
     fn path_of_token(&self, token: usize) -> Vec<Arm> {
         path(&self.trace.tokens[token].tree_arms)
     }
@@ -522,24 +538,23 @@ fn earliest<'a>(candidates: Vec<(Option<usize>, Found<'a>, LocusRule)>) -> (Foun
     (found, rule)
 }
 
-/// From the last insertion mode or foreign content arm of `arms` to its end, without
-/// the ordinary outcome of the appropriate place for inserting a node.
+/// `arms` without the ordinary outcome of the appropriate place for inserting a node.
 fn path(arms: &[Arm]) -> Vec<Arm> {
-    use litmus_parser::spec_arms::Family;
-    let start = arms
-        .iter()
-        .rposition(|&a| {
-            matches!(
-                spec_arms::family(a),
-                Family::InsertionMode | Family::ForeignContent
-            )
-        })
-        .unwrap_or(0);
-    arms[start..]
-        .iter()
+    arms.iter()
         .copied()
         .filter(|&a| a != Arm::AppropriatePlaceStep4NotTemplate)
         .collect()
+}
+
+/// The last insertion mode or foreign content case among `arms`.
+fn mode_of(arms: &[Arm]) -> Option<Arm> {
+    use litmus_parser::spec_arms::Family;
+    arms.iter().rev().copied().find(|&a| {
+        matches!(
+            spec_arms::family(a),
+            Family::InsertionMode | Family::ForeignContent
+        )
+    })
 }
 
 fn arm_id(arm: Arm) -> String {

@@ -88,14 +88,23 @@ impl KnownClass {
         self.engine == "*" || self.engine == engine || engine.starts_with("mutant:")
     }
 
-    /// Whether the class's conditions that need no locus hold.
+    /// Whether the class's conditions that need no locus hold. A signature pattern
+    /// speaks for the levels its first field names: at a level none of the class's
+    /// patterns names, the class matches by its locus conditions, and only at the
+    /// levels that have a locus (tree and fragment).
     fn matches_surface(&self, evidence: &Evidence<'_>) -> bool {
+        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        let mut relevant = self
+            .signatures
+            .iter()
+            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .peekable();
+        let signature_holds = match relevant.peek() {
+            Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
+            None => has_locus(level) && self.needs_locus(),
+        };
         self.is_for_engine(evidence.engine)
-            && (self.signatures.is_empty()
-                || self
-                    .signatures
-                    .iter()
-                    .any(|p| glob_matches(p, evidence.signature)))
+            && signature_holds
             && (self.inputs.is_empty()
                 || self
                     .inputs
@@ -120,7 +129,8 @@ impl KnownClass {
         if !self.matches_surface(evidence) {
             return false;
         }
-        if !self.needs_locus() {
+        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        if !self.needs_locus() || !has_locus(level) {
             return true;
         }
         evidence
@@ -149,6 +159,11 @@ impl KnownClass {
     }
 }
 
+/// Whether findings at `level` have a locus (tree and fragment).
+fn has_locus(level: &str) -> bool {
+    matches!(level, "tree" | "fragment")
+}
+
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
 /// in: *`, `*`.
 fn is_trivial_signature(pattern: &str) -> bool {
@@ -170,7 +185,7 @@ impl KnownDifferences {
             if !class.matches_surface(evidence) {
                 continue;
             }
-            if class.needs_locus() && !class.matches(evidence) {
+            if !class.matches(evidence) {
                 continue;
             }
             let specificity = class.specificity();
@@ -198,20 +213,26 @@ impl KnownDifferences {
     /// at inputs or loci. `None` when no class matches, when the verdict is ambiguous,
     /// or when only the case can tell.
     pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
-        let candidates: Vec<&KnownClass> = self
-            .classes
-            .iter()
-            .filter(|c| {
-                c.is_for_engine(engine)
-                    && (c.signatures.is_empty()
-                        || c.signatures.iter().any(|p| glob_matches(p, signature)))
-            })
-            .collect();
-        if candidates
-            .iter()
-            .any(|c| c.needs_locus() || !c.inputs.is_empty())
-        {
-            return None;
+        let level = signature.split(" | ").next().unwrap_or("");
+        let evidence = Evidence::new(engine, signature, "");
+        let mut candidates = Vec::new();
+        for class in &self.classes {
+            if !class.is_for_engine(engine) {
+                continue;
+            }
+            // Only the case can tell for a class that reads inputs or loci.
+            let reads_the_case =
+                !class.inputs.is_empty() || (class.needs_locus() && has_locus(level));
+            let without_inputs = KnownClass {
+                inputs: Vec::new(),
+                ..class.clone()
+            };
+            if without_inputs.matches_surface(&evidence) {
+                if reads_the_case {
+                    return None;
+                }
+                candidates.push(class);
+            }
         }
         let top = candidates.iter().map(|c| c.specificity()).max()?;
         let mut best = candidates.into_iter().filter(|c| c.specificity() == top);

@@ -40,6 +40,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
     Locus {
         token: token.to_owned(),
         arms: strings(arms),
+        mode: arms.first().map_or(String::new(), |a| a.to_string()),
         token_arms: Vec::new(),
         rule: LocusRule::Placed,
         case_arms: strings(case_arms),
@@ -208,4 +209,41 @@ fn malformed_files_name_the_line_and_the_problem() {
     let inputs_alone = GOOD.replace("right =", "inputs = [\"*<x*\"]\nright =");
     let err = KnownDifferences::parse(&inputs_alone).unwrap_err();
     assert!(err.contains("inputs_reason"), "{err}");
+}
+
+#[test]
+fn signature_patterns_speak_for_their_levels_and_loci_for_trees() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+token = ["processing instruction"]
+signatures = ["tokens | litmus: ProcessingInstruction | e: Comment | in: *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let pi = locus(
+        "processing instruction",
+        &["tree.in-body.processing-instruction"],
+        &[],
+    );
+    // A tree finding: no tree pattern, so the locus decides.
+    let tree = "tree | litmus: <?…> | e: <!--…--> | in: <body>";
+    let mut evidence = Evidence::new("e", tree, "<?t>").with_known_locus(Some(pi.clone()));
+    assert!(known.classify(&mut evidence).is_some());
+    let other = locus("comment", &["tree.in-body.comment"], &[]);
+    let mut evidence = Evidence::new("e", tree, "<!x>").with_known_locus(Some(other));
+    assert!(known.classify(&mut evidence).is_none());
+    // A token finding: its level's pattern decides; no locus is asked for.
+    let tokens = "tokens | litmus: ProcessingInstruction | e: Comment | in: data";
+    let mut evidence = Evidence::new("e", tokens, "<?t>").with_locus(|| panic!("asked"));
+    assert!(known.classify(&mut evidence).is_some());
+    // A level the class names nowhere, with no locus: never.
+    let serialization = "serialization | litmus: <?…> | e: <!--…--> | in: <body>";
+    let mut evidence = Evidence::new("e", serialization, "<?t>").with_known_locus(Some(pi));
+    assert!(known.classify(&mut evidence).is_none());
 }
