@@ -85,7 +85,9 @@ pub struct Locus {
     /// Every arm the token passed, tokenizer's and tree construction's, by id.
     pub token_arms: Vec<String>,
     pub rule: LocusRule,
-    /// Every arm the whole case passed, by id, sorted (what a class's `passes` reads).
+    /// Every arm the whole case passed, by id, and again as `TOKEN@ARM` with each
+    /// token that passed it (`DOCTYPE@tree.in-table-text.anything-else`), sorted: what
+    /// a class's `passes` reads.
     #[serde(default, skip_serializing)]
     pub case_arms: Vec<String>,
     /// Every token of the case in words, each once, sorted (what a class's `tokens`
@@ -464,7 +466,18 @@ impl<'a> Finder<'a> {
             Found::Token(token) => (Some(token), self.path_of_token(token)),
         };
         let traced = token.and_then(|t| self.trace.tokens.get(t));
-        let mut case_arms: Vec<String> = self.trace.all_arms().map(arm_id).collect();
+        // Each arm by itself and with the token that passed it (`DOCTYPE@tree.in-table-
+        // text.anything-else`).
+        let mut case_arms: Vec<String> =
+            self.trace.set_up_arms.iter().map(|&a| arm_id(a)).collect();
+        for token in &self.trace.tokens {
+            let description = describe_token(token);
+            for &arm in token.tokenizer_arms.iter().chain(&token.tree_arms) {
+                let id = arm_id(arm);
+                case_arms.push(format!("{description}@{id}"));
+                case_arms.push(id);
+            }
+        }
         case_arms.sort();
         case_arms.dedup();
         let mut case_tokens: Vec<String> = self.trace.tokens.iter().map(describe_token).collect();

@@ -120,8 +120,8 @@ impl KnownClass {
         let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
         (self.locus.is_empty() || self.locus.iter().any(any_arm))
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
-            && self.passes.iter().all(passed)
-            && self.tokens.iter().all(present)
+            && (self.passes.is_empty() || self.passes.iter().any(passed))
+            && (self.tokens.is_empty() || self.tokens.iter().any(present))
     }
 
     /// Whether the class explains the finding.

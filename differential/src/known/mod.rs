@@ -5,7 +5,8 @@
 //! whose behaviour it explains, the conditions a finding must meet, a one-line
 //! explanation, the spec section, and the upstream issue where there is one.
 //!
-//! The conditions, each optional, all of those given must hold:
+//! The conditions, each optional, all of those given must hold; within one, a list of
+//! patterns is a choice (one of them must match):
 //!
 //! - `locus`: globs over arm ids (`tree.in-body.start-tag-input`,
 //!   `tree.adoption-agency.*`); one must match an arm of the finding's locus
@@ -13,9 +14,10 @@
 //!   from the reference's). Only tree and fragment findings have a locus.
 //! - `token`: globs over the locus token in words (`start tag input`, `end tag *`,
 //!   `character NULL`, `DOCTYPE`).
-//! - `passes`: globs over arm ids that the case must each have passed somewhere, the
-//!   tokenizer's included (`tokenizer.cdata-section.*`).
-//! - `tokens`: globs over token descriptions that must each be among the case's
+//! - `passes`: globs over arm ids, one of which the case passed somewhere, the
+//!   tokenizer's included (`tokenizer.cdata-section.*`); `TOKEN@ARM` asks that a
+//!   token of that description passed it (`DOCTYPE@tree.in-table-text.anything-else`).
+//! - `tokens`: globs over token descriptions, one of which is among the case's
 //!   tokens (`* tag search`): a cause tied to an element the engine does not know,
 //!   which shows at whatever arm comes first.
 //! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
@@ -92,10 +94,10 @@ pub struct KnownClass {
     /// Globs over the locus token in words; one must match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub token: Vec<String>,
-    /// Globs over arm ids the case must each have passed.
+    /// Globs over arm ids; the case passed one of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<String>,
-    /// Globs over token descriptions that must each be among the case's tokens.
+    /// Globs over token descriptions; one of them is among the case's tokens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<String>,
     /// Globs over signatures; one must match.

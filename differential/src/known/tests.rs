@@ -116,7 +116,7 @@ fn a_cause_class_matches_on_the_locus_and_the_most_specific_wins() {
     // No locus: no locus class can match.
     let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(None);
     assert_eq!(known.verdict(&mut evidence), Verdict::New);
-    // `passes` needs every pattern among the case's arms.
+    // `passes` needs one of its patterns among the case's arms.
     let pi = locus(
         "processing instruction",
         &["tree.in-body.processing-instruction"],

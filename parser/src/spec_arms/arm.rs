@@ -364,6 +364,8 @@ pub enum Arm {
     InitialProcessingInstruction,
     InitialDoctype,
     InitialAnythingElse,
+    InitialDoctypeQuirks,
+    InitialDoctypeLimitedQuirks,
     BeforeHtmlDoctype,
     BeforeHtmlComment,
     BeforeHtmlProcessingInstruction,
@@ -687,4 +689,4 @@ pub enum Arm {
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 678;
+pub const ARM_COUNT: usize = 680;

@@ -20,6 +20,8 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("processing-instruction", "A processing instruction token"),
             arm("doctype", "A DOCTYPE token"),
             arm("anything-else", "Anything else"),
+            arm("doctype-quirks", "A DOCTYPE token that matches one of the conditions in the first list: set the Document to quirks mode"),
+            arm("doctype-limited-quirks", "A DOCTYPE token that matches one of the conditions in the second list: set the Document to limited-quirks mode"),
         ],
     },
     Section {
