@@ -90,8 +90,9 @@ pub struct Locus {
     /// a class's `passes` reads.
     #[serde(default, skip_serializing)]
     pub case_arms: Vec<String>,
-    /// Every token of the case in words, each once, sorted (what a class's `tokens`
-    /// reads).
+    /// Every token of the case in words, each once, sorted, and for a fragment its
+    /// context element as `context NAME` (`context template`, `context svg path`):
+    /// what a class's `tokens` reads.
     #[serde(default, skip_serializing)]
     pub case_tokens: Vec<String>,
 }
@@ -163,6 +164,7 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
         trace: &trace,
         document: &document,
         nodes: &nodes,
+        context: request.fragment.as_ref(),
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
     Some(finder.locus(found, rule))
@@ -180,6 +182,7 @@ struct Finder<'a> {
     trace: &'a Trace,
     document: &'a Document,
     nodes: &'a [Entry],
+    context: Option<&'a litmus_parser::FragmentContext>,
 }
 
 impl<'a> Finder<'a> {
@@ -481,6 +484,9 @@ impl<'a> Finder<'a> {
         case_arms.sort();
         case_arms.dedup();
         let mut case_tokens: Vec<String> = self.trace.tokens.iter().map(describe_token).collect();
+        if let Some(context) = self.context {
+            case_tokens.push(format!("context {context}"));
+        }
         case_tokens.sort();
         case_tokens.dedup();
         Locus {

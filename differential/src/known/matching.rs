@@ -101,7 +101,7 @@ impl KnownClass {
             .peekable();
         let signature_holds = match relevant.peek() {
             Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
-            None => has_locus(level) && self.needs_locus(),
+            None => has_locus(level) && self.needs_locus() && !self.names_a_locus_level(),
         };
         self.is_for_engine(evidence.engine)
             && signature_holds
@@ -110,6 +110,16 @@ impl KnownClass {
                     .inputs
                     .iter()
                     .any(|p| glob_matches_ignoring_ascii_case(p, evidence.input)))
+    }
+
+    /// Whether one of the class's signature patterns names a level with a locus (tree
+    /// or fragment): then it speaks for those levels, and the class matches the other
+    /// one only by a pattern of its own.
+    fn names_a_locus_level(&self) -> bool {
+        self.signatures.iter().any(|p| {
+            let level = p.split(" | ").next().unwrap_or(p);
+            glob_matches(level, "tree") || glob_matches(level, "fragment")
+        })
     }
 
     /// Whether the class's locus conditions hold for `locus`.
@@ -139,23 +149,21 @@ impl KnownClass {
     }
 
     /// How specific the class is: one for each condition it gives, two for a locus
-    /// with no `*` in any of its patterns. Among the classes that match a finding, the
-    /// most specific explains it.
+    /// or token condition whose patterns have no `*`. Among the classes that match a
+    /// finding, the most specific explains it.
     pub fn specificity(&self) -> u32 {
         let trivial_signatures = self.signatures.iter().all(|s| is_trivial_signature(s));
-        let exact_locus = !self.locus.is_empty() && self.locus.iter().all(|p| !p.contains('*'));
-        [
-            (!self.locus.is_empty(), if exact_locus { 2 } else { 1 }),
-            (!self.token.is_empty(), 1),
-            (!self.passes.is_empty(), 1),
-            (!self.tokens.is_empty(), 1),
-            (!trivial_signatures, 1),
-            (!self.inputs.is_empty(), 1),
-        ]
-        .iter()
-        .filter(|(given, _)| *given)
-        .map(|(_, weight)| weight)
-        .sum()
+        let weight = |patterns: &[String]| match patterns {
+            [] => 0,
+            _ if patterns.iter().all(|p| !p.contains('*')) => 2,
+            _ => 1,
+        };
+        weight(&self.locus)
+            + weight(&self.token)
+            + u32::from(!self.passes.is_empty())
+            + u32::from(!self.tokens.is_empty())
+            + u32::from(!trivial_signatures)
+            + u32::from(!self.inputs.is_empty())
     }
 }
 

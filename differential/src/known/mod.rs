@@ -18,12 +18,15 @@
 //!   tokenizer's included (`tokenizer.cdata-section.*`); `TOKEN@ARM` asks that a
 //!   token of that description passed it (`DOCTYPE@tree.in-table-text.anything-else`).
 //! - `tokens`: globs over token descriptions, one of which is among the case's
-//!   tokens (`* tag search`): a cause tied to an element the engine does not know,
-//!   which shows at whatever arm comes first.
+//!   tokens (`* tag search`), or the fragment's context element (`context template`):
+//!   a cause tied to an element the engine does not know, which shows at whatever arm
+//!   comes first.
 //! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
 //!   html5ever: <!--…--> | in: *`): what differs, for the levels that have no locus
 //!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
-//!   the effect of a cause.
+//!   the effect of a cause. A pattern speaks for the level its first field names; a
+//!   class none of whose patterns names tree or fragment matches those levels by its
+//!   locus conditions alone, and one that names only one of them keeps to it.
 //! - `inputs`: globs over the minimized input, ASCII letters of either case alike.
 //!   A last resort, for causes no arm names (a U+FEFF that an engine drops before
 //!   tokenizing): a class that matches by inputs and no locus condition must say why
@@ -33,7 +36,7 @@
 //! characters, everything else itself ([`glob`]).
 //!
 //! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
-//! each condition given counts, a locus without a `*` counts twice. Two classes that
+//! each condition given counts one, a locus or token condition without a `*` two. Two classes that
 //! match with the same top specificity make the finding *ambiguous*: a finding about
 //! the classes, reported as such, never settled by the order of the file. A class that
 //! matched nothing in a campaign is reported as *possibly fixed upstream*.
@@ -239,7 +242,13 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
     {
         return Some("it has an empty pattern".to_owned());
     }
-    for pattern in class.locus.iter().chain(&class.passes) {
+    let arm_parts = class.locus.iter().map(String::as_str).chain(
+        class
+            .passes
+            .iter()
+            .map(|p| p.rsplit_once('@').map_or(p.as_str(), |(_, arm)| arm)),
+    );
+    for pattern in arm_parts {
         if !pattern.contains('*') && litmus_parser::spec_arms::info_by_id(pattern).is_none() {
             return Some(format!(
                 "{pattern:?} is not an arm of docs/spec-arms.md (write a glob with * for several)"
