@@ -227,7 +227,7 @@ impl<'a> Finder<'a> {
             if extra && !missing {
                 return Some((found, LocusRule::Unplaced));
             }
-            if !(missing && !extra) {
+            if !missing || extra {
                 candidates.push((found_token(found), found, LocusRule::Unplaced));
             }
         }
