@@ -64,6 +64,10 @@ pub enum LocusRule {
     Attributes,
     Data,
     Unplaced,
+    /// No first difference to place: the case's arms and tokens only (a round trip's
+    /// or a serialization's case, whose compared trees are not the reference's tree
+    /// and another engine's).
+    Case,
 }
 
 /// Where an engine's tree first departs from the reference's.
@@ -126,19 +130,43 @@ impl fmt::Display for Locus {
 /// The locus of `divergence`, if its level has one and the reference's trace of its
 /// case explains its left side.
 pub fn of_divergence(divergence: &Divergence) -> Option<Locus> {
-    if !matches!(divergence.level, Level::Tree | Level::Fragment) {
-        return None;
+    match divergence.level {
+        Level::Tree | Level::Fragment => {
+            let left = divergence.left.result.as_ref().ok()?;
+            let right = divergence.right.result.as_ref().ok()?;
+            locus(&divergence.request, &left.tree, &right.tree)
+        }
+        Level::RoundTrip | Level::Serialization => of_case(&divergence.request),
+        _ => None,
     }
-    let left = divergence.left.result.as_ref().ok()?;
-    let right = divergence.right.result.as_ref().ok()?;
-    locus(&divergence.request, &left.tree, &right.tree)
 }
 
-/// The locus of `other_tree` against `reference_tree`, the reference's tree of
-/// `request`: `None` when the trees agree, when the request is too large to trace,
-/// or when `reference_tree` is not what the traced parse builds.
-pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
-    if request.input.len() > MAX_TRACED_INPUT_BYTES || reference_tree == other_tree {
+/// The arms and tokens of the reference's parse of `request`, with no first
+/// difference ([`LocusRule::Case`]): what a class's `passes` and `tokens` read at the
+/// round-trip and serialization levels.
+pub fn of_case(request: &ParseRequest) -> Option<Locus> {
+    let (document, trace) = traced(request)?;
+    let nodes = dump::entries(&document);
+    let finder = Finder {
+        trace: &trace,
+        document: &document,
+        nodes: &nodes,
+        context: request.fragment.as_ref(),
+    };
+    let mut locus = finder.locus(
+        Found::Token(trace.tokens.len().checked_sub(1)?),
+        LocusRule::Case,
+    );
+    locus.token = String::new();
+    locus.arms.clear();
+    locus.mode.clear();
+    locus.token_arms.clear();
+    Some(locus)
+}
+
+/// The reference's traced parse of `request`, if it is small enough and complete.
+fn traced(request: &ParseRequest) -> Option<(Document, Trace)> {
+    if request.input.len() > MAX_TRACED_INPUT_BYTES {
         return None;
     }
     let options = ParseOptions {
@@ -150,7 +178,18 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
         None => trace_document(&request.input, &options),
     }
     .ok()?;
-    if trace.truncated || trace.tokens.is_empty() || dump::dump(&document) != reference_tree {
+    (!trace.truncated && !trace.tokens.is_empty()).then_some((document, trace))
+}
+
+/// The locus of `other_tree` against `reference_tree`, the reference's tree of
+/// `request`: `None` when the trees agree, when the request is too large to trace,
+/// or when `reference_tree` is not what the traced parse builds.
+pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
+    if reference_tree == other_tree {
+        return None;
+    }
+    let (document, trace) = traced(request)?;
+    if dump::dump(&document) != reference_tree {
         return None;
     }
     let nodes = dump::entries(&document);

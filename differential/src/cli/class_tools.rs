@@ -124,8 +124,13 @@ impl Archived {
 
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
-        let (reference, other) = self.trees.as_ref()?;
-        crate::locus::locus(&self.request, reference, other)
+        match self.level.as_str() {
+            "round-trip" | "serialization" => crate::locus::of_case(&self.request),
+            _ => {
+                let (reference, other) = self.trees.as_ref()?;
+                crate::locus::locus(&self.request, reference, other)
+            }
+        }
     }
 
     /// Its verdict under `known`, and its locus if a class asked for it.

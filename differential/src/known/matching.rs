@@ -140,7 +140,7 @@ impl KnownClass {
             return false;
         }
         let level = evidence.signature.split(" | ").next().unwrap_or("");
-        if !self.needs_locus() || !has_locus(level) {
+        if !self.needs_locus() || !has_case(level) {
             return true;
         }
         evidence
@@ -170,6 +170,13 @@ impl KnownClass {
 /// Whether findings at `level` have a locus (tree and fragment).
 fn has_locus(level: &str) -> bool {
     matches!(level, "tree" | "fragment")
+}
+
+/// Whether findings at `level` have a case whose arms and tokens a class can read
+/// (tree and fragment, with their locus; round trip and serialization, the case's
+/// only, [`crate::locus::LocusRule::Case`]).
+fn has_case(level: &str) -> bool {
+    matches!(level, "tree" | "fragment" | "round-trip" | "serialization")
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
@@ -230,7 +237,7 @@ impl KnownDifferences {
             }
             // Only the case can tell for a class that reads inputs or loci.
             let reads_the_case =
-                !class.inputs.is_empty() || (class.needs_locus() && has_locus(level));
+                !class.inputs.is_empty() || (class.needs_locus() && has_case(level));
             let without_inputs = KnownClass {
                 inputs: Vec::new(),
                 ..class.clone()

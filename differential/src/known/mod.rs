@@ -52,6 +52,10 @@
 //! right = "reference"
 //! ```
 //!
+//! At the round-trip and serialization levels a finding has no locus, but its case's
+//! arms and tokens (the reference's parse of the input): a class's `passes` and
+//! `tokens` read them there too, beside its signatures.
+//!
 //! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)
 //! is matched against every class, whatever its engine: a class that would take a
 //! mutant's divergence would hide the same bug in its own engine.
