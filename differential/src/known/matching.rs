@@ -101,7 +101,18 @@ impl KnownClass {
             .peekable();
         let signature_holds = match relevant.peek() {
             Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
-            None => has_locus(level) && self.needs_locus() && !self.names_a_locus_level(),
+            // A tree or fragment finding that no pattern speaks for: the class's locus
+            // speaks, if it has a condition on the first difference (locus, token),
+            // or if it has no signatures at all (its case conditions then speak for
+            // trees and fragments).
+            None => {
+                has_locus(level)
+                    && self.needs_locus()
+                    && !self.names_a_locus_level()
+                    && (self.signatures.is_empty()
+                        || !self.locus.is_empty()
+                        || !self.token.is_empty())
+            }
         };
         self.is_for_engine(evidence.engine)
             && signature_holds

@@ -26,7 +26,8 @@
 //!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
 //!   the effect of a cause. A pattern speaks for the level its first field names; a
 //!   class none of whose patterns names tree or fragment matches those levels by its
-//!   locus conditions alone, and one that names only one of them keeps to it.
+//!   `locus` or `token` condition (or, with no signatures at all, by `passes` and
+//!   `tokens`), and one that names only one of them keeps to it.
 //! - `inputs`: globs over the minimized input, ASCII letters of either case alike.
 //!   A last resort, for causes no arm names (a U+FEFF that an engine drops before
 //!   tokenizing): a class that matches by inputs and no locus condition must say why
