@@ -228,10 +228,7 @@ fn chromium() -> Result<(), Failed> {
     let html5lib = temp.path().join("html5lib-tests");
     let tree_construction = html5lib.join("tree-construction");
     std::fs::create_dir_all(&tree_construction)?;
-    let source = std::env::var_os("HTML5LIB_TESTS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| repo().join("../shared/html5lib-tests"))
-        .join("tree-construction");
+    let source = litmus_test_data::html5lib_tests().join("tree-construction");
     for file in CHROMIUM_HTML5LIB_FILES {
         std::fs::copy(source.join(file), tree_construction.join(file)).map_err(|e| {
             format!(
