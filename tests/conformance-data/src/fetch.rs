@@ -10,9 +10,15 @@
 //! 3. The cache `<target dir>/html5lib-tests-<commit>`: when it is missing,
 //!    `scripts/fetch-html5lib-tests.sh` clones into a scratch folder beside it, the
 //!    checkout's HEAD is checked against the commit, and the folder is renamed into
-//!    place, so an interrupted fetch leaves no half cache. An exclusive lock
-//!    (`<target dir>/html5lib-tests.lock`) keeps two builds from fetching at once: the
-//!    second waits, then finds the first's cache.
+//!    place, so an interrupted fetch leaves no half cache. An exclusive lock (the
+//!    folder `<target dir>/html5lib-tests.lock`, made atomically, holding its owner's
+//!    process id) keeps two builds from fetching at once: the second waits, then finds
+//!    the first's cache. A lock older than the fetch's time limit is stale (its
+//!    owner was killed) and is taken over.
+//!
+//! The build script compiles this file too, so it needs nothing but `std`: a build
+//! script without dependencies is built and run early in a fresh build, and fails
+//! there, before the rest is compiled, when the data cannot be had.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -132,11 +138,7 @@ impl Search {
         let target = &self.target;
         fs::create_dir_all(target)
             .map_err(|e| format!("    cannot create {}: {e}", target.display()))?;
-        let lock_path = target.join("html5lib-tests.lock");
-        let lock = fs::File::create(&lock_path)
-            .map_err(|e| format!("    cannot create {}: {e}", lock_path.display()))?;
-        rustix::fs::flock(&lock, rustix::fs::FlockOperation::LockExclusive)
-            .map_err(|e| format!("    cannot lock {}: {e}", lock_path.display()))?;
+        let _lock = Lock::take(&target.join("html5lib-tests.lock"))?;
         if at_commit(cache, &self.commit) {
             return Ok(false);
         }
@@ -201,6 +203,52 @@ impl Search {
     }
 }
 
+/// An exclusive lock: a folder made atomically (`mkdir` fails when it exists), removed
+/// when dropped.
+struct Lock(PathBuf);
+
+impl Lock {
+    /// Waits for the lock, and takes it. A lock older than [`FETCH_TIME_LIMIT`] and a
+    /// minute is stale and taken over.
+    fn take(path: &Path) -> Result<Lock, String> {
+        let started = Instant::now();
+        loop {
+            match fs::create_dir(path) {
+                Ok(()) => {
+                    let _ = fs::write(path.join("pid"), std::process::id().to_string());
+                    return Ok(Lock(path.to_owned()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let age = fs::metadata(path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.elapsed().ok());
+                    let stale = FETCH_TIME_LIMIT + Duration::from_secs(60);
+                    if age.is_some_and(|age| age > stale) {
+                        let _ = fs::remove_dir_all(path);
+                        continue;
+                    }
+                    if started.elapsed() > stale {
+                        return Err(format!(
+                            "    {} is held by another fetch (process {}) for too long",
+                            path.display(),
+                            fs::read_to_string(path.join("pid")).unwrap_or_default()
+                        ));
+                    }
+                    sleep(Duration::from_millis(100));
+                }
+                Err(e) => return Err(format!("    cannot make the lock {}: {e}", path.display())),
+            }
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Whether `dir` is a checkout whose HEAD is `commit` (a full or abbreviated hash) and
 /// has the tree-construction tests.
 pub fn at_commit(dir: &Path, commit: &str) -> bool {
@@ -235,13 +283,11 @@ fn run_with_limit(command: &mut Command) -> Result<(), String> {
             Ok(Some(status)) if status.success() => return Ok(()),
             Ok(Some(status)) => return Err(format!("the fetch script ended with {status}")),
             Ok(None) if started.elapsed() > FETCH_TIME_LIMIT => {
-                let group = i32::try_from(child.id())
-                    .ok()
-                    .and_then(rustix::process::Pid::from_raw);
-                if let Some(group) = group {
-                    let _ =
-                        rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-                }
+                // The group's id is the script's process id.
+                let _ = Command::new("kill")
+                    .args(["-KILL", "--", &format!("-{}", child.id())])
+                    .status();
+                let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!(
                     "the fetch took longer than {} s and was stopped",
