@@ -192,6 +192,11 @@ pub struct CampaignReport {
     #[serde(default)]
     pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
+    /// Every known class the report names (by a finding, a signature, a count or as
+    /// possibly fixed): its explanation, who is right, its spec and upstream links, so
+    /// that the reports explain each class without the known-differences file.
+    #[serde(default)]
+    pub known_classes: Vec<crate::report::classes::ClassInfo>,
     /// What the case stream depends on, to regenerate any case by its index (`None` in
     /// reports of earlier versions).
     #[serde(default)]

@@ -202,9 +202,24 @@ pub fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
-/// How a class is named: its known class id, or `new:<signature hash>`.
+/// Signatures longer than this are cut in a new class's name.
+const MAX_NAME_SIGNATURE: usize = 200;
+
+/// How a class is named: its known class id, or for a new class `new: ` and its
+/// signature (cut past 200 bytes), which says what differs; `new:<signature hash>`
+/// only for a group without findings.
 pub fn class_name(group: &ClassGroup<'_>) -> String {
-    group.class.clone().unwrap_or_else(|| group.key.clone())
+    if let Some(class) = &group.class {
+        return class.clone();
+    }
+    match group.smallest() {
+        Some(f) => {
+            let (shown, left_out) = cut(&f.signature, MAX_NAME_SIGNATURE);
+            let more = if left_out > 0 { "…" } else { "" };
+            format!("new: {shown}{more}")
+        }
+        None => group.key.clone(),
+    }
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
