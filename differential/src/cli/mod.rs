@@ -22,10 +22,12 @@ macro_rules! engines_help {
 mod bench_cmd;
 mod case_cmd;
 mod check_cmd;
+mod class_cmd;
 mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
+pub(crate) mod known_args;
 pub(crate) mod parse_cmd;
 mod report_cmd;
 pub(crate) mod run_cmd;
@@ -100,6 +102,9 @@ enum Command {
     Case(case_cmd::CaseArgs),
     /// Campaign reports: join the shards of one campaign into one report.
     Report(report_cmd::ReportArgs),
+    /// The known-difference classes: `class show ID` prints one (explanation, who is
+    /// right, spec and upstream links, patterns), `class list [--engine E]` lists them.
+    Class(class_cmd::ClassArgs),
     /// Measure every installed engine against the reference parser on the same
     /// cases (agreement per level, classes, html5lib trials, a browser's side,
     /// speed) and write the table: docs/parsers.md and an HTML page.
@@ -126,6 +131,7 @@ pub fn main() -> ExitCode {
         Command::Triage(args) => triage_cmd::run(args),
         Command::Case(args) => case_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
+        Command::Class(args) => class_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
     };
     match result {

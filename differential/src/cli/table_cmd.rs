@@ -256,7 +256,7 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
         out: Some(out.to_path_buf()),
         corpus: None,
         archive: None,
-        known: None,
+        known: Default::default(),
         engine: engine.engine.to_owned(),
         external,
         third: third.filter(|t| *t != engine.name).map(str::to_owned),
