@@ -408,16 +408,19 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         report.reference.name
     );
     for level in &report.levels {
-        let share = if level.compared > 0 {
-            100.0 * level.agreed as f64 / level.compared as f64
-        } else {
-            100.0
-        };
+        if level.compared == 0 {
+            outln!(
+                "  {:<14} not compared (the engine gave nothing to compare at this level)",
+                level.level
+            );
+            continue;
+        }
         outln!(
-            "  {:<14} {:>8} compared, {:>8} agreed ({share:.2} %)",
+            "  {:<14} {:>8} compared, {:>8} agreed ({})",
             level.level,
             level.compared,
-            level.agreed
+            level.agreed,
+            crate::report::text::percent(level.agreed, level.compared)
         );
     }
     outln!(

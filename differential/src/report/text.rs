@@ -316,10 +316,11 @@ pub fn third_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> 
 }
 
 /// The share of agreeing comparisons, `99.83 %`; never rounded up to `100.00 %` while
-/// a comparison disagreed, and `—` when nothing was compared.
+/// a comparison disagreed (cut, not rounded: the terminal, the reports and the table
+/// all print this), and `not compared` when nothing was compared.
 pub fn percent(agreed: u64, compared: u64) -> String {
     if compared == 0 {
-        return "—".into();
+        return "not compared".into();
     }
     let hundredths = (agreed as u128 * 10_000) / compared as u128;
     format!("{}.{:02} %", hundredths / 100, hundredths % 100)
@@ -454,7 +455,7 @@ mod tests {
         assert_eq!(percent(99_999, 100_000), "99.99 %");
         assert_eq!(percent(5, 5), "100.00 %");
         assert_eq!(percent(1, 3), "33.33 %");
-        assert_eq!(percent(0, 0), "—");
+        assert_eq!(percent(0, 0), "not compared");
     }
 
     #[test]
