@@ -27,6 +27,7 @@ mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
+mod engine_cmd;
 pub(crate) mod known_args;
 pub(crate) mod parse_cmd;
 mod report_cmd;
@@ -105,6 +106,9 @@ enum Command {
     /// The known-difference classes: `class show ID` prints one (explanation, who is
     /// right, spec and upstream links, patterns), `class list [--engine E]` lists them.
     Class(class_cmd::ClassArgs),
+    /// For adapter authors: `engine check ENGINE` runs the html5lib tree-construction
+    /// trials through an engine and names the first rule of the tree dump it breaks.
+    Engine(engine_cmd::EngineArgs),
     /// Measure every installed engine against the reference parser on the same
     /// cases (agreement per level, classes, html5lib trials, a browser's side,
     /// speed) and write the table: docs/parsers.md and an HTML page.
@@ -132,6 +136,7 @@ pub fn main() -> ExitCode {
         Command::Case(args) => case_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
         Command::Class(args) => class_cmd::run(args),
+        Command::Engine(args) => engine_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
     };
     match result {
