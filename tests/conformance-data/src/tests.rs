@@ -178,3 +178,60 @@ fn a_given_folder_or_the_shared_one_is_used_as_it_is() {
     std::fs::create_dir_all(search.shared.join("tree-construction")).unwrap();
     assert!(matches!(search.find_or_fetch().unwrap(), Found::Shared(_)));
 }
+
+/// `scripts/fetch-html5lib-tests.sh --wpt` against a mirror laid out like
+/// web-platform-tests: a sparse checkout of html/syntax/parsing/resources at the
+/// commit, nothing else of the repository's folders; run again, it changes nothing.
+#[test]
+fn the_fetch_script_checks_out_the_web_platform_tests_folder_alone() {
+    let temp = tempfile::tempdir().unwrap();
+    let source = temp.path().join("wpt-source");
+    let resources = source.join("html/syntax/parsing/resources");
+    std::fs::create_dir_all(&resources).unwrap();
+    std::fs::create_dir_all(source.join("css")).unwrap();
+    std::fs::copy(
+        super::html5lib_tests().join("tree-construction/tests1.dat"),
+        resources.join("tests1.dat"),
+    )
+    .unwrap();
+    std::fs::write(source.join("css/large.txt"), "not wanted").unwrap();
+    git(&source, &["init", "-q"]);
+    git(&source, &["add", "."]);
+    git(&source, &["commit", "-q", "-m", "wpt"]);
+    let commit = git(&source, &["rev-parse", "HEAD"]);
+    let bare = temp.path().join("wpt.git");
+    let out = Command::new("git")
+        .args(["clone", "-q", "--bare"])
+        .arg(&source)
+        .arg(&bare)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/fetch-html5lib-tests.sh");
+    let checkout = temp.path().join("wpt");
+    for run in ["clone", "again"] {
+        let out = Command::new("bash")
+            .arg(&script)
+            .arg("--wpt")
+            .arg(&checkout)
+            .env("WPT_URL", &bare)
+            .env("WPT_COMMIT", &commit)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{run}: {out:?}");
+        if run == "again" {
+            assert!(said.contains("nothing to do"), "{said}");
+        }
+    }
+    assert!(checkout
+        .join("html/syntax/parsing/resources/tests1.dat")
+        .is_file());
+    assert!(!checkout.join("css").exists(), "a sparse checkout");
+    assert!(at_commit_of(&checkout, &commit));
+}
+
+fn at_commit_of(dir: &Path, commit: &str) -> bool {
+    git(dir, &["rev-parse", "HEAD"]) == commit
+}
