@@ -185,6 +185,9 @@ struct Inner {
     exemplars: VecDeque<Candidate>,
     /// Exemplar jobs taken and not finished.
     exemplifying: usize,
+    /// The finding lines printed so far: an engine's round trip merged under the
+    /// reference's signature archives the same file, and is said once.
+    said: std::collections::HashSet<String>,
     findings: Vec<Finding>,
     /// With spec coverage: the epochs begun, in order (see `steering.rs`).
     epochs: Vec<Epoch>,
@@ -262,6 +265,7 @@ impl<'o> Shared<'o> {
                 candidates: BTreeMap::new(),
                 exemplars: VecDeque::new(),
                 exemplifying: 0,
+                said: Default::default(),
                 findings: Vec::new(),
                 epochs: Vec::new(),
                 batches_running: 0,
@@ -528,16 +532,19 @@ impl<'o> Shared<'o> {
     /// minimized): it is archived; say so.
     pub fn found(&self, signature: &str, finding: Finding) {
         let line = describe(&finding);
-        let (total, new) = {
+        let ((total, new), first) = {
             let mut inner = self.lock();
             inner.triaging -= 1;
             let state = inner.signature(signature);
             state.triage = Triage::Finding(finding.hash.clone());
             state.minimized = Some(finding.signature.clone());
             inner.add_finding(finding);
-            inner.finding_counts()
+            let first = inner.said.insert(line.clone());
+            (inner.finding_counts(), first)
         };
-        self.say(line);
+        if first {
+            self.say(line);
+        }
         self.progress
             .set_message(format!("{total} findings ({new} new)"));
     }
@@ -576,8 +583,11 @@ impl<'o> Shared<'o> {
         state.triage = Triage::Finding(hash);
         state.minimized = Some(finding.signature.clone());
         inner.add_finding(finding);
+        let first = inner.said.insert(line.clone());
         drop(inner);
-        self.say(line);
+        if first {
+            self.say(line);
+        }
     }
 
     /// The report as it stands: the campaign facts in `base` plus the counts, the

@@ -164,7 +164,7 @@ pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliErro
     };
     String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
-            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text",
+            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text, or have its encoding determined by the standard's sniffing algorithm with `litmus parse --bytes` (`litmus run --bytes` for byte cases)",
             e.utf8_error().valid_up_to()
         ))
     })
