@@ -40,7 +40,7 @@
 
 mod common;
 
-use common::{litmus, new_corpus, workspace_root};
+use common::{litmus, new_corpus};
 use litmus_differential::archive::Archive;
 use litmus_differential::report::text::visible_one_line;
 use std::collections::BTreeMap;
