@@ -112,6 +112,19 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
         i += 1;
     }
     while i < lines.len() {
+        // A test may begin with "#description" and lines of text up to its "#data"
+        // (html5lib-tests' format allows it; web-platform-tests' files use it).
+        if lines[i] == "#description" {
+            while i < lines.len() && lines[i] != "#data" {
+                i += 1;
+            }
+            if i == lines.len() {
+                return Err(DatError {
+                    line: i,
+                    message: "#description without a following #data".into(),
+                });
+            }
+        }
         if lines[i] != "#data" {
             if lines[i..].iter().all(|l| l.is_empty()) {
                 break;

@@ -111,26 +111,26 @@ pub struct LevelCount {
     pub compared: u64,
     /// Comparisons where the outputs agreed.
     pub agreed: u64,
-    /// `agreed / compared`, to six decimals (1 when nothing was compared): the engine under test's
+    /// `agreed / compared`, to six decimals (`None` when nothing was compared: a level
+    /// the engine cannot be compared at, such as the serialization of an engine
+    /// without a serializer, is not agreement): the engine under test's
     /// agreement rate with the reference at this level. For `round-trip`, the share
     /// of both engines' round trips that kept their trees.
     #[serde(default)]
-    pub agreement: f64,
+    pub agreement: Option<f64>,
 }
 
 impl LevelCount {
-    /// A level's counts, with its agreement rate.
+    /// A level's counts, with its agreement rate: `None` (null in findings.json) when
+    /// nothing was compared, which is never agreement.
     pub fn new(level: impl Into<String>, compared: u64, agreed: u64) -> LevelCount {
         LevelCount {
             level: level.into(),
             compared,
             agreed,
             // Six decimals: enough for a rate, and exact through JSON.
-            agreement: if compared == 0 {
-                1.0
-            } else {
-                (agreed as f64 / compared as f64 * 1e6).round() / 1e6
-            },
+            agreement: (compared > 0)
+                .then(|| (agreed as f64 / compared as f64 * 1e6).round() / 1e6),
         }
     }
 }
@@ -202,6 +202,11 @@ pub struct CampaignReport {
     #[serde(default)]
     pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
+    /// Every known class the report names (by a finding, a signature, a count or as
+    /// possibly fixed): its explanation, who is right, its spec and upstream links, so
+    /// that the reports explain each class without the known-differences file.
+    #[serde(default)]
+    pub known_classes: Vec<crate::report::classes::ClassInfo>,
     /// What the case stream depends on, to regenerate any case by its index (`None` in
     /// reports of earlier versions).
     #[serde(default)]

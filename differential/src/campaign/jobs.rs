@@ -14,7 +14,7 @@ use super::record;
 use super::state::{Candidate, Shared};
 use super::triage::{classify, Goal, MinimizeJob, Minimized};
 use crate::case::ParseResult;
-use crate::compare::{compare_request, compare_tokens, round_trip_applies, Divergence, Levels};
+use crate::compare::{compare_request_counted, compare_tokens, Divergence, Levels};
 use crate::finding::{Finding, Origin};
 use crate::minimize::MinimizeStats;
 use crate::worker::{BatchEvent, CaseWorker, Worker};
@@ -167,7 +167,8 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     let Some((reference, other)) = job.engines(shared) else {
         return;
     };
-    let mut divergences = compare_request(case.level, &case.request, reference, other, &levels);
+    let (mut divergences, compared) =
+        compare_request_counted(case.level, &case.request, reference, other, &levels);
     // The tokenizers too, each in an engine worker: one that took the case worker
     // down is a failure of its own here.
     if options.tokens {
@@ -177,19 +178,9 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
         done: vec![index],
         ..BatchPart::default()
     };
-    let round_trips = if options.round_trip && round_trip_applies(&case.request) {
-        2
-    } else {
-        0
-    };
     // A case pinned through engine workers is not timed: its speed is not compared.
-    part.levels.record_case(
-        case.level,
-        &divergences,
-        options.serialization,
-        round_trips,
-        false,
-    );
+    part.levels
+        .record_case(case.level, &divergences, compared, false);
     if options.tokens {
         part.levels.record_tokens(&divergences);
     }

@@ -416,6 +416,7 @@ pub fn run(
 
     report = shared.snapshot(&report, clock.elapsed(), interrupted);
     report.possibly_fixed = possibly_fixed(&options.known, &report);
+    report.known_classes = crate::report::classes::named_in(&options.known, &report);
     let written = write_reports(&report, &options.out);
     if let Some(message) = shared.failure() {
         return Err(CampaignError::ArchiveFull(message));
@@ -450,7 +451,9 @@ fn run_jobs(
         while handles.iter().any(|h| !h.is_finished()) {
             std::thread::sleep(Duration::from_millis(20));
             if last_report.elapsed() >= REPORT_INTERVAL {
-                let snapshot = shared.snapshot(base, clock.elapsed(), true);
+                let mut snapshot = shared.snapshot(base, clock.elapsed(), true);
+                snapshot.known_classes =
+                    crate::report::classes::named_in(&options.known, &snapshot);
                 if let Err(e) = write_reports(&snapshot, &options.out) {
                     shared.say(format!("litmus: cannot write the interim reports: {e}"));
                 }
@@ -464,12 +467,24 @@ fn run_jobs(
     })
 }
 
-/// Known classes that explain none of this campaign's findings.
+/// Known classes of the engine under test that explain none of this campaign's
+/// findings, among those that could show at the levels it compared
+/// ([`crate::report::classes::can_show_at`]: a speed class cannot show in a campaign
+/// that timed nothing). Classes of every engine (`*`: the standard's own round-trip
+/// constructs, the harness's) describe no engine's behaviour, so nothing upstream can
+/// have fixed them.
 fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
+    let compared: Vec<&str> = report
+        .levels
+        .iter()
+        .filter(|l| l.compared > 0)
+        .map(|l| l.level.as_str())
+        .collect();
     known
         .classes
         .iter()
-        .filter(|class| class.engine == "*" || class.engine == report.other.name)
+        .filter(|class| class.engine == report.other.name)
+        .filter(|class| crate::report::classes::can_show_at(class, &compared))
         .filter(|class| {
             !report
                 .findings

@@ -1,5 +1,5 @@
-//! `litmus class check` and `litmus class suggest`: the known classes read against
-//! archived findings.
+//! `litmus class check` and `litmus class suggest` (`class_cmd.rs` dispatches): the
+//! known classes read against archived findings.
 //!
 //! - `check` gives each archived finding (a `.dat` file, a folder of them, or a
 //!   campaign's `findings.json`) its verdict under the classes — its locus read again
@@ -11,7 +11,8 @@
 //!   arm and token kind) and writes a class stanza for each, with the spec section's
 //!   link and the smallest examples, for a person to complete.
 
-use super::run_cmd::known_differences;
+use super::class_cmd::Source;
+use super::known_args::known_differences;
 use super::{CliError, CliResult};
 use crate::archive::{Archive, ArchivedFinding};
 use crate::case::ParseRequest;
@@ -29,9 +30,8 @@ pub struct ClassCheckArgs {
     /// campaign's `findings.json`.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// The known-differences file (default: the corpus's, or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: Source,
     /// Only the findings of this engine.
     #[arg(long)]
     pub engine: Option<String>,
@@ -45,9 +45,8 @@ pub struct ClassSuggestArgs {
     /// Findings: `.dat` files, folders of them, or a campaign's `findings.json`.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// The known-differences file (default: the corpus's, or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: Source,
     /// Only the findings of this engine.
     #[arg(long)]
     pub engine: Option<String>,
@@ -191,7 +190,7 @@ fn read_dat(path: &Path) -> Result<Archived, CliError> {
 }
 
 pub fn check(args: ClassCheckArgs) -> CliResult {
-    let known = known_differences(None, args.known.as_deref(), true)?;
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
     let findings = read_findings(&args.paths, args.engine.as_deref())?;
     if findings.is_empty() {
         return Err(CliError::input("no findings under the paths given"));
@@ -252,7 +251,7 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
 }
 
 pub fn suggest(args: ClassSuggestArgs) -> CliResult {
-    let known = known_differences(None, args.known.as_deref(), true)?;
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
     let findings = read_findings(&args.paths, args.engine.as_deref())?;
     let mut causes: BTreeMap<CauseKey, Vec<(&Archived, Option<Locus>)>> = BTreeMap::new();
     for finding in &findings {

@@ -202,9 +202,24 @@ pub fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
-/// How a class is named: its known class id, or `new:<signature hash>`.
+/// Signatures longer than this are cut in a new class's name.
+const MAX_NAME_SIGNATURE: usize = 200;
+
+/// How a class is named: its known class id, or for a new class `new: ` and its
+/// signature (cut past 200 bytes), which says what differs; `new:<signature hash>`
+/// only for a group without findings.
 pub fn class_name(group: &ClassGroup<'_>) -> String {
-    group.class.clone().unwrap_or_else(|| group.key.clone())
+    if let Some(class) = &group.class {
+        return class.clone();
+    }
+    match group.smallest() {
+        Some(f) => {
+            let (shown, left_out) = cut(&f.signature, MAX_NAME_SIGNATURE);
+            let more = if left_out > 0 { "…" } else { "" };
+            format!("new: {shown}{more}")
+        }
+        None => group.key.clone(),
+    }
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
@@ -301,10 +316,11 @@ pub fn third_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> 
 }
 
 /// The share of agreeing comparisons, `99.83 %`; never rounded up to `100.00 %` while
-/// a comparison disagreed, and `—` when nothing was compared.
+/// a comparison disagreed (cut, not rounded: the terminal, the reports and the table
+/// all print this), and `not compared` when nothing was compared.
 pub fn percent(agreed: u64, compared: u64) -> String {
     if compared == 0 {
-        return "—".into();
+        return "not compared".into();
     }
     let hundredths = (agreed as u128 * 10_000) / compared as u128;
     format!("{}.{:02} %", hundredths / 100, hundredths % 100)
@@ -439,7 +455,7 @@ mod tests {
         assert_eq!(percent(99_999, 100_000), "99.99 %");
         assert_eq!(percent(5, 5), "100.00 %");
         assert_eq!(percent(1, 3), "33.33 %");
-        assert_eq!(percent(0, 0), "—");
+        assert_eq!(percent(0, 0), "not compared");
     }
 
     #[test]
