@@ -93,6 +93,31 @@ pub struct Finding {
     pub start: Option<String>,
 }
 
+impl Finding {
+    /// What a new finding is grouped by: for a tree or fragment finding with a locus,
+    /// the engine, the locus arm and the kind of its token (`parse5 at
+    /// tree.in-body.start-tag-li, token start tag`); for an ambiguous one, the classes
+    /// that match it; otherwise the engine and the signature without its parent (the
+    /// level and the first differing nodes).
+    pub fn cause(&self) -> String {
+        if !self.ambiguous.is_empty() {
+            return format!("{} ambiguous: {}", self.engine, self.ambiguous.join(", "));
+        }
+        match &self.locus {
+            Some(locus) if locus.rule != crate::locus::LocusRule::Case => format!(
+                "{} at {}, token {}",
+                self.engine,
+                locus.arm(),
+                crate::locus::token_kind(&locus.token)
+            ),
+            _ => {
+                let signature = crate::signature::Signature::from_text(self.signature.clone());
+                format!("{} {}", self.engine, signature.core())
+            }
+        }
+    }
+}
+
 /// What a third engine says about a divergence between the reference and the other
 /// engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,14 +297,16 @@ impl CampaignReport {
     }
 
     /// Findings grouped by class: one group per known class (by id) and one per new
-    /// signature, each with its findings sorted by minimized size (smallest first).
+    /// cause ([`Finding::cause`]: the engine, the locus arm and the kind of token for
+    /// a tree or fragment finding, so that one bug shown in many shapes is one group),
+    /// each with its findings sorted by minimized size (smallest first).
     /// Groups are ordered new first, then by total count.
     pub fn classes(&self) -> Vec<ClassGroup<'_>> {
         let mut groups: Vec<ClassGroup<'_>> = Vec::new();
         for finding in &self.findings {
             let key = match &finding.class {
                 Some(class) => class.clone(),
-                None => format!("new:{}", finding.hash),
+                None => format!("new:{}", finding.cause()),
             };
             match groups.iter_mut().find(|g| g.key == key) {
                 Some(group) => group.findings.push(finding),
@@ -316,10 +343,10 @@ impl CampaignReport {
     }
 }
 
-/// The findings of one class (or of one new signature).
+/// The findings of one class (or of one new cause).
 #[derive(Clone, Debug)]
 pub struct ClassGroup<'a> {
-    /// The class id, or `new:<hash>`.
+    /// The class id, or `new:` and the cause ([`Finding::cause`]).
     pub key: String,
     pub class: Option<String>,
     pub findings: Vec<&'a Finding>,

@@ -419,6 +419,10 @@ impl<'a> Finder<'a> {
     /// characters before it that made no token.
     fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<Found<'a>> {
         let text = theirs.text;
+        if is_attribute(text) {
+            // An attribute is its element's token's (see `extra_attribute`).
+            return None;
+        }
         let tokens = &self.trace.tokens;
         let candidates: Vec<usize> = if text.starts_with("<!-- ") {
             (0..tokens.len())
@@ -617,6 +621,17 @@ fn mode_of(arms: &[Arm]) -> Option<Arm> {
 
 fn arm_id(arm: Arm) -> String {
     spec_arms::info(arm).id()
+}
+
+/// The kind of a token in words, without a tag's name: `start tag`, `end tag`,
+/// `character`, `comment`, … (what new findings are grouped by).
+pub fn token_kind(token: &str) -> &str {
+    for kind in ["start tag", "end tag"] {
+        if token.starts_with(kind) {
+            return kind;
+        }
+    }
+    token
 }
 
 /// A token in words, a character token's kind of characters included.

@@ -265,7 +265,7 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
                 finding.engine.clone(),
                 "tree".to_owned(),
                 locus.arm().to_owned(),
-                token_kind(&locus.token),
+                crate::locus::token_kind(&locus.token).to_owned(),
             ),
             None => (
                 finding.engine.clone(),
@@ -292,16 +292,6 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
 /// A cause as `suggest` groups findings: engine, level kind, locus arm and token kind
 /// (a finding with no locus: its level and the core of its signature).
 type CauseKey = (String, String, String, String);
-
-/// `start tag`, `end tag`, `character`, … without the tag name.
-fn token_kind(token: &str) -> String {
-    for kind in ["start tag", "end tag"] {
-        if token.starts_with(kind) {
-            return kind.to_owned();
-        }
-    }
-    token.to_owned()
-}
 
 /// A class stanza for one cause, with its examples.
 fn stanza(

@@ -206,20 +206,21 @@ pub fn counted(n: u64, noun: &str) -> String {
 const MAX_NAME_SIGNATURE: usize = 200;
 
 /// How a class is named: its known class id, or for a new class `new: ` and its
-/// signature (cut past 200 bytes), which says what differs; `new:<signature hash>`
-/// only for a group without findings.
+/// cause (cut past 200 bytes): the engine and where its tree departs (`new: parse5
+/// at tree.in-body.start-tag-li, token start tag`), or what differs where no locus
+/// says (`new: html5ever serialization | litmus: "…" | html5ever: "…"`).
 pub fn class_name(group: &ClassGroup<'_>) -> String {
     if let Some(class) = &group.class {
         return class.clone();
     }
-    match group.smallest() {
-        Some(f) => {
-            let (shown, left_out) = cut(&f.signature, MAX_NAME_SIGNATURE);
-            let more = if left_out > 0 { "…" } else { "" };
-            format!("new: {shown}{more}")
-        }
-        None => group.key.clone(),
-    }
+    let cause = group
+        .key
+        .strip_prefix("new:")
+        .unwrap_or(&group.key)
+        .to_owned();
+    let (shown, left_out) = cut(&cause, MAX_NAME_SIGNATURE);
+    let more = if left_out > 0 { "…" } else { "" };
+    format!("new: {shown}{more}")
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
