@@ -214,15 +214,19 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
         return investigate_with_engine_workers(shared, job, reported);
     }
     let known = &shared.options.known;
-    // A class that does not look at inputs answers at once; the case is then cut only
-    // to merge the signature with its like.
-    let goal = match known.classify_by_signature(&divergence.engine, divergence.signature.as_str())
-    {
-        Some(class) => Goal::Merge {
-            class: class.id.clone(),
-        },
-        None => Goal::Classify,
-    };
+    // A known cause in the case as it was found (its locus read from the reference's
+    // trace of it) is counted under its class at once: only the class's few exemplars
+    // are minimized, later.
+    if let Some(class) = known.classify(&mut divergence.evidence()) {
+        let as_found = Minimized {
+            input: divergence.request.input.clone(),
+            divergence: Some(divergence.clone()),
+            class: Some(class.id.clone()),
+            ..Minimized::default()
+        };
+        return settle(shared, &reported, as_found);
+    }
+    let goal = Goal::Classify;
     let minimize = MinimizeJob {
         divergence: divergence.clone(),
         input: divergence.request.input.clone(),

@@ -123,6 +123,32 @@ impl KnownClass {
                     .any(|p| glob_matches_ignoring_ascii_case(p, evidence.input)))
     }
 
+    /// Two more when one of the class's `passes` patterns names the locus's own token
+    /// at one of the arms it passed (`start tag form@tree.in-table.start-tag-form` for
+    /// a tree that departs at that form): of two classes that match a case, the one
+    /// whose cause is at the token where the trees part explains it.
+    fn names_the_locus_token(&self, evidence: &Evidence<'_>) -> u32 {
+        let Some(locus) = evidence.known_locus() else {
+            return 0;
+        };
+        let at_the_token = self.passes.iter().any(|pattern| {
+            let Some((token, arm)) = pattern.rsplit_once('@') else {
+                return false;
+            };
+            glob_matches(token, &locus.token)
+                && locus
+                    .arms
+                    .iter()
+                    .chain(&locus.token_arms)
+                    .any(|a| glob_matches(arm, a))
+        });
+        if at_the_token {
+            2
+        } else {
+            0
+        }
+    }
+
     /// Whether one of the class's signature patterns names a level with a locus (tree
     /// or fragment): then it speaks for those levels, and the class matches the other
     /// one only by a pattern of its own.
@@ -159,17 +185,26 @@ impl KnownClass {
             .is_some_and(|locus| self.matches_locus(locus))
     }
 
-    /// How specific the class is: one for each condition it gives, two for a locus
-    /// or token condition whose patterns have no `*`. Among the classes that match a
+    /// How specific the class is for a finding at `level`: one for each condition it
+    /// gives (its signatures only if one that speaks for `level` says more than the
+    /// level), two for a locus or token condition whose patterns have no `*`, and one
+    /// more for naming one engine rather than every engine (`*`). Among the classes that match a
     /// finding, the most specific explains it.
-    pub fn specificity(&self) -> u32 {
-        let trivial_signatures = self.signatures.iter().all(|s| is_trivial_signature(s));
+    pub fn specificity(&self, level: &str) -> u32 {
+        // Only the patterns that speak for the finding's level count.
+        let trivial_signatures = self
+            .signatures
+            .iter()
+            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .all(|s| is_trivial_signature(s));
         let weight = |patterns: &[String]| match patterns {
             [] => 0,
             _ if patterns.iter().all(|p| !p.contains('*')) => 2,
             _ => 1,
         };
-        weight(&self.locus)
+        // A class of one engine says more than one of every engine (`*`).
+        u32::from(self.engine != "*")
+            + weight(&self.locus)
             + weight(&self.token)
             + u32::from(!self.passes.is_empty())
             + u32::from(!self.tokens.is_empty())
@@ -203,6 +238,13 @@ impl KnownDifferences {
     /// The verdict on a finding: the most specific class that matches, or several
     /// equally specific (ambiguous), or none.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
+        let level = evidence
+            .signature
+            .split(" | ")
+            .next()
+            .unwrap_or("")
+            .to_owned();
+        let level = level.as_str();
         let mut best: Vec<&KnownClass> = Vec::new();
         let mut best_specificity = 0;
         // The classes that need no locus first: a locus is found only if a class
@@ -214,7 +256,7 @@ impl KnownDifferences {
             if !class.matches(evidence) {
                 continue;
             }
-            let specificity = class.specificity();
+            let specificity = class.specificity(level) + class.names_the_locus_token(evidence);
             if best.is_empty() || specificity > best_specificity {
                 best = vec![class];
                 best_specificity = specificity;
@@ -260,8 +302,10 @@ impl KnownDifferences {
                 candidates.push(class);
             }
         }
-        let top = candidates.iter().map(|c| c.specificity()).max()?;
-        let mut best = candidates.into_iter().filter(|c| c.specificity() == top);
+        let top = candidates.iter().map(|c| c.specificity(level)).max()?;
+        let mut best = candidates
+            .into_iter()
+            .filter(|c| c.specificity(level) == top);
         let first = best.next()?;
         best.next().is_none().then_some(first)
     }

@@ -443,6 +443,8 @@ pub enum Arm {
     InBodyStartTagButton,
     InBodyEndTagAddressArticleAsideEtc,
     InBodyEndTagForm,
+    InBodyEndTagFormNodeNotInScope,
+    InBodyEndTagFormNotTheCurrentNode,
     InBodyEndTagP,
     InBodyEndTagLi,
     InBodyEndTagDdDt,
@@ -689,4 +691,4 @@ pub enum Arm {
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 680;
+pub const ARM_COUNT: usize = 682;

@@ -4,6 +4,7 @@
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
@@ -159,9 +160,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let node = self.form_element.take();
             // Step 3. "If node is null or if the stack of open elements does not have
             // node in scope, then this is a parse error; return and ignore the token."
-            let Some(node) =
-                node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n))
-            else {
+            let in_scope =
+                node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n));
+            let Some(node) = in_scope else {
+                if node.is_some() {
+                    spec_arm(Arm::InBodyEndTagFormNodeNotInScope);
+                }
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 return;
             };
@@ -169,6 +173,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             self.generate_implied_end_tags(None);
             // Step 5. "If the current node is not node, then this is a parse error."
             if self.current_node().map(|e| e.node) != Some(node) {
+                spec_arm(Arm::InBodyEndTagFormNotTheCurrentNode);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
             }
             // Step 6. "Remove node from the stack of open elements."
