@@ -242,10 +242,59 @@ impl<'a> Finder<'a> {
             return Some((found, LocusRule::Unplaced));
         };
         let entry = self.nodes.get(index)?;
+        // The engine's entry is extra when the reference's comes right after it, even
+        // with the same shape (a text the reference removed before one both have).
+        let same = |a: Option<&DumpEntry<'_>>, b: &DumpEntry<'_>| {
+            a.is_some_and(|a| a.text == b.text && a.depth == b.depth)
+        };
+        if let Some(their) = theirs.get(index) {
+            // An entry is extra (or missing) only if it holds nothing of what follows:
+            // not shallower than the entry after it.
+            let extra = their.depth >= our.depth && same(theirs.get(index + 1), our);
+            let missing = our.depth >= their.depth && same(ours.get(index + 1), their);
+            if extra && !missing {
+                if let Some(found) = self.unplaced(their) {
+                    return Some((found, LocusRule::Unplaced));
+                }
+                // The engine's node stands later in the reference's tree: the engine
+                // moved it here, and where the reference placed it says why.
+                let later = (index + 1..ours.len()).find(|&j| ours[j].text == their.text);
+                if let Some(event) = later
+                    .and_then(|j| self.nodes.get(j))
+                    .and_then(|e| self.placement(e))
+                {
+                    return Some((Found::Event(event), LocusRule::Placed));
+                }
+            }
+        }
         if let Some(their) = theirs.get(index) {
             if entry_shape(our.text) == entry_shape(their.text) {
                 if our.depth != their.depth {
-                    return Some((Found::Event(self.placement(entry)?), LocusRule::Placed));
+                    // The engine's node may be one the reference made and removed (and
+                    // the reference's a later one of the same shape): the earlier says.
+                    // A run of entries shifted alike moved together (a foster-parented
+                    // text goes where its table went): the earliest placement of the run.
+                    let placed = self.placement(entry)?;
+                    let mut candidates =
+                        vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
+                    let shift = their.depth as isize - our.depth as isize;
+                    for k in index + 1.. {
+                        let (Some(o), Some(t)) = (ours.get(k), theirs.get(k)) else {
+                            break;
+                        };
+                        let alike = entry_shape(o.text) == entry_shape(t.text)
+                            && t.depth as isize - o.depth as isize == shift;
+                        if !alike {
+                            break;
+                        }
+                        if let Some(event) = self.nodes.get(k).and_then(|e| self.placement(e)) {
+                            candidates.push((event.token, Found::Event(event), LocusRule::Placed));
+                        }
+                    }
+                    if let Some(found) = self.unplaced(their) {
+                        candidates.push((found_token(found), found, LocusRule::Unplaced));
+                    }
+                    return Some(earliest(candidates));
                 }
                 let next = theirs.get(index + 1).filter(|e| e.depth == their.depth);
                 return self.content(entry, our, their, next);
@@ -254,13 +303,11 @@ impl<'a> Finder<'a> {
         let placed = self.placement(entry)?;
         let their = theirs.get(index);
         let unplaced = their.and_then(|their| self.unplaced(their));
-        // The engine's entry is extra when the reference's comes right after it; the
-        // reference's is missing when the engine's comes right after it.
-        let same = |a: Option<&DumpEntry<'_>>, b: &DumpEntry<'_>| {
-            a.is_some_and(|a| a.text == b.text && a.depth == b.depth)
-        };
-        let extra = same(theirs.get(index + 1), our);
-        let missing = their.is_some_and(|their| same(ours.get(index + 1), their));
+        // The reference's entry is missing when the engine's comes right after it.
+        let extra =
+            their.is_some_and(|their| their.depth >= our.depth) && same(theirs.get(index + 1), our);
+        let missing =
+            their.is_some_and(|their| our.depth >= their.depth && same(ours.get(index + 1), their));
         let mut candidates = vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
         if let Some(found) = unplaced {
             if extra && !missing {
