@@ -67,6 +67,8 @@ struct Counts {
 }
 
 fn run_check(args: CheckArgs) -> CliResult {
+    // A bad engine name is said first, whatever the data.
+    let choice = engine_choice(&args.engine, &args.external)?;
     let paths = if args.paths.is_empty() {
         vec![crate::generator::html5lib_dir().join("tree-construction")]
     } else {
@@ -96,7 +98,6 @@ fn run_check(args: CheckArgs) -> CliResult {
                 .join(", ")
         )));
     }
-    let choice = engine_choice(&args.engine, &args.external)?;
     let name = choice.name.clone();
     let mut engine = choice
         .start(args.timeout)

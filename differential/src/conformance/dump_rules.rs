@@ -185,35 +185,29 @@ fn intrinsic(entries: &[DumpEntry<'_>]) -> Option<Broken> {
                     );
                 }
             }
-            Kind::Doctype => {
-                if entry.text.ends_with(" \"\" \"\">") {
-                    return broken(
-                        11,
-                        entry,
-                        format!(
-                            "{}: both identifiers are empty, so none is written",
-                            entry.text
-                        ),
-                    );
-                }
+            Kind::Doctype if entry.text.ends_with(" \"\" \"\">") => {
+                return broken(
+                    11,
+                    entry,
+                    format!(
+                        "{}: both identifiers are empty, so none is written",
+                        entry.text
+                    ),
+                );
             }
-            Kind::Comment => {
-                if !(entry.text.starts_with("<!-- ") && entry.text.ends_with(" -->")) {
-                    return broken(
-                        9,
-                        entry,
-                        format!("{} has no space on each side", entry.text),
-                    );
-                }
+            Kind::Comment if !(entry.text.starts_with("<!-- ") && entry.text.ends_with(" -->")) => {
+                return broken(
+                    9,
+                    entry,
+                    format!("{} has no space on each side", entry.text),
+                );
             }
-            Kind::Content => {
-                if !matches!(parent, Some((Kind::Element, "<template>"))) {
-                    return broken(
-                        12,
-                        entry,
-                        "`content` under something else than a template".to_owned(),
-                    );
-                }
+            Kind::Content if !matches!(parent, Some((Kind::Element, "<template>"))) => {
+                return broken(
+                    12,
+                    entry,
+                    "`content` under something else than a template".to_owned(),
+                );
             }
             _ => {}
         }

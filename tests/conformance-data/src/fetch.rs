@@ -16,9 +16,9 @@
 //!    the first's cache. A lock older than the fetch's time limit is stale (its
 //!    owner was killed) and is taken over.
 //!
-//! The build script compiles this file too, so it needs nothing but `std`: a build
-//! script without dependencies is built and run early in a fresh build, and fails
-//! there, before the rest is compiled, when the data cannot be had.
+//! The build script compiles this file too, so it needs nothing but `std`: the build
+//! script depends on nothing, and fails the build, before any suite runs, when the
+//! data cannot be had.
 
 use std::fs;
 use std::path::{Path, PathBuf};
