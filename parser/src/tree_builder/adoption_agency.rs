@@ -2,9 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#adoption-agency-algorithm>
 //!
-//! Positions in the stack and the list are looked up again after every change, so the
-//! steps read as the spec's; the loops are bounded (8 outer, and the inner one walks
-//! up the stack once).
+//! Positions in the list are looked up again after every change, so the steps read as
+//! the spec's; entries of the stack are named by their slots, which stay with them
+//! while others are removed and inserted (tree_builder/open_elements.rs). The loops are
+//! bounded (8 outer, and the inner one walks up the stack once). Each outer iteration
+//! costs what it walks: from formattingElement down to furthestBlock and back up,
+//! removing from the stack every entry it passes but three; none of its edits of the
+//! stack moves the entries below furthestBlock.
 
 use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
@@ -71,8 +75,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 4.4. "If formattingElement is not in the stack of open elements, then
             // this is a parse error; remove the element from the list, and return."
-            let Some(formatting_stack_index) = self.open_elements.position(formatting_element)
-            else {
+            let Some(formatting_slot) = self.open_elements.position(formatting_element) else {
                 spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 self.active_formatting.remove_at(formatting_index);
@@ -97,18 +100,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 4.7. "Let furthestBlock be the topmost node in the stack of open
             // elements that is lower in the stack than formattingElement, and is an
             // element in the special category. There might not be one."
-            let furthest_block = self
-                .open_elements
-                .iter()
-                .enumerate()
-                .skip(formatting_stack_index + 1)
-                .find(|(_, entry)| is_special(entry.name))
-                .map(|(index, entry)| (index, *entry));
+            let mut furthest_block = None;
+            let mut lower = self.open_elements.below(formatting_slot);
+            while let Some(slot) = lower {
+                let Some(entry) = self.open_elements.get(slot).copied() else {
+                    break;
+                };
+                if is_special(entry.name) {
+                    furthest_block = Some((slot, entry));
+                    break;
+                }
+                lower = self.open_elements.below(slot);
+            }
             // Step 4.8. "If there is no furthestBlock, then the UA must first pop all the
             // nodes from the bottom of the stack of open elements, from the current node
             // up to and including formattingElement, then remove formattingElement from
             // the list of active formatting elements, and finally return."
-            let Some((furthest_block_index, furthest_block)) = furthest_block else {
+            let Some((furthest_block_slot, furthest_block)) = furthest_block else {
                 spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
                 self.active_formatting.remove(formatting_element);
@@ -116,9 +124,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 4.9. "Let commonAncestor be the element immediately above
             // formattingElement in the stack of open elements."
-            let Some(common_ancestor) = formatting_stack_index
-                .checked_sub(1)
-                .and_then(|i| self.open_elements.get(i))
+            let Some(common_ancestor) = self
+                .open_elements
+                .above(formatting_slot)
+                .and_then(|slot| self.open_elements.get(slot))
                 .map(|e| e.node)
             else {
                 return AdoptionAgencyOutcome::Done;
@@ -128,8 +137,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // of it in the list." The bookmark is an index in the list where the new
             // element will go: just after formattingElement.
             let mut bookmark = formatting_index + 1;
-            // Step 4.11. "Let node and lastNode be furthestBlock."
-            let mut node_index = furthest_block_index;
+            // Step 4.11. "Let node and lastNode be furthestBlock." (Kept as the entry
+            // above node, found while node is on the stack: see step 4.13.2.)
+            let mut above_node = self.open_elements.above(furthest_block_slot);
             let mut last_node = furthest_block.node;
             // Step 4.12. "Let innerLoopCounter be 0."
             let mut inner_loop_counter = 0;
@@ -142,14 +152,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // stack of open elements, or if node is no longer in the stack of open
                 // elements (e.g. because it got removed by this algorithm), the element
                 // that was immediately above node in the stack of open elements before
-                // node was removed." Either way it is the entry just above node's index.
-                let Some(above) = node_index.checked_sub(1) else {
+                // node was removed." The entry above node was noted while node was
+                // on the stack, before any removal.
+                let Some(node_slot) = above_node else {
                     break;
                 };
-                node_index = above;
-                let Some(node) = self.open_elements.get(node_index).copied() else {
+                let Some(node) = self.open_elements.get(node_slot).copied() else {
                     break;
                 };
+                above_node = self.open_elements.above(node_slot);
                 // Step 4.13.3. "If node is formattingElement, then break."
                 if node.node == formatting_element {
                     spec_arm(Arm::AdoptionAgencyStep4133NodeIsFormattingElement);
@@ -172,7 +183,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // then remove node from the stack of open elements and continue."
                 let Some(list_index) = list_index else {
                     spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
-                    self.open_elements.remove_at(node_index);
+                    self.open_elements.remove_at(node_slot);
                     continue;
                 };
                 // Step 4.13.6. "Create an element for the token for which the element
@@ -185,13 +196,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 let new_element = self.sink.clone_element(node.node);
                 self.active_formatting
                     .replace_node_at(list_index, new_element);
-                self.open_elements.replace_at(
-                    node_index,
-                    StackEntry {
-                        node: new_element,
-                        ..node
-                    },
-                );
+                self.open_elements.replace_node_at(node_slot, new_element);
                 // Step 4.13.7. "If lastNode is furthestBlock, then move the
                 // aforementioned bookmark to be immediately after the new node in the
                 // list of active formatting elements."
@@ -241,21 +246,22 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 4.19. "Remove formattingElement from the stack of open elements, and
             // insert the new element into the stack of open elements immediately below
             // the position of furthestBlock in that stack."
-            let formatting_entry = self
-                .open_elements
-                .position(formatting_element)
-                .and_then(|index| self.open_elements.remove_at(index));
-            if let (Some(entry), Some(index)) = (
-                formatting_entry,
+            // One edit: the new element takes formattingElement's slot, linked below
+            // furthestBlock's.
+            if let (Some(slot), Some(furthest_block_slot)) = (
+                self.open_elements.position(formatting_element),
                 self.open_elements.position(furthest_block.node),
             ) {
-                self.open_elements.insert_at(
-                    index + 1,
-                    StackEntry {
-                        node: new_element,
-                        ..entry
-                    },
-                );
+                if let Some(entry) = self.open_elements.get(slot).copied() {
+                    self.open_elements.move_below(
+                        slot,
+                        furthest_block_slot,
+                        StackEntry {
+                            node: new_element,
+                            ..entry
+                        },
+                    );
+                }
             }
         }
     }

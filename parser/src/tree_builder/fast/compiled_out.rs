@@ -6,7 +6,7 @@
 use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::tree_builder::active_formatting::{Entry, FormattingElement};
-use crate::tree_builder::open_elements::{ForeignEndTagWalk, Scope, StackEntry};
+use crate::tree_builder::open_elements::{StackEntry, StackSlot};
 
 /// No indexes.
 #[derive(Debug, Default)]
@@ -14,6 +14,8 @@ pub(crate) struct StackIndexes {}
 
 impl StackIndexes {
     pub(crate) fn clear(&mut self) {}
+
+    pub(crate) fn clear_kept(&mut self) {}
 
     pub(crate) fn retained_bytes(&self) -> usize {
         0
@@ -27,32 +29,65 @@ impl StackIndexes {
     }
 
     #[inline]
-    pub(crate) fn follow_edit(&mut self, _entries: &[StackEntry], _position: usize) {}
-
-    // The queries below are never asked: `readable` is `None`.
-
-    pub(crate) fn position(&self, _node: NodeId) -> Option<usize> {
-        None
-    }
-
-    pub(crate) fn position_of_html(&self, _name: LocalName) -> Option<usize> {
-        None
-    }
-
-    pub(crate) fn in_scope(&self, _scope: Scope, _position: usize) -> bool {
+    pub(crate) fn is_kept(&self) -> bool {
         false
     }
 
-    pub(crate) fn any_other_end_tag_stop(&self, _name: LocalName) -> usize {
-        0
+    #[inline]
+    pub(crate) fn wants_building(&self, _len: usize) -> bool {
+        false
     }
 
-    pub(crate) fn foreign_end_tag_walk(
-        &self,
-        _current: usize,
-        _name: LocalName,
-    ) -> ForeignEndTagWalk {
-        ForeignEndTagWalk::ReachedTop
+    pub(crate) fn build(&mut self, _entries: impl Iterator<Item = (StackSlot, StackEntry)>) {}
+
+    pub(crate) fn pushed(&mut self, _at: StackSlot, _entry: StackEntry) {}
+
+    pub(crate) fn removed(&mut self, _at: StackSlot) {}
+
+    pub(crate) fn node_replaced(&mut self, _at: StackSlot, _old: NodeId, _new: NodeId) {}
+
+    pub(crate) fn moved(
+        &mut self,
+        _at: StackSlot,
+        _old: StackEntry,
+        _new: StackEntry,
+        _between: impl Iterator<Item = (StackSlot, StackEntry)>,
+    ) -> bool {
+        true
+    }
+
+    // The queries below are never asked: `readable` is `None`.
+
+    pub(crate) fn position(&self, _node: NodeId) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_html(&self, _name: LocalName) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_foreign(&self, _name: LocalName) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_html_namespace(&self) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_special(&self) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_default_boundary(&self) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_list_item_walk_end(&self) -> Option<StackSlot> {
+        None
+    }
+
+    pub(crate) fn last_reset_walk_end(&self) -> Option<StackSlot> {
+        None
     }
 }
 
