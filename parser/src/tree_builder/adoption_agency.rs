@@ -230,6 +230,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 .reparent_children(furthest_block.node, new_element);
             // Step 4.17. "Append that new element to furthestBlock."
             self.sink.append(furthest_block.node, new_element);
+            // furthestBlock and its children have new ancestors: the fast path of
+            // select.rs works out again what it kept of theirs.
+            self.selects_see_the_adoption_agency_move(furthest_block.node, new_element);
             // Step 4.18. "Remove formattingElement from the list of active formatting
             // elements, and insert the new element into the list of active formatting
             // elements at the position of the aforementioned bookmark."

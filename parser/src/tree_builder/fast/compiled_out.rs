@@ -1,12 +1,14 @@
 //! The fast paths' stand-ins when the `fast-paths` feature is off: they keep nothing,
 //! [`StackIndexes::readable`] is always `None` and
 //! [`FormattingCounts::count_in_the_pushed`] always `false`, so the stack of open
-//! elements always walks and the list of active formatting elements always scans.
+//! elements always walks, the list of active formatting elements always scans and
+//! select.rs always walks up the tree.
 
 use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::tree_builder::active_formatting::{Entry, FormattingElement};
 use crate::tree_builder::open_elements::{StackEntry, StackSlot};
+use crate::tree_builder::TreeSink;
 
 /// No indexes.
 #[derive(Debug, Default)]
@@ -119,4 +121,46 @@ impl FormattingCounts {
 
     #[inline]
     pub(crate) fn count_out(&mut self, _entry: &Entry, _attribute_bytes: &[u8]) {}
+}
+
+/// What the walks find: never asked, as [`SelectAncestry::readable`] is `None`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ancestry {
+    pub(crate) nearest_select: Option<NodeId>,
+    pub(crate) second_select: bool,
+    pub(crate) option_select: Option<NodeId>,
+    pub(crate) nearest_option: Option<NodeId>,
+}
+
+/// No answers kept: select.rs always walks.
+#[derive(Debug, Default)]
+pub(crate) struct SelectAncestry {}
+
+impl SelectAncestry {
+    pub(crate) fn clear(&mut self) {}
+
+    pub(crate) fn retained_bytes(&self) -> usize {
+        0
+    }
+
+    pub(crate) fn set_enabled(&mut self, _on: bool) {}
+
+    #[inline]
+    pub(crate) fn readable(&mut self) -> Option<&mut SelectAncestry> {
+        None
+    }
+
+    pub(crate) fn of<S: TreeSink>(&mut self, _sink: &S, _node: NodeId) -> Ancestry {
+        Ancestry::default()
+    }
+
+    pub(crate) fn of_parent<S: TreeSink>(&mut self, _sink: &S, _node: NodeId) -> Ancestry {
+        Ancestry::default()
+    }
+
+    #[inline]
+    pub(crate) fn node_moved<S: TreeSink>(&mut self, _sink: &S, _node: NodeId) {}
+
+    #[inline]
+    pub(crate) fn children_moved<S: TreeSink>(&mut self, _sink: &S, _parent: NodeId) {}
 }

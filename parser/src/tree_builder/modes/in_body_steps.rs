@@ -85,6 +85,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // "Otherwise, run the following steps: Remove the second element on the stack of
         // open elements from its parent node, if it has one."
         self.sink.remove_from_parent(body.node);
+        self.selects_see_a_removal(body.node);
         // "Pop all the nodes from the bottom of the stack of open elements, from the
         // current node up to, but not including, the root html element."
         while self.open_elements.len() > 1 {
