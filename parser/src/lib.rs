@@ -64,6 +64,8 @@ mod fnv;
 pub mod input;
 pub mod names;
 mod parse;
+#[cfg(feature = "planted-quadratic-walk")]
+pub mod planted;
 mod scratch;
 pub mod serialize;
 pub mod spec_arms;

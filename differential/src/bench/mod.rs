@@ -28,6 +28,7 @@ pub mod memory;
 pub mod pages;
 mod report;
 pub mod runner;
+pub mod search;
 
 pub use report::markdown;
 

@@ -61,14 +61,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // marker in the list, if any, or the start of the list otherwise, and has the
             // tag name subject. If there is no such element, then act as described in the
             // "any other end tag" entry above and return."
-            let Some(formatting_index) = self.active_formatting.position_after_last_marker(subject)
+            let Some(formatting_slot_in_list) =
+                self.active_formatting.position_after_last_marker(subject)
             else {
                 spec_arm(Arm::AdoptionAgencyStep43NoFormattingElement);
                 return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
             };
             let Some(formatting_element) = self
                 .active_formatting
-                .get(formatting_index)
+                .get(formatting_slot_in_list)
                 .and_then(Entry::node)
             else {
                 return AdoptionAgencyOutcome::Done;
@@ -78,7 +79,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let Some(formatting_slot) = self.open_elements.position(formatting_element) else {
                 spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
-                self.active_formatting.remove_at(formatting_index);
+                self.active_formatting.remove_at(formatting_slot_in_list);
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.5. "If formattingElement is in the stack of open elements, but the
@@ -134,9 +135,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 4.10. "Let a bookmark note the position of formattingElement in the
             // list of active formatting elements relative to the elements on either side
-            // of it in the list." The bookmark is an index in the list where the new
-            // element will go: just after formattingElement.
-            let mut bookmark = formatting_index + 1;
+            // of it in the list." The bookmark is the entry after which the new
+            // element will go: formattingElement's own, until step 13.7 moves it.
+            let mut bookmark = formatting_slot_in_list;
             // Step 4.11. "Let node and lastNode be furthestBlock." (Kept as the entry
             // above node, found while node is on the stack: see step 4.13.2.)
             let mut above_node = self.open_elements.above(furthest_block_slot);
@@ -169,19 +170,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // Step 4.13.4. "If innerLoopCounter is greater than 3 and node is in the
                 // list of active formatting elements, then remove node from the list of
                 // active formatting elements."
-                let mut list_index = self.active_formatting.position(node.node);
+                let mut list_slot = self.active_formatting.position(node.node);
                 if inner_loop_counter > 3 {
-                    if let Some(index) = list_index.take() {
+                    if let Some(slot) = list_slot.take() {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
-                        self.active_formatting.remove_at(index);
-                        if index < bookmark {
-                            bookmark -= 1;
-                        }
+                        self.active_formatting.remove_at(slot);
                     }
                 }
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
                 // then remove node from the stack of open elements and continue."
-                let Some(list_index) = list_index else {
+                let Some(list_slot) = list_slot else {
                     spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
                     self.open_elements.remove_at(node_slot);
                     continue;
@@ -195,14 +193,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 spec_arm(Arm::AdoptionAgencyStep4136NodeReplaced);
                 let new_element = self.sink.clone_element(node.node);
                 self.active_formatting
-                    .replace_node_at(list_index, new_element);
+                    .replace_node_at(list_slot, new_element);
                 self.open_elements.replace_node_at(node_slot, new_element);
                 // Step 4.13.7. "If lastNode is furthestBlock, then move the
                 // aforementioned bookmark to be immediately after the new node in the
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    bookmark = list_index + 1;
+                    bookmark = list_slot;
                 }
                 // Step 4.13.8. "Append lastNode to node."
                 self.sink.append(new_element, last_node);
@@ -236,15 +234,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 4.18. "Remove formattingElement from the list of active formatting
             // elements, and insert the new element into the list of active formatting
             // elements at the position of the aforementioned bookmark."
-            if let Some(index) = self.active_formatting.position(formatting_element) {
-                if let Some(Entry::Element(mut entry)) = self.active_formatting.remove_at(index) {
-                    if index < bookmark {
-                        bookmark -= 1;
-                    }
-                    entry.node = new_element;
-                    self.active_formatting
-                        .insert_at(bookmark, Entry::Element(entry));
-                }
+            // One edit: the entry leaves its place and goes after the bookmark's entry,
+            // standing for the new element (in its own place when the bookmark is
+            // still formattingElement's).
+            if let Some(slot) = self.active_formatting.position(formatting_element) {
+                self.active_formatting
+                    .move_after(slot, bookmark, new_element);
             }
             // Step 4.19. "Remove formattingElement from the stack of open elements, and
             // insert the new element into the stack of open elements immediately below

@@ -41,6 +41,7 @@ mod fast;
 mod foreign;
 mod fragment;
 mod insertion_location;
+mod linked;
 mod modes;
 mod open_elements;
 mod select;

@@ -9,12 +9,13 @@
 //! `move_below`, `replace_node_at`), and each query ("has an element in scope", "the
 //! position of node") reads as the spec's walk.
 //!
-//! The entries are linked to the entries above and below them, and a [`StackSlot`]
-//! names one entry wherever it is: the adoption agency algorithm removes entries from
-//! the middle of the stack and inserts one below its furthest block, and with a
-//! vector every such edit would move every entry below it (a document of n misnested
-//! `<b>`s over n `<div>`s would take time in n²). Each entry also carries its place in
-//! stack order as a number, so that two entries compare in constant time.
+//! The entries are linked to the entries above and below them (tree_builder/linked.rs),
+//! and a [`StackSlot`] names one entry wherever it is: the adoption agency algorithm
+//! removes entries from the middle of the stack and inserts one below its furthest
+//! block, and with a vector every such edit would move every entry below it (a
+//! document of n misnested `<b>`s over n `<div>`s would take time in n²). Each entry
+//! also carries its place in stack order as a number, so that two entries compare in
+//! constant time.
 //!
 //! Once the stack grows deep, a fast path answers the queries from indexes kept beside
 //! the entries instead ([`StackIndexes`], in tree_builder/fast/): each edit hands the
@@ -25,6 +26,7 @@
 
 use super::fast::StackIndexes;
 use super::foreign::local_name_in_lowercase;
+use super::linked::{Linked, NO_SLOT};
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 
@@ -58,6 +60,10 @@ impl StackEntry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct StackSlot(u32);
 
+fn slot(index: u32) -> Option<StackSlot> {
+    (index != NO_SLOT).then_some(StackSlot(index))
+}
+
 impl StackSlot {
     /// The slot's number, for tables kept per slot (the indexes).
     #[inline]
@@ -73,43 +79,13 @@ impl StackSlot {
     }
 }
 
-/// No slot: the end of a link.
-const NO_SLOT: u32 = u32::MAX;
-
-/// The distance in [`Cell::order`] between an entry pushed and the one above it: room
-/// for 32 insertions between two entries before their neighbours are renumbered. With
-/// at most 2^30 entries (the 1 GiB input limit), orders stay below 2^62.
-const PUSH_GAP: u64 = 1 << 32;
-
-/// The smallest distance a renumbering leaves between two entries.
-const RENUMBERED_GAP: u64 = 1 << 12;
-
-/// An entry in the stack's storage, with its links.
-#[derive(Clone, Copy, Debug)]
-struct Cell {
-    entry: StackEntry,
-    /// The slot of the entry immediately above, or `NO_SLOT` for the topmost.
-    above: u32,
-    /// The slot of the entry immediately below, or `NO_SLOT` for the current node.
-    below: u32,
-    /// The entry's place in stack order: larger is lower in the stack.
-    order: u64,
-}
-
 /// The stack of open elements. "The stack grows downwards; the topmost node on the
 /// stack is the first one added to the stack, and the bottommost node of the stack is
 /// the most recently added node in the stack." The topmost node is the `html` element.
 #[derive(Debug)]
 pub(crate) struct OpenElements {
-    /// The entries, each at its slot, linked in stack order.
-    cells: Vec<Cell>,
-    /// Slots whose entries left the middle of the stack, for the next pushes.
-    free: Vec<u32>,
-    /// The topmost and bottommost slots, or `NO_SLOT` when the stack is empty.
-    top: u32,
-    bottom: u32,
-    /// The number of entries.
-    len: usize,
+    /// The entries, topmost first, each at its slot (tree_builder/linked.rs).
+    entries: Linked<StackEntry>,
     /// The fast path's indexes of the entries (tree_builder/fast/stack_indexes.rs).
     indexes: StackIndexes,
 }
@@ -132,11 +108,7 @@ const RESERVED_DEPTH: usize = 32;
 impl Default for OpenElements {
     fn default() -> Self {
         OpenElements {
-            cells: Vec::with_capacity(RESERVED_DEPTH),
-            free: Vec::new(),
-            top: NO_SLOT,
-            bottom: NO_SLOT,
-            len: 0,
+            entries: Linked::with_capacity(RESERVED_DEPTH),
             indexes: StackIndexes::default(),
         }
     }
@@ -255,66 +227,16 @@ pub(crate) fn ends_the_reset_walk(name: QualName) -> bool {
         )
 }
 
-/// The entries of the stack from one entry up to the topmost, with their slots.
-pub(crate) struct WalkUp<'a> {
-    stack: &'a OpenElements,
-    next: u32,
-}
-
-impl<'a> Iterator for WalkUp<'a> {
-    type Item = (StackSlot, &'a StackEntry);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let cell = self.stack.cells.get(self.next as usize)?;
-        let slot = StackSlot(self.next);
-        self.next = cell.above;
-        Some((slot, &cell.entry))
-    }
-}
-
-/// The entries of the stack from the topmost down.
-pub(crate) struct TopDown<'a> {
-    cells: &'a [Cell],
-    next: u32,
-}
-
-impl<'a> Iterator for TopDown<'a> {
-    type Item = &'a StackEntry;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let cell = self.cells.get(self.next as usize)?;
-        self.next = cell.below;
-        Some(&cell.entry)
-    }
-}
-
-/// The slots and entries of `cells` linked from `from` down (for the indexes).
-fn linked_down(cells: &[Cell], from: u32) -> impl Iterator<Item = (StackSlot, StackEntry)> + '_ {
-    let mut next = from;
-    std::iter::from_fn(move || {
-        let cell = cells.get(next as usize)?;
-        let slot = StackSlot(next);
-        next = cell.below;
-        Some((slot, cell.entry))
-    })
-}
-
 impl OpenElements {
     /// Empties the stack and its indexes, keeping their room.
     pub(crate) fn clear(&mut self) {
-        self.cells.clear();
-        self.free.clear();
-        self.top = NO_SLOT;
-        self.bottom = NO_SLOT;
-        self.len = 0;
+        self.entries.clear();
         self.indexes.clear();
     }
 
     /// The bytes the stack holds on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
-        crate::buffers::heap_bytes(&self.cells)
-            + crate::buffers::heap_bytes(&self.free)
-            + self.indexes.retained_bytes()
+        self.entries.retained_bytes() + self.indexes.retained_bytes()
     }
 
     /// Whether queries may be answered from the indexes (`true`, the default) once the
@@ -338,66 +260,56 @@ impl OpenElements {
 
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    #[inline]
-    fn cell(&self, slot: StackSlot) -> Option<&Cell> {
-        // A slot whose entry left the stack has order 0.
-        self.cells.get(slot.index()).filter(|cell| cell.order != 0)
+        self.entries.len()
     }
 
     /// The entry at `slot`, if it is on the stack.
     #[inline]
     pub(crate) fn get(&self, slot: StackSlot) -> Option<&StackEntry> {
-        self.cell(slot).map(|cell| &cell.entry)
+        self.entries.get(slot.0)
     }
 
     /// "The current node is the bottommost node in this stack of open elements."
     #[inline]
     pub(crate) fn current(&self) -> Option<&StackEntry> {
-        self.cells.get(self.bottom as usize).map(|cell| &cell.entry)
+        self.entries.get(self.entries.last())
     }
 
     /// The current node's slot.
     pub(crate) fn current_slot(&self) -> Option<StackSlot> {
-        (self.bottom != NO_SLOT).then_some(StackSlot(self.bottom))
+        slot(self.entries.last())
     }
 
     /// The topmost node: the `html` element.
     pub(crate) fn first(&self) -> Option<&StackEntry> {
-        self.cells.get(self.top as usize).map(|cell| &cell.entry)
+        self.entries.get(self.entries.first())
     }
 
     /// The topmost node's slot.
     pub(crate) fn first_slot(&self) -> Option<StackSlot> {
-        (self.top != NO_SLOT).then_some(StackSlot(self.top))
+        slot(self.entries.first())
     }
 
     /// "The second element on the stack of open elements".
     pub(crate) fn second(&self) -> Option<&StackEntry> {
-        let below = self.cells.get(self.top as usize)?.below;
-        self.cells.get(below as usize).map(|cell| &cell.entry)
+        self.entries.get(self.entries.after(self.entries.first()))
     }
 
     /// The slot of the entry immediately above the one at `slot`.
-    pub(crate) fn above(&self, slot: StackSlot) -> Option<StackSlot> {
-        let above = self.cell(slot)?.above;
-        (above != NO_SLOT).then_some(StackSlot(above))
+    pub(crate) fn above(&self, at: StackSlot) -> Option<StackSlot> {
+        slot(self.entries.before(at.0))
     }
 
     /// The slot of the entry immediately below the one at `slot`.
-    pub(crate) fn below(&self, slot: StackSlot) -> Option<StackSlot> {
-        let below = self.cell(slot)?.below;
-        (below != NO_SLOT).then_some(StackSlot(below))
+    pub(crate) fn below(&self, at: StackSlot) -> Option<StackSlot> {
+        slot(self.entries.after(at.0))
     }
 
     /// Whether the entry at `a` is lower in the stack than the one at `b` (both on the
     /// stack).
     #[inline]
     pub(crate) fn is_below(&self, a: StackSlot, b: StackSlot) -> bool {
-        let order = |s: StackSlot| self.cells.get(s.index()).map_or(0, |cell| cell.order);
-        order(a) > order(b)
+        self.entries.order(a.0) > self.entries.order(b.0)
     }
 
     /// The lower of two entries, either of which may be absent.
@@ -409,122 +321,84 @@ impl OpenElements {
     }
 
     /// The entries, topmost first.
-    pub(crate) fn iter(&self) -> TopDown<'_> {
-        TopDown {
-            cells: &self.cells,
-            next: self.top,
-        }
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &StackEntry> + '_ {
+        self.entries
+            .forward_from(self.entries.first())
+            .map(|(_, entry)| entry)
     }
 
     /// The entries from the current node up, with their slots.
-    pub(crate) fn walk_up(&self) -> WalkUp<'_> {
-        WalkUp {
-            stack: self,
-            next: self.bottom,
-        }
+    pub(crate) fn walk_up(&self) -> impl Iterator<Item = (StackSlot, &StackEntry)> + '_ {
+        self.entries
+            .backward_from(self.entries.last())
+            .map(|(at, entry)| (StackSlot(at), entry))
     }
 
-    /// A slot for a new cell: one freed in the middle of the stack, or a new one.
-    fn allocate(&mut self, cell: Cell) -> u32 {
-        match self.free.pop() {
-            Some(slot) => {
-                self.cells[slot as usize] = cell;
-                slot
-            }
-            None => {
-                self.cells.push(cell);
-                (self.cells.len() - 1) as u32
-            }
-        }
-    }
-
-    /// Unlinks the cell at `slot` from its neighbours and marks it free, keeping the
-    /// entry it held.
-    fn unlink(&mut self, slot: u32) -> Cell {
-        let cell = self.cells[slot as usize];
-        match self.cells.get_mut(cell.above as usize) {
-            Some(above) => above.below = cell.below,
-            None => self.top = cell.below,
-        }
-        match self.cells.get_mut(cell.below as usize) {
-            Some(below) => below.above = cell.above,
-            None => self.bottom = cell.above,
-        }
-        self.cells[slot as usize].order = 0;
-        self.len -= 1;
-        cell
-    }
-
-    /// Gives a freed slot back: the last cell is dropped (a popped stack shrinks), any
-    /// other waits for a push.
-    fn release(&mut self, slot: u32) {
-        if slot as usize + 1 == self.cells.len() {
-            self.cells.pop();
-        } else {
-            self.free.push(slot);
-        }
+    /// Builds the indexes from every entry, topmost first.
+    fn build_indexes(&mut self) {
+        let entries = &self.entries;
+        self.indexes.build(
+            entries
+                .forward_from(entries.first())
+                .map(|(at, entry)| (StackSlot(at), *entry)),
+        );
     }
 
     pub(crate) fn push(&mut self, entry: StackEntry) {
-        let above = self.bottom;
-        let order = match self.cells.get(above as usize) {
-            Some(cell) => cell.order + PUSH_GAP,
-            None => PUSH_GAP,
-        };
-        let slot = self.allocate(Cell {
-            entry,
-            above,
-            below: NO_SLOT,
-            order,
-        });
-        match self.cells.get_mut(above as usize) {
-            Some(cell) => cell.below = slot,
-            None => self.top = slot,
-        }
-        self.bottom = slot;
-        self.len += 1;
+        let at = self.entries.push(entry);
         if self.indexes.is_kept() {
-            self.indexes.pushed(StackSlot(slot), entry);
-        } else if self.indexes.wants_building(self.len) {
-            self.indexes.build(linked_down(&self.cells, self.top));
+            self.indexes.pushed(StackSlot(at), entry);
+        } else if self.indexes.wants_building(self.entries.len()) {
+            self.build_indexes();
         }
     }
 
     /// Takes the current node off the stack. Use `TreeBuilder::pop_the_current_node`,
     /// which runs what popping an element sets off.
     pub(crate) fn pop(&mut self) -> Option<StackEntry> {
-        let slot = self.bottom;
-        self.cells.get(slot as usize)?;
-        let cell = self.unlink(slot);
+        let at = self.entries.last();
+        let entry = self.entries.remove(at)?;
         if self.indexes.is_kept() {
-            self.indexes.removed(StackSlot(slot));
+            self.indexes.removed(StackSlot(at));
         }
-        self.release(slot);
-        Some(cell.entry)
+        Some(entry)
+    }
+
+    /// The planted fault of the harness's tests (feature `planted-quadratic-walk`):
+    /// a walk of the entries below `slot`.
+    #[cfg(feature = "planted-quadratic-walk")]
+    fn planted_walk_below(&self, at: StackSlot) {
+        if crate::planted::quadratic_walk_planted() {
+            let sum = self
+                .entries
+                .forward_from(self.entries.after(at.0))
+                .fold(0u64, |sum, (_, e)| sum.wrapping_add(e.node.index() as u64));
+            std::hint::black_box(sum);
+        }
     }
 
     /// Removes the entry at `slot` from wherever it is in the stack.
-    pub(crate) fn remove_at(&mut self, slot: StackSlot) -> Option<StackEntry> {
-        self.cell(slot)?;
-        let cell = self.unlink(slot.0);
+    pub(crate) fn remove_at(&mut self, at: StackSlot) -> Option<StackEntry> {
+        #[cfg(feature = "planted-quadratic-walk")]
+        self.planted_walk_below(at);
+        let entry = self.entries.remove(at.0)?;
         if self.indexes.is_kept() {
-            self.indexes.removed(slot);
+            self.indexes.removed(at);
         }
-        self.release(slot.0);
-        Some(cell.entry)
+        Some(entry)
     }
 
     /// Makes the entry at `slot` stand for another element with the same name ("replace
     /// the entry for node in the stack of open elements with an entry for the new
     /// element").
-    pub(crate) fn replace_node_at(&mut self, slot: StackSlot, node: NodeId) {
-        let Some(cell) = self.cells.get_mut(slot.index()).filter(|c| c.order != 0) else {
+    pub(crate) fn replace_node_at(&mut self, at: StackSlot, node: NodeId) {
+        let Some(entry) = self.entries.get_mut(at.0) else {
             return;
         };
-        let old = cell.entry.node;
-        cell.entry.node = node;
+        let old = entry.node;
+        entry.node = node;
         if self.indexes.is_kept() {
-            self.indexes.node_replaced(slot, old, node);
+            self.indexes.node_replaced(at, old, node);
         }
     }
 
@@ -532,101 +406,36 @@ impl OpenElements {
     /// the one at `anchor` (step 19 of the adoption agency algorithm). The new entry
     /// takes the slot over. The cost is constant, but for the indexes' look at the
     /// entries between the removed one and `anchor` when it was above `anchor`.
-    pub(crate) fn move_below(&mut self, slot: StackSlot, anchor: StackSlot, entry: StackEntry) {
-        if slot == anchor || self.cell(slot).is_none() || self.cell(anchor).is_none() {
+    pub(crate) fn move_below(&mut self, at: StackSlot, anchor: StackSlot, entry: StackEntry) {
+        let Some(old) = self.get(at).copied() else {
+            return;
+        };
+        if at == anchor || self.get(anchor).is_none() {
             return;
         }
-        let old = self.unlink(slot.0);
-        // Linked just below `anchor`.
-        let below = self.cells[anchor.index()].below;
-        let anchor_order = self.cells[anchor.index()].order;
-        self.cells[slot.index()] = Cell {
-            entry,
-            above: anchor.0,
-            below,
-            order: 0,
-        };
-        self.cells[anchor.index()].below = slot.0;
-        match self.cells.get_mut(below as usize) {
-            Some(cell) => cell.above = slot.0,
-            None => self.bottom = slot.0,
-        }
-        self.len += 1;
-        self.number_between(slot.0, anchor_order);
+        #[cfg(feature = "planted-quadratic-walk")]
+        self.planted_walk_below(at);
+        let old_above = self.entries.before(at.0);
+        // Whether the entry was above `anchor`: then the entries the indexes must look
+        // at to place the new one are those from `anchor` up to the one that was just
+        // above it.
+        let was_above_anchor =
+            old_above == NO_SLOT || self.entries.order(old_above) < self.entries.order(anchor.0);
+        self.entries.move_after(at.0, anchor.0, entry);
         if !self.indexes.is_kept() {
             return;
         }
-        // The entries the indexes must look at to place the new entry: from `anchor` up
-        // to the entry that was above the removed one, when that one is above `anchor`.
-        let was_above_anchor = old.above == NO_SLOT
-            || self
-                .cells
-                .get(old.above as usize)
-                .is_some_and(|cell| cell.order != 0 && cell.order < anchor_order);
         let placed = was_above_anchor && {
-            let OpenElements { cells, indexes, .. } = self;
-            let mut next = anchor.0;
-            let between = std::iter::from_fn(|| {
-                if next == old.above {
-                    return None;
-                }
-                let cell = cells.get(next as usize)?;
-                let here = StackSlot(next);
-                next = cell.above;
-                Some((here, cell.entry))
-            });
-            indexes.moved(slot, old.entry, entry, between)
+            let OpenElements { entries, indexes } = self;
+            let between = entries
+                .backward_from(anchor.0)
+                .take_while(|&(s, _)| s != old_above)
+                .map(|(s, e)| (StackSlot(s), *e));
+            indexes.moved(at, old, entry, between)
         };
         if !placed {
             self.indexes.clear_kept();
-            self.indexes.build(linked_down(&self.cells, self.top));
-        }
-    }
-
-    /// Gives the cell at `slot`, just linked below an entry of order `above_order`, an
-    /// order between its neighbours', renumbering the cells below it when there is no
-    /// room (an order-maintenance list: each renumbering leaves room for many
-    /// insertions).
-    fn number_between(&mut self, slot: u32, above_order: u64) {
-        let below = self.cells[slot as usize].below;
-        let Some(below_order) = self.cells.get(below as usize).map(|cell| cell.order) else {
-            self.cells[slot as usize].order = above_order + PUSH_GAP;
-            return;
-        };
-        if below_order - above_order >= 2 {
-            self.cells[slot as usize].order = above_order + (below_order - above_order) / 2;
-            return;
-        }
-        // Renumber `slot` and the cells below it, as few as leave at least
-        // `RENUMBERED_GAP` between neighbours (all of them down to the current node,
-        // which has no bound below it).
-        let mut count: u64 = 1;
-        let mut last = slot;
-        loop {
-            let next = self.cells[last as usize].below;
-            match self.cells.get(next as usize) {
-                None => break,
-                Some(cell) if cell.order - above_order >= (count + 1) * RENUMBERED_GAP => {
-                    let gap = (cell.order - above_order) / (count + 1);
-                    self.renumber(slot, count, above_order, gap);
-                    return;
-                }
-                Some(_) => {
-                    count += 1;
-                    last = next;
-                }
-            }
-        }
-        self.renumber(slot, count, above_order, PUSH_GAP);
-    }
-
-    /// Numbers `count` cells from `slot` down `gap` apart after `above_order`.
-    fn renumber(&mut self, slot: u32, count: u64, above_order: u64, gap: u64) {
-        let mut at = slot;
-        for i in 1..=count {
-            let cell = &mut self.cells[at as usize];
-            cell.order = above_order + i * gap;
-            at = cell.below;
+            self.build_indexes();
         }
     }
 

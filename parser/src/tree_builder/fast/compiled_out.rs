@@ -1,12 +1,11 @@
 //! The fast paths' stand-ins when the `fast-paths` feature is off: they keep nothing,
-//! [`StackIndexes::readable`] is always `None` and
-//! [`FormattingCounts::count_in_the_pushed`] always `false`, so the stack of open
-//! elements always walks, the list of active formatting elements always scans and
-//! select.rs always walks up the tree.
+//! [`StackIndexes::readable`] and [`FormattingIndexes::readable`] are always `None`,
+//! so the stack of open elements always walks, the list of active formatting elements
+//! always scans and select.rs always walks up the tree.
 
 use crate::dom::NodeId;
 use crate::names::LocalName;
-use crate::tree_builder::active_formatting::{Entry, FormattingElement};
+use crate::tree_builder::active_formatting::{Entry, FormattingElement, ListSlot};
 use crate::tree_builder::open_elements::{StackEntry, StackSlot};
 use crate::tree_builder::TreeSink;
 
@@ -93,11 +92,11 @@ impl StackIndexes {
     }
 }
 
-/// No counts.
+/// No indexes of the list.
 #[derive(Debug, Default)]
-pub(crate) struct FormattingCounts {}
+pub(crate) struct FormattingIndexes {}
 
-impl FormattingCounts {
+impl FormattingIndexes {
     pub(crate) fn clear(&mut self) {}
 
     pub(crate) fn retained_bytes(&self) -> usize {
@@ -107,20 +106,65 @@ impl FormattingCounts {
     pub(crate) fn set_enabled(&mut self, _on: bool) {}
 
     #[inline]
-    pub(crate) fn count_in_the_pushed(
-        &mut self,
-        _entries: &[Entry],
-        _attribute_bytes: &[u8],
-        _element: &FormattingElement,
-    ) -> bool {
+    pub(crate) fn readable(&self) -> Option<&FormattingIndexes> {
+        None
+    }
+
+    #[inline]
+    pub(crate) fn is_kept(&self) -> bool {
         false
     }
 
     #[inline]
-    pub(crate) fn count_in(&mut self, _entry: &Entry, _attribute_bytes: &[u8]) {}
+    pub(crate) fn wants_building(&self, _len: usize) -> bool {
+        false
+    }
 
-    #[inline]
-    pub(crate) fn count_out(&mut self, _entry: &Entry, _attribute_bytes: &[u8]) {}
+    pub(crate) fn build(
+        &mut self,
+        _entries: impl Iterator<Item = (ListSlot, Entry, u64)>,
+        _attribute_bytes: &[u8],
+    ) {
+    }
+
+    pub(crate) fn added(
+        &mut self,
+        _slot: ListSlot,
+        _entry: &Entry,
+        _order: u64,
+        _attribute_bytes: &[u8],
+    ) {
+    }
+
+    pub(crate) fn removed(&mut self, _slot: ListSlot) {}
+
+    pub(crate) fn node_replaced(&mut self, _slot: ListSlot, _old: NodeId, _new: NodeId) {}
+
+    pub(crate) fn renumbered(&mut self, _slot: ListSlot, _order: u64) {}
+
+    // The searches below are never asked: `readable` is `None`.
+
+    pub(crate) fn position(&self, _node: NodeId) -> Option<ListSlot> {
+        None
+    }
+
+    pub(crate) fn last_named(&self, _name: LocalName) -> Option<ListSlot> {
+        None
+    }
+
+    pub(crate) fn last_marker(&self) -> Option<ListSlot> {
+        None
+    }
+
+    pub(crate) fn alike_after(
+        &self,
+        _element: &FormattingElement,
+        _attribute_bytes: &[u8],
+        _is_after: impl Fn(ListSlot) -> bool,
+        _is_alike: impl Fn(ListSlot) -> bool,
+    ) -> (usize, Option<ListSlot>) {
+        (0, None)
+    }
 }
 
 /// What the walks find: never asked, as [`SelectAncestry::readable`] is `None`.

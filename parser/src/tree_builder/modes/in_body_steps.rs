@@ -213,7 +213,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let open_a = self
             .active_formatting
             .position_after_last_marker(local::A)
-            .and_then(|index| self.active_formatting.get(index))
+            .and_then(|slot| self.active_formatting.get(slot))
             .and_then(|entry| entry.node());
         if let Some(a) = open_a {
             self.parse_error(ErrorCode::TreeMisnestedTag);
