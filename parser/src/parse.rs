@@ -239,6 +239,7 @@ fn run(
 
     scratch.tokenizer = tokenizer.into_buffers();
     scratch.tree_builder = builder.into_buffers();
+    scratch.tree_builder.drop_large_working_lists();
     document.forget_input();
     if finished.is_err() {
         scratch::give_back(scratch);

@@ -289,7 +289,7 @@ impl Default for SearchConfig {
             shapes: SHAPES.to_vec(),
             small_bytes: 16 << 10,
             threshold: 2.0,
-            pairs: 2,
+            pairs: 1,
             budget: Duration::from_secs(2),
             patterns: 300,
             seed: 2026,
@@ -402,7 +402,7 @@ pub fn search(
         let mut large_time = Duration::ZERO;
         if first > config.threshold {
             // Measured again: a busy machine slows one run of a pair now and then.
-            let (again, time) = growth(&small, &large, config.pairs + 1, config.budget, parse);
+            let (again, time) = growth(&small, &large, config.pairs + 2, config.budget, parse);
             measured = first.min(again);
             large_time = time;
         }

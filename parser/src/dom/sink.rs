@@ -1,8 +1,8 @@
 //! `Document` as the tree builder's sink: the arena's mutations.
 
 use super::{
-    AttrNamespace, AttrRun, Attribute, Document, ElementData, Node, NodeData, NodeId, QualName,
-    QuirksMode, Span, TextSpan,
+    AttrNamespace, AttrRun, Attribute, DoctypeData, Document, ElementData, Node, NodeData, NodeId,
+    QualName, QuirksMode, Span, TextSpan,
 };
 use crate::names::{local, LocalName};
 use crate::tree_builder::{NewAttribute, TreeSink};
@@ -170,19 +170,15 @@ impl Document {
                         cap: 0,
                         ..element.attrs
                     },
-                    template_contents: None,
                     ..element
                 };
                 if data.attrs.len == 0 {
                     data.attrs.start = self.attrs.len() as u32;
                 }
-                let is_template = data.name == QualName::html(local::TEMPLATE);
                 let id = self.new_node(NodeData::Element(data));
-                if is_template {
-                    let contents = self.new_node(NodeData::DocumentFragment);
-                    if let NodeData::Element(e) = &mut self.node_mut(id).data {
-                        e.template_contents = Some(contents);
-                    }
+                if data.has_template_contents {
+                    // The contents: the node right after the template.
+                    self.new_node(NodeData::DocumentFragment);
                 }
                 id
             }
@@ -232,21 +228,21 @@ impl TreeSink for Document {
             });
         }
         let len = (self.attrs.len() - start) as u32;
+        let is_template = name == QualName::html(local::TEMPLATE);
         let element = self.new_node(NodeData::Element(ElementData {
-            name,
+            local: name.local,
             attrs: AttrRun {
                 start: start as u32,
                 len,
                 cap: len,
             },
-            template_contents: None,
+            ns: name.ns,
             html_integration_point: false,
+            has_template_contents: is_template,
         }));
-        if name == QualName::html(local::TEMPLATE) {
-            let contents = self.new_node(NodeData::DocumentFragment);
-            if let NodeData::Element(e) = &mut self.node_mut(element).data {
-                e.template_contents = Some(contents);
-            }
+        if is_template {
+            // The contents: the node right after the template.
+            self.new_node(NodeData::DocumentFragment);
         }
         element
     }
@@ -270,11 +266,13 @@ impl TreeSink for Document {
         let name = self.push_string(name);
         let public_id = self.push_string(public_id);
         let system_id = self.push_string(system_id);
-        self.new_node(NodeData::Doctype {
+        self.doctypes.push(DoctypeData {
             name,
             public_id,
             system_id,
-        })
+        });
+        let index = (self.doctypes.len() - 1) as u32;
+        self.new_node(NodeData::Doctype(index))
     }
 
     fn append(&mut self, parent: NodeId, child: NodeId) {

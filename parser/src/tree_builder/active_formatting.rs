@@ -64,6 +64,7 @@ pub(crate) struct ListSlot(u32);
 
 impl ListSlot {
     /// The slot's number, for tables kept per slot (the indexes).
+    #[cfg_attr(not(feature = "fast-paths"), allow(dead_code))]
     #[inline]
     pub(crate) fn index(self) -> u32 {
         self.0

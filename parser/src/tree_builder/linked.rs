@@ -121,6 +121,12 @@ impl<T: Copy> Linked<T> {
         self.cell(slot).map_or(NO_SLOT, |cell| cell.after)
     }
 
+    /// The number of cells, free ones in the middle included: every slot is below it.
+    #[inline]
+    pub(crate) fn slots(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The entry's order number (larger is later), 0 if it is not in the list.
     #[inline]
     pub(crate) fn order(&self, slot: u32) -> u64 {
@@ -180,6 +186,11 @@ impl<T: Copy> Linked<T> {
         // waits for the next entry.
         if slot as usize + 1 == self.cells.len() {
             self.cells.pop();
+            // A list that shrank to a quarter of its room gives half of it back, so
+            // that what a deep stack held is free again once it is popped.
+            if self.cells.capacity() > 4 * self.cells.len().max(64) {
+                self.cells.shrink_to(2 * self.cells.len().max(64));
+            }
         } else {
             self.free.push(slot);
         }

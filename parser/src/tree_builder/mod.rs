@@ -270,6 +270,18 @@ pub(crate) struct TreeBuilderBuffers {
 }
 
 impl TreeBuilderBuffers {
+    /// Drops the working lists if they hold more than the next parse may keep, before
+    /// the parse's errors are laid out (a deep document's stack is no longer needed).
+    pub(crate) fn drop_large_working_lists(&mut self) {
+        if self.retained_bytes() - heap_bytes(&self.errors) > crate::buffers::RETAINED_BYTES_LIMIT {
+            self.open_elements = OpenElements::default();
+            self.active_formatting = ActiveFormattingElements::default();
+            self.selects = select::Selects::default();
+            self.template_modes = Vec::new();
+            self.pending_table_characters = Vec::new();
+        }
+    }
+
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         heap_bytes(&self.errors)

@@ -66,6 +66,7 @@ fn slot(index: u32) -> Option<StackSlot> {
 
 impl StackSlot {
     /// The slot's number, for tables kept per slot (the indexes).
+    #[cfg_attr(not(feature = "fast-paths"), allow(dead_code))]
     #[inline]
     pub(crate) fn index(self) -> usize {
         self.0 as usize
@@ -360,6 +361,7 @@ impl OpenElements {
         let entry = self.entries.remove(at)?;
         if self.indexes.is_kept() {
             self.indexes.removed(StackSlot(at));
+            self.indexes.forget_slots_from(self.entries.slots());
         }
         Some(entry)
     }

@@ -45,6 +45,8 @@ impl StackIndexes {
 
     pub(crate) fn removed(&mut self, _at: StackSlot) {}
 
+    pub(crate) fn forget_slots_from(&mut self, _slots: usize) {}
+
     pub(crate) fn node_replaced(&mut self, _at: StackSlot, _old: NodeId, _new: NodeId) {}
 
     pub(crate) fn moved(

@@ -397,6 +397,17 @@ impl StackIndexes {
         }
     }
 
+    /// No slot from `slots` on holds an entry any more (the stack shrank): their
+    /// records go, and room that a deep stack held is given back.
+    pub(crate) fn forget_slots_from(&mut self, slots: usize) {
+        if self.records.len() > slots {
+            self.records.truncate(slots);
+            if self.records.capacity() > 4 * slots.max(64) {
+                self.records.shrink_to(2 * slots.max(64));
+            }
+        }
+    }
+
     /// The entry at `at` stands for another node now (with the same name).
     pub(crate) fn node_replaced(&mut self, at: StackSlot, old: NodeId, new: NodeId) {
         let at = at.index() as u32;
