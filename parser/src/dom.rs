@@ -126,8 +126,7 @@ pub(crate) struct AttrRun {
     pub(crate) cap: u32,
 }
 
-/// An element's data. Its fields are laid out to keep a node at 40 bytes (a test
-/// checks it): the name's two parts apart, and a template's contents not stored but
+/// An element's data. Its fields are laid out to keep the node data at 20 bytes: the name's two parts apart, and a template's contents not stored but
 /// found, as the node created right after the template.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ElementData {
@@ -174,12 +173,15 @@ pub(crate) enum NodeData {
     },
 }
 
+/// A node and its links. A parent links to its first child only; the first child's
+/// `prev_or_last` is the parent's last child (the children's previous links go round),
+/// so a node keeps four links and takes 36 bytes (a test checks it).
 #[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub(crate) parent: Option<NodeId>,
     pub(crate) first_child: Option<NodeId>,
-    pub(crate) last_child: Option<NodeId>,
-    pub(crate) prev_sibling: Option<NodeId>,
+    /// The previous sibling, or for a first child the last child of its parent.
+    pub(crate) prev_or_last: Option<NodeId>,
     pub(crate) next_sibling: Option<NodeId>,
     pub(crate) data: NodeData,
 }
@@ -341,8 +343,7 @@ impl Document {
         nodes.push(Node {
             parent: None,
             first_child: None,
-            last_child: None,
-            prev_sibling: None,
+            prev_or_last: None,
             next_sibling: None,
             data: NodeData::Document,
         });
@@ -467,7 +468,8 @@ impl Document {
     }
 
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).last_child
+        let first = self.node(id).first_child?;
+        self.node(first).prev_or_last
     }
 
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
@@ -475,7 +477,13 @@ impl Document {
     }
 
     pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).prev_sibling
+        let node = self.node(id);
+        let parent = node.parent?;
+        if self.node(parent).first_child == Some(id) {
+            None
+        } else {
+            node.prev_or_last
+        }
     }
 
     /// The children of `id`, first to last.
@@ -569,7 +577,7 @@ mod tests {
         // Deep documents touch every node; the links are four bytes each.
         assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
         assert!(
-            std::mem::size_of::<Node>() <= 40,
+            std::mem::size_of::<Node>() <= 36,
             "{}",
             std::mem::size_of::<Node>()
         );

@@ -360,7 +360,7 @@ impl OpenElements {
         let at = self.entries.last();
         let entry = self.entries.remove(at)?;
         if self.indexes.is_kept() {
-            self.indexes.removed(StackSlot(at));
+            self.indexes.removed(StackSlot(at), &entry);
             self.indexes.forget_slots_from(self.entries.slots());
         }
         Some(entry)
@@ -385,7 +385,7 @@ impl OpenElements {
         self.planted_walk_below(at);
         let entry = self.entries.remove(at.0)?;
         if self.indexes.is_kept() {
-            self.indexes.removed(at);
+            self.indexes.removed(at, &entry);
         }
         Some(entry)
     }

@@ -43,7 +43,7 @@ impl StackIndexes {
 
     pub(crate) fn pushed(&mut self, _at: StackSlot, _entry: StackEntry) {}
 
-    pub(crate) fn removed(&mut self, _at: StackSlot) {}
+    pub(crate) fn removed(&mut self, _at: StackSlot, _entry: &StackEntry) {}
 
     pub(crate) fn forget_slots_from(&mut self, _slots: usize) {}
 

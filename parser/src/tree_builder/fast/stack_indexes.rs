@@ -73,37 +73,36 @@ const INDEXED: u8 = 1;
 const HTML: u8 = 2;
 const SPECIAL: u8 = 4;
 
-/// How the entry at one slot is indexed.
+/// How the entry at one slot is indexed (24 bytes: its name and node are read from
+/// the entry itself).
 #[derive(Clone, Copy, Debug)]
 struct Record {
     /// `INDEXED`, `HTML`, `SPECIAL`.
     flags: u8,
-    /// The key of the entry's name chain: an index into `last_html` or, outside HTML,
-    /// `last_foreign`.
-    key: u32,
-    /// The entry's node, as an index into `node_slots`.
-    node: u32,
     same_name: Link,
     html: Link,
-    special: Link,
-    /// For a special element, the bottommost entries at or above it that bound the
-    /// default scope, that end the list item walk, and that end the reset walk.
-    default_boundary: u32,
-    list_item_walk_end: u32,
-    reset_walk_end: u32,
+    /// For a special element, its record in `specials`.
+    special: u32,
 }
 
 const EMPTY_RECORD: Record = Record {
     flags: 0,
-    key: 0,
-    node: 0,
     same_name: UNLINKED,
     html: UNLINKED,
-    special: UNLINKED,
-    default_boundary: NONE,
-    list_item_walk_end: NONE,
-    reset_walk_end: NONE,
+    special: NONE,
 };
+
+/// What is kept of a special element, apart (most entries are not special).
+#[derive(Clone, Copy, Debug)]
+struct SpecialRecord {
+    /// Its neighbours in the chain of special elements (slots).
+    link: Link,
+    /// The bottommost entries at or above it that bound the default scope, that end
+    /// the list item walk, and that end the reset walk (slots).
+    default_boundary: u32,
+    list_item_walk_end: u32,
+    reset_walk_end: u32,
+}
 
 /// The indexes of the stack of open elements (see the module's documentation).
 #[derive(Debug)]
@@ -125,6 +124,9 @@ pub(crate) struct StackIndexes {
     last_special: u32,
     /// Indexed by slot.
     records: Vec<Record>,
+    /// The special elements' records, and the free ones among them.
+    specials: Vec<SpecialRecord>,
+    free_specials: Vec<u32>,
     /// Indexed by `NodeId`: the node's slot, or `NONE`.
     node_slots: Vec<u32>,
 }
@@ -139,6 +141,8 @@ impl Default for StackIndexes {
             last_html_namespace: NONE,
             last_special: NONE,
             records: Vec::with_capacity(RESERVED_DEPTH),
+            specials: Vec::new(),
+            free_specials: Vec::new(),
             node_slots: Vec::with_capacity(4 * RESERVED_DEPTH),
         }
     }
@@ -168,6 +172,8 @@ impl StackIndexes {
         self.last_html_namespace = NONE;
         self.last_special = NONE;
         self.records.clear();
+        self.specials.clear();
+        self.free_specials.clear();
         self.node_slots.clear();
         self.built = false;
     }
@@ -176,7 +182,10 @@ impl StackIndexes {
     pub(crate) fn retained_bytes(&self) -> usize {
         let slots =
             self.last_html.capacity() + self.last_foreign.capacity() + self.node_slots.capacity();
-        crate::buffers::heap_bytes(&self.records) + slots * 4
+        crate::buffers::heap_bytes(&self.records)
+            + crate::buffers::heap_bytes(&self.specials)
+            + crate::buffers::heap_bytes(&self.free_specials)
+            + slots * 4
     }
 
     /// Whether the indexes may be built and read (`true`, the default), or the stack
@@ -254,15 +263,23 @@ impl StackIndexes {
         }
     }
 
+    /// The special record of the special element at `at`.
+    fn special(&self, at: u32) -> Option<&SpecialRecord> {
+        let index = self.records.get(at as usize)?.special;
+        self.specials.get(index as usize)
+    }
+
+    fn special_mut(&mut self, at: u32) -> Option<&mut SpecialRecord> {
+        let index = self.records.get(at as usize)?.special;
+        self.specials.get_mut(index as usize)
+    }
+
     /// Indexes `entry`, just pushed at `at`: the new bottommost entry.
     pub(crate) fn pushed(&mut self, at: StackSlot, entry: StackEntry) {
         let at = at.index() as u32;
         let (html, key) = Self::key_of(&entry);
-        let node = entry.node.index() as u32;
         let mut record = Record {
             flags: INDEXED,
-            key,
-            node,
             ..EMPTY_RECORD
         };
         // The name chain.
@@ -284,35 +301,51 @@ impl StackIndexes {
         // The special elements, and what each keeps of those above it.
         if is_special(entry.name) {
             record.flags |= SPECIAL;
-            record.special.up = self.last_special;
-            let above = slot(self.last_special).map(|up| self.records[up.index()]);
-            let inherited = |field: fn(&Record) -> u32| above.as_ref().map_or(NONE, field);
-            record.default_boundary = if is_default_scope_boundary(entry.name) {
-                at
-            } else {
-                inherited(|r| r.default_boundary)
+            let above = self.special(self.last_special).copied();
+            let inherited = |field: fn(&SpecialRecord) -> u32| above.as_ref().map_or(NONE, field);
+            let special = SpecialRecord {
+                link: Link {
+                    up: self.last_special,
+                    down: NONE,
+                },
+                default_boundary: if is_default_scope_boundary(entry.name) {
+                    at
+                } else {
+                    inherited(|r| r.default_boundary)
+                },
+                list_item_walk_end: if ends_the_list_item_walk(entry.name) {
+                    at
+                } else {
+                    inherited(|r| r.list_item_walk_end)
+                },
+                reset_walk_end: if ends_the_reset_walk(entry.name) {
+                    at
+                } else {
+                    inherited(|r| r.reset_walk_end)
+                },
             };
-            record.list_item_walk_end = if ends_the_list_item_walk(entry.name) {
-                at
-            } else {
-                inherited(|r| r.list_item_walk_end)
-            };
-            record.reset_walk_end = if ends_the_reset_walk(entry.name) {
-                at
-            } else {
-                inherited(|r| r.reset_walk_end)
-            };
-            if let Some(up) = slot(self.last_special) {
-                self.records[up.index()].special.down = at;
+            if let Some(up) = self.special_mut(self.last_special) {
+                up.link.down = at;
             }
+            record.special = match self.free_specials.pop() {
+                Some(index) => {
+                    self.specials[index as usize] = special;
+                    index
+                }
+                None => {
+                    self.specials.push(special);
+                    (self.specials.len() - 1) as u32
+                }
+            };
             self.last_special = at;
         }
-        self.set_node_slot(node, at);
+        self.set_node_slot(entry.node.index() as u32, at);
         *self.record_mut(at) = record;
     }
 
-    /// Unlinks the entry at `at` from every chain; `NONE` links were its ends.
-    fn unlink(&mut self, at: u32) -> Record {
+    /// Unlinks the entry at `at` (`entry`) from every chain; `NONE` links were its
+    /// ends.
+    fn unlink(&mut self, at: u32, entry: &StackEntry) -> Record {
         let record = self.records[at as usize];
         // The name chain.
         let Link { up, down } = record.same_name;
@@ -322,7 +355,8 @@ impl StackIndexes {
         if down != NONE {
             self.records[down as usize].same_name.up = up;
         } else {
-            *self.last_of_key(record.flags & HTML != 0, record.key) = up;
+            let (html, key) = Self::key_of(entry);
+            *self.last_of_key(html, key) = up;
         }
         if record.flags & HTML != 0 {
             let Link { up, down } = record.html;
@@ -335,29 +369,27 @@ impl StackIndexes {
                 self.last_html_namespace = up;
             }
         }
-        if record.flags & SPECIAL != 0 {
-            let Link { up, down } = record.special;
-            if up != NONE {
-                self.records[up as usize].special.down = down;
+        if let Some(special) = self.specials.get(record.special as usize).copied() {
+            let Link { up, down } = special.link;
+            if let Some(above) = self.special_mut(up) {
+                above.link.down = down;
             }
-            if down != NONE {
-                self.records[down as usize].special.up = up;
-            } else {
-                self.last_special = up;
+            match self.special_mut(down) {
+                Some(below) => below.link.up = up,
+                None => self.last_special = up,
             }
             // The special elements below that named this one name what is above it.
             // Only a `form` or `head` element leaves the middle of the stack, and each
             // special element below one of them is corrected once.
-            let above = (up != NONE).then(|| self.records[up as usize]);
-            let replacement = |field: fn(&Record) -> u32| above.as_ref().map_or(NONE, field);
+            let above = self.special(up).copied();
+            let replacement = |field: fn(&SpecialRecord) -> u32| above.as_ref().map_or(NONE, field);
             let (boundary, list_item, reset) = (
                 replacement(|r| r.default_boundary),
                 replacement(|r| r.list_item_walk_end),
                 replacement(|r| r.reset_walk_end),
             );
             let mut below = down;
-            while below != NONE {
-                let r = &mut self.records[below as usize];
+            while let Some(r) = self.special_mut(below) {
                 let mut named = false;
                 if r.default_boundary == at {
                     r.default_boundary = boundary;
@@ -374,10 +406,11 @@ impl StackIndexes {
                 if !named {
                     break;
                 }
-                below = r.special.down;
+                below = r.link.down;
             }
+            self.free_specials.push(record.special);
         }
-        if let Some(slot) = self.node_slots.get_mut(record.node as usize) {
+        if let Some(slot) = self.node_slots.get_mut(entry.node.index()) {
             if *slot == at {
                 *slot = NONE;
             }
@@ -386,14 +419,14 @@ impl StackIndexes {
         record
     }
 
-    /// The entry at `at` left the stack.
-    pub(crate) fn removed(&mut self, at: StackSlot) {
+    /// The entry at `at`, `entry`, left the stack.
+    pub(crate) fn removed(&mut self, at: StackSlot, entry: &StackEntry) {
         if self
             .records
             .get(at.index())
             .is_some_and(|r| r.flags & INDEXED != 0)
         {
-            self.unlink(at.index() as u32);
+            self.unlink(at.index() as u32, entry);
         }
     }
 
@@ -406,6 +439,17 @@ impl StackIndexes {
                 self.records.shrink_to(2 * slots.max(64));
             }
         }
+        // The nodes popped last were, most often, the last made: their slots go too.
+        let nodes = self.node_slots.len();
+        while self.node_slots.last() == Some(&NONE) {
+            self.node_slots.pop();
+        }
+        if nodes != self.node_slots.len()
+            && self.node_slots.capacity() > 4 * self.node_slots.len().max(256)
+        {
+            self.node_slots
+                .shrink_to(2 * self.node_slots.len().max(256));
+        }
     }
 
     /// The entry at `at` stands for another node now (with the same name).
@@ -417,9 +461,6 @@ impl StackIndexes {
             }
         }
         self.set_node_slot(new.index() as u32, at);
-        if let Some(record) = self.records.get_mut(at as usize) {
-            record.node = new.index() as u32;
-        }
     }
 
     /// The entry at `at` (`old`) left its place and `new`, at the same slot, was
@@ -448,7 +489,7 @@ impl StackIndexes {
         else {
             return false;
         };
-        self.unlink(at_index);
+        self.unlink(at_index, &old);
         let (html, key) = Self::key_of(&new);
         // The nearest entries of `new`'s chains above its new place: among those
         // between, or else those that were above `old`, which are above `between`.
@@ -480,8 +521,6 @@ impl StackIndexes {
         let node = new.node.index() as u32;
         let mut record = Record {
             flags: INDEXED,
-            key,
-            node,
             ..EMPTY_RECORD
         };
         // Linked after the nearest entry above, or first in its chain, before what was
@@ -551,8 +590,8 @@ impl StackIndexes {
     }
 
     /// A field of the bottommost special element's record.
-    fn of_last_special(&self, field: fn(&Record) -> u32) -> Option<StackSlot> {
-        slot(field(self.records.get(self.last_special as usize)?))
+    fn of_last_special(&self, field: fn(&SpecialRecord) -> u32) -> Option<StackSlot> {
+        slot(field(self.special(self.last_special)?))
     }
 
     /// The bottommost element of the default scope's list.
