@@ -223,6 +223,8 @@ pub struct Document {
     pub(crate) nodes: Vec<Node>,
     pub(crate) strings: Strings,
     pub(crate) attrs: Vec<Attribute>,
+    /// The most nodes the parse may make (see [`crate::parse::node_limit`]).
+    pub(crate) node_limit: usize,
     /// The strings of the DocumentType nodes (a document has one, or a few).
     pub(crate) doctypes: Vec<DoctypeData>,
     pub(crate) names: Interner,
@@ -353,6 +355,7 @@ impl Document {
             strings: Strings::with_capacity(input_len + input_len / 2),
             attrs: Vec::with_capacity(input_len / 32),
             doctypes: Vec::new(),
+            node_limit: usize::MAX,
             names: Interner::default(),
             quirks_mode: QuirksMode::NoQuirks,
             scripting: true,

@@ -78,8 +78,8 @@ pub use dom::{
 };
 pub use error::{ErrorCode, ParseError};
 pub use parse::{
-    parse_document, parse_fragment, parse_with_fast_paths, FragmentContext, ParseFailure,
-    ParseOptions, DEFAULT_MAX_INPUT_BYTES,
+    node_limit, parse_document, parse_fragment, parse_with_fast_paths, FragmentContext,
+    ParseFailure, ParseOptions, DEFAULT_MAX_INPUT_BYTES, NODES_PER_INPUT_BYTE, NODE_LIMIT_BASE,
 };
 
 #[cfg(feature = "encoding")]

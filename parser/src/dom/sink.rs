@@ -379,6 +379,9 @@ impl TreeSink for Document {
             child = self.prev_sibling(c);
         }
         while let Some((original, parent)) = stack.pop() {
+            if self.is_past_its_node_limit() {
+                return;
+            }
             let copy = self.clone_node(original);
             self.append(parent, copy);
             let children_of = |doc: &Document, id: NodeId| -> Vec<NodeId> {
@@ -436,6 +439,10 @@ impl TreeSink for Document {
         if let NodeData::Element(e) = &mut self.node_mut(element).data {
             e.html_integration_point = true;
         }
+    }
+
+    fn is_past_its_node_limit(&self) -> bool {
+        self.nodes.len() > self.node_limit
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {

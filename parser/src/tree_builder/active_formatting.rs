@@ -442,6 +442,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let Some(old) = self.active_formatting.get(entry).and_then(Entry::node) else {
                 return;
             };
+            // AD-HOC: past the parse's node limit (see `crate::parse::node_limit`),
+            // parsing stops; the parse fails.
+            if self.sink.is_past_its_node_limit() {
+                self.stopped = true;
+                return;
+            }
             let new_element = self.insert_an_html_element_like(old);
             // Step 9. "Replace the entry for entry in the list with an entry for new
             // element."

@@ -87,6 +87,8 @@ impl StackSlot {
 pub(crate) struct OpenElements {
     /// The entries, topmost first, each at its slot (tree_builder/linked.rs).
     entries: Linked<StackEntry>,
+    /// The depth the stack reached since its indexes last gave room back.
+    high_water: usize,
     /// The fast path's indexes of the entries (tree_builder/fast/stack_indexes.rs).
     indexes: StackIndexes,
 }
@@ -110,6 +112,7 @@ impl Default for OpenElements {
     fn default() -> Self {
         OpenElements {
             entries: Linked::with_capacity(RESERVED_DEPTH),
+            high_water: 0,
             indexes: StackIndexes::default(),
         }
     }
@@ -232,6 +235,7 @@ impl OpenElements {
     /// Empties the stack and its indexes, keeping their room.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
+        self.high_water = 0;
         self.indexes.clear();
     }
 
@@ -347,6 +351,7 @@ impl OpenElements {
 
     pub(crate) fn push(&mut self, entry: StackEntry) {
         let at = self.entries.push(entry);
+        self.high_water = self.high_water.max(self.entries.len());
         if self.indexes.is_kept() {
             self.indexes.pushed(StackSlot(at), entry);
         } else if self.indexes.wants_building(self.entries.len()) {
@@ -362,6 +367,14 @@ impl OpenElements {
         if self.indexes.is_kept() {
             self.indexes.removed(StackSlot(at), &entry);
             self.indexes.forget_slots_from(self.entries.slots());
+            // A deep stack popped to a quarter of its depth gives the room of its
+            // nodes' slots back, up to the last node still on it (a walk of what is
+            // left, paid for by the pops).
+            if self.high_water >= 1024 && 4 * self.entries.len() < self.high_water {
+                self.high_water = self.entries.len();
+                let nodes = self.iter().map(|e| e.node.index() + 1).max().unwrap_or(0);
+                self.indexes.forget_nodes_from(nodes);
+            }
         }
         Some(entry)
     }
@@ -428,7 +441,9 @@ impl OpenElements {
             return;
         }
         let placed = was_above_anchor && {
-            let OpenElements { entries, indexes } = self;
+            let OpenElements {
+                entries, indexes, ..
+            } = self;
             let between = entries
                 .backward_from(anchor.0)
                 .take_while(|&(s, _)| s != old_above)

@@ -47,6 +47,8 @@ impl StackIndexes {
 
     pub(crate) fn forget_slots_from(&mut self, _slots: usize) {}
 
+    pub(crate) fn forget_nodes_from(&mut self, _nodes: usize) {}
+
     pub(crate) fn node_replaced(&mut self, _at: StackSlot, _old: NodeId, _new: NodeId) {}
 
     pub(crate) fn moved(

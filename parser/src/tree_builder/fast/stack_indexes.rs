@@ -439,16 +439,13 @@ impl StackIndexes {
                 self.records.shrink_to(2 * slots.max(64));
             }
         }
-        // The nodes popped last were, most often, the last made: their slots go too.
-        let nodes = self.node_slots.len();
-        while self.node_slots.last() == Some(&NONE) {
-            self.node_slots.pop();
-        }
-        if nodes != self.node_slots.len()
-            && self.node_slots.capacity() > 4 * self.node_slots.len().max(256)
-        {
-            self.node_slots
-                .shrink_to(2 * self.node_slots.len().max(256));
+    }
+
+    /// No node at or past `nodes` is on the stack: their slots' room is given back.
+    pub(crate) fn forget_nodes_from(&mut self, nodes: usize) {
+        if self.node_slots.len() > nodes {
+            self.node_slots.truncate(nodes);
+            self.node_slots.shrink_to(2 * nodes.max(256));
         }
     }
 
