@@ -141,7 +141,17 @@ fn result_of(dom: &RcDom, request: &ParseRequest, serialize: bool) -> ParseResul
         } else {
             dom.document.clone()
         };
-        let tree = dump_children(&root);
+        // A deep tree's dump grows with the square of its depth: past the output limit
+        // only its start is written, and the answer is an oversized failure.
+        let dumped = dump::dump_children_limited(&RcDomTree, &root, crate::limits::MAX_OUTPUT_BYTES);
+        if !dumped.is_whole() || dumped.len > crate::limits::MAX_OUTPUT_BYTES as u64 {
+            let mut failure = EngineFailure::oversized("tree", &dumped.text);
+            if let EngineFailure::Oversized { bytes, .. } = &mut failure {
+                *bytes = dumped.len;
+            }
+            return Err(failure);
+        }
+        let tree = dumped.text;
         let serialization = if serialize {
             serialize_children(&root, request.scripting)
         } else {
@@ -156,6 +166,7 @@ fn result_of(dom: &RcDom, request: &ParseRequest, serialize: bool) -> ParseResul
 
 /// The html5lib dump of `root`'s children, every line ending with `\n`
 /// ([`litmus_engine_api::dump`], which every Rust engine's dump goes through).
+#[cfg(test)]
 pub(crate) fn dump_children(root: &Handle) -> String {
     dump::dump_children(&RcDomTree, root)
 }
