@@ -32,9 +32,9 @@ pub struct BenchArgs {
     /// The adversarial families to run (comma-separated names; default all).
     #[arg(long, value_delimiter = ',')]
     pub families: Vec<String>,
-    /// The largest adversarial input, in KiB (1 to 262144: 256 MiB). Sizes double up
-    /// to it.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=262_144))]
+    /// The largest adversarial input, in KiB (1 to 65536: 64 MiB, whose deepest
+    /// family's tree and stack take about 2 GB). Sizes double up to it.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_kib: u32,
     /// How many adversarial sizes (5: the smallest is 1/16 of the largest; 1 to 12,
     /// and the smallest at least 1 KiB).
@@ -61,9 +61,10 @@ pub struct BenchArgs {
         engines_help!(),
     ))]
     pub engine: String,
-    /// The fewest runs per engine and workload.
-    #[arg(long, default_value_t = 5)]
-    pub min_runs: usize,
+    /// The fewest runs per engine and workload (1 to 100000; as many are made even
+    /// past the usual most, 200).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub min_runs: u32,
     /// About how long each engine spends on each workload, e.g. 600ms.
     #[arg(long, default_value = "600ms")]
     pub target: humantime::Duration,
@@ -148,10 +149,10 @@ pub fn run(args: BenchArgs) -> CliResult {
             .map_err(|_| CliError::input("--cases: too many"))?,
         fuzz_seed: args.seed,
         timing: Timing {
-            min_rounds: args.min_runs.max(1),
+            min_rounds: args.min_runs as usize,
+            max_rounds: Timing::default().max_rounds.max(args.min_runs as usize),
             target: *args.target,
             budget: *args.budget,
-            ..Timing::default()
         },
         memory: !args.no_memory,
         ..BenchConfig::default()
