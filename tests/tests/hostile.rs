@@ -626,28 +626,37 @@ fn memory_cases() -> Vec<Case> {
             document_case(repeated(prefix, "<b>x", n, ""), n)
         }),
         // At 52a1373: 48× (a 4 MB input).
-        case("memory/table-foster-parented-formatting-run", CI, FULL, |n| {
-            document_case(repeated("<table>", "<b>x", n, ""), n)
-        }),
+        case(
+            "memory/table-foster-parented-formatting-run",
+            CI,
+            FULL,
+            |n| document_case(repeated("<table>", "<b>x", n, ""), n),
+        ),
         // k formatting elements of distinct attributes, each reconstructed in every
         // paragraph after it: k²/2 elements, past the node limit.
         Case {
             memory_factor: NODE_LIMITED_MEMORY_FACTOR,
-            ..case("memory/quadratic-tree-stopped-by-the-node-limit", 20_000, 60_000, |n| {
-                let input = numbered("", n, |s, i| write!(s, "<p><i id={i}>").unwrap_or(()), "");
-                Prepared {
-                    input_bytes: input.len(),
-                    run: Box::new(move || {
-                        let max = litmus_parser::node_limit(input.len());
-                        expect_failure(
-                            parse_document(&input, &options()),
-                            ParseFailure::TooManyNodes { max },
-                        )?;
-                        parse_done();
-                        Ok(format!("stopped at {max} nodes"))
-                    }),
-                }
-            })
+            ..case(
+                "memory/quadratic-tree-stopped-by-the-node-limit",
+                20_000,
+                60_000,
+                |n| {
+                    let input =
+                        numbered("", n, |s, i| write!(s, "<p><i id={i}>").unwrap_or(()), "");
+                    Prepared {
+                        input_bytes: input.len(),
+                        run: Box::new(move || {
+                            let max = litmus_parser::node_limit(input.len());
+                            expect_failure(
+                                parse_document(&input, &options()),
+                                ParseFailure::TooManyNodes { max },
+                            )?;
+                            parse_done();
+                            Ok(format!("stopped at {max} nodes"))
+                        }),
+                    }
+                },
+            )
         },
     ]
 }

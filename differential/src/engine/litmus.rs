@@ -97,8 +97,8 @@ pub(crate) fn parse_with_litmus(request: &ParseRequest, serialize: bool) -> Pars
         message: failure.to_string(),
     })?;
     let tree = capped_dump(&document)?;
-    let serialization = serialize
-        .then(|| serialize::serialize_children(&document, document.result_root()));
+    let serialization =
+        serialize.then(|| serialize::serialize_children(&document, document.result_root()));
     if let Some(html) = serialization
         .as_ref()
         .filter(|html| html.len() > crate::limits::MAX_OUTPUT_BYTES)
