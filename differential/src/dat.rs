@@ -181,6 +181,11 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
                 if next == Section::Description {
                     case.description.get_or_insert_with(String::new);
                 }
+                // A fragment section with no context line has an empty context (a
+                // reader refuses it), not none: the test is not a document test.
+                if next == Section::Fragment {
+                    case.fragment_context.get_or_insert_with(String::new);
+                }
                 i += 1;
                 continue;
             }
@@ -188,7 +193,7 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
                 Section::Errors => push_nonempty(&mut case.errors, line),
                 Section::NewErrors => push_nonempty(&mut case.new_errors, line),
                 Section::Fragment => {
-                    if !line.is_empty() && case.fragment_context.is_none() {
+                    if !line.is_empty() && case.fragment_context.as_deref() == Some("") {
                         case.fragment_context = Some(line.to_owned());
                     }
                 }

@@ -95,7 +95,8 @@ pub struct RunArgs {
     /// families).
     #[arg(long, value_name = "SPEC")]
     pub weights: Option<String>,
-    /// The largest generated case, in bytes.
+    /// The largest generated case, in bytes (1 to 16 MiB; below 20, the smallest
+    /// case's target size comes down with it).
     #[arg(long, default_value_t = 500, value_parser = crate::limits::parse_case_bytes)]
     pub max_bytes: usize,
     /// Do not mutate html5lib and corpus inputs; generate every case.
@@ -142,9 +143,14 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     }
     let known =
         super::known_args::known_differences(args.corpus.as_deref(), &args.known, args.quiet)?;
+    // The smallest target size follows a maximum below it, so that every `--max-bytes`
+    // the help allows (from 1) runs; from the default minimum (20) up, cases are those
+    // of the default configuration.
+    let defaults = GeneratorConfig::default();
     let mut generator = GeneratorConfig {
         max_bytes: args.max_bytes,
-        ..GeneratorConfig::default()
+        min_bytes: defaults.min_bytes.min(args.max_bytes),
+        ..defaults
     };
     if let Some(weights) = &args.weights {
         generator
