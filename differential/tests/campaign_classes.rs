@@ -97,21 +97,16 @@ fn a_fixed_campaign_finds_every_class_it_found_before() {
     let signatures = report["signatures"].as_array().unwrap();
     assert!(signatures.iter().all(|s| s["triaged"] == true));
     assert!(signatures.iter().all(|s| s["class"].is_string()));
-    // Signatures that minimize to one behaviour merge: 1,199 signatures came to 239
-    // after minimization on 2026-12-01 (round trips that the reference's own round
-    // trip shows the same way under the reference's signature, fragment cases whose
-    // class shows in the body context under that context's).
-    let minimized: std::collections::HashSet<&str> = signatures
+    // A known cause is counted where triage sees it in the unminimized case; only
+    // the exemplars a class archives (and new findings) are minimized: 1,199
+    // signatures, each minimized, came to 239 at 2026-12-01; now 55 of 1,217 are
+    // minimized to another signature (2026-12-03).
+    let minimized = signatures
         .iter()
-        .map(|s| {
-            s["minimized"]
-                .as_str()
-                .unwrap_or(s["signature"].as_str().unwrap())
-        })
-        .collect();
+        .filter(|s| s["minimized"].as_str().is_some_and(|m| m != s["signature"]))
+        .count();
     assert!(
-        minimized.len() <= 300,
-        "{} signatures after minimization",
-        minimized.len()
+        minimized <= 3 * per_class.len() + 20,
+        "{minimized} signatures minimized to another"
     );
 }
