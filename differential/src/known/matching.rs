@@ -219,10 +219,10 @@ fn has_locus(level: &str) -> bool {
 }
 
 /// Whether findings at `level` have a case whose arms and tokens a class can read
-/// (tree and fragment, with their locus; round trip and serialization, the case's
-/// only, [`crate::locus::LocusRule::Case`]).
+/// (tree and fragment, with their locus; round trip, serialization and errors, the
+/// case's only, [`crate::locus::LocusRule::Case`]).
 fn has_case(level: &str) -> bool {
-    matches!(level, "tree" | "fragment" | "round-trip" | "serialization")
+    matches!(level, "tree" | "fragment" | "round-trip" | "serialization" | "errors")
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
