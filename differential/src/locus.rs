@@ -259,7 +259,14 @@ impl<'a> Finder<'a> {
             // not shallower than the entry after it.
             let extra = their.depth >= our.depth && same(theirs.get(index + 1), our);
             let missing = our.depth >= their.depth && same(ours.get(index + 1), their);
-            if extra && !missing {
+            // Or a few entries, none shallower than the reference's, come before it: a
+            // subtree (or siblings) the engine kept where the reference has none.
+            let extra_run = !missing
+                && (2..=8).any(|k| {
+                    same(theirs.get(index + k), our)
+                        && theirs[index..index + k].iter().all(|e| e.depth >= our.depth)
+                });
+            if (extra || extra_run) && !missing {
                 if let Some(found) = self.unplaced(their) {
                     return Some((found, LocusRule::Unplaced));
                 }
