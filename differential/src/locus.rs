@@ -264,7 +264,9 @@ impl<'a> Finder<'a> {
             let extra_run = !missing
                 && (2..=8).any(|k| {
                     same(theirs.get(index + k), our)
-                        && theirs[index..index + k].iter().all(|e| e.depth >= our.depth)
+                        && theirs[index..index + k]
+                            .iter()
+                            .all(|e| e.depth >= our.depth)
                 });
             if (extra || extra_run) && !missing {
                 if let Some(found) = self.unplaced(their) {

@@ -67,9 +67,9 @@ pub mod input;
 pub mod mutants;
 pub mod names;
 mod parse;
-pub mod provenance;
 #[cfg(feature = "planted-quadratic-walk")]
 pub mod planted;
+pub mod provenance;
 mod scratch;
 pub mod serialize;
 pub mod spec_arms;

@@ -224,7 +224,10 @@ fn has_locus(level: &str) -> bool {
 /// (tree and fragment, with their locus; round trip, serialization and errors, the
 /// case's only, [`crate::locus::LocusRule::Case`]).
 fn has_case(level: &str) -> bool {
-    matches!(level, "tree" | "fragment" | "round-trip" | "serialization" | "errors")
+    matches!(
+        level,
+        "tree" | "fragment" | "round-trip" | "serialization" | "errors"
+    )
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
