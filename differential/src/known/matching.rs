@@ -161,8 +161,19 @@ impl KnownClass {
         })
     }
 
-    /// Whether the class's locus conditions hold for `locus`.
+    /// Whether the class's locus conditions hold for `locus`. A case's locus (a
+    /// round trip's, a serialization's, an errors finding's: no first difference)
+    /// answers only the case conditions (`passes`, `tokens`); `locus` and `token`
+    /// speak for trees and fragments.
     fn matches_locus(&self, locus: &Locus) -> bool {
+        if locus.rule == crate::locus::LocusRule::Case {
+            let passed =
+                |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
+            let present =
+                |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
+            return (self.passes.is_empty() || self.passes.iter().any(passed))
+                && (self.tokens.is_empty() || self.tokens.iter().any(present));
+        }
         let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
         let passed =
             |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
