@@ -166,22 +166,18 @@ impl KnownClass {
     /// answers only the case conditions (`passes`, `tokens`); `locus` and `token`
     /// speak for trees and fragments.
     fn matches_locus(&self, locus: &Locus) -> bool {
-        if locus.rule == crate::locus::LocusRule::Case {
-            let passed =
-                |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
-            let present =
-                |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
-            return (self.passes.is_empty() || self.passes.iter().any(passed))
-                && (self.tokens.is_empty() || self.tokens.iter().any(present));
-        }
-        let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
         let passed =
             |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
         let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
-        (self.locus.is_empty() || self.locus.iter().any(any_arm))
+        let case_holds = (self.passes.is_empty() || self.passes.iter().any(passed))
+            && (self.tokens.is_empty() || self.tokens.iter().any(present));
+        if locus.rule == crate::locus::LocusRule::Case {
+            return case_holds;
+        }
+        let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
+        case_holds
+            && (self.locus.is_empty() || self.locus.iter().any(any_arm))
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
-            && (self.passes.is_empty() || self.passes.iter().any(passed))
-            && (self.tokens.is_empty() || self.tokens.iter().any(present))
     }
 
     /// Whether the class explains the finding.
