@@ -328,6 +328,18 @@ impl Engine for WatchedEngine {
         }
     }
 
+    fn pipelines(&self) -> bool {
+        self.engine.pipelines()
+    }
+
+    /// The requests of the case being parsed (a minimization's), as [`Self::answer_all`]
+    /// answers a batch's.
+    fn parse_many(&mut self, requests: &[ParseRequest], tree_only: bool) -> Vec<ParseResult> {
+        let case = self.case.unwrap_or(0);
+        let pairs: Vec<(u64, &ParseRequest)> = requests.iter().map(|r| (case, r)).collect();
+        self.answer_all(&pairs, tree_only)
+    }
+
     /// Watched under the tokenizer's name, so that a hang names the tokenizer.
     fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
         let name: Arc<str> = Arc::from(tokenizer.name());

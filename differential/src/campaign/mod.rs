@@ -24,6 +24,7 @@
 //! and Ctrl-C stops taking cases, finishes the triage and the exemplars, and writes
 //! the reports.
 
+mod ahead;
 pub mod cases;
 mod investigate;
 mod jobs;
