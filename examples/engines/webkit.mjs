@@ -142,7 +142,18 @@ export class WebKitEngine {
     const capabilities = new Capabilities({
       'webkitgtk:browserOptions': { binary: miniBrowser(), args: ['--automation', `--content-filter=${filter}`] },
     });
-    this.driver = await WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
+    // Under load the driver sometimes fails to make the browser's first browsing
+    // context ("The remote session failed to create a new browsing context"): try
+    // again, up to three times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.driver = await WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
     const session = await this.driver.getCapabilities();
     this.browserVersion = session.get('browserVersion');
     await this.driver.get(pageUrl);

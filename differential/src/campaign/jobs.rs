@@ -368,12 +368,12 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
     if let Some(Err(error)) = &investigation.archived {
         shared.fail(format!("cannot archive a finding: {error}"));
     }
-    let finding = with_third(shared, investigation.finding, &investigation.shown);
+    let finding = with_judges(shared, investigation.finding, &investigation.shown);
     shared.found(reported.divergence.signature.as_str(), finding);
 }
 
 /// Archives a finding (a full disk stops the campaign, the finding kept in the
-/// reports) and asks the third engine about it.
+/// reports) and asks the judges about it.
 fn archive(
     shared: &Shared<'_>,
     mut finding: Finding,
@@ -390,16 +390,19 @@ fn archive(
     ) {
         shared.fail(format!("cannot archive a finding: {error}"));
     }
-    with_third(shared, finding, shown)
+    with_judges(shared, finding, shown)
 }
 
-fn with_third(shared: &Shared<'_>, mut finding: Finding, shown: &Divergence) -> Finding {
-    let mut third = shared
-        .third
+/// The finding with the judges' verdicts on the divergence its input shows.
+fn with_judges(shared: &Shared<'_>, mut finding: Finding, shown: &Divergence) -> Finding {
+    let mut judges = shared
+        .judges
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(third) = third.as_mut() {
-        finding.third = super::third_opinion(shown, third);
-    }
+    let mut asked: Vec<&mut dyn crate::engine::Engine> = judges
+        .iter_mut()
+        .map(|w| w as &mut dyn crate::engine::Engine)
+        .collect();
+    finding.judges = super::judges_opinions(shown, &mut asked);
     finding
 }

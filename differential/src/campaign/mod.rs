@@ -38,7 +38,7 @@ pub use cases::request_for_case;
 pub use investigate::{investigate, Engines, Investigation};
 pub use record::finding as finding_of;
 pub use state::{LevelCounter, EXEMPLARS_PER_CLASS};
-pub use third::{side, third_opinion, SIDES};
+pub use third::{against_the_reference, judges_opinions, side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
@@ -121,9 +121,9 @@ pub struct CampaignOptions {
     /// The engines: the reference and the one under test.
     pub reference: EngineChoice,
     pub other: EngineChoice,
-    /// A third engine (a browser) asked which side each new tree or fragment
-    /// divergence takes.
-    pub third: Option<EngineChoice>,
+    /// The judges (browsers, `--judges`), each asked which side each archived tree or
+    /// fragment finding takes.
+    pub judges: Vec<EngineChoice>,
     /// The time limit of one parse.
     pub timeout: Duration,
     /// Compare serializations and round trips too.
@@ -391,10 +391,11 @@ pub fn run(
         ..CampaignReport::default()
     };
 
-    let third = match &options.third {
-        Some(choice) => Some(choice.start(options.timeout)?),
-        None => None,
-    };
+    let judges = options
+        .judges
+        .iter()
+        .map(|choice| choice.start(options.timeout))
+        .collect::<Result<Vec<Worker>, _>>()?;
     let progress = progress_bar(options);
     let shared = Shared::new(
         options,
@@ -402,7 +403,7 @@ pub fn run(
         generator,
         progress.clone(),
         stop,
-        third,
+        judges,
         (reference_version, other_version),
     );
     let clock = Instant::now();

@@ -55,6 +55,7 @@ pub fn finding(
         minimization: stats,
         origin,
         archive_path: None,
+        judges: Vec::new(),
         third: None,
         splits: shown.splits.clone(),
         start: shown.start.as_ref().map(|s| s.to_string()),

@@ -208,8 +208,8 @@ pub struct Shared<'o> {
     deadline: Option<Instant>,
     interrupted: AtomicBool,
     fatal: Mutex<Option<String>>,
-    /// The third engine, shared: it is asked once per finding.
-    pub third: Mutex<Option<Worker>>,
+    /// The judges (`--judges`), shared: each is asked once per finding.
+    pub judges: Mutex<Vec<Worker>>,
     /// The engines' versions, for archive records.
     pub versions: (String, String),
     inner: Mutex<Inner>,
@@ -222,7 +222,7 @@ impl<'o> Shared<'o> {
         generator: Generator,
         progress: ProgressBar,
         stop: Arc<AtomicBool>,
-        third: Option<Worker>,
+        judges: Vec<Worker>,
         versions: (String, String),
     ) -> Shared<'o> {
         let steering = options
@@ -240,7 +240,7 @@ impl<'o> Shared<'o> {
             deadline: options.time.map(|t| Instant::now() + t),
             interrupted: AtomicBool::new(false),
             fatal: Mutex::new(None),
-            third: Mutex::new(third),
+            judges: Mutex::new(judges),
             versions,
             inner: Mutex::new(Inner {
                 levels: LevelCounter::default(),

@@ -161,6 +161,45 @@ fn browser(browser: Browser, external: &ExternalEngineArgs) -> Result<EngineChoi
     Ok(EngineChoice::external(spec))
 }
 
+/// The judges of `--judges`: engine names, comma-separated; `browsers` stands for
+/// the three browsers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeList(pub Vec<String>);
+
+/// Reads `--judges LIST`: names, each at most once (`browsers` is chromium, firefox
+/// and webkit).
+pub fn parse_judges(text: &str) -> Result<JudgeList, String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        let expanded: Vec<&str> = if name == "browsers" {
+            BROWSERS.iter().map(|b| b.name).collect()
+        } else if name.is_empty() {
+            return Err(format!("an empty name in {text:?}"));
+        } else {
+            vec![name]
+        };
+        for name in expanded {
+            if names.iter().any(|n| n == name) {
+                return Err(format!("{name} is named twice"));
+            }
+            names.push(name.to_owned());
+        }
+    }
+    Ok(JudgeList(names))
+}
+
+impl JudgeList {
+    /// The judges' engines, leaving out the engine under test itself (a browser is no
+    /// judge of its own divergences). Bad input for an unknown engine.
+    pub fn choices(&self, engine_under_test: &str) -> Result<Vec<EngineChoice>, CliError> {
+        self.0
+            .iter()
+            .filter(|name| name.as_str() != engine_under_test)
+            .map(|name| engine_choice(name, &ExternalEngineArgs::default()))
+            .collect()
+    }
+}
+
 /// What `COMMAND --version` prints (a browser adapter names the browser's version and
 /// its driver's), if it runs.
 fn adapter_version(command: &str) -> Option<String> {
@@ -181,6 +220,22 @@ mod tests {
 
     /// What every `--engine`'s help says the engines are.
     const ENGINES_HELP: &str = engines_help!();
+
+    #[test]
+    fn judges_are_read_with_browsers_expanded() {
+        let list = |t: &str| parse_judges(t).map(|l| l.0);
+        assert_eq!(list("chromium").unwrap(), vec!["chromium"]);
+        assert_eq!(
+            list("browsers").unwrap(),
+            vec!["chromium", "firefox", "webkit"]
+        );
+        assert_eq!(
+            list("html5ever, webkit").unwrap(),
+            vec!["html5ever", "webkit"]
+        );
+        assert!(list("chromium,browsers").is_err());
+        assert!(list("chromium,,webkit").is_err());
+    }
 
     #[test]
     fn the_engines_help_names_every_engine() {

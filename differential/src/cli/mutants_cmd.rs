@@ -156,7 +156,7 @@ fn campaign_of(
         known: args.known.clone(),
         engine: format!("mutant:{}", info.id),
         external: ExternalEngineArgs::default(),
-        third: None,
+        judges: None,
         reference: "litmus".to_owned(),
         timeout: Duration::from_secs(10),
         levels: Some(LevelChoice {

@@ -124,8 +124,8 @@ fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase
         if let Some(path) = &f.archive_path {
             let _ = writeln!(details, "Archived: {path}");
         }
-        if let Some(third) = text::third_opinion(report, f) {
-            let _ = writeln!(details, "Third engine: {third}");
+        for opinion in text::judges_opinions(report, f) {
+            let _ = writeln!(details, "Judge: {opinion}");
         }
         let (shown, left_out) = text::cut(&f.input, MAX_INPUT_BYTES);
         let _ = write!(

@@ -128,6 +128,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
             "corpus/divergences/{}.dat",
             signature_hash(signature)
         )),
+        judges: Vec::new(),
         third: None,
         splits: Vec::new(),
         start: None,
@@ -178,11 +179,18 @@ fn hostile_script() -> Finding {
         right_line: 10,
         ..FirstDifference::default()
     });
-    f.third = Some(ThirdOpinion {
-        engine: "chromium".into(),
-        sides_with: "reference".into(),
-        output: f.reference_output.clone(),
-    });
+    f.judges = vec![
+        ThirdOpinion {
+            engine: "chromium".into(),
+            sides_with: "reference".into(),
+            output: f.reference_output.clone(),
+        },
+        ThirdOpinion {
+            engine: "firefox".into(),
+            sides_with: "reference".into(),
+            output: f.reference_output.clone(),
+        },
+    ];
     f
 }
 
@@ -217,11 +225,18 @@ fn long_line() -> Finding {
         right_line: 3,
         ..FirstDifference::default()
     });
-    f.third = Some(ThirdOpinion {
-        engine: "chromium".into(),
-        sides_with: "other".into(),
-        output: f.other_output.clone(),
-    });
+    f.judges = vec![
+        ThirdOpinion {
+            engine: "chromium".into(),
+            sides_with: "other".into(),
+            output: f.other_output.clone(),
+        },
+        ThirdOpinion {
+            engine: "webkit".into(),
+            sides_with: "other".into(),
+            output: f.other_output.clone(),
+        },
+    ];
     f
 }
 

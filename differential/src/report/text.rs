@@ -260,14 +260,71 @@ pub fn origin(finding: &Finding) -> String {
     s
 }
 
-/// Who a third engine sides with, in words: `chromium sides with litmus (reference)`.
-pub fn third_opinion(report: &CampaignReport, finding: &Finding) -> Option<String> {
-    let third = finding.third.as_ref()?;
-    let side = side_name(report, &third.sides_with);
-    Some(format!(
-        "{} sides with {side}",
-        visible_one_line(&third.engine)
-    ))
+/// Who each judge sides with, in words: `chromium sides with litmus (reference)`.
+pub fn judges_opinions(report: &CampaignReport, finding: &Finding) -> Vec<String> {
+    finding
+        .opinions()
+        .iter()
+        .map(|judge| {
+            let side = side_name(report, &judge.sides_with);
+            format!("{} sides with {side}", visible_one_line(&judge.engine))
+        })
+        .collect()
+}
+
+/// A class's verdicts in one line, each judge's side by the engine's name:
+/// `chromium: litmus · firefox: litmus · webkit: html5ever`; `None` when no judge was
+/// asked about it.
+pub fn verdicts_line(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<String> {
+    let verdicts = group.verdicts();
+    if verdicts.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = verdicts
+        .iter()
+        .map(|v| {
+            format!(
+                "{}: {}",
+                visible_one_line(&v.engine),
+                side_word(report, &v.sides_with)
+            )
+        })
+        .collect();
+    Some(words.join(" · "))
+}
+
+/// A side by the engine's name: `litmus`, `html5ever`, `neither`, `unavailable`.
+pub fn side_word(report: &CampaignReport, sides_with: &str) -> String {
+    match sides_with {
+        "reference" => visible_one_line(&report.reference.name).into_owned(),
+        "other" => visible_one_line(&report.other.name).into_owned(),
+        other => visible_one_line(other).into_owned(),
+    }
+}
+
+/// Per judge, in the order they answered, how many classes it sides with the
+/// reference, with the other engine, with neither, or was unavailable on (each class
+/// counted by its verdicts, [`ClassGroup::verdicts`]).
+pub fn judge_counts(classes: &[ClassGroup<'_>]) -> Vec<(String, [usize; 4])> {
+    let mut counts: Vec<(String, [usize; 4])> = Vec::new();
+    for class in classes {
+        for verdict in class.verdicts() {
+            let engine = visible_one_line(&verdict.engine).into_owned();
+            let at = match counts.iter().position(|(e, _)| *e == engine) {
+                Some(at) => at,
+                None => {
+                    counts.push((engine, [0; 4]));
+                    counts.len() - 1
+                }
+            };
+            let side = crate::campaign::SIDES
+                .iter()
+                .position(|s| *s == verdict.sides_with)
+                .unwrap_or(3);
+            counts[at].1[side] += 1;
+        }
+    }
+    counts
 }
 
 fn side_name(report: &CampaignReport, sides_with: &str) -> String {
@@ -278,22 +335,21 @@ fn side_name(report: &CampaignReport, sides_with: &str) -> String {
     }
 }
 
-/// The third engines' answers counted per side: (engine, side in words, signatures,
-/// cases), in a stable order. Empty when no finding asked a third engine.
-pub fn third_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> {
+/// The judges' answers counted per side: (judge, side in words, signatures, cases),
+/// in a stable order. Empty when no finding asked a judge.
+pub fn judge_side_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> {
     let mut counts: Vec<(String, String, u64, u64)> = Vec::new();
     for finding in &report.findings {
-        let Some(third) = &finding.third else {
-            continue;
-        };
-        let engine = visible_one_line(&third.engine).into_owned();
-        let side = side_name(report, &third.sides_with);
-        match counts.iter_mut().find(|c| c.0 == engine && c.1 == side) {
-            Some(c) => {
-                c.2 += 1;
-                c.3 += finding.count;
+        for judge in finding.opinions() {
+            let engine = visible_one_line(&judge.engine).into_owned();
+            let side = side_name(report, &judge.sides_with);
+            match counts.iter_mut().find(|c| c.0 == engine && c.1 == side) {
+                Some(c) => {
+                    c.2 += 1;
+                    c.3 += finding.count;
+                }
+                None => counts.push((engine, side, 1, finding.count)),
             }
-            None => counts.push((engine, side, 1, finding.count)),
         }
     }
     counts.sort();

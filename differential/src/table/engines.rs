@@ -105,7 +105,7 @@ pub const ENGINES: [TableEngine; 10] = [
         browser: true,
         needs: &[
             Need::Program("node"),
-            Need::File("examples/engines/node_modules/puppeteer-core/package.json"),
+            Need::File("examples/engines/node_modules/ws/package.json"),
             Need::File("/usr/bin/firefox-esr"),
         ],
     },
