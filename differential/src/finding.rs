@@ -29,6 +29,9 @@ pub enum Status {
     /// Several classes match it equally well: a finding about the classes
     /// (`Finding::ambiguous` names them).
     Ambiguous,
+    /// A class explains it at another version of the engine than the campaign's
+    /// (its `versions` exclude this one): known, at another version.
+    AtAnotherVersion,
 }
 
 /// Where a case came from, to replay it.
@@ -50,6 +53,9 @@ pub struct Finding {
     pub level: String,
     /// The engine compared with the reference (or the engine that crashed).
     pub engine: String,
+    /// The engine's version, as its handshake said (absent in earlier reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
     /// The known class id, if one explains it.
     pub class: Option<String>,
     pub status: Option<Status>,
@@ -189,6 +195,10 @@ pub struct PossiblyFixed {
     pub class: String,
     pub explanation: String,
     pub upstream: Option<String>,
+    /// The version of the engine that showed it no more: the campaign's (absent in
+    /// earlier reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
 }
 
 /// The whole campaign: findings.json.
@@ -374,6 +384,14 @@ impl ClassGroup<'_> {
 
     pub fn is_new(&self) -> bool {
         self.class.is_none()
+    }
+
+    /// Whether its class explains it at another version of the engine than the
+    /// campaign's ([`Status::AtAnotherVersion`]).
+    pub fn at_another_version(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.status == Some(Status::AtAnotherVersion))
     }
 
     /// The class id, or the signature of a new finding.

@@ -43,6 +43,10 @@ fn main() {
             "errors_level_compares_nothing_with_an_engine_that_reports_no_errors",
             errors_level_without_errors,
         ),
+        Trial::test(
+            "a_recorded_chromium_148_is_known_at_its_version_and_at_another_never_new",
+            recorded_chromium_versions,
+        ),
     ];
     let adapter_trials = [
         Trial::test(
@@ -572,4 +576,124 @@ fn html5lib_diff() -> Result<(), Failed> {
         "an SVG context is unsupported",
         &output,
     )
+}
+
+/// The recorded engine of `tests/data/recorded_engine.py` answering as Chromium 148
+/// did (`tests/data/chromium-148.json`), named `chromium`, its hello saying `version`
+/// (the recording's when `None`).
+fn recorded_chromium(version: Option<&str>) -> String {
+    let mut command = "python3 differential/tests/data/recorded_engine.py \
+                       differential/tests/data/chromium-148.json"
+        .to_owned();
+    if let Some(version) = version {
+        command.push_str(&format!(" '{version}'"));
+    }
+    let spec = serde_json::json!({
+        "command": command,
+        "name": "chromium",
+        "mode": "persistent",
+        "timeout_ms": 10_000,
+    });
+    format!("cmd:{spec}")
+}
+
+/// Chromium 148 on the two behaviours that differ from 156 (a processing instruction
+/// becomes a bogus comment, and CDATA at an SVG integration point too): fed through
+/// the campaign's triage path (`litmus triage`, each input as a document in both
+/// scripting modes), with a recorded version string and recorded outputs, under the
+/// browsers' classes. At the recorded version (148) both are known, at their
+/// version; at 156, which these classes exclude, both are known at another version;
+/// neither is ever new, and each finding records the version its engine said.
+fn recorded_chromium_versions() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let inputs = [
+        (
+            "pi",
+            "<p><?t>",
+            "chromium-processing-instruction-is-a-bogus-comment",
+        ),
+        (
+            "cdata",
+            "<svg><foreignobject><![CDATA[]",
+            "chromium-cdata-at-an-integration-point-is-a-bogus-comment",
+        ),
+    ];
+    let mut artifacts = Vec::new();
+    for (name, input, _) in inputs {
+        let path = dir.path().join(name);
+        std::fs::write(&path, input)?;
+        artifacts.push(path.display().to_string());
+    }
+    let versions = [
+        (
+            "Chromium 148.0.7778.167 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe",
+            None,
+            "known",
+        ),
+        (
+            "Chromium 156.0.8078.114 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe",
+            Some("Chromium 156.0.8078.114 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe"),
+            "at-another-version",
+        ),
+    ];
+    for (i, (version, given, status)) in versions.into_iter().enumerate() {
+        let out = dir.path().join(format!("report-{i}"));
+        let engine = recorded_chromium(given);
+        let mut args = vec![
+            "triage",
+            "--target",
+            "parse",
+            "--engine",
+            &engine,
+            "--known",
+            "corpus/browser-classes.toml",
+            "--out",
+            out.to_str().unwrap_or_default(),
+        ];
+        args.extend(artifacts.iter().map(String::as_str));
+        let output = run_litmus(&args, "");
+        check(output.status.success(), "litmus triage exits 0", &output)?;
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("findings.json"))?)?;
+        check(
+            report["other"]["version"] == version,
+            &format!("the report names the engine's version {version:?}"),
+            &output,
+        )?;
+        let findings = report["findings"].as_array().cloned().unwrap_or_default();
+        for (_, input, class) in inputs {
+            let shown: Vec<&serde_json::Value> =
+                findings.iter().filter(|f| f["input"] == input).collect();
+            check(
+                !shown.is_empty(),
+                &format!("a finding for {input:?}"),
+                &output,
+            )?;
+            for finding in shown {
+                check(
+                    finding["class"] == class
+                        && finding["status"] == status
+                        && finding["engine_version"] == version,
+                    &format!(
+                        "{input:?}: {class}, {status}, at {version}; found {}",
+                        serde_json::to_string(finding).unwrap_or_default()
+                    ),
+                    &output,
+                )?;
+            }
+        }
+        check(
+            !findings.iter().any(|f| f["status"] == "new"),
+            "no new finding",
+            &output,
+        )?;
+        let summary = std::fs::read_to_string(out.join("summary.md"))?;
+        let elsewhere = summary.contains("(at another version)");
+        check(
+            elsewhere == (status == "at-another-version"),
+            "summary.md says which classes hold at another version",
+            &output,
+        )?;
+    }
+    Ok(())
 }

@@ -382,6 +382,10 @@ impl CaseRunner {
             .with_corpus(setup.mutation_corpus);
         let reference = start_engine(&setup.reference)?;
         let other = start_engine(&setup.other)?;
+        // Findings are matched at the engines' versions (a class may hold for some).
+        let mut known = setup.known;
+        known.set_engine_version(reference.name(), &reference.version());
+        known.set_engine_version(other.name(), &other.version());
         Ok(CaseRunner {
             seed: setup.seed,
             bytes: setup.bytes,
@@ -395,7 +399,7 @@ impl CaseRunner {
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
-            known: setup.known,
+            known,
             budget: setup.budget,
             spec_coverage: setup.spec_coverage,
             reported: HashMap::new(),

@@ -222,7 +222,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
         // A crash or hang would take the case worker down at every step.
         return investigate_with_engine_workers(shared, job, reported);
     }
-    let known = &shared.options.known;
+    let known = &shared.known;
     // A class that does not look at inputs answers at once; the case is then cut only
     // to merge the signature with its like.
     let goal = match known.classify_by_signature(&divergence.engine, divergence.signature.as_str())
@@ -243,7 +243,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
     };
     if minimized.divergence.is_none() {
         // The engines no longer show it (a flaky engine): keep the case as found.
-        let class = classify(&shared.options.known, divergence);
+        let class = classify(&shared.known, divergence);
         let unminimized = Minimized {
             input: divergence.request.input.clone(),
             divergence: Some(divergence.clone()),
@@ -273,7 +273,7 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
         }),
         None => {
             let finding = record::finding(
-                &shared.options.known,
+                &shared.known,
                 &shown,
                 &minimized.input,
                 &reported.divergence.request.input,
@@ -326,7 +326,7 @@ fn exemplar(shared: &Shared<'_>, job: &mut Job, candidate: &Candidate) {
         ..stats
     };
     let finding = record::finding(
-        &shared.options.known,
+        &shared.known,
         &shown,
         &input,
         &candidate.original,
@@ -345,7 +345,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         shared.found(
             reported.divergence.signature.as_str(),
             record::finding(
-                &options.known,
+                &shared.known,
                 &reported.divergence,
                 &reported.divergence.request.input,
                 &reported.divergence.request.input,
@@ -360,7 +360,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         &reported.divergence,
         reported.origin.clone(),
         &mut engines,
-        &options.known,
+        &shared.known,
         Some(&shared.archive),
         options.minimize_budget,
         shared.stop_flag(),

@@ -417,7 +417,7 @@ pub fn run(
     }
 
     report = shared.snapshot(&report, clock.elapsed(), interrupted);
-    report.possibly_fixed = possibly_fixed(&options.known, &report);
+    report.possibly_fixed = possibly_fixed(&shared.known, &report);
     let written = write_reports(&report, &options.out);
     if let Some(message) = shared.failure() {
         return Err(CampaignError::ArchiveFull(message));
@@ -467,11 +467,17 @@ fn run_jobs(
 }
 
 /// Known classes that explain none of this campaign's findings.
+/// The known classes of the engine under test that no finding showed, each with the
+/// engine's version from which it showed no more; a class whose `versions` exclude
+/// this version is not expected to show, and is left out.
 fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
+    let engine = &report.other.name;
+    let version = crate::known::versions::version_number(&report.other.version);
     known
         .classes
         .iter()
-        .filter(|class| class.engine == "*" || class.engine == report.other.name)
+        .filter(|class| class.engine == "*" || class.engine == *engine)
+        .filter(|class| class.versions.is_empty() || class.holds_at(engine, version.as_deref()))
         .filter(|class| {
             !report
                 .findings
@@ -482,6 +488,7 @@ fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<Poss
             class: class.id.clone(),
             explanation: class.explanation.clone(),
             upstream: class.upstream.clone(),
+            since: Some(report.other.version.clone()),
         })
         .collect()
 }

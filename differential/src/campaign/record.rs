@@ -39,8 +39,10 @@ pub fn finding(
         status: Some(match verdict {
             Verdict::Known(_) => Status::Known,
             Verdict::Ambiguous(_) => Status::Ambiguous,
+            Verdict::AtAnotherVersion(_) => Status::AtAnotherVersion,
             Verdict::New => Status::New,
         }),
+        engine_version: known.engine_version(&shown.engine).map(str::to_owned),
         explanation: class.map(|c| c.explanation.clone()),
         ambiguous,
         locus,

@@ -12,6 +12,7 @@ use crate::finding::{
     CampaignReport, ClassCount, Finding, Generation, LevelCount, Origin, SignatureCount, Status,
 };
 use crate::generator::{Generator, Weights};
+use crate::known::KnownDifferences;
 use crate::worker::Worker;
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -210,6 +211,8 @@ pub struct Shared<'o> {
     fatal: Mutex<Option<String>>,
     /// The judges (`--judges`), shared: each is asked once per finding.
     pub judges: Mutex<Vec<Worker>>,
+    /// The known classes, with the engines' versions (findings are matched at them).
+    pub known: KnownDifferences,
     /// The engines' versions, for archive records.
     pub versions: (String, String),
     inner: Mutex<Inner>,
@@ -225,6 +228,9 @@ impl<'o> Shared<'o> {
         judges: Vec<Worker>,
         versions: (String, String),
     ) -> Shared<'o> {
+        let mut known = options.known.clone();
+        known.set_engine_version(&options.reference.name, &versions.0);
+        known.set_engine_version(&options.other.name, &versions.1);
         let steering = options
             .steering
             .then(|| Steering::new(&generator, options.seed));
@@ -241,6 +247,7 @@ impl<'o> Shared<'o> {
             interrupted: AtomicBool::new(false),
             fatal: Mutex::new(None),
             judges: Mutex::new(judges),
+            known,
             versions,
             inner: Mutex::new(Inner {
                 levels: LevelCounter::default(),

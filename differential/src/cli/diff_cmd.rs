@@ -82,7 +82,7 @@ struct Prepared {
 }
 
 fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
-    let known =
+    let mut known =
         super::run_cmd::known_differences(args.corpus.as_deref(), args.known.as_deref(), false)?;
     let context = fragment_context(args.fragment.as_deref())?;
     let input = read_input_text(args.file.as_deref())?;
@@ -101,6 +101,13 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
         .map(|choice| choice.start(args.timeout))
         .collect::<Result<Vec<Worker>, _>>()
         .map_err(engine_error)?;
+    // Divergences are matched at the engines' versions (a class may hold for some).
+    for engine in [&reference, &other] {
+        known.set_engine_version(
+            engine.engine_name(),
+            &crate::engine::Engine::version(engine),
+        );
+    }
     let levels = Levels::default();
     let scripting = args.scripting.map(|s| s == OnOff::On);
     let divergences = match (context, scripting) {
@@ -163,6 +170,11 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
             let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
             format!("AMBIGUOUS: {}", ids.join(", "))
         }
+        Verdict::AtAnotherVersion(class) => format!(
+            "known at another version: {} ({})",
+            class.id,
+            class.versions.join(" or ")
+        ),
         Verdict::New => "NEW".to_owned(),
     };
     outln!("== {} [{}]", divergence.signature, class);

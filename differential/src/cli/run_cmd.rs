@@ -463,9 +463,15 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         report.signatures.len(),
         report.minimized_signatures()
     );
+    let elsewhere = classes.iter().filter(|c| c.at_another_version()).count();
     outln!(
-        "  {} findings: {new} new classes, {known} known classes, {} possibly fixed upstream",
+        "  {} findings: {new} new classes, {known} known classes{}, {} possibly fixed upstream",
         report.findings.len(),
+        if elsewhere > 0 {
+            format!(" ({elsewhere} at another version of {})", report.other.name)
+        } else {
+            String::new()
+        },
         report.possibly_fixed.len()
     );
     print_judges_sides(report);

@@ -1,6 +1,7 @@
 //! Matching a finding against the classes: the verdict.
 
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
+use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences};
 use crate::locus::Locus;
 use std::cell::OnceCell;
@@ -12,6 +13,9 @@ pub struct Evidence<'a> {
     pub signature: &'a str,
     /// The (minimized) input.
     pub input: &'a str,
+    /// The engine's version text, when the finding records one (else the classes'
+    /// [`KnownDifferences::engine_version`]).
+    pub version: Option<&'a str>,
     locus: OnceCell<Option<Locus>>,
     find_locus: Option<Box<dyn FnOnce() -> Option<Locus> + 'a>>,
 }
@@ -23,9 +27,16 @@ impl<'a> Evidence<'a> {
             engine,
             signature,
             input,
+            version: None,
             locus: OnceCell::new(),
             find_locus: None,
         }
+    }
+
+    /// The same finding, made by the engine at `version` (its handshake's text).
+    pub fn with_version(mut self, version: Option<&'a str>) -> Evidence<'a> {
+        self.version = version;
+        self
     }
 
     /// The same finding, whose locus `find` gives when a class asks.
@@ -67,15 +78,18 @@ pub enum Verdict<'k> {
     /// Several classes match with the same top specificity: a finding about the
     /// classes.
     Ambiguous(Vec<&'k KnownClass>),
+    /// No class matches at the engine's version, but this one matches in every way
+    /// but its `versions`: a behaviour known for another version of the engine.
+    AtAnotherVersion(&'k KnownClass),
     /// No class matches.
     New,
 }
 
 impl<'k> Verdict<'k> {
-    /// The class, for a known finding.
+    /// The class, for a known finding (at its version or another).
     pub fn class(&self) -> Option<&'k KnownClass> {
         match self {
-            Verdict::Known(class) => Some(class),
+            Verdict::Known(class) | Verdict::AtAnotherVersion(class) => Some(class),
             _ => None,
         }
     }
@@ -128,9 +142,18 @@ impl KnownClass {
             .is_some_and(|locus| self.matches_locus(locus))
     }
 
-    /// How specific the class is: one for each condition it gives, two for a locus
-    /// with no `*` in any of its patterns. Among the classes that match a finding, the
-    /// most specific explains it.
+    /// Whether the class holds for `engine` at `version` (the number of its version
+    /// text): it has no `versions`, or one of them holds.
+    pub fn holds_at(&self, engine: &str, version: Option<&[u64]>) -> bool {
+        self.versions.is_empty()
+            || self.versions.iter().any(|entry| {
+                VersionCondition::parse(entry).is_ok_and(|c| c.holds(&self.engine, engine, version))
+            })
+    }
+
+    /// How specific the class is: one for each condition it gives (versions
+    /// included), two for a locus with no `*` in any of its patterns. Among the
+    /// classes that match a finding, the most specific explains it.
     pub fn specificity(&self) -> u32 {
         let trivial_signatures = self.signatures.iter().all(|s| is_trivial_signature(s));
         let exact_locus = !self.locus.is_empty() && self.locus.iter().all(|p| !p.contains('*'));
@@ -141,6 +164,7 @@ impl KnownClass {
             (!self.tokens.is_empty(), 1),
             (!trivial_signatures, 1),
             (!self.inputs.is_empty(), 1),
+            (!self.versions.is_empty(), 1),
         ]
         .iter()
         .filter(|(given, _)| *given)
@@ -160,10 +184,17 @@ fn is_trivial_signature(pattern: &str) -> bool {
 
 impl KnownDifferences {
     /// The verdict on a finding: the most specific class that matches, or several
-    /// equally specific (ambiguous), or none.
+    /// equally specific (ambiguous); where none matches at the engine's version, the
+    /// most specific that matches at another; or none.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
+        let version = evidence
+            .version
+            .or_else(|| self.engine_version(evidence.engine))
+            .and_then(version_number);
         let mut best: Vec<&KnownClass> = Vec::new();
         let mut best_specificity = 0;
+        let mut elsewhere: Vec<&KnownClass> = Vec::new();
+        let mut elsewhere_specificity = 0;
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in &self.classes {
@@ -174,16 +205,23 @@ impl KnownDifferences {
                 continue;
             }
             let specificity = class.specificity();
-            if best.is_empty() || specificity > best_specificity {
-                best = vec![class];
-                best_specificity = specificity;
-            } else if specificity == best_specificity {
-                best.push(class);
+            let (list, top) = if class.holds_at(evidence.engine, version.as_deref()) {
+                (&mut best, &mut best_specificity)
+            } else {
+                (&mut elsewhere, &mut elsewhere_specificity)
+            };
+            if list.is_empty() || specificity > *top {
+                *list = vec![class];
+                *top = specificity;
+            } else if specificity == *top {
+                list.push(class);
             }
         }
-        match best.len() {
-            0 => Verdict::New,
-            1 => Verdict::Known(best[0]),
+        match (best.len(), elsewhere.len()) {
+            (0, 0) => Verdict::New,
+            (0, 1) => Verdict::AtAnotherVersion(elsewhere[0]),
+            (0, _) => Verdict::Ambiguous(elsewhere),
+            (1, _) => Verdict::Known(best[0]),
             _ => Verdict::Ambiguous(best),
         }
     }
@@ -209,7 +247,7 @@ impl KnownDifferences {
             .collect();
         if candidates
             .iter()
-            .any(|c| c.needs_locus() || !c.inputs.is_empty())
+            .any(|c| c.needs_locus() || !c.inputs.is_empty() || !c.versions.is_empty())
         {
             return None;
         }

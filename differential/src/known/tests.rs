@@ -209,3 +209,94 @@ fn malformed_files_name_the_line_and_the_problem() {
     let err = KnownDifferences::parse(&inputs_alone).unwrap_err();
     assert!(err.contains("inputs_reason"), "{err}");
 }
+
+/// Two classes of one Chromium behaviour, one for each side of a version.
+const VERSIONED: &str = r#"
+[[class]]
+id = "chromium-old-pi"
+engine = "chromium"
+versions = ["chromium < 150"]
+signatures = ["tree | litmus: <?…> | chromium: <!--…--> | in: *"]
+explanation = "bogus comments before 150"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class]]
+id = "chromium-any-comment"
+engine = "chromium"
+versions = [">= 160, < 170", "= 155"]
+signatures = ["tree | litmus: * | chromium: * | in: *"]
+explanation = "comments at 155 and in the 160s"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+#[test]
+fn versions_decide_between_known_and_known_at_another_version() {
+    let mut known = KnownDifferences::parse(VERSIONED).unwrap();
+    let sig = "tree | litmus: <?…> | chromium: <!--…--> | in: <p>";
+    let verdict_at = |known: &KnownDifferences, version: Option<&str>| {
+        let mut evidence = Evidence::new("chromium", sig, "<p><?t>").with_version(version);
+        match known.verdict(&mut evidence) {
+            Verdict::Known(c) => format!("known {}", c.id),
+            Verdict::AtAnotherVersion(c) => format!("elsewhere {}", c.id),
+            Verdict::Ambiguous(cs) => format!("ambiguous {}", cs.len()),
+            Verdict::New => "new".to_owned(),
+        }
+    };
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 148.0.7778.167 built on Debian")),
+        "known chromium-old-pi"
+    );
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 155.1")),
+        "known chromium-any-comment"
+    );
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 165.0.1")),
+        "known chromium-any-comment"
+    );
+    // At 156 neither holds: the more specific (a signature that says more) is known
+    // at another version, never new.
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 156.0.8078.114")),
+        "elsewhere chromium-old-pi"
+    );
+    // An unknown version meets no condition.
+    assert_eq!(verdict_at(&known, None), "elsewhere chromium-old-pi");
+    // The classes' engine version stands in where the evidence gives none.
+    known.set_engine_version("chromium", "Chromium 149.0.1");
+    assert_eq!(verdict_at(&known, None), "known chromium-old-pi");
+    assert_eq!(known.engine_version("chromium"), Some("Chromium 149.0.1"));
+    // A class limited to versions needs the whole verdict, not the signature alone.
+    assert!(known.classify_by_signature("chromium", sig).is_none());
+    // Verdict::class gives the class either way.
+    let mut evidence = Evidence::new("chromium", sig, "<p><?t>").with_version(Some("Chromium 200"));
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("chromium-old-pi")
+    );
+}
+
+#[test]
+fn bad_versions_are_refused_with_the_class_named() {
+    for (versions, why) in [
+        (r#"["chromium 150"]"#, "bad versions entry"),
+        (r#"["< x"]"#, "bad versions entry"),
+        (
+            r#"["firefox < 150"]"#,
+            "names firefox, not its engine chromium",
+        ),
+    ] {
+        let text = VERSIONED.replacen(r#"["chromium < 150"]"#, versions, 1);
+        let error = KnownDifferences::parse(&text).unwrap_err();
+        assert!(
+            error.contains("chromium-old-pi") && error.contains(why),
+            "{versions}: {error}"
+        );
+    }
+    // A class of any engine names one in each entry.
+    let any = VERSIONED.replacen("engine = \"chromium\"", "engine = \"*\"", 1);
+    let any = any.replacen(r#"["chromium < 150"]"#, r#"["firefox < 150"]"#, 1);
+    assert!(KnownDifferences::parse(&any).is_ok());
+}

@@ -469,6 +469,9 @@ fn possibly_fixed(page: &mut String, report: &CampaignReport) {
             esc(&fixed.class),
             esc(&fixed.explanation)
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(page, " <span class=\"count\">{}</span>", esc(&since));
+        }
         if let Some(upstream) = &fixed.upstream {
             let _ = write!(
                 page,

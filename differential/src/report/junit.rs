@@ -45,6 +45,9 @@ pub fn render(report: &CampaignReport) -> String {
             "possibly fixed upstream: no case matched this known class. {}",
             fixed.explanation
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(message, " ({since})");
+        }
         if let Some(upstream) = &fixed.upstream {
             let _ = write!(message, " (upstream: {upstream})");
         }

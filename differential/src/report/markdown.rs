@@ -74,6 +74,9 @@ pub fn render(report: &CampaignReport) -> String {
             code(&fixed.class),
             inline(&fixed.explanation)
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(md, " ({})", inline(&since));
+        }
         if let Some(upstream) = &fixed.upstream {
             let _ = write!(md, " (upstream: {})", inline(upstream));
         }

@@ -62,6 +62,7 @@ pub fn campaign() -> CampaignReport {
             class: "html5ever-template-in-frameset".into(),
             explanation: "html5ever 0.39 inserted <template> in frameset mode.".into(),
             upstream: Some("https://github.com/servo/html5ever/issues/123".into()),
+            since: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
         }],
         generation: Some(crate::finding::Generation {
             generator_version: crate::generator::GENERATOR_VERSION,
@@ -99,6 +100,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         hash: signature_hash(signature),
         level: level.into(),
         engine: "html5ever".into(),
+        engine_version: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
         class: None,
         status: Some(Status::New),
         explanation: None,

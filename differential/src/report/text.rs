@@ -202,9 +202,22 @@ pub fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
-/// How a class is named: its known class id, or `new:<signature hash>`.
+/// How a class is named: its known class id (`… (at another version)` when it holds
+/// for other versions of the engine than the campaign's), or `new:<signature hash>`.
 pub fn class_name(group: &ClassGroup<'_>) -> String {
-    group.class.clone().unwrap_or_else(|| group.key.clone())
+    match &group.class {
+        Some(class) if group.at_another_version() => format!("{class} (at another version)"),
+        Some(class) => class.clone(),
+        None => group.key.clone(),
+    }
+}
+
+/// Where a possibly fixed class stopped showing: `not shown by Chromium 156.0…`.
+pub fn possibly_fixed_since(fixed: &crate::finding::PossiblyFixed) -> Option<String> {
+    fixed
+        .since
+        .as_ref()
+        .map(|since| format!("no case showed it at {}", visible_one_line(since)))
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
@@ -412,9 +425,15 @@ pub fn median_minimized_bytes(report: &CampaignReport) -> Option<f64> {
 pub fn closing_line(report: &CampaignReport) -> String {
     let classes = report.classes();
     let new = classes.iter().filter(|g| g.is_new()).count();
+    let elsewhere = classes.iter().filter(|g| g.at_another_version()).count();
     let known = classes.len() - new;
-    let plural =
-        |n: usize, word: &str| format!("{n} {word} class{}", if n == 1 { "" } else { "es" });
+    let plural = |n: usize, word: &str| {
+        let mut text = format!("{n} {word} class{}", if n == 1 { "" } else { "es" });
+        if word == "known" && elsewhere > 0 {
+            text.push_str(&format!(" ({elsewhere} at another version)"));
+        }
+        text
+    };
     let median = match median_minimized_bytes(report) {
         Some(m) if m.fract() == 0.0 => format!("{m:.0} bytes"),
         Some(m) => format!("{m:.1} bytes"),
