@@ -56,13 +56,23 @@ fn main() {
         Trial::test("parse5_adapter_campaign", parse5_campaign),
         Trial::test("parse5_adapter_errors_level", parse5_errors_level),
         Trial::test("html5lib_adapter_diff", html5lib_diff),
+        Trial::test("chromium_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("chromium", "Chromium ")
+        }),
+        Trial::test("firefox_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("firefox", "Mozilla Firefox ")
+        }),
+        Trial::test("webkit_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("webkit", "WebKitGTK ")
+        }),
+        Trial::test("browsers_judge_a_divergence", browsers_judge),
     ];
     for trial in adapter_trials {
         trials.push(trial.with_ignored_flag(!gated));
     }
     if !gated {
         eprintln!(
-            "external_engines: the parse5 and html5lib adapter trials are ignored: run scripts/setup-engines.sh, then set {GATE}=1"
+            "external_engines: the parse5, html5lib and browser adapter trials are ignored: run scripts/setup-engines.sh and scripts/setup-{{chromium,firefox,webkit}}.sh, then set {GATE}=1"
         );
     }
     libtest_mimic::run(&args, trials).exit();
@@ -696,4 +706,100 @@ fn recorded_chromium_versions() -> Result<(), Failed> {
         )?;
     }
     Ok(())
+}
+
+/// A browser (`--engine NAME`, its adapter in examples/engines): the tree of a plain
+/// document and of a fragment agree with the reference's in both scripting modes (the
+/// fragment with scripting on: Firefox parses every fragment so), and a short
+/// campaign runs, its report naming the browser's version (which starts with
+/// `version`) and every finding recording it.
+fn browser_diff_and_campaign(name: &str, version: &str) -> Result<(), Failed> {
+    for scripting in ["on", "off"] {
+        let output = run_litmus(
+            &["diff", "--engine", name, "--scripting", scripting],
+            "<!DOCTYPE html><p>One<p>Two<table><td>x</table><svg><path/></svg>",
+        );
+        check(
+            output.status.success() && stdout(&output).contains("no divergence"),
+            &format!("{name} agrees on a plain document, scripting {scripting}"),
+            &output,
+        )?;
+    }
+    let output = run_litmus(
+        &[
+            "diff",
+            "--engine",
+            name,
+            "--fragment",
+            "td",
+            "--scripting",
+            "on",
+        ],
+        "a<b>c</b><template><i>t</i></template>",
+    );
+    check(
+        output.status.success() && stdout(&output).contains("no divergence"),
+        &format!("{name} agrees on a fragment"),
+        &output,
+    )?;
+    let dir = tempfile::tempdir()?;
+    let out = dir.path().join("report");
+    let output = run_litmus(
+        &[
+            "run",
+            "--engine",
+            name,
+            "--cases",
+            "60",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--no-mutation",
+            "--out",
+            out.to_str().unwrap_or_default(),
+            "--known",
+            "corpus/known-differences.toml",
+        ],
+        "",
+    );
+    check(output.status.success(), "the campaign exits 0", &output)?;
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("findings.json"))?)?;
+    let said = report["other"]["version"].as_str().unwrap_or_default();
+    check(
+        report["other"]["name"] == name && said.starts_with(version) && report["cases"] == 60,
+        &format!("60 cases of {name}, its version {said:?}"),
+        &output,
+    )?;
+    for finding in report["findings"].as_array().cloned().unwrap_or_default() {
+        let engine = finding["engine"].as_str().unwrap_or_default();
+        let recorded = finding["engine_version"].as_str().unwrap_or_default();
+        check(
+            (engine == name && recorded == said) || (engine == "litmus" && !recorded.is_empty()),
+            &format!("a finding of {engine} records its version: {recorded:?}"),
+            &output,
+        )?;
+    }
+    Ok(())
+}
+
+/// `litmus diff --judges browsers` on html5ever's missing processing instructions:
+/// each browser says which side it takes (Chromium 156 parses them as the standard
+/// does; Firefox and WebKit, without them, side with html5ever).
+fn browsers_judge() -> Result<(), Failed> {
+    let output = run_litmus(
+        &["diff", "--judges", "browsers", "--scripting", "on"],
+        "<p><?t>",
+    );
+    let said = stdout(&output);
+    check(
+        output.status.code() == Some(1)
+            && said.contains("chromium sides with litmus")
+            && said.contains("firefox sides with html5ever")
+            && said.contains("webkit sides with html5ever"),
+        "each browser's side",
+        &output,
+    )
 }

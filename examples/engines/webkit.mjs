@@ -144,14 +144,14 @@ export class WebKitEngine {
     });
     // Under load the driver sometimes fails to make the browser's first browsing
     // context ("The remote session failed to create a new browsing context"): try
-    // again, up to three times.
+    // again, up to six times, waiting longer each time.
     for (let attempt = 1; ; attempt++) {
       try {
         this.driver = await WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
         break;
       } catch (e) {
-        if (attempt >= 3) throw e;
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        if (attempt >= 6) throw new Error(`${e.message} (${attempt} attempts)`);
+        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
       }
     }
     const session = await this.driver.getCapabilities();
