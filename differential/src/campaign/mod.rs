@@ -533,3 +533,78 @@ pub fn default_campaign_id(seed: u64, shard: Shard) -> String {
         format!("{id}-shard-{}-of-{}", shard.index, shard.count)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Finding;
+
+    const CLASSES: &str = r#"
+[[class]]
+id = "old"
+engine = "chromium"
+versions = ["< 150"]
+signatures = ["tree | *"]
+explanation = "before 150"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "always"
+engine = "chromium"
+signatures = ["fragment | *"]
+explanation = "any version"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "shown"
+engine = "chromium"
+signatures = ["serialization | *"]
+explanation = "shown"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "elsewhere"
+engine = "html5ever"
+signatures = ["tree | *"]
+explanation = "another engine's"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+    #[test]
+    fn possibly_fixed_names_the_version_and_leaves_out_classes_of_other_versions() {
+        let known = KnownDifferences::parse(CLASSES).unwrap();
+        let report = |version: &str| CampaignReport {
+            other: EngineId {
+                name: "chromium".into(),
+                version: version.into(),
+            },
+            findings: vec![Finding {
+                class: Some("shown".into()),
+                ..Finding::default()
+            }],
+            ..CampaignReport::default()
+        };
+        let at = |version: &str| {
+            possibly_fixed(&known, &report(version))
+                .into_iter()
+                .map(|p| (p.class, p.since))
+                .collect::<Vec<_>>()
+        };
+        let v156 = "Chromium 156.0.8078.114 built on Debian";
+        // At 156 the class of versions before 150 is not expected: only `always`.
+        assert_eq!(at(v156), vec![("always".to_owned(), Some(v156.to_owned()))]);
+        // At 148 both may show, and neither did.
+        let v148 = "Chromium 148.0.7778.167";
+        assert_eq!(
+            at(v148),
+            vec![
+                ("old".to_owned(), Some(v148.to_owned())),
+                ("always".to_owned(), Some(v148.to_owned()))
+            ]
+        );
+    }
+}
