@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Fetches the conformance data litmus is measured against: clones
 # https://github.com/html5lib/html5lib-tests and checks out the pinned commit 9329e64
-# (detached) into FOLDER.
+# (detached) into FOLDER. With --wpt, web-platform-tests instead, where the
+# tree-construction tests are maintained since 9329e64: a sparse checkout of its
+# html/syntax/parsing/resources (the same .dat format) at a pinned commit, for
+# `litmus conformance --wpt`.
 #
-# Usage: scripts/fetch-html5lib-tests.sh [FOLDER]
+# Usage: scripts/fetch-html5lib-tests.sh [--wpt] [FOLDER]
 #   FOLDER  where the checkout goes. Default: ../shared/html5lib-tests beside the
 #           repository root, where the test suites and `litmus conformance` look when
 #           HTML5LIB_TESTS is not set; for another folder, set HTML5LIB_TESTS=FOLDER.
+#           With --wpt: ../shared/wpt, where `litmus conformance --wpt` looks when
+#           WPT_TESTS is not set.
 #
 # Running it again is safe: a checkout already at the pinned commit is left alone, and a
 # clean checkout of the same repository at another commit is moved to it (fetching
@@ -18,13 +23,34 @@
 # Environment, for a mirror or for trying another commit before moving the pin:
 #   HTML5LIB_TESTS_URL     the repository (default https://github.com/html5lib/html5lib-tests)
 #   HTML5LIB_TESTS_COMMIT  the commit (default 9329e64)
+#   WPT_URL                with --wpt (default https://github.com/web-platform-tests/wpt)
+#   WPT_COMMIT             with --wpt (default b7079d6b38af600dd188a75c524207381c35dcb6)
 #
 # Exit status: 0 when FOLDER holds the commit, 1 when it could not, 2 on bad usage.
 set -euo pipefail
 
-url="${HTML5LIB_TESTS_URL:-https://github.com/html5lib/html5lib-tests}"
-commit="${HTML5LIB_TESTS_COMMIT:-9329e64}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+wpt=no
+if [ "${1:-}" = "--wpt" ]; then
+    wpt=yes
+    shift
+fi
+if [ "$wpt" = yes ]; then
+    url="${WPT_URL:-https://github.com/web-platform-tests/wpt}"
+    commit="${WPT_COMMIT:-b7079d6b38af600dd188a75c524207381c35dcb6}"
+    name=wpt
+    variable=WPT_TESTS
+    # The only folder checked out of web-platform-tests (with the files at its root).
+    sparse=html/syntax/parsing/resources
+    wanted="$sparse"
+else
+    url="${HTML5LIB_TESTS_URL:-https://github.com/html5lib/html5lib-tests}"
+    commit="${HTML5LIB_TESTS_COMMIT:-9329e64}"
+    name=html5lib-tests
+    variable=HTML5LIB_TESTS
+    sparse=
+    wanted=tree-construction
+fi
 
 say() { echo "fetch-html5lib-tests: $*"; }
 fail() {
@@ -32,7 +58,7 @@ fail() {
     exit 1
 }
 usage() {
-    echo "usage: $0 [FOLDER]   (default FOLDER: $root/../shared/html5lib-tests)" >&2
+    echo "usage: $0 [--wpt] [FOLDER]   (default FOLDER: $root/../shared/html5lib-tests, with --wpt $root/../shared/wpt)" >&2
     exit 2
 }
 
@@ -44,7 +70,7 @@ case "${1:-}" in
     -*) usage ;;
 esac
 [ "$#" -le 1 ] || usage
-dir="${1:-$root/../shared/html5lib-tests}"
+dir="${1:-$root/../shared/$name}"
 
 command -v git >/dev/null 2>&1 || fail "git is needed, and it is not on PATH"
 
@@ -60,7 +86,7 @@ if [ -e "$dir" ] && [ ! -d "$dir" ]; then
     fail "$dir exists and is not a folder"
 elif [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
     if ! is_checkout_top "$dir"; then
-        fail "$dir is neither empty nor a git checkout: move it away or name another folder, then run this again (a copy of html5lib-tests $commit without its git history works as it is: HTML5LIB_TESTS=$dir)"
+        fail "$dir is neither empty nor a git checkout: move it away or name another folder, then run this again (a copy of $name $commit without its git history works as it is: $variable=$dir)"
     fi
     origin="$(git -C "$dir" remote get-url origin 2>/dev/null || true)"
     if [ "$origin" != "$url" ]; then
@@ -71,8 +97,18 @@ elif [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ]; then
     fi
 else
     say "cloning $url into $dir"
-    git clone --quiet --no-checkout "$url" "$dir" ||
-        fail "cannot clone $url into $dir (is the network reachable? a mirror can be given as HTML5LIB_TESTS_URL)"
+    if [ -n "$sparse" ]; then
+        # web-platform-tests is large: no blobs but those of the one folder checked out.
+        git clone --quiet --no-checkout --filter=blob:none "$url" "$dir" 2>&1 |
+            grep -v -e 'filtering not recognized by server' -e 'filter is ignored in local clones' >&2 || true
+        [ -d "$dir/.git" ] ||
+            fail "cannot clone $url into $dir (is the network reachable? a mirror can be given as ${variable%_TESTS}_URL)"
+        git -C "$dir" sparse-checkout set "$sparse" ||
+            fail "cannot set a sparse checkout of $sparse in $dir"
+    else
+        git clone --quiet --no-checkout "$url" "$dir" ||
+            fail "cannot clone $url into $dir (is the network reachable? a mirror can be given as HTML5LIB_TESTS_URL)"
+    fi
     fresh=yes
 fi
 
@@ -97,7 +133,13 @@ else
     say "$dir is at $commit ($want)"
 fi
 
-default="$(cd "$root/.." && pwd -P)/shared/html5lib-tests"
+[ -d "$dir/$wanted" ] || fail "$dir has no $wanted folder at $commit"
+
+default="$(cd "$root/.." && pwd -P)/shared/$name"
 if [ "$(cd "$dir" && pwd -P)" != "$default" ]; then
-    say "this is not the default folder: run the tests and litmus conformance with HTML5LIB_TESTS=$(cd "$dir" && pwd -P)"
+    if [ "$wpt" = yes ]; then
+        say "this is not the default folder: run litmus conformance --wpt with WPT_TESTS=$(cd "$dir" && pwd -P)"
+    else
+        say "this is not the default folder: run the tests and litmus conformance with HTML5LIB_TESTS=$(cd "$dir" && pwd -P)"
+    fi
 fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A newcomer's first hour, replayed on a clean checkout in a few minutes: the README's
 # two top commands (the main job shortened to --cases 2000; the test command built,
-# not run, unless NEWCOMER_FULL_TESTS=1 — CI runs it in full just before), a fuzz
+# not run, unless NEWCOMER_FULL_TESTS=1 — CI runs it in full just before), a clone
+# with no conformance data beside it (the tests fetch them from a local mirror made
+# from $HTML5LIB_TESTS, and fail at once, with one message, when they cannot), a fuzz
 # target's seed replay, `litmus conformance` against litmus, a run from another
 # folder, `| head`, Ctrl-C, and every exit code of the README. Each check prints
 # `ok` or `FAILED` with what it saw; the last line is `newcomer: P passed, F failed`
@@ -15,6 +17,7 @@
 #   NEWCOMER_FULL_TESTS  1: run the README's test command in full
 #   NEWCOMER_FUZZ        0: skip the fuzz seed replay (it is skipped anyway when
 #                        cargo-fuzz is not installed)
+#   NEWCOMER_FRESH       0: skip the clone with no data beside it
 # The checkout must be clean (git status --porcelain empty) and stays so: everything
 # the checks write goes to a scratch folder or to ignored paths (reports/), and the
 # README's main-job report is removed again unless it was there before.
@@ -81,6 +84,57 @@ elif [ "${NEWCOMER_FULL_TESTS:-0}" = 1 ]; then
   check "$test_command" bash -c "$test_command"
 else
   check "$test_command --no-run (every test builds)" bash -c "$test_command --no-run --quiet"
+fi
+
+step "a clone with no conformance data beside it: the tests fetch them"
+if [ "${NEWCOMER_FRESH:-1}" = 0 ]; then
+  echo "  skipped (NEWCOMER_FRESH=0)"
+elif [ ! -d "$HTML5LIB_TESTS/tree-construction" ]; then
+  bad "no html5lib-tests at $HTML5LIB_TESTS to make a mirror of"
+else
+  # A mirror of html5lib-tests in a local bare repository (the network is not needed),
+  # and a clone of this checkout's HEAD with no ../shared beside it.
+  mkdir -p "$scratch/mirror-source" "$scratch/fresh"
+  cp -R "$HTML5LIB_TESTS/tree-construction" "$HTML5LIB_TESTS/tokenizer" \
+    "$HTML5LIB_TESTS/serializer" "$HTML5LIB_TESTS/encoding" "$scratch/mirror-source/"
+  git -C "$scratch/mirror-source" init -q
+  git -C "$scratch/mirror-source" add .
+  git -C "$scratch/mirror-source" -c user.name=newcomer -c user.email=newcomer@localhost \
+    commit -q -m "html5lib-tests"
+  mirror_commit="$(git -C "$scratch/mirror-source" rev-parse HEAD)"
+  git clone -q --bare "$scratch/mirror-source" "$scratch/mirror.git"
+  git clone -q "$root" "$scratch/fresh/litmus"
+  # The shared target folder keeps the dependencies built; the clone's own crates
+  # build again, and its cache of the data is its own (html5lib-tests-<commit>).
+  fresh() {
+    (cd "$scratch/fresh/litmus" && env -u HTML5LIB_TESTS \
+      CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
+      HTML5LIB_TESTS_COMMIT="$mirror_commit" "$@")
+  }
+  rm -rf "${CARGO_TARGET_DIR:-$root/target}/html5lib-tests-${mirror_commit:0:7}"
+  begun=$(date +%s)
+  fresh env HTML5LIB_TESTS_URL="$scratch/nowhere.git" \
+    cargo test --release -p litmus-tests --test tree_construction \
+    >"$scratch/fresh-fail.out" 2>&1
+  status=$?
+  took=$(($(date +%s) - begun))
+  grep -A 3 -- '--- stderr' "$scratch/fresh-fail.out" | tail -n 2 | cut -c1-200
+  check "with no mirror reachable, the tests fail in the build (exit $status, after $took s)" \
+    test "$status" != 0
+  check "one message, naming HTML5LIB_TESTS and the fetch script" \
+    grep -q 'run the tests with HTML5LIB_TESTS=FOLDER' "$scratch/fresh-fail.out"
+  check "no suite ran" bash -c "! grep -q '^     Running' '$scratch/fresh-fail.out'"
+  fresh env HTML5LIB_TESTS_URL="$scratch/mirror.git" \
+    cargo test --release -p litmus-tests --test tree_construction \
+    >"$scratch/fresh.out" 2>&1
+  status=$?
+  grep -E 'fetched html5lib-tests|^tree-construction' "$scratch/fresh.out"
+  check "with the mirror, the tests fetch the data and pass (exit $status)" test "$status" = 0
+  check "the data fetched once into the target folder" \
+    grep -q "fetched html5lib-tests ${mirror_commit:0:7} into" "$scratch/fresh.out"
+  check "tree-construction: 0 failed" grep -qE '^tree-construction: [0-9]+ passed, 0 failed' "$scratch/fresh.out"
+  check "the clone stays clean" test -z "$(git -C "$scratch/fresh/litmus" status --porcelain)"
+  rm -rf "${CARGO_TARGET_DIR:-$root/target}/html5lib-tests-${mirror_commit:0:7}"
 fi
 
 bin_dir="${CARGO_TARGET_DIR:-$root/target}/release"
@@ -190,7 +244,8 @@ expect() {
     bad "litmus $* -> $status, not $code: $(head -c 300 "$scratch/expect.err")"
   fi
 }
-expect 1 run --cases 200 --seed 1 -q --out none --known "$scratch/none.toml" --fail-on-new
+expect 1 run --cases 200 --seed 1 -q --out none --known "$scratch/none.toml" --known-only --fail-on-new
+expect 0 run --cases 200 --seed 1 -q --out added --known "$scratch/none.toml" --fail-on-new
 expect 0 run --cases 200 --seed 1 -q --out known --fail-on-new
 expect 2 run --jobs x
 expect 2 run --corpus nowhere --cases 10

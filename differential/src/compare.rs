@@ -232,6 +232,43 @@ pub fn requests(input: &str, levels: &Levels) -> Vec<(Level, ParseRequest)> {
     requests
 }
 
+/// What one case's comparison compared beyond its tree or fragment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compared {
+    /// `None` when serializations are not compared in this run; else whether both
+    /// engines gave one (they are compared where the trees agree). An engine that
+    /// answers no serialization is not compared, and never counted as agreeing.
+    pub serialization: Option<bool>,
+    /// `None` when round trips are not run; else how many of the two engines' round
+    /// trips ran (an engine without a serialization, or that failed, has none).
+    pub round_trips: Option<u64>,
+}
+
+impl Compared {
+    /// What the answers `left` and `right` to `request` let a comparison compare.
+    pub fn of(
+        request: &ParseRequest,
+        left: &Side,
+        right: &Side,
+        serialization: bool,
+        round_trip: bool,
+    ) -> Compared {
+        let serializes = |side: &Side| {
+            side.result
+                .as_ref()
+                .is_ok_and(|output| output.serialization.is_some())
+        };
+        let round_trips = [left, right]
+            .into_iter()
+            .filter(|side| round_trip_request(request, &side.result).is_some())
+            .count() as u64;
+        Compared {
+            serialization: serialization.then(|| serializes(left) && serializes(right)),
+            round_trips: round_trip.then_some(round_trips),
+        }
+    }
+}
+
 /// Compares two engines' answers to `request` at `level` (tree or fragment): a
 /// failure divergence per failing engine, else a tree divergence, else (with
 /// `serialization`) a serialization divergence.
@@ -394,6 +431,17 @@ pub fn compare_request(
     other: &mut dyn Engine,
     levels: &Levels,
 ) -> Vec<Divergence> {
+    compare_request_counted(level, request, reference, other, levels).0
+}
+
+/// [`compare_request`], with what it could compare ([`Compared`]).
+pub fn compare_request_counted(
+    level: Level,
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+    levels: &Levels,
+) -> (Vec<Divergence>, Compared) {
     let left = Side {
         engine: reference.name().to_owned(),
         result: reference.parse(request),
@@ -407,7 +455,14 @@ pub fn compare_request(
         divergences.extend(round_trip(reference, request, &left.result));
         divergences.extend(round_trip(other, request, &right.result));
     }
-    divergences
+    let compared = Compared::of(
+        request,
+        &left,
+        &right,
+        levels.serialization,
+        levels.round_trip,
+    );
+    (divergences, compared)
 }
 
 /// Every divergence of one input at the levels `levels` enables.

@@ -112,6 +112,19 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
         i += 1;
     }
     while i < lines.len() {
+        // A test may begin with "#description" and lines of text up to its "#data"
+        // (html5lib-tests' format allows it; web-platform-tests' files use it).
+        if lines[i] == "#description" {
+            while i < lines.len() && lines[i] != "#data" {
+                i += 1;
+            }
+            if i == lines.len() {
+                return Err(DatError {
+                    line: i,
+                    message: "#description without a following #data".into(),
+                });
+            }
+        }
         if lines[i] != "#data" {
             if lines[i..].iter().all(|l| l.is_empty()) {
                 break;
@@ -168,6 +181,11 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
                 if next == Section::Description {
                     case.description.get_or_insert_with(String::new);
                 }
+                // A fragment section with no context line has an empty context (a
+                // reader refuses it), not none: the test is not a document test.
+                if next == Section::Fragment {
+                    case.fragment_context.get_or_insert_with(String::new);
+                }
                 i += 1;
                 continue;
             }
@@ -175,7 +193,7 @@ pub fn parse(text: &str) -> Result<Vec<DatCase>, DatError> {
                 Section::Errors => push_nonempty(&mut case.errors, line),
                 Section::NewErrors => push_nonempty(&mut case.new_errors, line),
                 Section::Fragment => {
-                    if !line.is_empty() && case.fragment_context.is_none() {
+                    if !line.is_empty() && case.fragment_context.as_deref() == Some("") {
                         case.fragment_context = Some(line.to_owned());
                     }
                 }

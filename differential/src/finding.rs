@@ -105,17 +105,30 @@ pub struct Finding {
     pub start: Option<String>,
 }
 
-/// What a judge (a third engine, a browser) says about a divergence between the
-/// reference and the other engine.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThirdOpinion {
-    pub engine: String,
-    /// `reference`, `other`, `neither` or `unavailable`.
-    pub sides_with: String,
-    pub output: String,
-}
-
 impl Finding {
+    /// What a new finding is grouped by: for a tree or fragment finding with a locus,
+    /// the engine, the locus arm and the kind of its token (`parse5 at
+    /// tree.in-body.start-tag-li, token start tag`); for an ambiguous one, the classes
+    /// that match it; otherwise the engine and the signature without its parent (the
+    /// level and the first differing nodes).
+    pub fn cause(&self) -> String {
+        if !self.ambiguous.is_empty() {
+            return format!("{} ambiguous: {}", self.engine, self.ambiguous.join(", "));
+        }
+        match &self.locus {
+            Some(locus) if locus.rule != crate::locus::LocusRule::Case => format!(
+                "{} at {}, token {}",
+                self.engine,
+                locus.arm(),
+                crate::locus::token_kind(&locus.token)
+            ),
+            _ => {
+                let signature = crate::signature::Signature::from_text(self.signature.clone());
+                format!("{} {}", self.engine, signature.core())
+            }
+        }
+    }
+
     /// The judges' answers: [`Finding::judges`], or the one third engine's of an
     /// earlier report.
     pub fn opinions(&self) -> &[ThirdOpinion] {
@@ -127,6 +140,16 @@ impl Finding {
     }
 }
 
+/// What a judge (a third engine, a browser) says about a divergence between the
+/// reference and the other engine.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThirdOpinion {
+    pub engine: String,
+    /// `reference`, `other`, `neither` or `unavailable`.
+    pub sides_with: String,
+    pub output: String,
+}
+
 /// Counts for one comparison level.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LevelCount {
@@ -135,26 +158,26 @@ pub struct LevelCount {
     pub compared: u64,
     /// Comparisons where the outputs agreed.
     pub agreed: u64,
-    /// `agreed / compared`, to six decimals (1 when nothing was compared): the engine under test's
+    /// `agreed / compared`, to six decimals (`None` when nothing was compared: a level
+    /// the engine cannot be compared at, such as the serialization of an engine
+    /// without a serializer, is not agreement): the engine under test's
     /// agreement rate with the reference at this level. For `round-trip`, the share
     /// of both engines' round trips that kept their trees.
     #[serde(default)]
-    pub agreement: f64,
+    pub agreement: Option<f64>,
 }
 
 impl LevelCount {
-    /// A level's counts, with its agreement rate.
+    /// A level's counts, with its agreement rate: `None` (null in findings.json) when
+    /// nothing was compared, which is never agreement.
     pub fn new(level: impl Into<String>, compared: u64, agreed: u64) -> LevelCount {
         LevelCount {
             level: level.into(),
             compared,
             agreed,
             // Six decimals: enough for a rate, and exact through JSON.
-            agreement: if compared == 0 {
-                1.0
-            } else {
-                (agreed as f64 / compared as f64 * 1e6).round() / 1e6
-            },
+            agreement: (compared > 0)
+                .then(|| (agreed as f64 / compared as f64 * 1e6).round() / 1e6),
         }
     }
 }
@@ -230,6 +253,11 @@ pub struct CampaignReport {
     #[serde(default)]
     pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
+    /// Every known class the report names (by a finding, a signature, a count or as
+    /// possibly fixed): its explanation, who is right, its spec and upstream links, so
+    /// that the reports explain each class without the known-differences file.
+    #[serde(default)]
+    pub known_classes: Vec<crate::report::classes::ClassInfo>,
     /// What the case stream depends on, to regenerate any case by its index (`None` in
     /// reports of earlier versions).
     #[serde(default)]
@@ -295,16 +323,17 @@ impl CampaignReport {
     }
 
     /// Findings grouped by class: one group per known class (by id) and one per new
-    /// signature, each with its findings sorted by minimized size (smallest first).
-    /// Groups are ordered: first those the judges side with the engine under test on
-    /// against the reference (to review against the standard), then new, then by
-    /// total count.
+    /// cause ([`Finding::cause`]: the engine, the locus arm and the kind of token for
+    /// a tree or fragment finding, so that one bug shown in many shapes is one group),
+    /// each with its findings sorted by minimized size (smallest first). Groups are
+    /// ordered: first those the judges side with the engine under test on against the
+    /// reference (to review against the standard), then new, then by total count.
     pub fn classes(&self) -> Vec<ClassGroup<'_>> {
         let mut groups: Vec<ClassGroup<'_>> = Vec::new();
         for finding in &self.findings {
             let key = match &finding.class {
                 Some(class) => class.clone(),
-                None => format!("new:{}", finding.hash),
+                None => format!("new:{}", finding.cause()),
             };
             match groups.iter_mut().find(|g| g.key == key) {
                 Some(group) => group.findings.push(finding),
@@ -348,10 +377,10 @@ impl CampaignReport {
     }
 }
 
-/// The findings of one class (or of one new signature).
+/// The findings of one class (or of one new cause).
 #[derive(Clone, Debug)]
 pub struct ClassGroup<'a> {
-    /// The class id, or `new:<hash>`.
+    /// The class id, or `new:` and the cause ([`Finding::cause`]).
     pub key: String,
     pub class: Option<String>,
     pub findings: Vec<&'a Finding>,

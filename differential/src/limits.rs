@@ -27,6 +27,9 @@ pub const OVERSIZED_PREFIX_BYTES: usize = 64 << 10;
 pub const MAX_TREE_DUMP_BYTES: u64 = 256 << 20;
 /// Jobs per core `litmus run` takes at most (each is a worker process): 8.
 pub const MAX_JOBS_PER_CORE: usize = 8;
+/// What a failed start of an external engine shows of its stderr: its last 8 KiB
+/// (the cause of a start failure, such as a missing package, is rarely its last line).
+pub const MAX_START_STDERR_BYTES: usize = 8 << 10;
 /// The longest campaign (`--time`): a year.
 pub const MAX_CAMPAIGN_TIME: Duration = Duration::from_secs(366 * 24 * 3600);
 /// The longest time limit of one parse (`--timeout`): an hour.

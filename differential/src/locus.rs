@@ -18,15 +18,24 @@
 //! - **data**: a comment's, DOCTYPE's or processing instruction's data: the token
 //!   that made the node;
 //! - **unplaced**: the engine has a node there that some token of the input would
-//!   make, where the reference's tree has none made by that token (it ignored it, or
-//!   made something else): that token, when it comes before the reference's own
-//!   candidate; an engine that inserts what the standard ignores departs there.
+//!   make, where the reference's tree has none of that token's (it ignored the token,
+//!   or made a node and removed it): that token, or the event that removed its node.
+//!   An engine's extra node right before one both trees have is an insertion: the
+//!   locus is its token; a node the engine lacks right before one both have is a
+//!   deletion: the locus is the reference's placement of it; otherwise the earlier of
+//!   the two. An extra attribute names the token that made its element; an extra node
+//!   no token explains names the end-of-file token when the reference's tokenizer
+//!   consumed characters before it that made no token (`<?` cut off by the end).
 //!
-//! A locus is written `at ARM, token TOKEN`: `at tree.in-table-text.anything-else,
-//! token DOCTYPE`. Its arms are a path: the insertion mode's (or foreign content's)
-//! case that was processing the token, then the algorithms' arms passed after it up
-//! to the change (the adoption agency's steps, foster parenting, the reconstruction of
-//! the active formatting elements). Known classes match on it ([`crate::known`]).
+//! A locus is written `at MODE → ARM, token TOKEN`: `at tree.in-body.end-tag-a-b-big-etc
+//! → tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`, or `at ARM,
+//! token TOKEN` when the insertion mode's (or foreign content's) case acted itself.
+//! Its arms are every tree construction arm the token had passed up to the change, in
+//! order: a token reprocessed in another mode passes the arms of both (a col start tag
+//! in "in table body" closes the section, then "in table" inserts the colgroup), and
+//! the algorithms' arms (the adoption agency's steps, foster parenting, the
+//! reconstruction of the active formatting elements, the selectedcontent clone). Known
+//! classes match on them ([`crate::known`]).
 //!
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).
@@ -55,6 +64,10 @@ pub enum LocusRule {
     Attributes,
     Data,
     Unplaced,
+    /// No first difference to place: the case's arms and tokens only (a round trip's
+    /// or a serialization's case, whose compared trees are not the reference's tree
+    /// and another engine's).
+    Case,
 }
 
 /// Where an engine's tree first departs from the reference's.
@@ -64,17 +77,26 @@ pub struct Locus {
     /// whitespace`, `character NULL`, `comment`, `processing instruction`, `DOCTYPE`,
     /// `EOF`.
     pub token: String,
-    /// The arms from the insertion mode's (or foreign content's) case that processed
-    /// the token to the arm that acted, by id: the last is the locus arm.
+    /// The tree construction arms the token had passed up to the change, by id, in
+    /// order (a token reprocessed in another mode passes the arms of both); the
+    /// ordinary outcome of the appropriate place for inserting a node is left out.
+    /// The last is the locus arm.
     pub arms: Vec<String>,
+    /// The last insertion mode or foreign content case among [`Locus::arms`]: the case
+    /// that was processing the token.
+    #[serde(default)]
+    pub mode: String,
     /// Every arm the token passed, tokenizer's and tree construction's, by id.
     pub token_arms: Vec<String>,
     pub rule: LocusRule,
-    /// Every arm the whole case passed, by id, sorted (what a class's `passes` reads).
+    /// Every arm the whole case passed, by id, and again as `TOKEN@ARM` with each
+    /// token that passed it (`DOCTYPE@tree.in-table-text.anything-else`), sorted: what
+    /// a class's `passes` reads.
     #[serde(default, skip_serializing)]
     pub case_arms: Vec<String>,
-    /// Every token of the case in words, each once, sorted (what a class's `tokens`
-    /// reads).
+    /// Every token of the case in words, each once, sorted, and for a fragment its
+    /// context element as `context NAME` (`context template`, `context svg path`):
+    /// what a class's `tokens` reads.
     #[serde(default, skip_serializing)]
     pub case_tokens: Vec<String>,
 }
@@ -85,9 +107,9 @@ impl Locus {
         self.arms.last().map_or("", String::as_str)
     }
 
-    /// The insertion mode's or foreign content's case: the first of [`Locus::arms`].
+    /// The insertion mode's or foreign content's case ([`Locus::mode`]).
     pub fn mode_arm(&self) -> &str {
-        self.arms.first().map_or("", String::as_str)
+        &self.mode
     }
 }
 
@@ -96,7 +118,7 @@ impl fmt::Display for Locus {
     /// first when another arm acted: `at tree.in-body.end-tag-a-b-big-etc →
     /// tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.arms.len() > 1 && self.mode_arm() != self.arm() {
+        if !self.mode.is_empty() && self.mode_arm() != self.arm() {
             write!(f, "at {} → {}", self.mode_arm(), self.arm())?;
         } else {
             write!(f, "at {}", self.arm())?;
@@ -108,19 +130,43 @@ impl fmt::Display for Locus {
 /// The locus of `divergence`, if its level has one and the reference's trace of its
 /// case explains its left side.
 pub fn of_divergence(divergence: &Divergence) -> Option<Locus> {
-    if !matches!(divergence.level, Level::Tree | Level::Fragment) {
-        return None;
+    match divergence.level {
+        Level::Tree | Level::Fragment => {
+            let left = divergence.left.result.as_ref().ok()?;
+            let right = divergence.right.result.as_ref().ok()?;
+            locus(&divergence.request, &left.tree, &right.tree)
+        }
+        Level::RoundTrip | Level::Serialization => of_case(&divergence.request),
+        _ => None,
     }
-    let left = divergence.left.result.as_ref().ok()?;
-    let right = divergence.right.result.as_ref().ok()?;
-    locus(&divergence.request, &left.tree, &right.tree)
 }
 
-/// The locus of `other_tree` against `reference_tree`, the reference's tree of
-/// `request`: `None` when the trees agree, when the request is too large to trace,
-/// or when `reference_tree` is not what the traced parse builds.
-pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
-    if request.input.len() > MAX_TRACED_INPUT_BYTES || reference_tree == other_tree {
+/// The arms and tokens of the reference's parse of `request`, with no first
+/// difference ([`LocusRule::Case`]): what a class's `passes` and `tokens` read at the
+/// round-trip and serialization levels.
+pub fn of_case(request: &ParseRequest) -> Option<Locus> {
+    let (document, trace) = traced(request)?;
+    let nodes = dump::entries(&document);
+    let finder = Finder {
+        trace: &trace,
+        document: &document,
+        nodes: &nodes,
+        context: request.fragment.as_ref(),
+    };
+    let mut locus = finder.locus(
+        Found::Token(trace.tokens.len().checked_sub(1)?),
+        LocusRule::Case,
+    );
+    locus.token = String::new();
+    locus.arms.clear();
+    locus.mode.clear();
+    locus.token_arms.clear();
+    Some(locus)
+}
+
+/// The reference's traced parse of `request`, if it is small enough and complete.
+fn traced(request: &ParseRequest) -> Option<(Document, Trace)> {
+    if request.input.len() > MAX_TRACED_INPUT_BYTES {
         return None;
     }
     let options = ParseOptions {
@@ -132,7 +178,18 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
         None => trace_document(&request.input, &options),
     }
     .ok()?;
-    if trace.truncated || trace.tokens.is_empty() || dump::dump(&document) != reference_tree {
+    (!trace.truncated && !trace.tokens.is_empty()).then_some((document, trace))
+}
+
+/// The locus of `other_tree` against `reference_tree`, the reference's tree of
+/// `request`: `None` when the trees agree, when the request is too large to trace,
+/// or when `reference_tree` is not what the traced parse builds.
+pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
+    if reference_tree == other_tree {
+        return None;
+    }
+    let (document, trace) = traced(request)?;
+    if dump::dump(&document) != reference_tree {
         return None;
     }
     let nodes = dump::entries(&document);
@@ -146,6 +203,7 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
         trace: &trace,
         document: &document,
         nodes: &nodes,
+        context: request.fragment.as_ref(),
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
     Some(finder.locus(found, rule))
@@ -163,6 +221,7 @@ struct Finder<'a> {
     trace: &'a Trace,
     document: &'a Document,
     nodes: &'a [Entry],
+    context: Option<&'a litmus_parser::FragmentContext>,
 }
 
 impl<'a> Finder<'a> {
@@ -172,29 +231,124 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Option<(Found<'a>, LocusRule)> {
+        if let Some(found) = self.extra_attribute(index, ours, theirs) {
+            return Some((found, LocusRule::Attributes));
+        }
         let Some(our) = ours.get(index) else {
             // The reference's tree has ended: only the engine's extra node can say.
             let their = theirs.get(index)?;
             let eof = self.trace.tokens.len() - 1;
-            let token = self.unplaced(their).unwrap_or(eof);
-            return Some((Found::Token(token), LocusRule::Unplaced));
+            let found = self.unplaced(their).unwrap_or(Found::Token(eof));
+            return Some((found, LocusRule::Unplaced));
         };
         let entry = self.nodes.get(index)?;
+        // The engine's entry is extra when the reference's comes right after it, even
+        // with the same shape (a text the reference removed before one both have).
+        let same = |a: Option<&DumpEntry<'_>>, b: &DumpEntry<'_>| {
+            a.is_some_and(|a| a.text == b.text && a.depth == b.depth)
+        };
+        if let Some(their) = theirs.get(index) {
+            // An entry is extra (or missing) only if it holds nothing of what follows:
+            // not shallower than the entry after it.
+            let extra = their.depth >= our.depth && same(theirs.get(index + 1), our);
+            let missing = our.depth >= their.depth && same(ours.get(index + 1), their);
+            if extra && !missing {
+                if let Some(found) = self.unplaced(their) {
+                    return Some((found, LocusRule::Unplaced));
+                }
+                // The engine's node stands later in the reference's tree: the engine
+                // moved it here, and where the reference placed it says why.
+                let later = (index + 1..ours.len()).find(|&j| ours[j].text == their.text);
+                if let Some(event) = later
+                    .and_then(|j| self.nodes.get(j))
+                    .and_then(|e| self.placement(e))
+                {
+                    return Some((Found::Event(event), LocusRule::Placed));
+                }
+            }
+        }
         if let Some(their) = theirs.get(index) {
             if entry_shape(our.text) == entry_shape(their.text) {
                 if our.depth != their.depth {
-                    return Some((Found::Event(self.placement(entry)?), LocusRule::Placed));
+                    // The engine's node may be one the reference made and removed (and
+                    // the reference's a later one of the same shape): the earlier says.
+                    // A run of entries shifted alike moved together (a foster-parented
+                    // text goes where its table went): the earliest placement of the run.
+                    let placed = self.placement(entry)?;
+                    let mut candidates =
+                        vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
+                    let shift = their.depth as isize - our.depth as isize;
+                    for k in index + 1.. {
+                        let (Some(o), Some(t)) = (ours.get(k), theirs.get(k)) else {
+                            break;
+                        };
+                        let alike = entry_shape(o.text) == entry_shape(t.text)
+                            && t.depth as isize - o.depth as isize == shift;
+                        if !alike {
+                            break;
+                        }
+                        if let Some(event) = self.nodes.get(k).and_then(|e| self.placement(e)) {
+                            candidates.push((event.token, Found::Event(event), LocusRule::Placed));
+                        }
+                    }
+                    if let Some(found) = self.unplaced(their) {
+                        candidates.push((found_token(found), found, LocusRule::Unplaced));
+                    }
+                    return Some(earliest(candidates));
                 }
                 let next = theirs.get(index + 1).filter(|e| e.depth == their.depth);
                 return self.content(entry, our, their, next);
             }
         }
         let placed = self.placement(entry)?;
+        let their = theirs.get(index);
+        let unplaced = their.and_then(|their| self.unplaced(their));
+        // The reference's entry is missing when the engine's comes right after it.
+        let extra =
+            their.is_some_and(|their| their.depth >= our.depth) && same(theirs.get(index + 1), our);
+        let missing =
+            their.is_some_and(|their| our.depth >= their.depth && same(ours.get(index + 1), their));
         let mut candidates = vec![(placed.token, Found::Event(placed), LocusRule::Placed)];
-        if let Some(token) = theirs.get(index).and_then(|their| self.unplaced(their)) {
-            candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+        if let Some(found) = unplaced {
+            if extra && !missing {
+                return Some((found, LocusRule::Unplaced));
+            }
+            if !missing || extra {
+                candidates.push((found_token(found), found, LocusRule::Unplaced));
+            }
         }
         Some(earliest(candidates))
+    }
+
+    /// Where the engine's entry is an attribute the reference's element lacks (the
+    /// reference has another attribute, or a child, or nothing there): the event that
+    /// made the element, whose token carried the attributes.
+    fn extra_attribute(
+        &self,
+        index: usize,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Option<Found<'a>> {
+        let their = theirs.get(index)?;
+        if !is_attribute(their.text) {
+            return None;
+        }
+        if ours
+            .get(index)
+            .is_some_and(|our| is_attribute(our.text) && our.depth == their.depth)
+        {
+            // Two attributes of one element: `content` or the shapes tell.
+            return None;
+        }
+        // The entries before `index` agree, so the element is at the same index in
+        // the reference's dump.
+        let element = (0..index)
+            .rev()
+            .find(|&j| theirs[j].depth + 1 == their.depth && !is_attribute(theirs[j].text))?;
+        let Entry::Node(node) = self.nodes.get(element)? else {
+            return None;
+        };
+        self.trace.events_of(*node).next().map(Found::Event)
     }
 
     /// Two entries of one shape at one depth whose texts differ: a text's characters,
@@ -266,8 +420,8 @@ impl<'a> Finder<'a> {
             }
         }
         if at == y.len() && at < x.len() {
-            if let Some(token) = their_next.and_then(|next| self.unplaced(next)) {
-                candidates.push((Some(token), Found::Token(token), LocusRule::Unplaced));
+            if let Some(found) = their_next.and_then(|next| self.unplaced(next)) {
+                candidates.push((found_token(found), found, LocusRule::Unplaced));
             }
         }
         if candidates.is_empty() {
@@ -303,70 +457,99 @@ impl<'a> Finder<'a> {
         }
     }
 
-    /// The token that would make the engine's entry `theirs` and made nothing of the
-    /// kind in the reference's tree: a start tag of the element's name the reference
-    /// ignored, a comment or processing instruction it left without a node, ignored
-    /// characters that the engine's text holds, an ignored DOCTYPE.
-    fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<usize> {
+    /// What made the engine's entry `theirs` if the reference's tree holds nothing of
+    /// it: a token that would make such a node (a start tag of the element's name, a
+    /// comment or processing instruction, characters the engine's text holds, a
+    /// DOCTYPE) whose node the reference did not make (the token itself), or made and
+    /// then removed (the event that removed it: the engine kept what the standard
+    /// took away); else the end-of-file token, if the reference's tokenizer consumed
+    /// characters before it that made no token.
+    fn unplaced(&self, theirs: &DumpEntry<'_>) -> Option<Found<'a>> {
         let text = theirs.text;
+        if is_attribute(text) {
+            // An attribute is its element's token's (see `extra_attribute`).
+            return None;
+        }
         let tokens = &self.trace.tokens;
-        let made_nothing = |t: usize| {
-            !self
-                .trace
-                .events
-                .iter()
-                .any(|e| e.token == Some(t) && e.change == NodeChange::Created)
-        };
-        if text.starts_with("<!-- ") {
-            return (0..tokens.len()).find(|&t| {
-                matches!(
-                    tokens[t].kind,
-                    TokenKind::Comment | TokenKind::ProcessingInstruction
-                ) && made_nothing(t)
-            });
-        }
-        if text.starts_with("<!DOCTYPE ") {
-            return (0..tokens.len())
-                .find(|&t| tokens[t].kind == TokenKind::Doctype && made_nothing(t));
-        }
-        if text.starts_with('"') {
+        let candidates: Vec<usize> = if text.starts_with("<!-- ") {
+            (0..tokens.len())
+                .filter(|&t| {
+                    matches!(
+                        tokens[t].kind,
+                        TokenKind::Comment | TokenKind::ProcessingInstruction
+                    )
+                })
+                .collect()
+        } else if text.starts_with("<!DOCTYPE ") {
+            (0..tokens.len())
+                .filter(|&t| tokens[t].kind == TokenKind::Doctype)
+                .collect()
+        } else if text.starts_with('"') {
             let value = entry_value(text);
-            return (0..tokens.len()).find(|&t| {
-                let token = &tokens[t];
-                token.kind == TokenKind::Characters
-                    && !token.data.is_empty()
-                    && value.contains(token.data.as_str())
-                    && !self
-                        .trace
-                        .events
-                        .iter()
-                        .any(|e| e.token == Some(t) && matches!(e.change, NodeChange::Text { .. }))
-            });
-        }
-        if text.starts_with('<') && text.ends_with('>') && !text.starts_with("<?") {
+            (0..tokens.len())
+                .filter(|&t| {
+                    let token = &tokens[t];
+                    token.kind == TokenKind::Characters
+                        && !token.data.is_empty()
+                        && value.contains(token.data.as_str())
+                })
+                .collect()
+        } else if text.starts_with('<') && text.ends_with('>') && !text.starts_with("<?") {
             let inner = &text[1..text.len() - 1];
             let name = inner.rsplit(' ').next().unwrap_or(inner);
-            let made_element = |t: usize| {
-                self.trace.events.iter().any(|e| {
-                    e.token == Some(t)
-                        && e.change == NodeChange::Created
-                        && matches!(self.document.kind(e.node), NodeKind::Element { name: n, .. } if n.eq_ignore_ascii_case(name))
+            let named = |kind: TokenKind| {
+                (0..tokens.len()).filter(move |&t| {
+                    tokens[t].kind == kind && tokens[t].name.eq_ignore_ascii_case(name)
                 })
             };
-            let start = (0..tokens.len()).find(|&t| {
-                tokens[t].kind == TokenKind::StartTag
-                    && tokens[t].name.eq_ignore_ascii_case(name)
-                    && !made_element(t)
-            });
-            return start.or_else(|| {
-                (0..tokens.len()).find(|&t| {
-                    tokens[t].kind == TokenKind::EndTag
-                        && tokens[t].name.eq_ignore_ascii_case(name)
-                        && !made_element(t)
-                })
-            });
+            named(TokenKind::StartTag)
+                .chain(named(TokenKind::EndTag))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for token in candidates {
+            if let Some(found) = self.left_nothing_standing(token) {
+                return Some(found);
+            }
         }
-        None
+        let eof = tokens.len().checked_sub(1)?;
+        let swallowed = tokens[eof].kind == TokenKind::Eof && tokens[eof].start < tokens[eof].end;
+        swallowed.then_some(Found::Token(eof))
+    }
+
+    /// For a token of the kind the engine made a node of: the token itself if the
+    /// reference made no node of it, or the event that removed the node it made when
+    /// none of its nodes stands in the reference's tree; `None` when one stands.
+    fn left_nothing_standing(&self, token: usize) -> Option<Found<'a>> {
+        let made: Vec<NodeId> = self
+            .trace
+            .events
+            .iter()
+            .filter(|e| {
+                e.token == Some(token)
+                    && matches!(e.change, NodeChange::Created | NodeChange::Text { .. })
+            })
+            .map(|e| e.node)
+            .collect();
+        if made.is_empty() {
+            return Some(Found::Token(token));
+        }
+        if made.iter().any(|node| self.standing(*node)) {
+            return None;
+        }
+        let removed = made.iter().find_map(|&node| {
+            self.trace
+                .events_of(node)
+                .filter(|e| e.change == NodeChange::Removed)
+                .last()
+        });
+        Some(removed.map_or(Found::Token(token), Found::Event))
+    }
+
+    /// Whether `node` is in the reference's tree (it has an entry in the dump).
+    fn standing(&self, node: NodeId) -> bool {
+        self.nodes.iter().any(|e| e == &Entry::Node(node))
     }
 
     /// The locus of what was found.
@@ -376,14 +559,29 @@ impl<'a> Finder<'a> {
             Found::Token(token) => (Some(token), self.path_of_token(token)),
         };
         let traced = token.and_then(|t| self.trace.tokens.get(t));
-        let mut case_arms: Vec<String> = self.trace.all_arms().map(arm_id).collect();
+        // Each arm by itself and with the token that passed it (`DOCTYPE@tree.in-table-
+        // text.anything-else`).
+        let mut case_arms: Vec<String> =
+            self.trace.set_up_arms.iter().map(|&a| arm_id(a)).collect();
+        for token in &self.trace.tokens {
+            let description = describe_token(token);
+            for &arm in token.tokenizer_arms.iter().chain(&token.tree_arms) {
+                let id = arm_id(arm);
+                case_arms.push(format!("{description}@{id}"));
+                case_arms.push(id);
+            }
+        }
         case_arms.sort();
         case_arms.dedup();
         let mut case_tokens: Vec<String> = self.trace.tokens.iter().map(describe_token).collect();
+        if let Some(context) = self.context {
+            case_tokens.push(format!("context {context}"));
+        }
         case_tokens.sort();
         case_tokens.dedup();
         Locus {
             token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
+            mode: mode_of(&arms).map(arm_id).unwrap_or_default(),
             arms: arms.into_iter().map(arm_id).collect(),
             token_arms: traced
                 .map(|t| {
@@ -410,9 +608,22 @@ impl<'a> Finder<'a> {
         path(before)
     }
 
-    /// The arms of a token from the last mode's case it passed to its end.
+    /// The arms of a token, all of them.
     fn path_of_token(&self, token: usize) -> Vec<Arm> {
         path(&self.trace.tokens[token].tree_arms)
+    }
+}
+
+/// Whether a dump entry is an attribute (`name="value"`).
+fn is_attribute(text: &str) -> bool {
+    entry_shape(text).ends_with("=…")
+}
+
+/// The token of what was found.
+fn found_token(found: Found<'_>) -> Option<usize> {
+    match found {
+        Found::Event(event) => event.token,
+        Found::Token(token) => Some(token),
     }
 }
 
@@ -436,28 +647,38 @@ fn earliest<'a>(candidates: Vec<(Option<usize>, Found<'a>, LocusRule)>) -> (Foun
     (found, rule)
 }
 
-/// From the last insertion mode or foreign content arm of `arms` to its end, without
-/// the ordinary outcome of the appropriate place for inserting a node.
+/// `arms` without the ordinary outcome of the appropriate place for inserting a node.
 fn path(arms: &[Arm]) -> Vec<Arm> {
-    use litmus_parser::spec_arms::Family;
-    let start = arms
-        .iter()
-        .rposition(|&a| {
-            matches!(
-                spec_arms::family(a),
-                Family::InsertionMode | Family::ForeignContent
-            )
-        })
-        .unwrap_or(0);
-    arms[start..]
-        .iter()
+    arms.iter()
         .copied()
         .filter(|&a| a != Arm::AppropriatePlaceStep4NotTemplate)
         .collect()
 }
 
+/// The last insertion mode or foreign content case among `arms`.
+fn mode_of(arms: &[Arm]) -> Option<Arm> {
+    use litmus_parser::spec_arms::Family;
+    arms.iter().rev().copied().find(|&a| {
+        matches!(
+            spec_arms::family(a),
+            Family::InsertionMode | Family::ForeignContent
+        )
+    })
+}
+
 fn arm_id(arm: Arm) -> String {
     spec_arms::info(arm).id()
+}
+
+/// The kind of a token in words, without a tag's name: `start tag`, `end tag`,
+/// `character`, `comment`, … (what new findings are grouped by).
+pub fn token_kind(token: &str) -> &str {
+    for kind in ["start tag", "end tag"] {
+        if token.starts_with(kind) {
+            return kind;
+        }
+    }
+    token
 }
 
 /// A token in words, a character token's kind of characters included.

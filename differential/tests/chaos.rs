@@ -40,7 +40,7 @@
 
 mod common;
 
-use common::{litmus, new_corpus, workspace_root};
+use common::{litmus, new_corpus};
 use litmus_differential::archive::Archive;
 use litmus_differential::report::text::visible_one_line;
 use std::collections::BTreeMap;
@@ -53,10 +53,7 @@ use std::time::{Duration, Instant};
 
 /// The html5lib tree-construction inputs the generator mutates, when they are there.
 fn html5lib_tests() -> PathBuf {
-    match std::env::var_os("HTML5LIB_TESTS") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => workspace_root().join("../shared/html5lib-tests"),
-    }
+    litmus_test_data::html5lib_tests()
 }
 
 /// A small deterministic generator (SplitMix64): the kill moments replay exactly.

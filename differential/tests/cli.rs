@@ -30,6 +30,9 @@ const COVERED: &[&str] = &[
     "case",
     "report",
     "table",
+    "class",
+    "engine",
+    "mutants",
     "help",
 ];
 
@@ -249,6 +252,128 @@ fn every_command_is_covered() {
             "`litmus {command}` is not covered by differential/tests/cli.rs: add its good and bad inputs"
         );
     }
+}
+
+/// `litmus class show` and `class list`: the built-in classes, a file's added, and bad
+/// input.
+#[test]
+fn class_show_and_list() {
+    let f = Fixture::new();
+    let output = f.litmus(
+        &["class", "show", "html5ever-no-processing-instructions"],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    for needed in [
+        "class:       html5ever-no-processing-instructions",
+        "right:       reference (litmus follows the standard; html5ever does not)",
+        "spec:        https://html.spec.whatwg.org/#processing-instruction-open-state",
+        "upstream:    https://github.com/servo/html5ever/issues/789",
+        "signatures:",
+    ] {
+        assert!(stdout.contains(needed), "{needed:?} in {stdout}");
+    }
+    let output = f.litmus(&["class", "list", "--engine", "parse5"], None);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("parse5-no-relaxed-select ")),
+        "{stdout}"
+    );
+    // html5ever's class is not listed (parse5's explanations may name it).
+    assert!(
+        !stdout
+            .lines()
+            .any(|l| l.starts_with("html5ever-no-processing-instructions ")),
+        "{stdout}"
+    );
+    std::fs::write(
+        f.path("mine.toml"),
+        "[[class]]\nid = \"mine\"\nengine = \"my-parser\"\nsignatures = [\"tree | *\"]\n\
+         explanation = \"my parser's own\"\nspec = \"https://html.spec.whatwg.org/#tree-construction\"\n\
+         right = \"other\"\n",
+    )
+    .unwrap();
+    let output = f.litmus(&["class", "list", "--known", "mine.toml"], None);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("my parser's own"), "{stdout}");
+    assert!(
+        stdout.contains("html5ever-no-processing-instructions"),
+        "{stdout}"
+    );
+    let output = f.litmus(
+        &["class", "list", "--known", "mine.toml", "--known-only"],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).lines().count(),
+        1,
+        "{}",
+        text(&output)
+    );
+    f.assert_bad_input(
+        &["class", "show", "no-such-class"],
+        None,
+        &["no known class \"no-such-class\""],
+    );
+    f.assert_bad_input(
+        &["class", "list", "--known", "bad/unquoted.toml"],
+        None,
+        &["bad/unquoted.toml", "line 3"],
+    );
+    f.assert_bad_input(&["class", "list", "--known-only"], None, &["--known"]);
+}
+
+/// `litmus mutants`: without the feature `mutants`, a clear refusal; with it, the list
+/// of mutants and an unknown id refused.
+#[test]
+fn mutants_list_and_bad_input() {
+    let f = Fixture::new();
+    let output = f.litmus(&["mutants", "--list"], None);
+    if output.status.code() == Some(2) {
+        f.assert_bad_input(&["mutants", "--list"], None, &["--features mutants"]);
+        return;
+    }
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.lines().count() > 5 && stdout.lines().all(|l| l.split('\t').count() == 3),
+        "{stdout}"
+    );
+    f.assert_bad_input(
+        &["mutants", "--only", "no-such-mutant", "--list"],
+        None,
+        &["unknown mutant \"no-such-mutant\""],
+    );
+}
+
+/// `litmus engine check` on bad input; its good input is `differential/tests/oracle.rs`'s.
+#[test]
+fn engine_check_bad_input() {
+    let f = Fixture::new();
+    f.assert_bad_input(
+        &["engine", "check", "nope"],
+        None,
+        &["unknown engine \"nope\""],
+    );
+    f.assert_bad_input(
+        &["engine", "check", "litmus", "missing.dat"],
+        None,
+        &["missing.dat", "does not exist"],
+    );
+    f.assert_bad_input(
+        &["engine", "check", "litmus"],
+        None,
+        &["no-html5lib-tests", "scripts/fetch-html5lib-tests.sh"],
+    );
+    f.assert_bad_input(
+        &["engine", "check", "litmus", "ok.html"],
+        None,
+        &["neither a tree-construction"],
+    );
 }
 
 /// `litmus table` on bad input; its good input is `differential/tests/table.rs`'s.

@@ -239,7 +239,7 @@ fn go_html_diff() -> Result<(), Failed> {
     require(&binary, "the go-html-engine binary")?;
     let engine = format!("cmd:'{}'", binary.display());
     // Not an SVG context: x/net/html keeps HTML elements in the context's namespace
-    // there (go-html-foreign-fragment-context-keeps-html-in-foreign-namespace).
+    // there (go-html-breakout-in-a-fragment-follows-the-older-text).
     let modes = ["persistent", "oneshot"];
     agrees(&engine, "go-html", "on", &modes, &["td", "math mi"])?;
     agrees(&engine, "go-html", "off", &modes, &["td", "math mi"])?;

@@ -233,9 +233,10 @@ fn rates_are_whole_numbers() {
 
 /// From a folder with no corpus, `litmus run` uses the known differences built into
 /// it (it failed before: no corpus/known-differences.toml), says so on stderr, and
-/// finds 0 new classes; `--known FILE` overrides the built-in classes (an empty file:
-/// every finding is new, and `--fail-on-new` exits 1); an explicit `--corpus` without
-/// the file is bad input (exit 2).
+/// finds 0 new classes; `--known FILE` adds to the built-in classes (a file of one's
+/// own does not bring the built-in classes back as new), and with `--known-only` it
+/// replaces them (an empty file: every finding is new, and `--fail-on-new` exits 1); an
+/// explicit `--corpus` without the file is bad input (exit 2).
 #[test]
 fn runs_anywhere_with_the_built_in_known_differences() {
     let temp = tempfile::tempdir().unwrap();
@@ -257,10 +258,29 @@ fn runs_anywhere_with_the_built_in_known_differences() {
         text(&output)
     );
 
+    fs::write(
+        temp.path().join("mine.toml"),
+        "[[class]]\nid = \"mine\"\nengine = \"my-parser\"\nsignatures = [\"tree | *\"]\n\
+         explanation = \"mine\"\nspec = \"https://html.spec.whatwg.org/#tree-construction\"\n\
+         right = \"reference\"\n",
+    )
+    .unwrap();
+    let output = litmus(temp.path())
+        .args(args)
+        .args(["--out", "mine", "--known", "mine.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains(" 0 new classes"),
+        "{}",
+        text(&output)
+    );
+
     fs::write(temp.path().join("none.toml"), "").unwrap();
     let output = litmus(temp.path())
         .args(args)
-        .args(["--out", "none", "--known", "none.toml"])
+        .args(["--out", "none", "--known", "none.toml", "--known-only"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));

@@ -29,6 +29,10 @@ fn main() {
     let trials = vec![
         Trial::test("a_table_of_html5ever_has_its_rows_and_columns", html5ever),
         Trial::test("unknown_and_repeated_engines_are_bad_input", bad_engines),
+        Trial::test(
+            "by_default_the_table_goes_into_reports_and_skipped_engines_are_printed",
+            defaults,
+        ),
         Trial::test("a_table_of_parse5_and_html5lib", || {
             table_of(&["parse5", "html5lib"]).map(|_| ())
         })
@@ -194,6 +198,45 @@ fn bad_engines() -> Result<(), Failed> {
     Ok(())
 }
 
+/// Run where no adapter is installed (a temporary folder): html5ever is measured, every
+/// other engine is skipped and says so on the terminal, and the Markdown goes beside the
+/// HTML page under reports/, never into docs/.
+fn defaults() -> Result<(), Failed> {
+    let temp = tempfile::tempdir()?;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_litmus"))
+        .current_dir(temp.path())
+        .env("HTML5LIB_TESTS", litmus_test_data::html5lib_tests())
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("LITMUS_CHROMIUM")
+        .args(["table", "--cases", "100", "--no-third", "--jobs", "1"])
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    check(output.status.code() == Some(0), "exit 0", &output)?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for line in [
+        "table: parse5: skipped, not installed",
+        "run scripts/setup-engines.sh",
+        "table: html5gum: skipped, not installed (target/release/html5gum is missing)",
+        "table: reports/parsers/parsers.md and reports/parsers/index.html",
+    ] {
+        check(
+            stdout.contains(line),
+            &format!("stdout has {line:?}"),
+            &output,
+        )?;
+    }
+    let md = std::fs::read_to_string(temp.path().join("reports/parsers/parsers.md"))?;
+    check(
+        md.contains("--out reports/parsers/parsers.md") && md.contains("| html5ever |"),
+        "the table is in reports/parsers/parsers.md",
+        &output,
+    )?;
+    if temp.path().join("docs").exists() {
+        return Err("the table wrote into docs/".into());
+    }
+    Ok(())
+}
+
 fn more_engines() -> Result<(), Failed> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let built = std::process::Command::new(cargo)
@@ -237,10 +280,7 @@ fn browsers() -> Result<(), Failed> {
     let html5lib = temp.path().join("html5lib-tests");
     let tree_construction = html5lib.join("tree-construction");
     std::fs::create_dir_all(&tree_construction)?;
-    let source = std::env::var_os("HTML5LIB_TESTS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| repo().join("../shared/html5lib-tests"))
-        .join("tree-construction");
+    let source = litmus_test_data::html5lib_tests().join("tree-construction");
     for file in BROWSER_HTML5LIB_FILES {
         std::fs::copy(source.join(file), tree_construction.join(file)).map_err(|e| {
             format!(

@@ -67,6 +67,35 @@ pub struct Attribute {
 /// The html5lib dump of `root`'s children (for a document, the Document; for a
 /// fragment, the fragment's `html` root), every line ending with `\n`.
 pub fn dump_children<T: Tree + ?Sized>(tree: &T, root: &T::Handle) -> String {
+    dump_children_limited(tree, root, usize::MAX).text
+}
+
+/// A dump that may have been cut: its text, and the length the whole would have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitedDump {
+    /// The dump, whole if `len` is at most the limit; else its start (at least the
+    /// limit's bytes, up to the end of a line).
+    pub text: String,
+    /// The whole dump's length in bytes.
+    pub len: u64,
+}
+
+impl LimitedDump {
+    /// Whether the whole dump is in `text`.
+    pub fn is_whole(&self) -> bool {
+        self.text.len() as u64 == self.len
+    }
+}
+
+/// [`dump_children`], but only its first `limit` bytes (to the end of a line) are
+/// written out: the rest is counted. A deep tree's dump grows with the square of its
+/// depth (each line is indented by it), so a caller with a limit asks this and never
+/// builds a dump it would refuse; the walk costs time linear in the nodes and text.
+pub fn dump_children_limited<T: Tree + ?Sized>(
+    tree: &T,
+    root: &T::Handle,
+    limit: usize,
+) -> LimitedDump {
     enum Item<H> {
         Node(H, usize),
         Content(H, usize),
@@ -83,28 +112,37 @@ pub fn dump_children<T: Tree + ?Sized>(tree: &T, root: &T::Handle) -> String {
     }
 
     let mut out = String::new();
+    let mut len: u64 = 0;
+    // A node's lines without their first indentation, reused.
+    let mut line = String::new();
     let mut stack = Vec::new();
     push_children(tree, root, 0, &mut stack);
     while let Some(item) = stack.pop() {
-        match item {
+        line.clear();
+        let depth = match item {
             Item::Content(contents, depth) => {
-                line_start(&mut out, depth);
-                out.push_str("content\n");
+                line.push_str("content\n");
                 push_children(tree, &contents, depth + 1, &mut stack);
+                depth
             }
             Item::Node(node, depth) => {
-                line_start(&mut out, depth);
-                write_node(&tree.node(&node), depth, &mut out);
+                write_node(&tree.node(&node), depth, &mut line);
                 // The `content` line comes before the element's children, so it is
                 // pushed after them.
                 push_children(tree, &node, depth + 1, &mut stack);
                 if let Some(contents) = tree.template_contents(&node) {
                     stack.push(Item::Content(contents, depth + 1));
                 }
+                depth
             }
+        };
+        len = len.saturating_add(2 + 2 * depth as u64 + line.len() as u64);
+        if out.len() < limit {
+            line_start(&mut out, depth);
+            out.push_str(&line);
         }
     }
-    out
+    LimitedDump { text: out, len }
 }
 
 fn line_start(out: &mut String, depth: usize) {

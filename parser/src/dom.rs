@@ -126,25 +126,44 @@ pub(crate) struct AttrRun {
     pub(crate) cap: u32,
 }
 
-#[derive(Clone, Debug)]
+/// An element's data. Its fields are laid out to keep the node data at 20 bytes: the name's two parts apart, and a template's contents not stored but
+/// found, as the node created right after the template.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct ElementData {
-    pub(crate) name: QualName,
+    pub(crate) local: LocalName,
     pub(crate) attrs: AttrRun,
-    pub(crate) template_contents: Option<NodeId>,
+    pub(crate) ns: Namespace,
     /// An annotation-xml element whose encoding attribute made it an HTML integration
     /// point when it was created.
     pub(crate) html_integration_point: bool,
+    /// A `template` element: its contents are the node after it in the arena.
+    pub(crate) has_template_contents: bool,
+}
+
+impl ElementData {
+    #[inline]
+    pub(crate) fn name(&self) -> QualName {
+        QualName {
+            ns: self.ns,
+            local: self.local,
+        }
+    }
+}
+
+/// A DocumentType node's strings.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoctypeData {
+    pub(crate) name: Span,
+    pub(crate) public_id: Span,
+    pub(crate) system_id: Span,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) enum NodeData {
     Document,
     DocumentFragment,
-    Doctype {
-        name: Span,
-        public_id: Span,
-        system_id: Span,
-    },
+    /// An index into the document's `doctypes`.
+    Doctype(u32),
     Element(ElementData),
     Text(TextSpan),
     Comment(Span),
@@ -154,12 +173,15 @@ pub(crate) enum NodeData {
     },
 }
 
+/// A node and its links. A parent links to its first child only; the first child's
+/// `prev_or_last` is the parent's last child (the children's previous links go round),
+/// so a node keeps four links and takes 36 bytes (a test checks it).
 #[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub(crate) parent: Option<NodeId>,
     pub(crate) first_child: Option<NodeId>,
-    pub(crate) last_child: Option<NodeId>,
-    pub(crate) prev_sibling: Option<NodeId>,
+    /// The previous sibling, or for a first child the last child of its parent.
+    pub(crate) prev_or_last: Option<NodeId>,
     pub(crate) next_sibling: Option<NodeId>,
     pub(crate) data: NodeData,
 }
@@ -201,6 +223,10 @@ pub struct Document {
     pub(crate) nodes: Vec<Node>,
     pub(crate) strings: Strings,
     pub(crate) attrs: Vec<Attribute>,
+    /// The most nodes the parse may make (see [`crate::parse::node_limit`]).
+    pub(crate) node_limit: usize,
+    /// The strings of the DocumentType nodes (a document has one, or a few).
+    pub(crate) doctypes: Vec<DoctypeData>,
     pub(crate) names: Interner,
     /// The document's mode, as the DOCTYPE (or its absence) set it.
     pub quirks_mode: QuirksMode,
@@ -319,8 +345,7 @@ impl Document {
         nodes.push(Node {
             parent: None,
             first_child: None,
-            last_child: None,
-            prev_sibling: None,
+            prev_or_last: None,
             next_sibling: None,
             data: NodeData::Document,
         });
@@ -329,6 +354,8 @@ impl Document {
             // The input's copy, then what parsing changes or makes.
             strings: Strings::with_capacity(input_len + input_len / 2),
             attrs: Vec::with_capacity(input_len / 32),
+            doctypes: Vec::new(),
+            node_limit: usize::MAX,
             names: Interner::default(),
             quirks_mode: QuirksMode::NoQuirks,
             scripting: true,
@@ -411,18 +438,17 @@ impl Document {
         match &self.node(id).data {
             NodeData::Document => NodeKind::Document,
             NodeData::DocumentFragment => NodeKind::DocumentFragment,
-            NodeData::Doctype {
-                name,
-                public_id,
-                system_id,
-            } => NodeKind::Doctype {
-                name: self.str(*name),
-                public_id: self.str(*public_id),
-                system_id: self.str(*system_id),
-            },
+            NodeData::Doctype(index) => {
+                let doctype = self.doctypes[*index as usize];
+                NodeKind::Doctype {
+                    name: self.str(doctype.name),
+                    public_id: self.str(doctype.public_id),
+                    system_id: self.str(doctype.system_id),
+                }
+            }
             NodeData::Element(element) => NodeKind::Element {
-                ns: element.name.ns,
-                name: self.names.spelling(element.name.local),
+                ns: element.ns,
+                name: self.names.spelling(element.local),
             },
             NodeData::Text(text) => NodeKind::Text(self.str(Span {
                 start: text.start,
@@ -445,7 +471,8 @@ impl Document {
     }
 
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).last_child
+        let first = self.node(id).first_child?;
+        self.node(first).prev_or_last
     }
 
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
@@ -453,7 +480,13 @@ impl Document {
     }
 
     pub fn prev_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).prev_sibling
+        let node = self.node(id);
+        let parent = node.parent?;
+        if self.node(parent).first_child == Some(id) {
+            None
+        } else {
+            node.prev_or_last
+        }
     }
 
     /// The children of `id`, first to last.
@@ -473,7 +506,7 @@ impl Document {
 
     /// The element's namespace and interned local name.
     pub fn element_name(&self, id: NodeId) -> Option<QualName> {
-        self.element(id).map(|e| e.name)
+        self.element(id).map(ElementData::name)
     }
 
     /// The spelling of an interned name.
@@ -503,7 +536,9 @@ impl Document {
 
     /// A `template` element's contents (a DocumentFragment node).
     pub fn template_contents(&self, id: NodeId) -> Option<NodeId> {
-        self.element(id).and_then(|e| e.template_contents)
+        self.element(id)
+            .filter(|e| e.has_template_contents)
+            .map(|_| NodeId::from_index(id.index() as u32 + 1))
     }
 
     /// The data of a Text node.
@@ -545,10 +580,32 @@ mod tests {
         // Deep documents touch every node; the links are four bytes each.
         assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
         assert!(
-            std::mem::size_of::<Node>() <= 48,
+            std::mem::size_of::<Node>() <= 36,
             "{}",
             std::mem::size_of::<Node>()
         );
+    }
+
+    /// A template's contents are the node after it, also when it is cloned.
+    #[test]
+    fn template_contents_are_the_next_node() {
+        use crate::tree_builder::TreeSink;
+        let mut document = Document::default();
+        let template = document.create_element(
+            QualName::html(crate::names::local::TEMPLATE),
+            std::iter::empty(),
+        );
+        let div =
+            document.create_element(QualName::html(crate::names::local::DIV), std::iter::empty());
+        let contents = document.template_contents(template).unwrap();
+        assert_eq!(document.kind(contents), NodeKind::DocumentFragment);
+        assert_eq!(document.template_contents(div), None);
+        document.append(contents, div);
+        let copy = document.clone_element(template);
+        let copy_contents = document.template_contents(copy).unwrap();
+        assert_ne!(copy_contents, contents);
+        assert_eq!(document.kind(copy_contents), NodeKind::DocumentFragment);
+        assert_eq!(document.first_child(copy_contents), None);
     }
 
     #[test]

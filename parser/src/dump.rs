@@ -70,6 +70,18 @@ pub fn entries(document: &Document) -> Vec<Entry> {
     entries.0
 }
 
+/// The start of [`dump`]'s text: its first `limit` bytes or a little more (written a
+/// piece at a time, a node's text whole), in time linear in the nodes however long the
+/// whole would be. For keeping the start of a dump too large to keep whole.
+pub fn dump_prefix(document: &Document, limit: usize) -> String {
+    let mut out = Prefix {
+        text: String::new(),
+        limit,
+    };
+    walk(document, document.result_root(), &mut out);
+    out.text
+}
+
 /// Dumps the children of `parent` (at depth 0) into `out`.
 pub fn dump_children_into(document: &Document, parent: NodeId, out: &mut String) {
     walk(document, parent, out);
@@ -106,6 +118,29 @@ impl Out for Entries {
 
     fn entry(&mut self, entry: impl FnOnce() -> Entry) {
         self.0.push(entry());
+    }
+}
+
+/// Keeps the first bytes (about `limit`), drops the rest.
+struct Prefix {
+    text: String,
+    limit: usize,
+}
+
+impl Out for Prefix {
+    fn push(&mut self, text: &str) {
+        if self.text.len() < self.limit {
+            self.text.push_str(text);
+        }
+    }
+
+    fn line_start(&mut self, depth: usize) {
+        if self.text.len() < self.limit {
+            self.text.push_str("| ");
+            for _ in 0..depth.min(self.limit) {
+                self.text.push_str("  ");
+            }
+        }
     }
 }
 

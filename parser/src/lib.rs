@@ -67,6 +67,8 @@ pub mod input;
 pub mod mutants;
 pub mod names;
 mod parse;
+#[cfg(feature = "planted-quadratic-walk")]
+pub mod planted;
 pub mod provenance;
 mod scratch;
 pub mod serialize;
@@ -80,8 +82,8 @@ pub use dom::{
 };
 pub use error::{ErrorCode, ParseError};
 pub use parse::{
-    parse_document, parse_fragment, parse_with_fast_paths, FragmentContext, ParseFailure,
-    ParseOptions, DEFAULT_MAX_INPUT_BYTES,
+    node_limit, parse_document, parse_fragment, parse_with_fast_paths, FragmentContext,
+    ParseFailure, ParseOptions, DEFAULT_MAX_INPUT_BYTES, NODES_PER_INPUT_BYTE, NODE_LIMIT_BASE,
 };
 
 #[cfg(feature = "encoding")]

@@ -178,7 +178,7 @@ pub const MUTANTS: &[MutantInfo] = &[
     m(Mutant::TemplateEndTagKeepsFormatting, "template-end-tag-keeps-formatting", "tree.in-head.end-tag-template", "`</template>` does not clear the list of active formatting elements up to the last marker"),
     m(Mutant::FragmentTextareaNotRcdata, "fragment-textarea-not-rcdata", "tree.fragment-case.title-textarea", "a title or textarea context leaves the tokenizer in the data state"),
     m(Mutant::FragmentResetIgnoresContext, "fragment-reset-ignores-context", "tree.reset-the-insertion-mode.step-3-fragment-context", "resetting the insertion mode does not look at the fragment's context element"),
-    m(Mutant::DuplicateAttributeErrorMissing, "duplicate-attribute-error-missing", "tokenizer.attribute-name.anything-else", "no duplicate-attribute parse error"),
+    m(Mutant::DuplicateAttributeErrorMissing, "duplicate-attribute-error-missing", "tokenizer.attribute-name.duplicate-attribute", "no duplicate-attribute parse error"),
     m(Mutant::EofInTagErrorMissing, "eof-in-tag-error-missing", "tokenizer.tag-name.eof", "no eof-in-tag parse error"),
     m(Mutant::NullCharacterErrorMissing, "null-character-error-missing", "tokenizer.data.null", "no unexpected-null-character parse error in the data state"),
 ];

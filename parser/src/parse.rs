@@ -20,6 +20,27 @@ use std::time::Instant;
 /// spans with room for what parsing adds (a U+0000 becomes three bytes of U+FFFD).
 pub const DEFAULT_MAX_INPUT_BYTES: usize = 1 << 30;
 
+/// The most nodes a parse's tree may have per input byte (and [`NODE_LIMIT_BASE`]
+/// more). AD-HOC (the standard has no limit): "reconstruct the active formatting
+/// elements" recreates every formatting element of the list not on the stack, so k
+/// formatting elements with distinct attributes, each followed by a paragraph, make a
+/// tree of k²/2 elements from an input of about 16k bytes (browsers and html5ever
+/// build the same tree). A parse whose tree grows past the limit stops and fails with
+/// [`ParseFailure::TooManyNodes`] instead of exhausting memory; trees the standard
+/// builds at most a few nodes per input byte otherwise (the adoption agency's clones,
+/// a select's selectedcontent copies) stay far below it.
+pub const NODES_PER_INPUT_BYTE: usize = 16;
+
+/// The nodes every parse may make whatever its input's length.
+pub const NODE_LIMIT_BASE: usize = 1 << 20;
+
+/// The node limit of a parse of `len` bytes (below `u32::MAX`, the node ids' range).
+pub fn node_limit(len: usize) -> usize {
+    len.saturating_mul(NODES_PER_INPUT_BYTE)
+        .saturating_add(NODE_LIMIT_BASE)
+        .min(1 << 31)
+}
+
 /// How to parse.
 #[derive(Clone, Debug)]
 pub struct ParseOptions {
@@ -45,8 +66,15 @@ impl Default for ParseOptions {
 /// Why a parse produced no document. Content never causes one: only limits do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseFailure {
-    InputTooLarge { len: usize, max: usize },
+    InputTooLarge {
+        len: usize,
+        max: usize,
+    },
     DeadlineExceeded,
+    /// The tree grew past [`node_limit`] nodes.
+    TooManyNodes {
+        max: usize,
+    },
 }
 
 impl fmt::Display for ParseFailure {
@@ -56,6 +84,11 @@ impl fmt::Display for ParseFailure {
                 write!(f, "input of {len} bytes is over the limit of {max} bytes")
             }
             ParseFailure::DeadlineExceeded => write!(f, "the parse ran past its deadline"),
+            ParseFailure::TooManyNodes { max } => write!(
+                f,
+                "the tree grew past {max} nodes, the limit for this input \
+                 ({NODES_PER_INPUT_BYTE} per input byte and {NODE_LIMIT_BASE})"
+            ),
         }
     }
 }
@@ -204,6 +237,7 @@ fn run(
     let preprocessed = input::preprocess_with_fast_paths(bytes, fast_paths);
     let input = &*preprocessed.bytes;
     let mut document = Document::with_capacity(input.len());
+    document.node_limit = node_limit(input.len());
     document.copy_input(input);
     document.scripting = options.scripting;
 
@@ -239,10 +273,17 @@ fn run(
 
     scratch.tokenizer = tokenizer.into_buffers();
     scratch.tree_builder = builder.into_buffers();
+    scratch.tree_builder.drop_large_working_lists();
     document.forget_input();
     if finished.is_err() {
         scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
+    }
+    if document.node_count() > document.node_limit {
+        scratch::give_back(scratch);
+        return Err(ParseFailure::TooManyNodes {
+            max: document.node_limit,
+        });
     }
     document.strings.seal();
     if context.is_some() {

@@ -1,12 +1,14 @@
 //! Shared helpers for litmus's test suites: where the conformance data is, and the
 //! guard every data-driven suite runs under.
 //!
-//! Conformance data comes from `$HTML5LIB_TESTS`, defaulting to
-//! `../shared/html5lib-tests` from the workspace root: a checkout of
-//! <https://github.com/html5lib/html5lib-tests> at commit 9329e64, which
-//! `scripts/fetch-html5lib-tests.sh` makes. It is never copied into the repository. A
-//! suite that finds no data, or runs fewer cases than its minimum, fails, and says
-//! where the data come from ([`FETCH_HINT`]).
+//! Conformance data comes from `$HTML5LIB_TESTS`, else `../shared/html5lib-tests`
+//! from the workspace root, else the cache `<target dir>/html5lib-tests-9329e64` that
+//! the build script of `litmus-test-data` fills once (a checkout of
+//! <https://github.com/html5lib/html5lib-tests> at commit 9329e64, fetched by
+//! `scripts/fetch-html5lib-tests.sh`; the build fails, before any suite runs, when it
+//! cannot). It is never copied into the repository. A suite that finds no data, or
+//! runs fewer cases than its minimum, fails, and says where the data come from
+//! ([`FETCH_HINT`]).
 
 use std::path::{Path, PathBuf};
 
@@ -14,13 +16,10 @@ use std::path::{Path, PathBuf};
 /// one `litmus conformance` gives too).
 pub use litmus_differential::conformance::FETCH_HINT;
 
-/// The html5lib-tests checkout: `$HTML5LIB_TESTS`, or `../shared/html5lib-tests`
-/// relative to the workspace root.
+/// The html5lib-tests checkout the build found or fetched (see
+/// [`litmus_test_data::html5lib_tests`]).
 pub fn html5lib_tests_dir() -> PathBuf {
-    match std::env::var_os("HTML5LIB_TESTS") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => workspace_root().join("../shared/html5lib-tests"),
-    }
+    litmus_test_data::html5lib_tests()
 }
 
 /// The workspace root (the parent of this crate's folder).

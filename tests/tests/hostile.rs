@@ -74,6 +74,10 @@ const MEMORY_FACTOR: u64 = 40;
 /// Each error is kept as a code and an offset while parsing, then positioned, about
 /// 56 bytes an error at the peak.
 const ERROR_FLOOD_MEMORY_FACTOR: u64 = 128;
+/// The bound for a parse stopped by the node limit (`litmus_parser::node_limit`, 16
+/// nodes per input byte): its tree reached the limit, at most 56 bytes a node with
+/// the working lists (measured: 44).
+const NODE_LIMITED_MEMORY_FACTOR: u64 = 16 * 56;
 /// What any parse may add on top of [`MEMORY_FACTOR`]: the thread, the allocator's
 /// arenas, the interned names.
 const MEMORY_SLACK_BYTES: u64 = 24 << 20;
@@ -609,6 +613,54 @@ fn size_cases() -> Vec<Case> {
     ]
 }
 
+/// Trees larger than their markup: a select's selectedcontent cloning a run of
+/// formatting elements, formatting elements foster-parented out of a table (each a
+/// parse error), and a tree the standard makes quadratic, which the node limit stops.
+fn memory_cases() -> Vec<Case> {
+    const CI: usize = 1_000_000;
+    const FULL: usize = 4_000_000;
+    vec![
+        // At 52a1373: 61× (a 4 MB input), 62× at 8.4 MB.
+        case("memory/select-clone-of-a-formatting-run", CI, FULL, |n| {
+            let prefix = "<select><button><selectedcontent></button><option>";
+            document_case(repeated(prefix, "<b>x", n, ""), n)
+        }),
+        // At 52a1373: 48× (a 4 MB input).
+        case(
+            "memory/table-foster-parented-formatting-run",
+            CI,
+            FULL,
+            |n| document_case(repeated("<table>", "<b>x", n, ""), n),
+        ),
+        // k formatting elements of distinct attributes, each reconstructed in every
+        // paragraph after it: k²/2 elements, past the node limit.
+        Case {
+            memory_factor: NODE_LIMITED_MEMORY_FACTOR,
+            ..case(
+                "memory/quadratic-tree-stopped-by-the-node-limit",
+                20_000,
+                60_000,
+                |n| {
+                    let input =
+                        numbered("", n, |s, i| write!(s, "<p><i id={i}>").unwrap_or(()), "");
+                    Prepared {
+                        input_bytes: input.len(),
+                        run: Box::new(move || {
+                            let max = litmus_parser::node_limit(input.len());
+                            expect_failure(
+                                parse_document(&input, &options()),
+                                ParseFailure::TooManyNodes { max },
+                            )?;
+                            parse_done();
+                            Ok(format!("stopped at {max} nodes"))
+                        }),
+                    }
+                },
+            )
+        },
+    ]
+}
+
 fn expect_failure(
     result: Result<Document, ParseFailure>,
     expected: ParseFailure,
@@ -1124,6 +1176,7 @@ fn bytes_case(
 
 fn all_cases() -> Vec<Case> {
     let mut cases = nesting_cases();
+    cases.extend(memory_cases());
     cases.extend(attribute_cases());
     cases.extend(size_cases());
     cases.extend(flood_cases());

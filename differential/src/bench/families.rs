@@ -274,6 +274,78 @@ pub const FAMILIES: &[Family] = &[
         },
     },
     Family {
+        name: "adoption-deep-blocks",
+        stresses: "the adoption agency under deep blocks: n×<b>, n×<div>, n×</b> (each end tag moves a b below a div, 8 times)",
+        shape: Shape::Runs {
+            prefix: "",
+            parts: &["<b>", "<div>", "</b>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "adoption-deep-font",
+        stresses: "the same with <font>: n×<font>, n×<div>, n×</font>",
+        shape: Shape::Runs {
+            prefix: "",
+            parts: &["<font>", "<div>", "</font>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "adoption-inner-removals",
+        stresses: "the adoption agency's inner loop removing n entries above n blocks: <b>, n×<span>, n×<div>, </b>",
+        shape: Shape::Runs {
+            prefix: "<b>",
+            parts: &["<span>", "<div>"],
+            suffix: "</b>",
+        },
+    },
+    Family {
+        name: "selectedcontent-nested",
+        stresses: "the selectedcontent insertion steps' walk of the ancestors: n nested <selectedcontent>, no select",
+        shape: Shape::Runs {
+            prefix: "",
+            parts: &["<selectedcontent>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "select-optgroup-selectedcontent",
+        stresses: "a select's nested selectedcontent elements walking up to it: <select>, n×<option><optgroup><selectedcontent>",
+        shape: Shape::Runs {
+            prefix: "<select>",
+            parts: &["<option><optgroup><selectedcontent>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "select-options-under-blocks",
+        stresses: "option element nearest ancestor select under n blocks, in a select with a selectedcontent",
+        shape: Shape::Runs {
+            prefix: "<select><button><selectedcontent></selectedcontent></button>",
+            parts: &["<div>", "<option>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "list-item-walk",
+        stresses: "the li start tag's walk of the stack past n open elements: n×<span>, n×<li></li>",
+        shape: Shape::Runs {
+            prefix: "",
+            parts: &["<span>", "<li></li>"],
+            suffix: "",
+        },
+    },
+    Family {
+        name: "reset-walk",
+        stresses: "reset the insertion mode appropriately under n blocks: n×<div>, n×<template></template>",
+        shape: Shape::Runs {
+            prefix: "",
+            parts: &["<div>", "<template></template>"],
+            suffix: "",
+        },
+    },
+    Family {
         name: "templates",
         stresses: "nested templates: the stack of template insertion modes, reset the insertion mode",
         shape: Shape::Runs {

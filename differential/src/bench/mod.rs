@@ -28,6 +28,7 @@ pub mod memory;
 pub mod pages;
 mod report;
 pub mod runner;
+pub mod search;
 
 pub use report::markdown;
 
@@ -240,6 +241,7 @@ pub fn run(config: &BenchConfig, progress: &mut dyn FnMut(&str)) -> Results {
         let fuzz_config = BenchConfig {
             timing: Timing {
                 min_rounds: config.timing.min_rounds.max(21),
+                max_rounds: config.timing.max_rounds.max(21),
                 target: config.timing.target * 4,
                 ..config.timing
             },

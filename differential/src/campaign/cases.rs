@@ -15,7 +15,7 @@ use crate::compare::chunks::{split_sets, union};
 use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::compare::{
     compare_chunks, compare_errors, compare_results, compare_round_trip, compare_speed,
-    compare_tokens, round_trip_request, Divergence, Side,
+    compare_tokens, round_trip_request, Compared, Divergence, Side,
 };
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
@@ -447,8 +447,8 @@ impl CaseRunner {
             let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
             let results = self.compare_all(&cases);
             let last = results.len();
-            for (i, (case, divergences)) in cases.iter().zip(results).enumerate() {
-                let mut part = self.record(case, divergences);
+            for (i, (case, (divergences, compared))) in cases.iter().zip(results).enumerate() {
+                let mut part = self.record(case, divergences, compared);
                 if self.spec_coverage && i + 1 == last {
                     part.spec_arms = litmus_parser::spec_arms::take_counts().as_slice().to_vec();
                 }
@@ -459,23 +459,18 @@ impl CaseRunner {
 
     /// One case's results, and the divergences with signatures this runner had not
     /// reported.
-    fn record(&mut self, case: &Case, divergences: Vec<Divergence>) -> BatchPart {
+    fn record(
+        &mut self,
+        case: &Case,
+        divergences: Vec<Divergence>,
+        compared: Compared,
+    ) -> BatchPart {
         let mut part = BatchPart {
             done: vec![case.index],
             ..BatchPart::default()
         };
-        let round_trips = if self.round_trip && crate::compare::round_trip_applies(&case.request) {
-            2
-        } else {
-            0
-        };
-        part.levels.record_case(
-            case.level,
-            &divergences,
-            self.serialization,
-            round_trips,
-            self.speed,
-        );
+        part.levels
+            .record_case(case.level, &divergences, compared, self.speed);
         if self.chunks && case.request.input.len() >= 2 {
             part.levels.record_chunks(&divergences);
         }
@@ -513,12 +508,13 @@ impl CaseRunner {
     /// Every divergence of each case at the levels the campaign compares: the first
     /// answers of both engines for all the cases, then their round trips, then (with
     /// the speed level) each case's growth.
-    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<Vec<Divergence>> {
+    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<(Vec<Divergence>, Compared)> {
         let requests: Vec<(u64, &ParseRequest)> =
             cases.iter().map(|c| (c.index, &c.request)).collect();
         let lefts = self.reference.answer_all(&requests, false);
         let rights = self.other.answer_all(&requests, false);
         let mut all = Vec::with_capacity(cases.len());
+        let mut compared = Vec::with_capacity(cases.len());
         let mut again: [Vec<(usize, ParseRequest)>; 2] = [Vec::new(), Vec::new()];
         for (i, ((case, left), right)) in cases.iter().zip(lefts).zip(rights).enumerate() {
             let left = Side {
@@ -531,6 +527,13 @@ impl CaseRunner {
             };
             let divergences =
                 compare_results(case.level, &case.request, &left, &right, self.serialization);
+            compared.push(Compared::of(
+                &case.request,
+                &left,
+                &right,
+                self.serialization,
+                self.round_trip,
+            ));
             if self.round_trip {
                 for (side, first) in [&left, &right].into_iter().enumerate() {
                     if let Some(request) = round_trip_request(&case.request, &first.result) {
@@ -631,7 +634,8 @@ impl CaseRunner {
             }
         }
         all.into_iter()
-            .map(|(divergences, _, _)| divergences)
+            .zip(compared)
+            .map(|((divergences, _, _), compared)| (divergences, compared))
             .collect()
     }
 

@@ -14,7 +14,7 @@ use super::record;
 use super::state::{Candidate, Shared};
 use super::triage::{classify, Goal, MinimizeJob, Minimized};
 use crate::case::ParseResult;
-use crate::compare::{compare_request, compare_tokens, round_trip_applies, Divergence, Levels};
+use crate::compare::{compare_request_counted, compare_tokens, Divergence, Levels};
 use crate::finding::{Finding, Origin};
 use crate::minimize::MinimizeStats;
 use crate::worker::{BatchEvent, CaseWorker, Worker};
@@ -167,7 +167,8 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     let Some((reference, other)) = job.engines(shared) else {
         return;
     };
-    let mut divergences = compare_request(case.level, &case.request, reference, other, &levels);
+    let (mut divergences, compared) =
+        compare_request_counted(case.level, &case.request, reference, other, &levels);
     // The tokenizers too, each in an engine worker: one that took the case worker
     // down is a failure of its own here.
     if options.tokens {
@@ -177,19 +178,9 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
         done: vec![index],
         ..BatchPart::default()
     };
-    let round_trips = if options.round_trip && round_trip_applies(&case.request) {
-        2
-    } else {
-        0
-    };
     // A case pinned through engine workers is not timed: its speed is not compared.
-    part.levels.record_case(
-        case.level,
-        &divergences,
-        options.serialization,
-        round_trips,
-        false,
-    );
+    part.levels
+        .record_case(case.level, &divergences, compared, false);
     if options.tokens {
         part.levels.record_tokens(&divergences);
     }
@@ -223,15 +214,19 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
         return investigate_with_engine_workers(shared, job, reported);
     }
     let known = &shared.known;
-    // A class that does not look at inputs answers at once; the case is then cut only
-    // to merge the signature with its like.
-    let goal = match known.classify_by_signature(&divergence.engine, divergence.signature.as_str())
-    {
-        Some(class) => Goal::Merge {
-            class: class.id.clone(),
-        },
-        None => Goal::Classify,
-    };
+    // A known cause in the case as it was found (its locus read from the reference's
+    // trace of it) is counted under its class at once: only the class's few exemplars
+    // are minimized, later.
+    if let Some(class) = known.classify(&mut divergence.evidence()) {
+        let as_found = Minimized {
+            input: divergence.request.input.clone(),
+            divergence: Some(divergence.clone()),
+            class: Some(class.id.clone()),
+            ..Minimized::default()
+        };
+        return settle(shared, &reported, as_found);
+    }
+    let goal = Goal::Classify;
     let minimize = MinimizeJob {
         divergence: divergence.clone(),
         input: divergence.request.input.clone(),

@@ -418,6 +418,7 @@ pub fn run(
 
     report = shared.snapshot(&report, clock.elapsed(), interrupted);
     report.possibly_fixed = possibly_fixed(&shared.known, &report);
+    report.known_classes = crate::report::classes::named_in(&shared.known, &report);
     let written = write_reports(&report, &options.out);
     if let Some(message) = shared.failure() {
         return Err(CampaignError::ArchiveFull(message));
@@ -452,7 +453,9 @@ fn run_jobs(
         while handles.iter().any(|h| !h.is_finished()) {
             std::thread::sleep(Duration::from_millis(20));
             if last_report.elapsed() >= REPORT_INTERVAL {
-                let snapshot = shared.snapshot(base, clock.elapsed(), true);
+                let mut snapshot = shared.snapshot(base, clock.elapsed(), true);
+                snapshot.known_classes =
+                    crate::report::classes::named_in(&options.known, &snapshot);
                 if let Err(e) = write_reports(&snapshot, &options.out) {
                     shared.say(format!("litmus: cannot write the interim reports: {e}"));
                 }
@@ -466,18 +469,29 @@ fn run_jobs(
     })
 }
 
-/// Known classes that explain none of this campaign's findings.
-/// The known classes of the engine under test that no finding showed, each with the
-/// engine's version from which it showed no more; a class whose `versions` exclude
-/// this version is not expected to show, and is left out.
+/// Known classes of the engine under test that explain none of this campaign's
+/// findings, among those that could show at the levels it compared
+/// ([`crate::report::classes::can_show_at`]: a speed class cannot show in a campaign
+/// that timed nothing), each with the engine's version from which it showed no more.
+/// Classes of every engine (`*`: the standard's own round-trip constructs, the
+/// harness's) describe no engine's behaviour, so nothing upstream can have fixed them;
+/// a class whose `versions` exclude the campaign's engine version is not expected to
+/// show, and is left out.
 fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
     let engine = &report.other.name;
     let version = crate::known::versions::version_number(&report.other.version);
+    let compared: Vec<&str> = report
+        .levels
+        .iter()
+        .filter(|l| l.compared > 0)
+        .map(|l| l.level.as_str())
+        .collect();
     known
         .classes
         .iter()
-        .filter(|class| class.engine == "*" || class.engine == *engine)
-        .filter(|class| class.versions.is_empty() || class.holds_at(engine, version.as_deref()))
+        .filter(|class| class.engine == *engine)
+        .filter(|class| crate::report::classes::can_show_at(class, &compared))
+        .filter(|class| class.holds_at(engine, version.as_deref()))
         .filter(|class| {
             !report
                 .findings
@@ -586,6 +600,16 @@ right = "reference"
                 class: Some("shown".into()),
                 ..Finding::default()
             }],
+            // Levels compared: the classes of these levels could show.
+            levels: ["tree", "fragment", "serialization"]
+                .iter()
+                .map(|level| crate::finding::LevelCount {
+                    level: level.to_string(),
+                    compared: 10,
+                    agreed: 5,
+                    agreement: Some(0.5),
+                })
+                .collect(),
             ..CampaignReport::default()
         };
         let at = |version: &str| {

@@ -25,10 +25,13 @@ use std::time::{Duration, Instant};
 /// the class's first case, and the smallest others.
 pub const EXEMPLARS_PER_CLASS: usize = 3;
 
-/// Comparisons made and agreed, per level.
+/// Comparisons made and agreed, per level, and which levels the campaign ran (a
+/// level it ran and compared nothing at is reported as not compared, not dropped).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelCounter {
     counts: [(u64, u64); 8],
+    #[serde(default)]
+    ran: [bool; 8],
 }
 
 impl LevelCounter {
@@ -49,36 +52,39 @@ impl LevelCounter {
 
     /// Records `compared` comparisons at `level`, of which `agreed` agreed.
     pub fn add(&mut self, level: Level, compared: u64, agreed: u64) {
-        let slot = &mut self.counts[Self::slot(level)];
-        slot.0 += compared;
-        slot.1 += agreed;
+        let slot = Self::slot(level);
+        self.counts[slot].0 += compared;
+        self.counts[slot].1 += agreed;
+        self.ran[slot] = true;
     }
 
     /// Records one case's comparisons from the divergences it gave. The case was
     /// compared at `level` (tree or fragment); its serializations were compared when
-    /// the trees agreed; each engine's round trip when `round_trips` is that many;
-    /// its speed with `speed`.
+    /// the trees agreed and both engines serialized (`compared.serialization`); the
+    /// round trips of the engines that serialized (`compared.round_trips`); its speed
+    /// with `speed`. A level the campaign runs that the case could not be compared at
+    /// is recorded as run, with nothing compared (never as agreement).
     pub fn record_case(
         &mut self,
         level: Level,
         divergences: &[Divergence],
-        serialization: bool,
-        round_trips: u64,
+        compared: crate::compare::Compared,
         speed: bool,
     ) {
         let at = |l: Level| divergences.iter().filter(|d| d.level == l).count() as u64;
         let tree_diverged = at(level) > 0;
         self.add(level, 1, u64::from(!tree_diverged));
-        if serialization && !tree_diverged {
-            self.add(
-                Level::Serialization,
-                1,
-                u64::from(at(Level::Serialization) == 0),
-            );
+        if let Some(both_serialized) = compared.serialization {
+            let (n, agreed) = if both_serialized && !tree_diverged {
+                (1, u64::from(at(Level::Serialization) == 0))
+            } else {
+                (0, 0)
+            };
+            self.add(Level::Serialization, n, agreed);
         }
-        if round_trips > 0 {
-            let failed = at(Level::RoundTrip).min(round_trips);
-            self.add(Level::RoundTrip, round_trips, round_trips - failed);
+        if let Some(n) = compared.round_trips {
+            let failed = at(Level::RoundTrip).min(n);
+            self.add(Level::RoundTrip, n, n - failed);
         }
         if speed {
             self.add(Level::Speed, 1, u64::from(at(Level::Speed) == 0));
@@ -111,15 +117,20 @@ impl LevelCounter {
             mine.0 += theirs.0;
             mine.1 += theirs.1;
         }
+        for (mine, theirs) in self.ran.iter_mut().zip(other.ran.iter()) {
+            *mine |= *theirs;
+        }
     }
 
-    /// The counts of the levels that were compared at all.
+    /// The counts of the levels the campaign ran, those it compared nothing at too.
     pub fn to_report(&self) -> Vec<LevelCount> {
         Self::LEVELS
             .iter()
-            .zip(self.counts.iter())
-            .filter(|(_, (compared, _))| *compared > 0)
-            .map(|(level, (compared, agreed))| LevelCount::new(level.as_str(), *compared, *agreed))
+            .zip(self.counts.iter().zip(self.ran.iter()))
+            .filter(|(_, ((compared, _), ran))| **ran || *compared > 0)
+            .map(|(level, ((compared, agreed), _))| {
+                LevelCount::new(level.as_str(), *compared, *agreed)
+            })
             .collect()
     }
 }
@@ -175,6 +186,9 @@ struct Inner {
     exemplars: VecDeque<Candidate>,
     /// Exemplar jobs taken and not finished.
     exemplifying: usize,
+    /// The finding lines printed so far: an engine's round trip merged under the
+    /// reference's signature archives the same file, and is said once.
+    said: std::collections::HashSet<String>,
     findings: Vec<Finding>,
     /// With spec coverage: the epochs begun, in order (see `steering.rs`).
     epochs: Vec<Epoch>,
@@ -258,6 +272,7 @@ impl<'o> Shared<'o> {
                 candidates: BTreeMap::new(),
                 exemplars: VecDeque::new(),
                 exemplifying: 0,
+                said: Default::default(),
                 findings: Vec::new(),
                 epochs: Vec::new(),
                 batches_running: 0,
@@ -524,16 +539,19 @@ impl<'o> Shared<'o> {
     /// minimized): it is archived; say so.
     pub fn found(&self, signature: &str, finding: Finding) {
         let line = describe(&finding);
-        let (total, new) = {
+        let ((total, new), first) = {
             let mut inner = self.lock();
             inner.triaging -= 1;
             let state = inner.signature(signature);
             state.triage = Triage::Finding(finding.hash.clone());
             state.minimized = Some(finding.signature.clone());
             inner.add_finding(finding);
-            inner.finding_counts()
+            let first = inner.said.insert(line.clone());
+            (inner.finding_counts(), first)
         };
-        self.say(line);
+        if first {
+            self.say(line);
+        }
         self.progress
             .set_message(format!("{total} findings ({new} new)"));
     }
@@ -572,8 +590,11 @@ impl<'o> Shared<'o> {
         state.triage = Triage::Finding(hash);
         state.minimized = Some(finding.signature.clone());
         inner.add_finding(finding);
+        let first = inner.said.insert(line.clone());
         drop(inner);
-        self.say(line);
+        if first {
+            self.say(line);
+        }
     }
 
     /// The report as it stands: the campaign facts in `base` plus the counts, the

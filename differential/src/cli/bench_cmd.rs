@@ -2,7 +2,7 @@
 //! cases and adversarial families (see [`crate::bench`]).
 
 use super::{CliError, CliResult};
-use crate::bench::{self, families, runner::Timing, BenchConfig};
+use crate::bench::{self, families, runner::Timing, search, BenchConfig};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,15 +10,31 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Which sections to run (comma-separated): pages, fuzz, adversarial.
+    /// Which sections to run (comma-separated): pages, fuzz, adversarial, search.
+    /// `search` times the reference parser alone on families of k openers, k blocks
+    /// and k closers over every kind of element the standard treats specially, and on
+    /// generated cases as patterns, at two sizes 8x apart, and flags those whose time
+    /// per byte grows (exit status 1 when any is flagged); it is not in the default.
     #[arg(long, value_delimiter = ',', default_value = "pages,fuzz,adversarial")]
     pub only: Vec<String>,
+    /// With `search`: the per-byte growth over 8x above which an input is flagged.
+    #[arg(long, default_value_t = 2.0, value_parser = parse_threshold)]
+    pub threshold: f64,
+    /// With `search`: the smaller size, in KiB (1 to 4096; the larger is 8 times it).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub search_kib: u32,
+    /// With `search`: the kinds of element to combine (comma-separated; default all).
+    #[arg(long, value_delimiter = ',')]
+    pub kinds: Vec<String>,
+    /// With `search`: how many generated cases to take as patterns (0 to 100000).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub patterns: u32,
     /// The adversarial families to run (comma-separated names; default all).
     #[arg(long, value_delimiter = ',')]
     pub families: Vec<String>,
-    /// The largest adversarial input, in KiB (1 to 262144: 256 MiB). Sizes double up
-    /// to it.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=262_144))]
+    /// The largest adversarial input, in KiB (1 to 65536: 64 MiB, whose deepest
+    /// family's tree and stack take about 2 GB). Sizes double up to it.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_kib: u32,
     /// How many adversarial sizes (5: the smallest is 1/16 of the largest; 1 to 12,
     /// and the smallest at least 1 KiB).
@@ -45,9 +61,10 @@ pub struct BenchArgs {
         engines_help!(),
     ))]
     pub engine: String,
-    /// The fewest runs per engine and workload.
-    #[arg(long, default_value_t = 5)]
-    pub min_runs: usize,
+    /// The fewest runs per engine and workload (1 to 100000; as many are made even
+    /// past the usual most, 200).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub min_runs: u32,
     /// About how long each engine spends on each workload, e.g. 600ms.
     #[arg(long, default_value = "600ms")]
     pub target: humantime::Duration,
@@ -132,20 +149,52 @@ pub fn run(args: BenchArgs) -> CliResult {
             .map_err(|_| CliError::input("--cases: too many"))?,
         fuzz_seed: args.seed,
         timing: Timing {
-            min_rounds: args.min_runs.max(1),
+            min_rounds: args.min_runs as usize,
+            max_rounds: Timing::default().max_rounds.max(args.min_runs as usize),
             target: *args.target,
             budget: *args.budget,
-            ..Timing::default()
         },
         memory: !args.no_memory,
         ..BenchConfig::default()
     };
     for section in &args.only {
-        if !matches!(section.as_str(), "pages" | "fuzz" | "adversarial") {
+        if !matches!(
+            section.as_str(),
+            "pages" | "fuzz" | "adversarial" | "search"
+        ) {
             return Err(CliError::input(format!(
-                "unknown section {section:?}: use pages, fuzz, adversarial"
+                "unknown section {section:?}: use pages, fuzz, adversarial, search"
             )));
         }
+    }
+    let mut search_config = None;
+    if args.only.iter().any(|s| s == "search") {
+        let mut kinds = Vec::new();
+        for name in &args.kinds {
+            kinds.push(search::kind_named(name).ok_or_else(|| {
+                let known: Vec<_> = search::KINDS.iter().map(|k| k.name).collect();
+                CliError::input(format!(
+                    "unknown kind {name:?}; known: {}",
+                    known.join(", ")
+                ))
+            })?);
+        }
+        search_config = Some(search::SearchConfig {
+            kinds: if kinds.is_empty() {
+                search::KINDS.iter().collect()
+            } else {
+                kinds
+            },
+            small_bytes: (args.search_kib as usize) << 10,
+            threshold: args.threshold,
+            patterns: args.patterns as usize,
+            seed: args.seed,
+            ..search::SearchConfig::default()
+        });
+    } else if !args.kinds.is_empty() {
+        return Err(CliError::input(
+            "--kinds is for the search section: add --only search",
+        ));
     }
     config.pages = args.only.iter().any(|s| s == "pages");
     config.fuzz = args.only.iter().any(|s| s == "fuzz");
@@ -169,18 +218,50 @@ pub fn run(args: BenchArgs) -> CliResult {
         config.timing.min_rounds = 2;
         config.timing.target = Duration::from_millis(20);
     }
-    let results = bench::run(&config, &mut |line| errln!("bench: {line}"));
     let command = std::iter::once("litmus".to_owned())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
-    let text = bench::markdown(&results, &command);
+    let mut text = String::new();
+    if config.pages || config.fuzz || config.adversarial {
+        let results = bench::run(&config, &mut |line| errln!("bench: {line}"));
+        text.push_str(&bench::markdown(&results, &command));
+    }
+    let mut flagged = false;
+    if let Some(search_config) = &search_config {
+        let mut parse = |input: &str| {
+            let document =
+                litmus_parser::parse_document(input, &litmus_parser::ParseOptions::default());
+            std::hint::black_box(&document);
+        };
+        let results = search::search(search_config, &mut parse, &mut |line| {
+            errln!("bench: search: {line}")
+        });
+        flagged = !results.flagged.is_empty();
+        text.push_str(&search::markdown(&results, &command));
+    }
     out!("{text}");
     if let Some(path) = &args.markdown {
         std::fs::write(path, &text)
             .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if flagged {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A per-byte growth threshold: above 1 (linear) and at most 64.
+fn parse_threshold(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    if value.is_finite() && value > 1.0 && value <= 64.0 {
+        Ok(value)
+    } else {
+        Err(format!("{text}: give a growth above 1 and at most 64"))
+    }
 }
 
 /// Runs this `litmus bench` again with [`ALLOCATOR_TUNABLES`] and returns its status.

@@ -168,10 +168,16 @@ pub fn run(args: CaseArgs) -> CliResult {
                 "this case is not the campaign's (with no inputs to mutate, every draw moves)"
             }
         );
+        let html5lib = match recorded.html5lib.as_deref() {
+            Some(dir) => format!("the html5lib-tests data in {dir}"),
+            None => "no html5lib-tests data".to_owned(),
+        };
+        let corpus = match recorded.corpus.as_deref() {
+            Some(dir) => format!("the findings of the corpus {dir}"),
+            None => "no corpus findings".to_owned(),
+        };
         errln!(
-            "litmus: the campaign read html5lib data from {} and the corpus {}; point $HTML5LIB_TESTS and --corpus at the same data (scripts/fetch-html5lib-tests.sh fetches html5lib-tests)",
-            recorded.html5lib.as_deref().unwrap_or("nowhere"),
-            recorded.corpus.as_deref().unwrap_or("(none)")
+            "litmus: the campaign mutated {html5lib} and {corpus}; to regenerate its cases, point $HTML5LIB_TESTS and --corpus at the same data (scripts/fetch-html5lib-tests.sh fetches html5lib-tests)"
         );
         if !same_case {
             return Ok(ExitCode::from(1));

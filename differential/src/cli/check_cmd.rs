@@ -54,6 +54,7 @@ pub fn run(args: CheckArgs) -> CliResult {
     let report = check(&archive, &mut reference, &mut other).map_err(CliError::input)?;
 
     let (mut still, mut gone, mut changed, mut skipped) = (0, 0, 0, 0);
+    let mut not_rechecked: std::collections::BTreeMap<String, usize> = Default::default();
     for finding in &report.findings {
         let name = finding
             .path
@@ -85,11 +86,25 @@ pub fn run(args: CheckArgs) -> CliResult {
                     visible_one_line(now)
                 );
             }
-            Recheck::Skipped(_) => skipped += 1,
+            Recheck::Skipped(why) => {
+                skipped += 1;
+                *not_rechecked.entry(why.clone()).or_default() += 1;
+            }
         }
     }
     for problem in &report.malformed {
         errln!("litmus: malformed archive file {problem}");
+    }
+    // Why findings were not re-checked: most often they were found with another
+    // engine, which `--engine` (and `--engine-name`) re-checks them against.
+    for (why, count) in &not_rechecked {
+        let hint = match why.strip_prefix("found with ") {
+            Some(engine) => format!(
+                " (re-check them with --engine {engine}, or for an external engine --engine cmd:'…' --engine-name {engine})"
+            ),
+            None => String::new(),
+        };
+        outln!("not re-checked: {count} {why}{hint}");
     }
     let failed = report
         .findings

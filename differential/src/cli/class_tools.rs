@@ -1,5 +1,5 @@
-//! `litmus class check` and `litmus class suggest`: the known classes read against
-//! archived findings.
+//! `litmus class check` and `litmus class suggest` (`class_cmd.rs` dispatches): the
+//! known classes read against archived findings.
 //!
 //! - `check` gives each archived finding (a `.dat` file, a folder of them, or a
 //!   campaign's `findings.json`) its verdict under the classes — its locus read again
@@ -11,7 +11,8 @@
 //!   arm and token kind) and writes a class stanza for each, with the spec section's
 //!   link and the smallest examples, for a person to complete.
 
-use super::run_cmd::known_differences;
+use super::class_cmd::Source;
+use super::known_args::known_differences;
 use super::{CliError, CliResult};
 use crate::archive::{Archive, ArchivedFinding};
 use crate::case::ParseRequest;
@@ -29,9 +30,8 @@ pub struct ClassCheckArgs {
     /// campaign's `findings.json`.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// The known-differences file (default: the corpus's, or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: Source,
     /// Only the findings of this engine.
     #[arg(long)]
     pub engine: Option<String>,
@@ -45,9 +45,8 @@ pub struct ClassSuggestArgs {
     /// Findings: `.dat` files, folders of them, or a campaign's `findings.json`.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// The known-differences file (default: the corpus's, or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: Source,
     /// Only the findings of this engine.
     #[arg(long)]
     pub engine: Option<String>,
@@ -142,8 +141,13 @@ impl Archived {
 
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
-        let (reference, other) = self.trees.as_ref()?;
-        crate::locus::locus(&self.request, reference, other)
+        match self.level.as_str() {
+            "round-trip" | "serialization" => crate::locus::of_case(&self.request),
+            _ => {
+                let (reference, other) = self.trees.as_ref()?;
+                crate::locus::locus(&self.request, reference, other)
+            }
+        }
     }
 
     /// Its verdict under `known`, and its locus if a class asked for it.
@@ -205,7 +209,7 @@ fn read_dat(path: &Path) -> Result<Archived, CliError> {
 }
 
 pub fn check(args: ClassCheckArgs) -> CliResult {
-    let known = known_differences(None, args.known.as_deref(), true)?;
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
     let findings = read_findings(&args.paths, args.engine.as_deref())?;
     if findings.is_empty() {
         return Err(CliError::input("no findings under the paths given"));
@@ -267,7 +271,7 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
 }
 
 pub fn suggest(args: ClassSuggestArgs) -> CliResult {
-    let known = known_differences(None, args.known.as_deref(), true)?;
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
     let findings = read_findings(&args.paths, args.engine.as_deref())?;
     let mut causes: BTreeMap<CauseKey, Vec<(&Archived, Option<Locus>)>> = BTreeMap::new();
     for finding in &findings {
@@ -281,7 +285,7 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
                 finding.engine.clone(),
                 "tree".to_owned(),
                 locus.arm().to_owned(),
-                token_kind(&locus.token),
+                crate::locus::token_kind(&locus.token).to_owned(),
             ),
             None => (
                 finding.engine.clone(),
@@ -308,16 +312,6 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
 /// A cause as `suggest` groups findings: engine, level kind, locus arm and token kind
 /// (a finding with no locus: its level and the core of its signature).
 type CauseKey = (String, String, String, String);
-
-/// `start tag`, `end tag`, `character`, … without the tag name.
-fn token_kind(token: &str) -> String {
-    for kind in ["start tag", "end tag"] {
-        if token.starts_with(kind) {
-            return kind.to_owned();
-        }
-    }
-    token.to_owned()
-}
 
 /// A class stanza for one cause, with its examples.
 fn stanza(

@@ -45,9 +45,8 @@ pub struct OneInputArgs {
     /// `corpus`, and where it has no known-differences.toml, the copy built into litmus.
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
-    /// The known-differences file, instead of the corpus's (or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: super::known_args::KnownArgs,
     /// The time limit of one parse.
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
@@ -83,7 +82,7 @@ struct Prepared {
 
 fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
     let mut known =
-        super::run_cmd::known_differences(args.corpus.as_deref(), args.known.as_deref(), false)?;
+        super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
     let context = fragment_context(args.fragment.as_deref())?;
     let input = read_input_text(args.file.as_deref())?;
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());

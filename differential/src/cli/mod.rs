@@ -22,11 +22,14 @@ macro_rules! engines_help {
 mod bench_cmd;
 mod case_cmd;
 mod check_cmd;
+mod class_cmd;
 mod class_tools;
 mod conformance_cmd;
 mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
+mod engine_cmd;
+pub(crate) mod known_args;
 mod mutants_cmd;
 pub(crate) mod parse_cmd;
 mod report_cmd;
@@ -102,6 +105,12 @@ enum Command {
     Case(case_cmd::CaseArgs),
     /// Campaign reports: join the shards of one campaign into one report.
     Report(report_cmd::ReportArgs),
+    /// The known-difference classes: `class show ID` prints one (explanation, who is
+    /// right, spec and upstream links, patterns), `class list [--engine E]` lists them.
+    Class(class_cmd::ClassArgs),
+    /// For adapter authors: `engine check ENGINE` runs the html5lib tree-construction
+    /// trials through an engine and names the first rule of the tree dump it breaks.
+    Engine(engine_cmd::EngineArgs),
     /// Measure every installed engine against the reference parser on the same
     /// cases (agreement per level, classes, html5lib trials, a browser's side,
     /// speed) and write the table: docs/parsers.md and an HTML page.
@@ -110,13 +119,6 @@ enum Command {
     /// engine under test, with every known class loaded: which diverge, which the
     /// classes report as new, which they swallow (a build with `--features mutants`).
     Mutants(mutants_cmd::MutantsArgs),
-    /// Give each archived finding its verdict under the known classes (its locus read
-    /// again from the trees the archive holds): which findings no class, or several,
-    /// explain, and which class each recorded class became.
-    ClassCheck(class_tools::ClassCheckArgs),
-    /// Group the findings no class explains by cause (engine, locus arm, token kind)
-    /// and write a class stanza for each, with the spec section's link.
-    ClassSuggest(class_tools::ClassSuggestArgs),
 }
 
 /// Runs the command line; the binary's `main`.
@@ -139,10 +141,10 @@ pub fn main() -> ExitCode {
         Command::Triage(args) => triage_cmd::run(args),
         Command::Case(args) => case_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
+        Command::Class(args) => class_cmd::run(args),
+        Command::Engine(args) => engine_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
         Command::Mutants(args) => mutants_cmd::run(args),
-        Command::ClassCheck(args) => class_tools::check(args),
-        Command::ClassSuggest(args) => class_tools::suggest(args),
     };
     match result {
         Ok(code) => code,
@@ -169,7 +171,7 @@ pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliErro
     };
     String::from_utf8(bytes).map_err(|e| {
         CliError::input(format!(
-            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text",
+            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text, or have its encoding determined by the standard's sniffing algorithm with `litmus parse --bytes` (`litmus run --bytes` for byte cases)",
             e.utf8_error().valid_up_to()
         ))
     })

@@ -35,9 +35,8 @@ pub struct MutantsArgs {
     /// `mutants.md` and `mutants.json`.
     #[arg(long, value_name = "DIR", default_value = "reports/mutants")]
     pub out: PathBuf,
-    /// The known-differences file (default: the corpus's, or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: super::known_args::KnownArgs,
     /// Parallel jobs of each campaign. Default: all cores.
     #[arg(short, long)]
     pub jobs: Option<usize>,

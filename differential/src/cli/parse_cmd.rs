@@ -124,28 +124,123 @@ pub fn run(args: ParseArgs) -> CliResult {
             text
         }
         Output::Json => {
-            let value = serde_json::json!({
-                "tree": dump::dump(&document),
-                "html": html(),
-                "errors": document.errors.iter().map(|e| serde_json::json!({
-                    "code": e.code.as_str(),
-                    "line": e.line,
-                    "column": e.column,
-                })).collect::<Vec<_>>(),
-                "errors_omitted": document.errors_omitted,
-                "quirks_mode": quirks_mode_name(document.quirks_mode),
-                "fragment_context": context.as_ref().map(|c| c.to_string()),
-                "scripting": options.scripting,
-                "encoding": encoding.as_ref().map(encoding_json),
-            });
-            let mut s = serde_json::to_string_pretty(&value).unwrap_or_default();
-            s.push('\n');
-            s
+            write_json_output(
+                &document,
+                context.as_ref(),
+                options.scripting,
+                encoding.as_ref(),
+            )?;
+            return Ok(ExitCode::SUCCESS);
         }
     };
     // A closed pipe (e.g. `| head`) is not an error worth a message.
     out!("{text}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The length of `text` as a JSON string, quotes included (as serde_json escapes it:
+/// `\"`, `\\`, `\n`-style escapes for five controls, `\u00XX` for the others).
+fn json_string_len(text: &str) -> u64 {
+    2 + text
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0C => 2,
+            0..=0x1F => 6,
+            _ => 1,
+        })
+        .sum::<u64>()
+}
+
+/// `--output json`: the tree, the serialization, the errors and the rest as one JSON
+/// object (keys in alphabetical order, two-space indentation), written to standard
+/// output piece by piece: no JSON value of the document is built, and each large
+/// string is escaped and written on its own, so that a flood of parse errors does not
+/// cost ten times its size. The output's length is worked out before anything is
+/// written, and an output over [`crate::limits::MAX_TREE_DUMP_BYTES`] is refused.
+fn write_json_output(
+    document: &Document,
+    context: Option<&FragmentContext>,
+    scripting: bool,
+    encoding: Option<&EncodingReport>,
+) -> Result<(), CliError> {
+    let limit = crate::limits::MAX_TREE_DUMP_BYTES;
+    let too_large = |length: u64| {
+        CliError::input(format!(
+            "the JSON output would be over {length} bytes, over the limit of {} (its strings are escaped: a control character takes six bytes); print --output html, --output tree or --output errors",
+            crate::limits::human(limit),
+        ))
+    };
+    let tree = dump::dump(document);
+    let mut length = json_string_len(&tree);
+    if length > limit {
+        return Err(too_large(length));
+    }
+    let html = serialize::serialize_children(document, document.result_root());
+    length += json_string_len(&html);
+    if length > limit {
+        return Err(too_large(length));
+    }
+    let error_json = |e: &litmus_parser::ParseError| {
+        format!(
+            "    {{\n      \"code\": \"{}\",\n      \"column\": {},\n      \"line\": {}\n    }}",
+            e.code.as_str(),
+            e.column,
+            e.line
+        )
+    };
+    length += document
+        .errors
+        .iter()
+        .map(|e| error_json(e).len() as u64 + 2)
+        .sum::<u64>();
+    if length > limit {
+        return Err(too_large(length));
+    }
+    let pretty = |value: &serde_json::Value| {
+        serde_json::to_string_pretty(value)
+            .unwrap_or_default()
+            .replace('\n', "\n  ")
+    };
+    out!("{{\n");
+    let field = |name: &str, value: &str| out!("  \"{name}\": {value},\n");
+    field(
+        "encoding",
+        &pretty(&encoding.map_or(serde_json::Value::Null, encoding_json)),
+    );
+    if document.errors.is_empty() {
+        field("errors", "[]");
+    } else {
+        out!("  \"errors\": [\n");
+        // Written in runs, each a bounded string.
+        for (run, errors) in document.errors.chunks(4096).enumerate() {
+            let mut text = String::new();
+            for (i, e) in errors.iter().enumerate() {
+                if run > 0 || i > 0 {
+                    text.push_str(",\n");
+                }
+                text.push_str(&error_json(e));
+            }
+            out!("{text}");
+        }
+        out!("\n  ],\n");
+    }
+    field("errors_omitted", &document.errors_omitted.to_string());
+    field(
+        "fragment_context",
+        &pretty(&context.map(|c| c.to_string()).into()),
+    );
+    field("html", &serde_json::to_string(&html).unwrap_or_default());
+    drop(html);
+    field(
+        "quirks_mode",
+        &format!("\"{}\"", quirks_mode_name(document.quirks_mode)),
+    );
+    field("scripting", &scripting.to_string());
+    out!(
+        "  \"tree\": {}\n}}\n",
+        serde_json::to_string(&tree).unwrap_or_default()
+    );
+    Ok(())
 }
 
 /// A document's mode as the standard spells it, in kebab-case like every other JSON

@@ -5,7 +5,6 @@ use crate::campaign::{self, CampaignOptions, Shard};
 use crate::finding::CampaignReport;
 use crate::finding::MutationSourcesId;
 use crate::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
-use crate::known::KnownDifferences;
 use crate::minimize::Budget;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -45,9 +44,8 @@ pub struct RunArgs {
     /// (adopt them into the corpus with `litmus corpus merge OUT/divergences`).
     #[arg(long, value_name = "DIR")]
     pub archive: Option<PathBuf>,
-    /// The known-differences file, instead of the corpus's (or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: super::known_args::KnownArgs,
     #[arg(long, default_value = "html5ever", help = concat!(
         "The engine under test, compared with the reference parser: ",
         engines_help!(),
@@ -101,7 +99,8 @@ pub struct RunArgs {
     /// families).
     #[arg(long, value_name = "SPEC")]
     pub weights: Option<String>,
-    /// The largest generated case, in bytes.
+    /// The largest generated case, in bytes (1 to 16 MiB; below 20, the smallest
+    /// case's target size comes down with it).
     #[arg(long, default_value_t = 500, value_parser = crate::limits::parse_case_bytes)]
     pub max_bytes: usize,
     /// Do not mutate html5lib and corpus inputs; generate every case.
@@ -139,39 +138,6 @@ pub fn corpus_dir(corpus: Option<&Path>) -> PathBuf {
     corpus.map_or_else(|| PathBuf::from("corpus"), Path::to_path_buf)
 }
 
-/// The known differences a command classifies with: `--known FILE`; else
-/// `CORPUS/known-differences.toml` of a `--corpus` given on the command line (bad
-/// input when it is missing: a corpus named is meant to be there); else
-/// `corpus/known-differences.toml` of the working folder when there is one; else
-/// the copy built into litmus ([`crate::known::BUILT_IN`]), with a note on stderr
-/// unless `quiet`, so that litmus works from any folder.
-pub fn known_differences(
-    corpus: Option<&Path>,
-    known: Option<&Path>,
-    quiet: bool,
-) -> Result<KnownDifferences, CliError> {
-    if let Some(path) = known {
-        return load_known(path);
-    }
-    let path = corpus_dir(corpus).join("known-differences.toml");
-    if corpus.is_some() || path.exists() {
-        return load_known(&path);
-    }
-    if !quiet {
-        errln!(
-            "litmus: no {} here; using the known differences built into litmus {} (--known FILE or --corpus DIR to choose others)",
-            path.display(),
-            env!("CARGO_PKG_VERSION")
-        );
-    }
-    Ok(KnownDifferences::built_in())
-}
-
-/// Reads the known-differences file, as bad input when it cannot be used.
-pub fn load_known(path: &Path) -> Result<KnownDifferences, CliError> {
-    KnownDifferences::load(path).map_err(|e| CliError::input(format!("known differences {e}")))
-}
-
 /// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
 pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     if args.spec_coverage && !crate::spec_coverage::available() {
@@ -179,10 +145,16 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
             crate::spec_coverage::UNAVAILABLE.to_owned(),
         ));
     }
-    let known = known_differences(args.corpus.as_deref(), args.known.as_deref(), args.quiet)?;
+    let known =
+        super::known_args::known_differences(args.corpus.as_deref(), &args.known, args.quiet)?;
+    // The smallest target size follows a maximum below it, so that every `--max-bytes`
+    // the help allows (from 1) runs; from the default minimum (20) up, cases are those
+    // of the default configuration.
+    let defaults = GeneratorConfig::default();
     let mut generator = GeneratorConfig {
         max_bytes: args.max_bytes,
-        ..GeneratorConfig::default()
+        min_bytes: defaults.min_bytes.min(args.max_bytes),
+        ..defaults
     };
     if let Some(weights) = &args.weights {
         generator
@@ -446,16 +418,19 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         report.reference.name
     );
     for level in &report.levels {
-        let share = if level.compared > 0 {
-            100.0 * level.agreed as f64 / level.compared as f64
-        } else {
-            100.0
-        };
+        if level.compared == 0 {
+            outln!(
+                "  {:<14} not compared (the engine gave nothing to compare at this level)",
+                level.level
+            );
+            continue;
+        }
         outln!(
-            "  {:<14} {:>8} compared, {:>8} agreed ({share:.2} %)",
+            "  {:<14} {:>8} compared, {:>8} agreed ({})",
             level.level,
             level.compared,
-            level.agreed
+            level.agreed,
+            crate::report::text::percent(level.agreed, level.compared)
         );
     }
     outln!(

@@ -42,9 +42,10 @@ pub struct TableArgs {
     /// firefox, webkit. An engine named here must be installed.
     #[arg(long, value_name = "LIST")]
     pub engines: Option<String>,
-    /// The Markdown table.
-    #[arg(long, default_value = "docs/parsers.md", value_name = "FILE")]
-    pub out: PathBuf,
+    /// The Markdown table. Default: parsers.md beside the HTML page, in reports/
+    /// (`--out docs/parsers.md` rewrites the committed table).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// The HTML page; each engine's campaign reports go in folders beside it.
     #[arg(
         long,
@@ -71,7 +72,11 @@ pub fn run(args: TableArgs) -> CliResult {
         ));
     }
     let (chosen, mut skipped) = chosen_engines(args.engines.as_deref())?;
-    for file in [&args.out, &args.html] {
+    for (name, why) in &skipped {
+        outln!("table: {name}: skipped, {why}");
+    }
+    let out = markdown_path(&args);
+    for file in [&out, &args.html] {
         let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
         writable_folder(dir.unwrap_or(Path::new(".")), "table output")?;
     }
@@ -97,13 +102,13 @@ pub fn run(args: TableArgs) -> CliResult {
                 failed_named = true;
                 skipped.push((engine.name.to_owned(), format!("failed: {message}")));
             }
-            Err(message) => skipped.push((engine.name.to_owned(), format!("failed: {message}"))),
+            Err(message) => {
+                outln!("table: {}: skipped, failed: {message}", engine.name);
+                skipped.push((engine.name.to_owned(), format!("failed: {message}")));
+            }
         }
         if interrupted.load(Ordering::SeqCst) {
-            errln!(
-                "litmus table: interrupted; {} not written",
-                args.out.display()
-            );
+            errln!("litmus table: interrupted; {} not written", out.display());
             return Ok(ExitCode::from(INTERRUPTED));
         }
     }
@@ -120,7 +125,7 @@ pub fn run(args: TableArgs) -> CliResult {
         rows,
         skipped,
     };
-    write(&args.out, &table::markdown::render(&table))?;
+    write(&out, &table::markdown::render(&table))?;
     let html_dir = args
         .html
         .parent()
@@ -133,11 +138,23 @@ pub fn run(args: TableArgs) -> CliResult {
             .map(|p| format!("{}/index.html", p.display()))
     };
     write(&args.html, &table::html::render(&table, &link))?;
-    outln!("table: {} and {}", args.out.display(), args.html.display());
+    outln!("table: {} and {}", out.display(), args.html.display());
     Ok(if failed_named {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// Where the Markdown table goes: `--out`, else `parsers.md` beside the HTML page (in
+/// `reports/`, which git ignores: a trial run never overwrites the committed
+/// docs/parsers.md).
+fn markdown_path(args: &TableArgs) -> PathBuf {
+    args.out.clone().unwrap_or_else(|| {
+        args.html
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join("parsers.md")
     })
 }
 
@@ -250,7 +267,7 @@ fn measure(
 fn run_args(engine: &TableEngine, args: &TableArgs, judges: &[String], out: &Path) -> RunArgs {
     let external = ExternalEngineArgs {
         engine_name: engine
-            .engine
+            .command()
             .starts_with("cmd:")
             .then(|| engine.name.to_owned()),
         ..ExternalEngineArgs::default()
@@ -268,8 +285,8 @@ fn run_args(engine: &TableEngine, args: &TableArgs, judges: &[String], out: &Pat
         out: Some(out.to_path_buf()),
         corpus: None,
         archive: None,
-        known: None,
-        engine: engine.engine.to_owned(),
+        known: Default::default(),
+        engine: engine.command(),
         external,
         judges: Some(JudgeList(
             judges
@@ -306,7 +323,7 @@ fn command_line(args: &TableArgs) -> String {
     if args.no_judges {
         command.push_str(" --no-judges");
     }
-    command.push_str(&format!(" --out {}", args.out.display()));
+    command.push_str(&format!(" --out {}", markdown_path(args).display()));
     if args.html != Path::new("reports/parsers/index.html") {
         command.push_str(&format!(" --html {}", args.html.display()));
     }

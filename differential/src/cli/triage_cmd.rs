@@ -49,9 +49,8 @@ pub struct TriageArgs {
     /// (adopt them with `litmus corpus merge OUT/divergences`).
     #[arg(long, value_name = "DIR")]
     pub archive: Option<PathBuf>,
-    /// The known-differences file, instead of the corpus's (or the built-in one).
-    #[arg(long, value_name = "FILE")]
-    pub known: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: super::known_args::KnownArgs,
     /// Where the report goes. Default: reports/triage-<time>.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -170,7 +169,7 @@ pub fn run(args: TriageArgs) -> CliResult {
         )));
     }
     let mut known =
-        super::run_cmd::known_differences(args.corpus.as_deref(), args.known.as_deref(), false)?;
+        super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
     let started = chrono::Utc::now();
     let campaign = format!("triage-{}", started.format("%Y%m%d-%H%M%S"));
     let out = args

@@ -22,6 +22,7 @@
 //! naming the file and the line ([`ConformanceError`]). [`junit`] writes a run as
 //! JUnit XML.
 
+pub mod dump_rules;
 pub mod expected_differences;
 pub mod junit;
 pub mod outcome;

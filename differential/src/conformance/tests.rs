@@ -65,6 +65,17 @@ fn malformed_files_name_the_file_and_line() {
         .unwrap_err();
     assert_eq!(error.line, Some(1));
     assert!(error.message.contains("context"), "{error}");
+    // An empty context is refused too: the test is a fragment test (at 52a1373 it ran
+    // as a document).
+    std::fs::write(
+        &path,
+        "#data\nx\n#errors\n#document-fragment\n\n#document\n| \"x\"\n",
+    )
+    .unwrap();
+    let error = run_tree_construction(&path, &mut LitmusEngine, &ExpectedDifferences::default())
+        .unwrap_err();
+    assert_eq!(error.line, Some(1));
+    assert!(error.message.contains("context \"\""), "{error}");
     let test = dir.path().join("bad.test");
     std::fs::write(&test, "{\"tests\": [\n{\"input\": }]}").unwrap();
     let error = run_tokenizer(&test, &TokenizerUpdates::default()).unwrap_err();

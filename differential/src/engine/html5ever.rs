@@ -141,7 +141,18 @@ fn result_of(dom: &RcDom, request: &ParseRequest, serialize: bool) -> ParseResul
         } else {
             dom.document.clone()
         };
-        let tree = dump_children(&root);
+        // A deep tree's dump grows with the square of its depth: past the output limit
+        // only its start is written, and the answer is an oversized failure.
+        let dumped =
+            dump::dump_children_limited(&RcDomTree, &root, crate::limits::MAX_OUTPUT_BYTES);
+        if !dumped.is_whole() || dumped.len > crate::limits::MAX_OUTPUT_BYTES as u64 {
+            let mut failure = EngineFailure::oversized("tree", &dumped.text);
+            if let EngineFailure::Oversized { bytes, .. } = &mut failure {
+                *bytes = dumped.len;
+            }
+            return Err(failure);
+        }
+        let tree = dumped.text;
         let serialization = if serialize {
             serialize_children(&root, request.scripting)
         } else {
@@ -156,6 +167,7 @@ fn result_of(dom: &RcDom, request: &ParseRequest, serialize: bool) -> ParseResul
 
 /// The html5lib dump of `root`'s children, every line ending with `\n`
 /// ([`litmus_engine_api::dump`], which every Rust engine's dump goes through).
+#[cfg(test)]
 pub(crate) fn dump_children(root: &Handle) -> String {
     dump::dump_children(&RcDomTree, root)
 }
@@ -428,9 +440,9 @@ mod tests {
     #[test]
     fn deep_trees_dump_serialize_and_drop_on_a_small_stack() {
         // The dump itself is quadratic in depth (two spaces per level per line), so
-        // the depth stays moderate; any recursion per level would still overflow
-        // 256 KiB many times over.
-        let depth = 8_000;
+        // the depth stays moderate (its dump under the output limit); any recursion
+        // per level would still overflow 256 KiB many times over.
+        let depth = 3_000;
         let input = "<span>".repeat(depth);
         let output = std::thread::Builder::new()
             .stack_size(256 * 1024)
@@ -444,6 +456,36 @@ mod tests {
             output.serialization.unwrap().len(),
             "<html><head></head><body></body></html>".len() + depth * "<span></span>".len()
         );
+    }
+
+    /// A tree whose dump would be over the output limit is answered as an oversized
+    /// failure with its real size, its dump never built (at 52a1373, 100,000 nested
+    /// `<div>`s made the reference's worker abort on a 10 GB dump).
+    #[test]
+    fn dumps_over_the_output_limit_are_oversized_failures() {
+        // html5ever's own parse is quadratic in the depth: 6,000 make a 36 MB dump.
+        let deep = |depth: usize| ParseRequest::document("<div>".repeat(depth), true);
+        for (result, least) in [
+            (Html5everEngine.parse(&deep(6_000)), 30_000_000),
+            (
+                crate::engine::litmus::LitmusEngine.parse(&deep(100_000)),
+                10_000_000_000,
+            ),
+        ] {
+            match result {
+                Err(EngineFailure::Oversized {
+                    what,
+                    bytes,
+                    prefix,
+                }) => {
+                    assert_eq!(what, "tree");
+                    assert!(bytes > least, "{bytes}");
+                    assert!(prefix.starts_with("| <html>\n"), "{prefix:.40}");
+                    assert!(prefix.len() <= crate::limits::OVERSIZED_PREFIX_BYTES);
+                }
+                other => panic!("{:?}", other.map(|o| o.tree.len())),
+            }
+        }
     }
 
     #[test]

@@ -50,8 +50,8 @@ impl Engine for LitmusEngine {
             parser.feed_bytes(piece);
         }
         Some(match parser.finish() {
-            Ok(document) => Ok(EngineOutput {
-                tree: dump::dump(&document),
+            Ok(document) => capped_dump(&document).map(|tree| EngineOutput {
+                tree,
                 serialization: None,
             }),
             Err(failure) => Err(EngineFailure::Unsupported {
@@ -96,9 +96,39 @@ pub(crate) fn parse_with_litmus(request: &ParseRequest, serialize: bool) -> Pars
     let document = parse_request(request).map_err(|failure| EngineFailure::Unsupported {
         message: failure.to_string(),
     })?;
+    let tree = capped_dump(&document)?;
+    let serialization =
+        serialize.then(|| serialize::serialize_children(&document, document.result_root()));
+    if let Some(html) = serialization
+        .as_ref()
+        .filter(|html| html.len() > crate::limits::MAX_OUTPUT_BYTES)
+    {
+        return Err(EngineFailure::oversized("serialization", html));
+    }
     Ok(EngineOutput {
-        tree: dump::dump(&document),
-        serialization: serialize
-            .then(|| serialize::serialize_children(&document, document.result_root())),
+        tree,
+        serialization,
     })
+}
+
+/// The tree dump, or an oversized failure when it would be over
+/// [`crate::limits::MAX_OUTPUT_BYTES`], told without building it: a deep tree's dump
+/// grows with the square of its depth (100,000 nested `<div>`s make 10 GB of
+/// indentation).
+pub(crate) fn capped_dump(document: &Document) -> Result<String, EngineFailure> {
+    let len = dump::dump_len(document);
+    if len > crate::limits::MAX_OUTPUT_BYTES as u64 {
+        let mut prefix = dump::dump_prefix(document, crate::limits::OVERSIZED_PREFIX_BYTES);
+        let mut end = prefix.len().min(crate::limits::OVERSIZED_PREFIX_BYTES);
+        while !prefix.is_char_boundary(end) {
+            end -= 1;
+        }
+        prefix.truncate(end);
+        return Err(EngineFailure::Oversized {
+            what: "tree".to_owned(),
+            bytes: len,
+            prefix,
+        });
+    }
+    Ok(dump::dump(document))
 }

@@ -69,11 +69,23 @@ pub fn mutation_sources(corpus: &Path, html5lib: &Path) -> MutationSources {
             sources.inputs = inputs;
             sources.html5lib = Some(tree_construction);
         }
-        Err(e) => sources.warnings.push(format!(
-            "no html5lib-tests data to mutate ({e}): the cases differ from those of a \
-             campaign with the same seed that had them. Set $HTML5LIB_TESTS to an \
-             html5lib-tests checkout, or fetch one with scripts/fetch-html5lib-tests.sh"
-        )),
+        Err(e) => {
+            // Where it looked, in words that make sense wherever litmus runs: the
+            // default `../shared/html5lib-tests` is the repository's neighbour.
+            let looked = match std::env::var_os("HTML5LIB_TESTS").filter(|v| !v.is_empty()) {
+                Some(_) => format!("{}: {e}", tree_construction.display()),
+                None => format!(
+                    "$HTML5LIB_TESTS is not set, and there is no {} beside this folder",
+                    tree_construction.display()
+                ),
+            };
+            sources.warnings.push(format!(
+                "no html5lib-tests data to mutate ({looked}): the cases differ from those \
+                 of a campaign with the same seed that had them. Set $HTML5LIB_TESTS to a \
+                 checkout of https://github.com/html5lib/html5lib-tests at commit 9329e64 \
+                 (the litmus repository's scripts/fetch-html5lib-tests.sh makes one)"
+            ));
+        }
     }
     match load_divergence_inputs(corpus) {
         Ok(inputs) => {

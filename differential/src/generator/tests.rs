@@ -22,10 +22,7 @@ fn only(family: &str) -> GeneratorConfig {
 }
 
 fn html5lib_tree_construction() -> PathBuf {
-    let root = std::env::var_os("HTML5LIB_TESTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/html5lib-tests"));
-    root.join("tree-construction")
+    litmus_test_data::html5lib_tests().join("tree-construction")
 }
 
 #[test]

@@ -102,19 +102,75 @@ impl KnownClass {
         self.engine == "*" || self.engine == engine || engine.starts_with("mutant:")
     }
 
-    /// Whether the class's conditions that need no locus hold.
+    /// Whether the class's conditions that need no locus hold. A signature pattern
+    /// speaks for the levels its first field names: at a level none of the class's
+    /// patterns names, the class matches by its locus conditions, and only at the
+    /// levels that have a locus (tree and fragment).
     fn matches_surface(&self, evidence: &Evidence<'_>) -> bool {
+        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        let mut relevant = self
+            .signatures
+            .iter()
+            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .peekable();
+        let signature_holds = match relevant.peek() {
+            Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
+            // A tree or fragment finding that no pattern speaks for: the class's locus
+            // speaks, if it has a condition on the first difference (locus, token),
+            // or if it has no signatures at all (its case conditions then speak for
+            // trees and fragments).
+            None => {
+                has_locus(level)
+                    && self.needs_locus()
+                    && !self.names_a_locus_level()
+                    && (self.signatures.is_empty()
+                        || !self.locus.is_empty()
+                        || !self.token.is_empty())
+            }
+        };
         self.is_for_engine(evidence.engine)
-            && (self.signatures.is_empty()
-                || self
-                    .signatures
-                    .iter()
-                    .any(|p| glob_matches(p, evidence.signature)))
+            && signature_holds
             && (self.inputs.is_empty()
                 || self
                     .inputs
                     .iter()
                     .any(|p| glob_matches_ignoring_ascii_case(p, evidence.input)))
+    }
+
+    /// Two more when one of the class's `passes` patterns names the locus's own token
+    /// at one of the arms it passed (`start tag form@tree.in-table.start-tag-form` for
+    /// a tree that departs at that form): of two classes that match a case, the one
+    /// whose cause is at the token where the trees part explains it.
+    fn names_the_locus_token(&self, evidence: &Evidence<'_>) -> u32 {
+        let Some(locus) = evidence.known_locus() else {
+            return 0;
+        };
+        let at_the_token = self.passes.iter().any(|pattern| {
+            let Some((token, arm)) = pattern.rsplit_once('@') else {
+                return false;
+            };
+            glob_matches(token, &locus.token)
+                && locus
+                    .arms
+                    .iter()
+                    .chain(&locus.token_arms)
+                    .any(|a| glob_matches(arm, a))
+        });
+        if at_the_token {
+            2
+        } else {
+            0
+        }
+    }
+
+    /// Whether one of the class's signature patterns names a level with a locus (tree
+    /// or fragment): then it speaks for those levels, and the class matches the other
+    /// one only by a pattern of its own.
+    fn names_a_locus_level(&self) -> bool {
+        self.signatures.iter().any(|p| {
+            let level = p.split(" | ").next().unwrap_or(p);
+            glob_matches(level, "tree") || glob_matches(level, "fragment")
+        })
     }
 
     /// Whether the class's locus conditions hold for `locus`.
@@ -125,8 +181,8 @@ impl KnownClass {
         let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
         (self.locus.is_empty() || self.locus.iter().any(any_arm))
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
-            && self.passes.iter().all(passed)
-            && self.tokens.iter().all(present)
+            && (self.passes.is_empty() || self.passes.iter().any(passed))
+            && (self.tokens.is_empty() || self.tokens.iter().any(present))
     }
 
     /// Whether the class explains the finding.
@@ -134,7 +190,8 @@ impl KnownClass {
         if !self.matches_surface(evidence) {
             return false;
         }
-        if !self.needs_locus() {
+        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        if !self.needs_locus() || !has_case(level) {
             return true;
         }
         evidence
@@ -151,26 +208,45 @@ impl KnownClass {
             })
     }
 
-    /// How specific the class is: one for each condition it gives (versions
-    /// included), two for a locus with no `*` in any of its patterns. Among the
-    /// classes that match a finding, the most specific explains it.
-    pub fn specificity(&self) -> u32 {
-        let trivial_signatures = self.signatures.iter().all(|s| is_trivial_signature(s));
-        let exact_locus = !self.locus.is_empty() && self.locus.iter().all(|p| !p.contains('*'));
-        [
-            (!self.locus.is_empty(), if exact_locus { 2 } else { 1 }),
-            (!self.token.is_empty(), 1),
-            (!self.passes.is_empty(), 1),
-            (!self.tokens.is_empty(), 1),
-            (!trivial_signatures, 1),
-            (!self.inputs.is_empty(), 1),
-            (!self.versions.is_empty(), 1),
-        ]
-        .iter()
-        .filter(|(given, _)| *given)
-        .map(|(_, weight)| weight)
-        .sum()
+    /// How specific the class is for a finding at `level`: one for each condition it
+    /// gives (its signatures only if one that speaks for `level` says more than the
+    /// level; its versions too), two for a locus or token condition whose patterns have
+    /// no `*`, and one more for naming one engine rather than every engine (`*`). Among
+    /// the classes that match a finding, the most specific explains it.
+    pub fn specificity(&self, level: &str) -> u32 {
+        // Only the patterns that speak for the finding's level count.
+        let trivial_signatures = self
+            .signatures
+            .iter()
+            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .all(|s| is_trivial_signature(s));
+        let weight = |patterns: &[String]| match patterns {
+            [] => 0,
+            _ if patterns.iter().all(|p| !p.contains('*')) => 2,
+            _ => 1,
+        };
+        // A class of one engine says more than one of every engine (`*`).
+        u32::from(self.engine != "*")
+            + weight(&self.locus)
+            + weight(&self.token)
+            + u32::from(!self.passes.is_empty())
+            + u32::from(!self.tokens.is_empty())
+            + u32::from(!trivial_signatures)
+            + u32::from(!self.inputs.is_empty())
+            + u32::from(!self.versions.is_empty())
     }
+}
+
+/// Whether findings at `level` have a locus (tree and fragment).
+fn has_locus(level: &str) -> bool {
+    matches!(level, "tree" | "fragment")
+}
+
+/// Whether findings at `level` have a case whose arms and tokens a class can read
+/// (tree and fragment, with their locus; round trip and serialization, the case's
+/// only, [`crate::locus::LocusRule::Case`]).
+fn has_case(level: &str) -> bool {
+    matches!(level, "tree" | "fragment" | "round-trip" | "serialization")
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
@@ -187,6 +263,13 @@ impl KnownDifferences {
     /// equally specific (ambiguous); where none matches at the engine's version, the
     /// most specific that matches at another; or none.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
+        let level = evidence
+            .signature
+            .split(" | ")
+            .next()
+            .unwrap_or("")
+            .to_owned();
+        let level = level.as_str();
         let version = evidence
             .version
             .or_else(|| self.engine_version(evidence.engine))
@@ -201,10 +284,10 @@ impl KnownDifferences {
             if !class.matches_surface(evidence) {
                 continue;
             }
-            if class.needs_locus() && !class.matches(evidence) {
+            if !class.matches(evidence) {
                 continue;
             }
-            let specificity = class.specificity();
+            let specificity = class.specificity(level) + class.names_the_locus_token(evidence);
             let (list, top) = if class.holds_at(evidence.engine, version.as_deref()) {
                 (&mut best, &mut best_specificity)
             } else {
@@ -236,23 +319,33 @@ impl KnownDifferences {
     /// at inputs or loci. `None` when no class matches, when the verdict is ambiguous,
     /// or when only the case can tell.
     pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
-        let candidates: Vec<&KnownClass> = self
-            .classes
-            .iter()
-            .filter(|c| {
-                c.is_for_engine(engine)
-                    && (c.signatures.is_empty()
-                        || c.signatures.iter().any(|p| glob_matches(p, signature)))
-            })
-            .collect();
-        if candidates
-            .iter()
-            .any(|c| c.needs_locus() || !c.inputs.is_empty() || !c.versions.is_empty())
-        {
-            return None;
+        let level = signature.split(" | ").next().unwrap_or("");
+        let evidence = Evidence::new(engine, signature, "");
+        let mut candidates = Vec::new();
+        for class in &self.classes {
+            if !class.is_for_engine(engine) {
+                continue;
+            }
+            // Only the case can tell for a class that reads inputs or loci, and only
+            // the finding's engine version for a class of some versions.
+            let reads_the_case = !class.inputs.is_empty()
+                || !class.versions.is_empty()
+                || (class.needs_locus() && has_case(level));
+            let without_inputs = KnownClass {
+                inputs: Vec::new(),
+                ..class.clone()
+            };
+            if without_inputs.matches_surface(&evidence) {
+                if reads_the_case {
+                    return None;
+                }
+                candidates.push(class);
+            }
         }
-        let top = candidates.iter().map(|c| c.specificity()).max()?;
-        let mut best = candidates.into_iter().filter(|c| c.specificity() == top);
+        let top = candidates.iter().map(|c| c.specificity(level)).max()?;
+        let mut best = candidates
+            .into_iter()
+            .filter(|c| c.specificity(level) == top);
         let first = best.next()?;
         best.next().is_none().then_some(first)
     }

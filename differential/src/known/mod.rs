@@ -5,7 +5,8 @@
 //! whose behaviour it explains, the conditions a finding must meet, a one-line
 //! explanation, the spec section, and the upstream issue where there is one.
 //!
-//! The conditions, each optional, all of those given must hold:
+//! The conditions, each optional, all of those given must hold; within one, a list of
+//! patterns is a choice (one of them must match):
 //!
 //! - `locus`: globs over arm ids (`tree.in-body.start-tag-input`,
 //!   `tree.adoption-agency.*`); one must match an arm of the finding's locus
@@ -13,15 +14,20 @@
 //!   from the reference's). Only tree and fragment findings have a locus.
 //! - `token`: globs over the locus token in words (`start tag input`, `end tag *`,
 //!   `character NULL`, `DOCTYPE`).
-//! - `passes`: globs over arm ids that the case must each have passed somewhere, the
-//!   tokenizer's included (`tokenizer.cdata-section.*`).
-//! - `tokens`: globs over token descriptions that must each be among the case's
-//!   tokens (`* tag search`): a cause tied to an element the engine does not know,
-//!   which shows at whatever arm comes first.
+//! - `passes`: globs over arm ids, one of which the case passed somewhere, the
+//!   tokenizer's included (`tokenizer.cdata-section.*`); `TOKEN@ARM` asks that a
+//!   token of that description passed it (`DOCTYPE@tree.in-table-text.anything-else`).
+//! - `tokens`: globs over token descriptions, one of which is among the case's
+//!   tokens (`* tag search`), or the fragment's context element (`context template`):
+//!   a cause tied to an element the engine does not know, which shows at whatever arm
+//!   comes first.
 //! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
 //!   html5ever: <!--…--> | in: *`): what differs, for the levels that have no locus
 //!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
-//!   the effect of a cause.
+//!   the effect of a cause. A pattern speaks for the level its first field names; a
+//!   class none of whose patterns names tree or fragment matches those levels by its
+//!   `locus` or `token` condition (or, with no signatures at all, by `passes` and
+//!   `tokens`), and one that names only one of them keeps to it.
 //! - `inputs`: globs over the minimized input, ASCII letters of either case alike.
 //!   A last resort, for causes no arm names (a U+FEFF that an engine drops before
 //!   tokenizing): a class that matches by inputs and no locus condition must say why
@@ -40,17 +46,24 @@
 //! for 149.0.1, not for 150.0.7871; `= 156` for every 156.x). The engine's version is
 //! the first number of the version text its handshake gave (`Chromium 156.0.8078.114
 //! built on …` is 156.0.8078.114), which every finding records; an engine of unknown
-//! version meets no version condition. A finding that a class explains in every way
-//! but its versions is *known at another version*: reported under that class, never
-//! as new ([`Verdict::AtAnotherVersion`]). A class whose versions exclude the
+//! version meets no version condition. A `versions` condition counts one toward a
+//! class's specificity, like any other condition; the classes that hold at the
+//! finding's version decide the verdict, and only where none of them matches, those
+//! that match in every way but their versions do: a finding one of them explains is
+//! *known at another version*, reported under that class, never as new
+//! ([`Verdict::AtAnotherVersion`]; two equally specific ones make it ambiguous). A class whose versions exclude the
 //! campaign's engine version is not expected to show, and is not reported as possibly
 //! fixed upstream; one that may show and did not is reported as possibly fixed from
 //! the campaign's version on.
 //!
 //! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
-//! each condition given counts, a locus without a `*` counts twice. Two classes that
-//! match with the same top specificity make the finding *ambiguous*: a finding about
-//! the classes, reported as such, never settled by the order of the file. A class that
+//! each condition given counts one (signatures only where a pattern for the finding's
+//! level says more than the level), a locus or token condition without a `*` two, a
+//! class of one engine one more than a class of every engine (`*`), and a `passes`
+//! pattern `TOKEN@ARM` that names the locus's own token at one of its arms two more
+//! (the class whose cause is where the trees part). Two classes that match with the
+//! same top specificity make the finding *ambiguous*: a finding about the classes,
+//! reported as such, never settled by the order of the file. A class that
 //! matched nothing in a campaign is reported as *possibly fixed upstream*.
 //!
 //! ```toml
@@ -72,6 +85,10 @@
 //! spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
 //! right = "reference"
 //! ```
+//!
+//! At the round-trip and serialization levels a finding has no locus, but its case's
+//! arms and tokens (the reference's parse of the input): a class's `passes` and
+//! `tokens` read them there too, beside its signatures.
 //!
 //! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)
 //! is matched against every class, whatever its engine: a class that would take a
@@ -119,10 +136,10 @@ pub struct KnownClass {
     /// Globs over the locus token in words; one must match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub token: Vec<String>,
-    /// Globs over arm ids the case must each have passed.
+    /// Globs over arm ids; the case passed one of them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub passes: Vec<String>,
-    /// Globs over token descriptions that must each be among the case's tokens.
+    /// Globs over token descriptions; one of them is among the case's tokens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<String>,
     /// Globs over signatures; one must match.
@@ -284,7 +301,13 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
     {
         return Some("it has an empty pattern".to_owned());
     }
-    for pattern in class.locus.iter().chain(&class.passes) {
+    let arm_parts = class.locus.iter().map(String::as_str).chain(
+        class
+            .passes
+            .iter()
+            .map(|p| p.rsplit_once('@').map_or(p.as_str(), |(_, arm)| arm)),
+    );
+    for pattern in arm_parts {
         if !pattern.contains('*') && litmus_parser::spec_arms::info_by_id(pattern).is_none() {
             return Some(format!(
                 "{pattern:?} is not an arm of docs/spec-arms.md (write a glob with * for several)"

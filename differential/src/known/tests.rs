@@ -40,6 +40,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
     Locus {
         token: token.to_owned(),
         arms: strings(arms),
+        mode: arms.first().map_or(String::new(), |a| a.to_string()),
         token_arms: Vec::new(),
         rule: LocusRule::Placed,
         case_arms: strings(case_arms),
@@ -115,7 +116,7 @@ fn a_cause_class_matches_on_the_locus_and_the_most_specific_wins() {
     // No locus: no locus class can match.
     let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(None);
     assert_eq!(known.verdict(&mut evidence), Verdict::New);
-    // `passes` needs every pattern among the case's arms.
+    // `passes` needs one of its patterns among the case's arms.
     let pi = locus(
         "processing instruction",
         &["tree.in-body.processing-instruction"],
@@ -299,4 +300,41 @@ fn bad_versions_are_refused_with_the_class_named() {
     let any = VERSIONED.replacen("engine = \"chromium\"", "engine = \"*\"", 1);
     let any = any.replacen(r#"["chromium < 150"]"#, r#"["firefox < 150"]"#, 1);
     assert!(KnownDifferences::parse(&any).is_ok());
+}
+
+#[test]
+fn signature_patterns_speak_for_their_levels_and_loci_for_trees() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+token = ["processing instruction"]
+signatures = ["tokens | litmus: ProcessingInstruction | e: Comment | in: *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let pi = locus(
+        "processing instruction",
+        &["tree.in-body.processing-instruction"],
+        &[],
+    );
+    // A tree finding: no tree pattern, so the locus decides.
+    let tree = "tree | litmus: <?…> | e: <!--…--> | in: <body>";
+    let mut evidence = Evidence::new("e", tree, "<?t>").with_known_locus(Some(pi.clone()));
+    assert!(known.classify(&mut evidence).is_some());
+    let other = locus("comment", &["tree.in-body.comment"], &[]);
+    let mut evidence = Evidence::new("e", tree, "<!x>").with_known_locus(Some(other));
+    assert!(known.classify(&mut evidence).is_none());
+    // A token finding: its level's pattern decides; no locus is asked for.
+    let tokens = "tokens | litmus: ProcessingInstruction | e: Comment | in: data";
+    let mut evidence = Evidence::new("e", tokens, "<?t>").with_locus(|| panic!("asked"));
+    assert!(known.classify(&mut evidence).is_some());
+    // A level the class names nowhere, with no locus: never.
+    let serialization = "serialization | litmus: <?…> | e: <!--…--> | in: <body>";
+    let mut evidence = Evidence::new("e", serialization, "<?t>").with_known_locus(Some(pi));
+    assert!(known.classify(&mut evidence).is_none());
 }

@@ -117,3 +117,16 @@ fn text_the_engine_runs_on_past_names_what_the_reference_put_after_it() {
     assert_eq!(locus.token, "start tag form", "{ours}{theirs}");
     assert_eq!(locus.rule, LocusRule::Placed);
 }
+
+#[test]
+fn an_extra_attribute_names_the_token_of_its_element_even_with_a_cut_off_tag_after() {
+    // The engine keeps a duplicate attribute; the `<b` the tokenizer swallows at the
+    // end of the input made no token, and is no candidate for an attribute.
+    let request = ParseRequest::document("<n alt a a><b", true);
+    let ours = reference(&request);
+    let theirs = ours.replace("|       alt=\"\"\n", "|       a=\"\"\n|       alt=\"\"\n");
+    assert_ne!(ours, theirs, "{ours}");
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.token, "start tag n");
+    assert_eq!(locus.arm(), "tree.in-body.any-other-start-tag");
+}

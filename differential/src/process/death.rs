@@ -66,6 +66,11 @@ pub fn describe_failure(stderr: &str) -> (String, Option<String>) {
     let exception = lines.iter().rposition(|line| {
         let line = line.trim_start();
         let head = line.split(':').next().unwrap_or("");
+        // Node.js writes a system error's code after its name: `Error [ERR_…]: …`.
+        let head = match head.split_once(" [") {
+            Some((name, code)) if code.ends_with(']') && !code.contains(' ') => name,
+            _ => head,
+        };
         line.contains(':')
             && !head.contains(' ')
             && (head.ends_with("Error") || head.ends_with("Exception"))
@@ -107,6 +112,16 @@ fn short_place(place: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_system_error_is_its_message_not_the_last_line() {
+        let stderr = "node:internal/modules/esm/resolve:873\n  throw new ERR_MODULE_NOT_FOUND(packageName, fileURLToPath(base), null);\n        ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'parse5' imported from /x/parse5.mjs\n    at packageResolve (node:internal/modules/esm/resolve:873:9)\n\nNode.js v20.20.2\n";
+        let (message, _) = describe_failure(stderr);
+        assert_eq!(
+            message,
+            "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'parse5' imported from /x/parse5.mjs"
+        );
+    }
 
     #[test]
     fn deaths_are_described_from_stderr() {

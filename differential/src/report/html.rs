@@ -5,8 +5,10 @@
 //! resource, and collapsing uses `<details>`. The page has a header (campaign facts
 //! with the generator and any warnings, the level table, the closing sentence), a contents list, then one
 //! `<section class="cls …">` per class: new classes first, marked with a red NEW badge
-//! and a red edge and open; known classes after them, collapsed. A section shows the
-//! smallest example: its facts, the minimized input (and the original one, collapsed),
+//! and a red edge and open, named `new: ` and their signature; known classes after them,
+//! collapsed, each with its explanation, who is right, and its spec section and upstream
+//! issue as links (the page's only links: navigation, which the policy allows, not
+//! resources). A section shows the smallest example: its facts, the minimized input (and the original one, collapsed),
 //! the third engine's side, and the two outputs side by side, reference left and other
 //! engine right, as a table of aligned rows from the line diff: removed lines red,
 //! added lines green, changed pairs in both colours with the differing characters
@@ -17,6 +19,7 @@
 //! characters are shown as grey `\u{..}` tags, and long inputs, lines and outputs are
 //! cut with a note, so hostile tag soup can neither run nor break the page.
 
+use super::classes::{self, ClassInfo};
 use super::text::{self, Row, RowKind};
 use crate::finding::{CampaignReport, ClassGroup, Finding};
 use similar::{Algorithm, DiffTag};
@@ -29,8 +32,6 @@ const MAX_INPUT_BYTES: usize = 20_000;
 const MAX_LINE_BYTES: usize = 2_000;
 /// Changed pairs of lines up to this long get their differing characters marked.
 const MAX_MARKED_LINE: usize = 1_000;
-/// Signatures longer than this are cut in a class's one-line summary.
-const MAX_SUMMARY_SIGNATURE: usize = 200;
 /// Rows shown per diff table.
 const MAX_ROWS: usize = 800;
 /// Identical rows kept around each change; longer identical runs are folded.
@@ -208,12 +209,14 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
             group.signatures()
         );
     }
-    if let (true, Some(f)) = (group.is_new(), group.smallest()) {
-        let (shown, left_out) = text::cut(&f.signature, MAX_SUMMARY_SIGNATURE);
-        let more = if left_out > 0 { "…" } else { "" };
-        let _ = write!(page, "<br><code class=\"sig\">{}{more}</code>", esc(shown));
-    }
     page.push_str("</summary>\n");
+    if let Some(info) = group
+        .class
+        .as_deref()
+        .and_then(|id| classes::in_report(report, id))
+    {
+        explain(page, report, info);
+    }
     if let Some(verdicts) = text::verdicts_line(report, group) {
         let review = if group.judged_against_the_reference() {
             " <strong>the judges side with the engine: to review against the standard</strong>"
@@ -238,6 +241,32 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
         example(page, report, f, n);
     }
     page.push_str("</details>\n</section>\n");
+}
+
+/// A known class's explanation, who is right, and its spec and upstream links.
+fn explain(page: &mut String, report: &CampaignReport, info: &ClassInfo) {
+    let _ = writeln!(page, "<p class=\"why\">{}</p>", esc(&info.explanation));
+    page.push_str("<dl class=\"meta\">\n");
+    let _ = writeln!(
+        page,
+        "<dt>who is right</dt><dd>{} ({})</dd>",
+        classes::right_name(info.right),
+        esc(&info.right_sentence(&report.reference.name))
+    );
+    let _ = writeln!(page, "<dt>spec</dt><dd>{}</dd>", link(&info.spec));
+    if let Some(upstream) = &info.upstream {
+        let _ = writeln!(page, "<dt>upstream</dt><dd>{}</dd>", link(upstream));
+    }
+    page.push_str("</dl>\n");
+}
+
+/// A URL as a link (`http:` and `https:` only), else as code.
+fn link(url: &str) -> String {
+    if classes::linkable(url) {
+        format!("<a href=\"{0}\">{0}</a>", esc(url))
+    } else {
+        format!("<code>{}</code>", esc(url))
+    }
 }
 
 fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
@@ -472,11 +501,18 @@ fn possibly_fixed(page: &mut String, report: &CampaignReport) {
         if let Some(since) = text::possibly_fixed_since(fixed) {
             let _ = write!(page, " <span class=\"count\">{}</span>", esc(&since));
         }
+        if let Some(info) = classes::in_report(report, &fixed.class) {
+            let _ = write!(
+                page,
+                " <span class=\"count\">spec: {}</span>",
+                link(&info.spec)
+            );
+        }
         if let Some(upstream) = &fixed.upstream {
             let _ = write!(
                 page,
                 " <span class=\"count\">upstream: {}</span>",
-                esc(upstream)
+                link(upstream)
             );
         }
         page.push_str("</li>\n");

@@ -7,7 +7,9 @@
 //! with the reference per level in one line, and a table of comparison levels
 //! (compared, agreed, agreement); then the classes in three groups, each under its own
 //! heading: **New classes** (no known class; one per signature), **Known classes**, and
-//! **Possibly fixed upstream** (known classes that matched nothing). A class shows its
+//! **Possibly fixed upstream** (known classes that matched nothing). A known class shows
+//! its explanation, who is right, its spec section and upstream issue (from the
+//! report's `known_classes`); a class shows its
 //! count, its signatures, and its smallest example: level and engine, document or
 //! fragment context and scripting, the third engine's side, the minimization (original
 //! → final bytes, steps, ms), the origin, the archive path, the minimized input in a
@@ -19,6 +21,7 @@
 //! escape `|`, `<` and Markdown punctuation, and invisible characters show as `\u{..}`,
 //! so no input can end a block early or inject markup.
 
+use super::classes::{self, ClassInfo};
 use super::text::{self, RowKind};
 use crate::finding::{CampaignReport, ClassGroup, Finding};
 use std::fmt::Write;
@@ -77,8 +80,16 @@ pub fn render(report: &CampaignReport) -> String {
         if let Some(since) = text::possibly_fixed_since(fixed) {
             let _ = write!(md, " ({})", inline(&since));
         }
+        let spec = classes::in_report(report, &fixed.class).map(|c| c.spec.as_str());
+        if let Some(spec) = spec {
+            let _ = write!(md, " (spec: {}", link(spec));
+        }
         if let Some(upstream) = &fixed.upstream {
-            let _ = write!(md, " (upstream: {})", inline(upstream));
+            let sep = if spec.is_some() { "; " } else { " (" };
+            let _ = write!(md, "{sep}upstream: {}", link(upstream));
+        }
+        if spec.is_some() || fixed.upstream.is_some() {
+            md.push(')');
         }
         md.push('\n');
     }
@@ -194,6 +205,13 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
         let _ = write!(md, ", {} signatures", group.signatures());
     }
     md.push_str(")\n\n");
+    if let Some(info) = group
+        .class
+        .as_deref()
+        .and_then(|id| classes::in_report(report, id))
+    {
+        explain(md, report, info);
+    }
     if let Some(verdicts) = text::verdicts_line(report, group) {
         let review = if group.judged_against_the_reference() {
             " — the judges side with the engine: to review against the standard"
@@ -219,6 +237,31 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
     }
     if let Some(f) = group.smallest() {
         example(md, report, f);
+    }
+}
+
+/// A known class's explanation, who is right, and its links.
+fn explain(md: &mut String, report: &CampaignReport, info: &ClassInfo) {
+    let _ = write!(md, "{}\n\n", inline(&info.explanation));
+    let _ = writeln!(
+        md,
+        "- who is right: {} ({})",
+        classes::right_name(info.right),
+        inline(&info.right_sentence(&report.reference.name))
+    );
+    let _ = writeln!(md, "- spec: {}", link(&info.spec));
+    if let Some(upstream) = &info.upstream {
+        let _ = writeln!(md, "- upstream: {}", link(upstream));
+    }
+    md.push('\n');
+}
+
+/// A URL as a Markdown link, or as code when it cannot be one.
+fn link(url: &str) -> String {
+    if classes::linkable(url) {
+        format!("<{url}>")
+    } else {
+        code(url)
     }
 }
 

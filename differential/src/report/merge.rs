@@ -263,6 +263,12 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
         })
         .cloned()
         .collect();
+    // The classes' explanations: every shard's, each class once.
+    for class in reports.iter().flat_map(|r| &r.known_classes) {
+        if !merged.known_classes.iter().any(|c| c.id == class.id) {
+            merged.known_classes.push(class.clone());
+        }
+    }
     for warning in reports.iter().flat_map(|r| &r.warnings) {
         if !merged.warnings.contains(warning) {
             merged.warnings.push(warning.clone());

@@ -21,6 +21,7 @@
 //!
 //! [`ClassGroup::smallest`]: crate::finding::ClassGroup::smallest
 
+pub mod classes;
 pub mod html;
 pub mod json;
 pub mod junit;

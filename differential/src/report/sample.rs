@@ -64,6 +64,26 @@ pub fn campaign() -> CampaignReport {
             upstream: Some("https://github.com/servo/html5ever/issues/123".into()),
             since: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
         }],
+        known_classes: vec![
+            class_info(
+                "html5ever-no-processing-instructions",
+                "html5ever 0.40 does not parse processing instructions; it builds bogus comments.",
+                "https://html.spec.whatwg.org/#processing-instruction-open-state",
+                Some("https://github.com/servo/html5ever/issues/789"),
+            ),
+            class_info(
+                "html5ever-attribute-lt-gt-unescaped",
+                "The standard escapes < and > in attribute values since 2025; html5ever does not.",
+                "https://html.spec.whatwg.org/#escapingString",
+                None,
+            ),
+            class_info(
+                "html5ever-template-in-frameset",
+                "html5ever 0.39 inserted <template> in frameset mode.",
+                "https://html.spec.whatwg.org/#parsing-main-inframeset",
+                Some("https://github.com/servo/html5ever/issues/123"),
+            ),
+        ],
         generation: Some(crate::finding::Generation {
             generator_version: crate::generator::GENERATOR_VERSION,
             bytes: false,
@@ -80,6 +100,22 @@ pub fn campaign() -> CampaignReport {
         }),
         warnings: Vec::new(),
         spec_coverage: None,
+    }
+}
+
+fn class_info(
+    id: &str,
+    explanation: &str,
+    spec: &str,
+    upstream: Option<&str>,
+) -> crate::report::classes::ClassInfo {
+    crate::report::classes::ClassInfo {
+        id: id.into(),
+        engine: "html5ever".into(),
+        explanation: explanation.into(),
+        right: crate::known::Right::Reference,
+        spec: spec.into(),
+        upstream: upstream.map(Into::into),
     }
 }
 

@@ -202,17 +202,33 @@ pub fn counted(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// Signatures longer than this are cut in a new class's name.
+const MAX_NAME_SIGNATURE: usize = 200;
+
 /// How a class is named: its known class id (`… (at another version)` when it holds
-/// for other versions of the engine than the campaign's), or `new:<signature hash>`.
+/// for other versions of the engine than the campaign's), or for a new class `new: `
+/// and its cause (cut past 200 bytes): the engine and where its tree departs (`new:
+/// parse5 at tree.in-body.start-tag-li, token start tag`), or what differs where no
+/// locus says (`new: html5ever serialization | litmus: "…" | html5ever: "…"`).
 pub fn class_name(group: &ClassGroup<'_>) -> String {
     match &group.class {
-        Some(class) if group.at_another_version() => format!("{class} (at another version)"),
-        Some(class) => class.clone(),
-        None => group.key.clone(),
+        Some(class) if group.at_another_version() => {
+            return format!("{class} (at another version)")
+        }
+        Some(class) => return class.clone(),
+        None => {}
     }
+    let cause = group
+        .key
+        .strip_prefix("new:")
+        .unwrap_or(&group.key)
+        .to_owned();
+    let (shown, left_out) = cut(&cause, MAX_NAME_SIGNATURE);
+    let more = if left_out > 0 { "…" } else { "" };
+    format!("new: {shown}{more}")
 }
 
-/// Where a possibly fixed class stopped showing: `not shown by Chromium 156.0…`.
+/// Where a possibly fixed class stopped showing: `no case showed it at Chromium 156.0…`.
 pub fn possibly_fixed_since(fixed: &crate::finding::PossiblyFixed) -> Option<String> {
     fixed
         .since
@@ -370,10 +386,11 @@ pub fn judge_side_counts(report: &CampaignReport) -> Vec<(String, String, u64, u
 }
 
 /// The share of agreeing comparisons, `99.83 %`; never rounded up to `100.00 %` while
-/// a comparison disagreed, and `—` when nothing was compared.
+/// a comparison disagreed (cut, not rounded: the terminal, the reports and the table
+/// all print this), and `not compared` when nothing was compared.
 pub fn percent(agreed: u64, compared: u64) -> String {
     if compared == 0 {
-        return "—".into();
+        return "not compared".into();
     }
     let hundredths = (agreed as u128 * 10_000) / compared as u128;
     format!("{}.{:02} %", hundredths / 100, hundredths % 100)
@@ -514,7 +531,7 @@ mod tests {
         assert_eq!(percent(99_999, 100_000), "99.99 %");
         assert_eq!(percent(5, 5), "100.00 %");
         assert_eq!(percent(1, 3), "33.33 %");
-        assert_eq!(percent(0, 0), "—");
+        assert_eq!(percent(0, 0), "not compared");
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //!
 //! Every engine but html5ever (built in) is an example adapter of `examples/engines/`
 //! installed by a setup script; its command names paths relative to the repository's
-//! root, where the table runs. An engine whose files or programs are missing is
-//! skipped with the reason and the script that installs it.
+//! root, where the table runs. A path under `target/` (html5gum, built by cargo) is
+//! taken from `$CARGO_TARGET_DIR` when that is set, where cargo put it. An engine whose
+//! files or programs are missing is skipped with the reason and the script that
+//! installs it.
 
 use std::path::{Path, PathBuf};
 
@@ -22,8 +24,9 @@ enum Need {
 pub struct TableEngine {
     /// Its name in the table, signatures and `known-differences.toml`.
     pub name: &'static str,
-    /// What `--engine` takes for it.
-    pub engine: &'static str,
+    /// What `--engine` takes for it, with paths under `target/` (see [`in_target`]);
+    /// [`TableEngine::command`] is what runs.
+    engine: &'static str,
     /// How to install it.
     pub setup: &'static str,
     /// A browser: measured on fewer cases (`--browser-cases`), one job, and a judge.
@@ -123,7 +126,41 @@ pub const ENGINES: [TableEngine; 10] = [
     },
 ];
 
+/// A path under cargo's target directory: `target/…` is `$CARGO_TARGET_DIR/…` when
+/// that is set (cargo builds there then); other paths are as they are.
+pub fn in_target(path: &str) -> String {
+    match (
+        path.strip_prefix("target/"),
+        std::env::var("CARGO_TARGET_DIR"),
+    ) {
+        (Some(rest), Ok(dir)) if !dir.is_empty() => {
+            Path::new(&dir).join(rest).display().to_string()
+        }
+        _ => path.to_owned(),
+    }
+}
+
 impl TableEngine {
+    /// What `--engine` takes for it: `cmd:` commands with a program under `target/`
+    /// found in `$CARGO_TARGET_DIR` (quoted when the folder has blanks).
+    pub fn command(&self) -> String {
+        let Some(program) = self.engine.strip_prefix("cmd:") else {
+            return self.engine.to_owned();
+        };
+        let (first, rest) = program.split_once(' ').unwrap_or((program, ""));
+        let first = in_target(first);
+        let first = if first.contains(char::is_whitespace) {
+            format!("'{first}'")
+        } else {
+            first
+        };
+        if rest.is_empty() {
+            format!("cmd:{first}")
+        } else {
+            format!("cmd:{first} {rest}")
+        }
+    }
+
     /// The engine of this name.
     pub fn by_name(name: &str) -> Option<TableEngine> {
         ENGINES.iter().find(|e| e.name == name).copied()
@@ -140,7 +177,8 @@ impl TableEngine {
         for need in self.needs {
             let missing = match need {
                 Need::File(path) => {
-                    (!Path::new(path).exists()).then(|| format!("{path} is missing"))
+                    let path = in_target(path);
+                    (!Path::new(&path).exists()).then(|| format!("{path} is missing"))
                 }
                 Need::Program(program) => find_program(program)
                     .is_none()
@@ -174,6 +212,21 @@ fn find_program(program: &str) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_target_folder_is_cargos() {
+        // The variable is read, not set, here: tests run in parallel.
+        let html5gum = TableEngine::by_name("html5gum").unwrap();
+        match std::env::var("CARGO_TARGET_DIR") {
+            Ok(dir) if !dir.is_empty() => assert!(html5gum.command().contains(&dir)),
+            _ => assert_eq!(html5gum.command(), "cmd:target/release/html5gum"),
+        }
+        assert_eq!(in_target("examples/x"), "examples/x");
+        assert_eq!(
+            TableEngine::by_name("parse5").unwrap().command(),
+            "cmd:node examples/engines/parse5.mjs"
+        );
+    }
 
     #[test]
     fn names_are_unique_and_html5ever_needs_nothing() {

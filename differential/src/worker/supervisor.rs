@@ -144,6 +144,22 @@ fn spawn_worker(config: &WorkerConfig) -> Result<(Process, Hello), WorkerError> 
         Some(Event::Closed(reason)) => {
             let reason = reason.unwrap_or_else(|| "it exited".to_owned());
             let failure = process.died(&reason);
+            // A worker that cannot start its engine says why, on however many lines
+            // (an external engine's stderr included), after its prefix: all of it.
+            let said = process.stderr();
+            let prefix = format!("litmus {}: ", super::WORKER_SUBCOMMAND);
+            if let Some(at) = said.rfind(&prefix) {
+                let limit = crate::limits::MAX_START_STDERR_BYTES + 1024;
+                let mut why = said[at + prefix.len()..].trim_end();
+                if why.len() > limit {
+                    let mut end = limit;
+                    while !why.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    why = &why[..end];
+                }
+                return Err(startup_error(why.to_owned()));
+            }
             return Err(startup_error(failure.to_string()));
         }
         Some(Event::All(_) | Event::TooLarge { .. }) => {

@@ -7,10 +7,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// The `litmus` binary under test, with nothing on its standard input.
+/// The `litmus` binary under test, with nothing on its standard input and the
+/// html5lib-tests data the build found or fetched as `$HTML5LIB_TESTS` (a test that
+/// wants none sets it again).
 pub fn litmus() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_litmus"));
-    command.stdin(Stdio::null());
+    command
+        .stdin(Stdio::null())
+        .env("HTML5LIB_TESTS", litmus_test_data::html5lib_tests());
     command
 }
 

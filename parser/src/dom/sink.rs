@@ -1,8 +1,8 @@
 //! `Document` as the tree builder's sink: the arena's mutations.
 
 use super::{
-    AttrNamespace, AttrRun, Attribute, Document, ElementData, Node, NodeData, NodeId, QualName,
-    QuirksMode, Span, TextSpan,
+    AttrNamespace, AttrRun, Attribute, DoctypeData, Document, ElementData, Node, NodeData, NodeId,
+    QualName, QuirksMode, Span, TextSpan,
 };
 use crate::names::{local, LocalName};
 #[cfg(feature = "provenance")]
@@ -45,8 +45,7 @@ impl Document {
         self.nodes.push(Node {
             parent: None,
             first_child: None,
-            last_child: None,
-            prev_sibling: None,
+            prev_or_last: None,
             next_sibling: None,
             data,
         });
@@ -62,24 +61,36 @@ impl Document {
     fn detach(&mut self, node: NodeId) {
         let Node {
             parent,
-            prev_sibling,
+            prev_or_last,
             next_sibling,
             ..
         } = *self.node(node);
         let Some(parent) = parent else {
             return;
         };
-        match prev_sibling {
-            Some(prev) => self.node_mut(prev).next_sibling = next_sibling,
-            None => self.node_mut(parent).first_child = next_sibling,
-        }
-        match next_sibling {
-            Some(next) => self.node_mut(next).prev_sibling = prev_sibling,
-            None => self.node_mut(parent).last_child = prev_sibling,
+        let Some(first) = self.node(parent).first_child else {
+            return;
+        };
+        let last = self.node(first).prev_or_last;
+        if first == node {
+            // The next child becomes the first, and links to the last.
+            self.node_mut(parent).first_child = next_sibling;
+            if let Some(next) = next_sibling {
+                self.node_mut(next).prev_or_last = last;
+            }
+        } else {
+            if let Some(prev) = prev_or_last {
+                self.node_mut(prev).next_sibling = next_sibling;
+            }
+            match next_sibling {
+                Some(next) => self.node_mut(next).prev_or_last = prev_or_last,
+                // It was the last: the first child links to the one before it.
+                None => self.node_mut(first).prev_or_last = prev_or_last,
+            }
         }
         let n = self.node_mut(node);
         n.parent = None;
-        n.prev_sibling = None;
+        n.prev_or_last = None;
         n.next_sibling = None;
     }
 
@@ -179,19 +190,15 @@ impl Document {
                         cap: 0,
                         ..element.attrs
                     },
-                    template_contents: None,
                     ..element
                 };
                 if data.attrs.len == 0 {
                     data.attrs.start = self.attrs.len() as u32;
                 }
-                let is_template = data.name == QualName::html(local::TEMPLATE);
                 let id = self.new_node(NodeData::Element(data));
-                if is_template {
-                    let contents = self.new_node(NodeData::DocumentFragment);
-                    if let NodeData::Element(e) = &mut self.node_mut(id).data {
-                        e.template_contents = Some(contents);
-                    }
+                if data.has_template_contents {
+                    // The contents: the node right after the template.
+                    self.new_node(NodeData::DocumentFragment);
                 }
                 id
             }
@@ -241,21 +248,21 @@ impl TreeSink for Document {
             });
         }
         let len = (self.attrs.len() - start) as u32;
+        let is_template = name == QualName::html(local::TEMPLATE);
         let element = self.new_node(NodeData::Element(ElementData {
-            name,
+            local: name.local,
             attrs: AttrRun {
                 start: start as u32,
                 len,
                 cap: len,
             },
-            template_contents: None,
+            ns: name.ns,
             html_integration_point: false,
+            has_template_contents: is_template,
         }));
-        if name == QualName::html(local::TEMPLATE) {
-            let contents = self.new_node(NodeData::DocumentFragment);
-            if let NodeData::Element(e) = &mut self.node_mut(element).data {
-                e.template_contents = Some(contents);
-            }
+        if is_template {
+            // The contents: the node right after the template.
+            self.new_node(NodeData::DocumentFragment);
         }
         element
     }
@@ -279,28 +286,34 @@ impl TreeSink for Document {
         let name = self.push_string(name);
         let public_id = self.push_string(public_id);
         let system_id = self.push_string(system_id);
-        self.new_node(NodeData::Doctype {
+        self.doctypes.push(DoctypeData {
             name,
             public_id,
             system_id,
-        })
+        });
+        let index = (self.doctypes.len() - 1) as u32;
+        self.new_node(NodeData::Doctype(index))
     }
 
     fn append(&mut self, parent: NodeId, child: NodeId) {
         #[cfg(feature = "provenance")]
         crate::provenance::node_changed(child, || NodeChange::Placed { parent });
         self.detach(child);
-        let last = self.node(parent).last_child;
+        let first = self.node(parent).first_child;
+        let last = first.and_then(|f| self.node(f).prev_or_last);
         {
             let c = self.node_mut(child);
             c.parent = Some(parent);
-            c.prev_sibling = last;
+            c.prev_or_last = last.or(Some(child));
+            c.next_sibling = None;
         }
-        match last {
-            Some(last) => self.node_mut(last).next_sibling = Some(child),
-            None => self.node_mut(parent).first_child = Some(child),
+        match (first, last) {
+            (Some(first), Some(last)) => {
+                self.node_mut(last).next_sibling = Some(child);
+                self.node_mut(first).prev_or_last = Some(child);
+            }
+            _ => self.node_mut(parent).first_child = Some(child),
         }
-        self.node_mut(parent).last_child = Some(child);
     }
 
     fn insert_before(&mut self, parent: NodeId, child: NodeId, reference: NodeId) {
@@ -311,17 +324,20 @@ impl TreeSink for Document {
         #[cfg(feature = "provenance")]
         crate::provenance::node_changed(child, || NodeChange::Placed { parent });
         self.detach(child);
-        let prev = self.node(reference).prev_sibling;
+        let is_first = self.node(parent).first_child == Some(reference);
+        // The reference's previous sibling, or, before the first child, the last.
+        let prev_or_last = self.node(reference).prev_or_last;
         {
             let c = self.node_mut(child);
             c.parent = Some(parent);
-            c.prev_sibling = prev;
+            c.prev_or_last = prev_or_last;
             c.next_sibling = Some(reference);
         }
-        self.node_mut(reference).prev_sibling = Some(child);
-        match prev {
-            Some(prev) => self.node_mut(prev).next_sibling = Some(child),
-            None => self.node_mut(parent).first_child = Some(child),
+        self.node_mut(reference).prev_or_last = Some(child);
+        if is_first {
+            self.node_mut(parent).first_child = Some(child);
+        } else if let Some(prev) = prev_or_last {
+            self.node_mut(prev).next_sibling = Some(child);
         }
     }
 
@@ -330,8 +346,8 @@ impl TreeSink for Document {
             return;
         }
         let previous = match before {
-            Some(reference) => self.node(reference).prev_sibling,
-            None => self.node(parent).last_child,
+            Some(reference) => self.prev_sibling(reference),
+            None => self.last_child(parent),
         };
         if let Some(previous) = previous {
             if matches!(self.node(previous).data, NodeData::Text(_)) {
@@ -379,12 +395,15 @@ impl TreeSink for Document {
     fn clone_children_into(&mut self, source: NodeId, destination: NodeId) {
         // Preorder walk with an explicit stack of (node to copy, parent of its copy).
         let mut stack: Vec<(NodeId, NodeId)> = Vec::new();
-        let mut child = self.node(source).last_child;
+        let mut child = self.last_child(source);
         while let Some(c) = child {
             stack.push((c, destination));
-            child = self.node(c).prev_sibling;
+            child = self.prev_sibling(c);
         }
         while let Some((original, parent)) = stack.pop() {
+            if self.is_past_its_node_limit() {
+                return;
+            }
             let copy = self.clone_node(original);
             self.append(parent, copy);
             let children_of = |doc: &Document, id: NodeId| -> Vec<NodeId> {
@@ -452,6 +471,10 @@ impl TreeSink for Document {
         }
     }
 
+    fn is_past_its_node_limit(&self) -> bool {
+        self.nodes.len() > self.node_limit
+    }
+
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
     }
@@ -503,6 +526,94 @@ impl TreeSink for Document {
 mod tests {
     use super::*;
     use crate::dom::NodeKind;
+
+    /// The links stay right under random appends, insertions, removals and
+    /// reparentings: children, last child, previous and next siblings and parents
+    /// read as a plain model of child lists says.
+    #[test]
+    fn links_follow_random_edits() {
+        let mut seed: u64 = 99;
+        let mut next = |bound: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % bound.max(1)
+        };
+        let mut doc = Document::default();
+        let nodes: Vec<NodeId> = (0..40)
+            .map(|_| doc.create_element(QualName::html(local::DIV), std::iter::empty()))
+            .collect();
+        // model[i]: the children of nodes[i]; parent[i]: its parent's index.
+        let mut model: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+        let mut parent: Vec<Option<usize>> = vec![None; nodes.len()];
+        let is_ancestor = |parent: &[Option<usize>], a: usize, mut b: usize| loop {
+            if a == b {
+                return true;
+            }
+            match parent[b] {
+                Some(p) => b = p,
+                None => return false,
+            }
+        };
+        for step in 0..20_000 {
+            let (p, c) = (next(nodes.len()), next(nodes.len()));
+            let op = next(5);
+            if op <= 2 && is_ancestor(&parent, c, p) {
+                continue;
+            }
+            let detach =
+                |model: &mut Vec<Vec<usize>>, parent: &mut Vec<Option<usize>>, c: usize| {
+                    if let Some(old) = parent[c].take() {
+                        model[old].retain(|&x| x != c);
+                    }
+                };
+            match op {
+                0 | 1 => {
+                    doc.append(nodes[p], nodes[c]);
+                    detach(&mut model, &mut parent, c);
+                    model[p].push(c);
+                    parent[c] = Some(p);
+                }
+                2 => {
+                    if let Some(&reference) = model[p].get(next(model[p].len().max(1))) {
+                        if reference == c {
+                            continue;
+                        }
+                        doc.insert_before(nodes[p], nodes[c], nodes[reference]);
+                        detach(&mut model, &mut parent, c);
+                        let at = model[p].iter().position(|&x| x == reference).unwrap();
+                        model[p].insert(at, c);
+                        parent[c] = Some(p);
+                    }
+                }
+                3 => {
+                    doc.remove_from_parent(nodes[c]);
+                    detach(&mut model, &mut parent, c);
+                }
+                _ => {
+                    if p != c && !is_ancestor(&parent, p, c) && !is_ancestor(&parent, c, p) {
+                        doc.reparent_children(nodes[p], nodes[c]);
+                        let moved = std::mem::take(&mut model[p]);
+                        for &m in &moved {
+                            parent[m] = Some(c);
+                        }
+                        model[c].extend(moved);
+                    }
+                }
+            }
+            for (i, &n) in nodes.iter().enumerate() {
+                let children: Vec<NodeId> = doc.children(n).collect();
+                let expected: Vec<NodeId> = model[i].iter().map(|&x| nodes[x]).collect();
+                assert_eq!(children, expected, "step {step}");
+                assert_eq!(doc.last_child(n), expected.last().copied(), "step {step}");
+                assert_eq!(doc.parent(n), parent[i].map(|p| nodes[p]), "step {step}");
+                for (k, &child) in expected.iter().enumerate() {
+                    let previous = k.checked_sub(1).map(|k| expected[k]);
+                    assert_eq!(doc.prev_sibling(child), previous, "step {step}");
+                }
+            }
+        }
+    }
 
     fn attr<'a>(name: &'a str, value: &'a str) -> NewAttribute<'a> {
         NewAttribute {

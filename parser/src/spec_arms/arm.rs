@@ -145,6 +145,7 @@ pub enum Arm {
     AttributeNameNull,
     AttributeNameQuotationMarkApostropheLessThanSign,
     AttributeNameAnythingElse,
+    AttributeNameDuplicateAttribute,
     AfterAttributeNameWhitespace,
     AfterAttributeNameSolidus,
     AfterAttributeNameEqualsSign,
@@ -363,6 +364,8 @@ pub enum Arm {
     InitialProcessingInstruction,
     InitialDoctype,
     InitialAnythingElse,
+    InitialDoctypeQuirks,
+    InitialDoctypeLimitedQuirks,
     BeforeHtmlDoctype,
     BeforeHtmlComment,
     BeforeHtmlProcessingInstruction,
@@ -440,6 +443,8 @@ pub enum Arm {
     InBodyStartTagButton,
     InBodyEndTagAddressArticleAsideEtc,
     InBodyEndTagForm,
+    InBodyEndTagFormNodeNotInScope,
+    InBodyEndTagFormNotTheCurrentNode,
     InBodyEndTagP,
     InBodyEndTagLi,
     InBodyEndTagDdDt,
@@ -686,4 +691,4 @@ pub enum Arm {
 }
 
 /// How many arms there are.
-pub const ARM_COUNT: usize = 677;
+pub const ARM_COUNT: usize = 682;

@@ -417,6 +417,7 @@ pub(super) static TOKENIZER: &[Section] = &[
             arm("null", "U+0000 NULL"),
             arm("quotation-mark-apostrophe-less-than-sign", "U+0022 QUOTATION MARK (\"), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN (<)"),
             arm("anything-else", "Anything else"),
+            arm("duplicate-attribute", "When the user agent leaves the attribute name state: if there is already an attribute on the token with the exact same name, then this is a duplicate-attribute parse error and the new attribute must be removed from the token"),
         ],
     },
     Section {

@@ -20,6 +20,8 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("processing-instruction", "A processing instruction token"),
             arm("doctype", "A DOCTYPE token"),
             arm("anything-else", "Anything else"),
+            arm("doctype-quirks", "A DOCTYPE token that matches one of the conditions in the first list: set the Document to quirks mode"),
+            arm("doctype-limited-quirks", "A DOCTYPE token that matches one of the conditions in the second list: set the Document to limited-quirks mode"),
         ],
     },
     Section {
@@ -145,6 +147,8 @@ pub(super) static TREE_CONSTRUCTION: &[Section] = &[
             arm("start-tag-button", "A start tag whose tag name is \"button\""),
             arm("end-tag-address-article-aside-etc", "An end tag whose tag name is one of: \"address\", \"article\", \"aside\", \"blockquote\", \"button\", \"center\", \"details\", \"dialog\", \"dir\", \"div\", \"dl\", \"fieldset\", \"figcaption\", \"figure\", \"footer\", \"header\", \"hgroup\", \"listing\", \"main\", \"menu\", \"nav\", \"ol\", \"pre\", \"search\", \"section\", \"select\", \"summary\", \"ul\""),
             arm("end-tag-form", "An end tag whose tag name is \"form\""),
+            arm("end-tag-form-node-not-in-scope", "An end tag whose tag name is \"form\", not parsing template contents: step 3, the form element pointer was set (step 2 set it to null) but the stack of open elements does not have its element in scope: ignore the token"),
+            arm("end-tag-form-not-the-current-node", "An end tag whose tag name is \"form\", not parsing template contents: step 5, the current node is not node (the form element pointer's), which step 6 removes from the stack of open elements, leaving what is open inside it open"),
             arm("end-tag-p", "An end tag whose tag name is \"p\""),
             arm("end-tag-li", "An end tag whose tag name is \"li\""),
             arm("end-tag-dd-dt", "An end tag whose tag name is one of: \"dd\", \"dt\""),

@@ -73,6 +73,7 @@ pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::mutants::{mutant, Mutant};
+use crate::spec_arms::{spec_arm, Arm};
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -790,8 +791,11 @@ impl<'i> Tokenizer<'i> {
         } else {
             self.attribute_names.check_and_insert(&self.tag, name)
         };
-        if attribute.duplicate && !mutant(Mutant::DuplicateAttributeErrorMissing) {
-            self.parse_error(ErrorCode::DuplicateAttribute);
+        if attribute.duplicate {
+            spec_arm(Arm::AttributeNameDuplicateAttribute);
+            if !mutant(Mutant::DuplicateAttributeErrorMissing) {
+                self.parse_error(ErrorCode::DuplicateAttribute);
+            }
         }
         self.current_attribute = Some(attribute);
     }

@@ -11,30 +11,39 @@
 //! entry leaving the list leaves its bytes there until the list is cleared, which
 //! bounds them by the bytes of the document's formatting tags.
 //!
+//! The entries are linked in a [`Linked`] list, each named by a [`ListSlot`] that stays
+//! with it: the adoption agency removes entries from the middle of the list and
+//! inserts one at its bookmark, and with a vector every such edit would move every
+//! later entry. Once the list is long, a fast path answers its searches ("the last
+//! element with this tag name after the last marker", "the entry for this node", the
+//! Noah's Ark clause's three alike) from indexes kept beside the entries
+//! ([`FormattingIndexes`], in tree_builder/fast/); with the fast paths off (or not
+//! compiled) the list only walks.
+//!
 //! The algorithms that insert elements ("reconstruct the active formatting elements")
 //! live on the tree builder; this module holds the list and its own steps.
 
-use super::fast::FormattingCounts;
+use super::fast::FormattingIndexes;
+use super::linked::{Linked, NO_SLOT};
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::spec_arms::{spec_arm, Arm};
-use std::ops::Range;
 
 /// An element entry: the element and what is kept of its token.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FormattingElement {
     pub(crate) node: NodeId,
     pub(crate) name: LocalName,
-    /// Where the token's attributes are in the list's attribute bytes, for "have the
-    /// same tag name, namespace, and attributes": sorted by name (a tag's names are
-    /// distinct), each pair written as the name's length (four bytes), the name, the
-    /// value's length, the value. Equal bytes, the same attributes.
-    attributes: Range<usize>,
+    /// Where the token's attributes are in the list's attribute bytes (start and end),
+    /// for "have the same tag name, namespace, and attributes": sorted by name (a tag's
+    /// names are distinct), each pair written as the name's length (four bytes), the
+    /// name, the value's length, the value. Equal bytes, the same attributes.
+    attributes: (u32, u32),
 }
 
 /// An entry of the list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Entry {
     Marker,
     Element(FormattingElement),
@@ -49,19 +58,48 @@ impl Entry {
     }
 }
 
-/// The list of active formatting elements: index 0 is the least recently added entry.
-///
-/// Once the list is long, a fast path keeps counts of its entries beside them
-/// ([`FormattingCounts`], in tree_builder/fast/), which let `push` skip Noah's Ark
-/// scans that cannot find three alike; with the fast paths off (or not compiled),
-/// `push` always scans.
-#[derive(Debug, Default)]
+/// One entry of the list, wherever it is: a handle that stays with its entry while
+/// others are added and removed around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ListSlot(u32);
+
+impl ListSlot {
+    /// The slot's number, for tables kept per slot (the indexes).
+    #[cfg_attr(not(feature = "fast-paths"), allow(dead_code))]
+    #[inline]
+    pub(crate) fn index(self) -> u32 {
+        self.0
+    }
+
+    /// The slot with this number (the indexes' tables store numbers).
+    #[cfg_attr(not(feature = "fast-paths"), allow(dead_code))]
+    pub(crate) fn from_index(index: u32) -> ListSlot {
+        ListSlot(index)
+    }
+}
+
+fn slot(index: u32) -> Option<ListSlot> {
+    (index != NO_SLOT).then_some(ListSlot(index))
+}
+
+/// The list of active formatting elements, from the least recently added entry.
+#[derive(Debug)]
 pub(crate) struct ActiveFormattingElements {
-    entries: Vec<Entry>,
+    entries: Linked<Entry>,
     /// The element entries' attributes (see [`FormattingElement`]).
     attribute_bytes: Vec<u8>,
-    /// The fast path's counts of the entries (tree_builder/fast/formatting_counts.rs).
-    counts: FormattingCounts,
+    /// The fast path's indexes of the entries (tree_builder/fast/formatting_indexes.rs).
+    indexes: FormattingIndexes,
+}
+
+impl Default for ActiveFormattingElements {
+    fn default() -> Self {
+        ActiveFormattingElements {
+            entries: Linked::with_capacity(8),
+            attribute_bytes: Vec::new(),
+            indexes: FormattingIndexes::default(),
+        }
+    }
 }
 
 /// An element entry's attributes, as written in the list's `attribute_bytes`.
@@ -69,9 +107,16 @@ pub(crate) fn attributes_of<'b>(
     element: &FormattingElement,
     attribute_bytes: &'b [u8],
 ) -> &'b [u8] {
+    let (start, end) = element.attributes;
     attribute_bytes
-        .get(element.attributes.clone())
+        .get(start as usize..end as usize)
         .unwrap_or_default()
+}
+
+/// Whether two element entries "have the same tag name, namespace, and attributes"
+/// (formatting elements are all HTML elements).
+pub(crate) fn alike(a: &FormattingElement, b: &FormattingElement, attribute_bytes: &[u8]) -> bool {
+    a.name == b.name && attributes_of(a, attribute_bytes) == attributes_of(b, attribute_bytes)
 }
 
 impl ActiveFormattingElements {
@@ -79,54 +124,85 @@ impl ActiveFormattingElements {
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
         crate::buffers::clear(&mut self.attribute_bytes);
-        self.counts.clear();
+        self.indexes.clear();
     }
 
     /// The bytes the list holds on to, roughly (attributes not counted: they are
     /// dropped with their entries).
     pub(crate) fn retained_bytes(&self) -> usize {
-        crate::buffers::heap_bytes(&self.entries)
+        self.entries.retained_bytes()
             + crate::buffers::heap_bytes(&self.attribute_bytes)
-            + self.counts.retained_bytes()
+            + self.indexes.retained_bytes()
     }
 
-    /// Whether `push` skips the Noah's Ark scan when the counts show it cannot match
-    /// (`true`, the default) or always scans, as the spec reads.
+    /// Whether the list's searches may be answered from its indexes once it has been
+    /// long enough to build them (`true`, the default), or always walk, as the spec
+    /// reads.
     pub(crate) fn set_counted(&mut self, on: bool) {
-        self.counts.set_enabled(on);
+        self.indexes.set_enabled(on);
+    }
+
+    /// The indexes, when they may answer a search instead of the spec's walk.
+    #[inline]
+    fn indexes(&self) -> Option<&FormattingIndexes> {
+        self.indexes.readable()
     }
 
     /// The entries, least recently added first.
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> Vec<Entry> {
+        self.entries
+            .forward_from(self.entries.first())
+            .map(|(_, e)| *e)
+            .collect()
+    }
+
+    /// Whether the indexes are kept now.
     #[cfg(all(test, feature = "fast-paths"))]
-    pub(crate) fn entries(&self) -> &[Entry] {
-        &self.entries
+    pub(crate) fn indexes_built(&self) -> bool {
+        self.indexes.is_built()
     }
 
-    /// Whether the counts are kept now.
-    #[cfg(all(test, feature = "fast-paths"))]
-    pub(crate) fn counts_built(&self) -> bool {
-        self.counts.is_built()
+    pub(crate) fn get(&self, slot: ListSlot) -> Option<&Entry> {
+        self.entries.get(slot.0)
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.entries.len()
+    /// The last (most recently added) entry's slot.
+    pub(crate) fn last_slot(&self) -> Option<ListSlot> {
+        slot(self.entries.last())
     }
 
-    pub(crate) fn get(&self, index: usize) -> Option<&Entry> {
-        self.entries.get(index)
+    /// The slot of the entry just before (added earlier than) the one at `at`.
+    pub(crate) fn before(&self, at: ListSlot) -> Option<ListSlot> {
+        slot(self.entries.before(at.0))
+    }
+
+    /// The slot of the entry just after the one at `at`.
+    pub(crate) fn after(&self, at: ListSlot) -> Option<ListSlot> {
+        slot(self.entries.after(at.0))
+    }
+
+    /// Adds an entry at the end, and to the indexes (built once the list is long).
+    fn append(&mut self, entry: Entry) {
+        let at = self.entries.push(entry);
+        if self.indexes.is_kept() {
+            let order = self.entries.order(at);
+            self.indexes
+                .added(ListSlot(at), &entry, order, &self.attribute_bytes);
+        } else if self.indexes.wants_building(self.entries.len()) {
+            let entries = &self.entries;
+            self.indexes.build(
+                entries
+                    .forward_from(entries.first())
+                    .map(|(s, e)| (ListSlot(s), *e, entries.order(s))),
+                &self.attribute_bytes,
+            );
+        }
     }
 
     /// "Insert a marker at the end of the list of active formatting elements."
     pub(crate) fn insert_a_marker(&mut self) {
-        self.entries.push(Entry::Marker);
-    }
-
-    /// The index where the entries after the last marker begin (0 if there is none).
-    fn after_last_marker(&self) -> usize {
-        self.entries
-            .iter()
-            .rposition(|e| matches!(e, Entry::Marker))
-            .map_or(0, |marker| marker + 1)
+        self.append(Entry::Marker);
     }
 
     /// An element entry for `node`, made for a token with this name and attributes:
@@ -170,7 +246,7 @@ impl ActiveFormattingElements {
         FormattingElement {
             node,
             name,
-            attributes: start..self.attribute_bytes.len(),
+            attributes: (start as u32, self.attribute_bytes.len() as u32),
         }
     }
 
@@ -183,34 +259,44 @@ impl ActiveFormattingElements {
         // then remove the earliest such element from the list of active formatting
         // elements." (The Noah's Ark clause.) The attributes were sorted by name when
         // the entry was made, so comparing their bytes compares them as sets of pairs.
-        // A fast path (tree_builder/fast/formatting_counts.rs) skips the scan when the
-        // counts show fewer than three alike in the whole list; it counts the element
-        // in, as step 2 adds it.
-        let fewer_than_three_alike =
-            self.counts
-                .count_in_the_pushed(&self.entries, &self.attribute_bytes, &element);
-        if !fewer_than_three_alike {
-            let start = self.after_last_marker();
-            let attributes = attributes_of(&element, &self.attribute_bytes);
-            let mut same = 0;
-            let mut earliest = None;
-            for (index, entry) in self.entries.iter().enumerate().skip(start) {
-                if let Entry::Element(e) = entry {
-                    if e.name == element.name
-                        && attributes_of(e, &self.attribute_bytes) == attributes
-                    {
-                        same += 1;
-                        earliest = earliest.or(Some(index));
+        // A fast path (tree_builder/fast/formatting_indexes.rs) finds those alike from
+        // the last one back, instead of scanning every entry after the last marker.
+        let (same, earliest) = match self.indexes() {
+            Some(indexes) => {
+                let after = indexes
+                    .last_marker()
+                    .map_or(0, |marker| self.entries.order(marker.0));
+                indexes.alike_after(
+                    &element,
+                    &self.attribute_bytes,
+                    |s| self.entries.order(s.0) > after,
+                    |s| match self.entries.get(s.0) {
+                        Some(Entry::Element(e)) => alike(e, &element, &self.attribute_bytes),
+                        _ => false,
+                    },
+                )
+            }
+            None => {
+                let mut same = 0;
+                let mut earliest = None;
+                for (at, entry) in self.entries.backward_from(self.entries.last()) {
+                    match entry {
+                        Entry::Marker => break,
+                        Entry::Element(e) if alike(e, &element, &self.attribute_bytes) => {
+                            same += 1;
+                            earliest = Some(ListSlot(at));
+                        }
+                        Entry::Element(_) => {}
                     }
                 }
+                (same, earliest)
             }
-            if let Some(index) = earliest.filter(|_| same >= 3) {
-                let removed = self.entries.remove(index);
-                self.counts.count_out(&removed, &self.attribute_bytes);
-            }
+        };
+        if let Some(at) = earliest.filter(|_| same >= 3) {
+            self.remove_at(at);
         }
         // Step 2. "Add element to the list of active formatting elements."
-        self.entries.push(Entry::Element(element));
+        self.append(Entry::Element(element));
     }
 
     /// "Clear the list of active formatting elements up to the last marker."
@@ -218,66 +304,103 @@ impl ActiveFormattingElements {
         // Step 1. "Let entry be the last (most recently added) entry in the list of
         // active formatting elements."
         // Step 2. "Remove entry from the list of active formatting elements."
-        while let Some(entry) = self.entries.pop() {
-            self.counts.count_out(&entry, &self.attribute_bytes);
+        while let Some(last) = self.last_slot() {
+            let entry = self.remove_at(last);
             // Step 3. "If entry was a marker, then stop the algorithm at this point."
-            if entry == Entry::Marker {
+            if entry == Some(Entry::Marker) {
                 break;
             }
             // Step 4. "Go to step 1."
         }
     }
 
-    /// The index of the element entry for `node`.
-    pub(crate) fn position(&self, node: NodeId) -> Option<usize> {
-        self.entries.iter().rposition(|e| e.node() == Some(node))
+    /// The slot of the element entry for `node`.
+    pub(crate) fn position(&self, node: NodeId) -> Option<ListSlot> {
+        if let Some(indexes) = self.indexes() {
+            return indexes.position(node);
+        }
+        self.entries
+            .backward_from(self.entries.last())
+            .find(|(_, e)| e.node() == Some(node))
+            .map(|(at, _)| ListSlot(at))
     }
 
     pub(crate) fn contains(&self, node: NodeId) -> bool {
         self.position(node).is_some()
     }
 
-    /// The index of the last element with this local name between the end of the list
+    /// The slot of the last element with this local name between the end of the list
     /// and the last marker (or the start of the list if there is no marker).
-    pub(crate) fn position_after_last_marker(&self, name: LocalName) -> Option<usize> {
-        for (index, entry) in self.entries.iter().enumerate().rev() {
+    pub(crate) fn position_after_last_marker(&self, name: LocalName) -> Option<ListSlot> {
+        if let Some(indexes) = self.indexes() {
+            let named = indexes.last_named(name)?;
+            return match indexes.last_marker() {
+                Some(marker) if self.entries.order(marker.0) > self.entries.order(named.0) => None,
+                _ => Some(named),
+            };
+        }
+        for (at, entry) in self.entries.backward_from(self.entries.last()) {
             match entry {
                 Entry::Marker => return None,
-                Entry::Element(e) if e.name == name => return Some(index),
+                Entry::Element(e) if e.name == name => return Some(ListSlot(at)),
                 Entry::Element(_) => {}
             }
         }
         None
     }
 
-    pub(crate) fn remove_at(&mut self, index: usize) -> Option<Entry> {
-        if index < self.entries.len() {
-            let entry = self.entries.remove(index);
-            self.counts.count_out(&entry, &self.attribute_bytes);
-            Some(entry)
-        } else {
-            None
+    /// Removes the entry at `at`.
+    pub(crate) fn remove_at(&mut self, at: ListSlot) -> Option<Entry> {
+        let entry = self.entries.remove(at.0)?;
+        if self.indexes.is_kept() {
+            self.indexes.removed(at);
+        }
+        Some(entry)
+    }
+
+    /// Makes the entry at `at` stand for another element (made for the same token).
+    pub(crate) fn replace_node_at(&mut self, at: ListSlot, node: NodeId) {
+        if let Some(Entry::Element(e)) = self.entries.get_mut(at.0) {
+            let old = e.node;
+            e.node = node;
+            if self.indexes.is_kept() {
+                self.indexes.node_replaced(at, old, node);
+            }
         }
     }
 
-    pub(crate) fn insert_at(&mut self, index: usize, entry: Entry) {
-        let index = index.min(self.entries.len());
-        self.counts.count_in(&entry, &self.attribute_bytes);
-        self.entries.insert(index, entry);
-    }
-
-    /// Makes the entry at `index` stand for another element (made for the same token).
-    pub(crate) fn replace_node_at(&mut self, index: usize, node: NodeId) {
-        if let Some(Entry::Element(e)) = self.entries.get_mut(index) {
-            e.node = node;
+    /// Step 18 of the adoption agency algorithm: removes the element entry at `at`
+    /// from its place and inserts it, standing for `node`, just after the entry at
+    /// `bookmark` (or in its own place when the bookmark is the entry itself).
+    pub(crate) fn move_after(&mut self, at: ListSlot, bookmark: ListSlot, node: NodeId) {
+        let Some(Entry::Element(mut element)) = self.get(at).copied() else {
+            return;
+        };
+        if at == bookmark || self.get(bookmark).is_none() {
+            self.replace_node_at(at, node);
+            return;
+        }
+        let old_node = element.node;
+        element.node = node;
+        let renumbered = self
+            .entries
+            .move_after(at.0, bookmark.0, Entry::Element(element));
+        if self.indexes.is_kept() {
+            self.indexes.node_replaced(at, old_node, node);
+            // It, and the entries after it that were numbered again.
+            let mut next = at.0;
+            for _ in 0..renumbered {
+                self.indexes
+                    .renumbered(ListSlot(next), self.entries.order(next));
+                next = self.entries.after(next);
+            }
         }
     }
 
     /// Removes the element entry for `node`, if there is one.
     pub(crate) fn remove(&mut self, node: NodeId) {
-        if let Some(index) = self.position(node) {
-            let entry = self.entries.remove(index);
-            self.counts.count_out(&entry, &self.attribute_bytes);
+        if let Some(at) = self.position(node) {
+            self.remove_at(at);
         }
     }
 }
@@ -288,7 +411,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     pub(crate) fn reconstruct_the_active_formatting_elements(&mut self) {
         // Step 1. "If there are no entries in the list of active formatting elements,
         // then there is nothing to reconstruct; stop this algorithm."
-        let Some(last) = self.active_formatting.len().checked_sub(1) else {
+        let Some(last) = self.active_formatting.last_slot() else {
             return;
         };
         // Step 2. "If the last (most recently added) entry in the list of active
@@ -306,11 +429,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // formatting elements."
         // Step 6. "If entry is neither a marker nor an element that is also in the stack
         // of open elements, go to the step labeled rewind."
-        while entry > 0 {
-            if self.is_marker_or_open(entry - 1) {
+        while let Some(before) = self.active_formatting.before(entry) {
+            if self.is_marker_or_open(before) {
                 break;
             }
-            entry -= 1;
+            entry = before;
         }
         // Step 7. "Advance: Let entry be the element one later than entry in the list of
         // active formatting elements." (Rewinding stopped at the first entry to create.)
@@ -320,6 +443,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let Some(old) = self.active_formatting.get(entry).and_then(Entry::node) else {
                 return;
             };
+            // AD-HOC: past the parse's node limit (see `crate::parse::node_limit`),
+            // parsing stops; the parse fails.
+            if self.sink.is_past_its_node_limit() {
+                self.stopped = true;
+                return;
+            }
             spec_arm(Arm::ReconstructTheActiveFormattingElementsStep8Create);
             let new_element = self.insert_an_html_element_like(old);
             // Step 9. "Replace the entry for entry in the list with an entry for new
@@ -328,17 +457,17 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 10. "If the entry for new element in the list of active formatting
             // elements is not the last entry in the list, return to the step labeled
             // advance."
-            entry += 1;
-            if entry >= self.active_formatting.len() {
-                return;
+            match self.active_formatting.after(entry) {
+                Some(after) => entry = after,
+                None => return,
             }
         }
     }
 
-    /// Whether the entry at `index` is a marker or an element in the stack of open
+    /// Whether the entry at `at` is a marker or an element in the stack of open
     /// elements.
-    fn is_marker_or_open(&self, index: usize) -> bool {
-        match self.active_formatting.get(index) {
+    fn is_marker_or_open(&self, at: ListSlot) -> bool {
+        match self.active_formatting.get(at) {
             Some(Entry::Element(element)) => self.open_elements.contains(element.node),
             Some(Entry::Marker) | None => true,
         }
@@ -411,10 +540,18 @@ pub(crate) mod tests {
         assert!(!list.contains(NodeId::from_index(2)));
         assert!(list.contains(NodeId::from_index(1)));
         assert!(list.contains(NodeId::from_index(3)));
-        assert_eq!(list.len(), 6);
-        assert_eq!(list.position_after_last_marker(local::B), Some(5));
+        assert_eq!(list.entries().len(), 6);
+        let last = list.position_after_last_marker(local::B).unwrap();
+        assert_eq!(
+            list.get(last).and_then(Entry::node),
+            Some(NodeId::from_index(9))
+        );
         list.clear_up_to_the_last_marker();
-        assert_eq!(list.len(), 1);
-        assert_eq!(list.position_after_last_marker(local::B), Some(0));
+        assert_eq!(list.entries().len(), 1);
+        let first = list.position_after_last_marker(local::B).unwrap();
+        assert_eq!(
+            list.get(first).and_then(Entry::node),
+            Some(NodeId::from_index(1))
+        );
     }
 }

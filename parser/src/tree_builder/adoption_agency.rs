@@ -2,9 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#adoption-agency-algorithm>
 //!
-//! Positions in the stack and the list are looked up again after every change, so the
-//! steps read as the spec's; the loops are bounded (8 outer, and the inner one walks
-//! up the stack once).
+//! Positions in the list are looked up again after every change, so the steps read as
+//! the spec's; entries of the stack are named by their slots, which stay with them
+//! while others are removed and inserted (tree_builder/open_elements.rs). The loops are
+//! bounded (8 outer, and the inner one walks up the stack once). Each outer iteration
+//! costs what it walks: from formattingElement down to furthestBlock and back up,
+//! removing from the stack every entry it passes but three; none of its edits of the
+//! stack moves the entries below furthestBlock.
 
 use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
@@ -63,25 +67,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // marker in the list, if any, or the start of the list otherwise, and has the
             // tag name subject. If there is no such element, then act as described in the
             // "any other end tag" entry above and return."
-            let Some(formatting_index) = self.active_formatting.position_after_last_marker(subject)
+            let Some(formatting_slot_in_list) =
+                self.active_formatting.position_after_last_marker(subject)
             else {
                 spec_arm(Arm::AdoptionAgencyStep43NoFormattingElement);
                 return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
             };
             let Some(formatting_element) = self
                 .active_formatting
-                .get(formatting_index)
+                .get(formatting_slot_in_list)
                 .and_then(Entry::node)
             else {
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.4. "If formattingElement is not in the stack of open elements, then
             // this is a parse error; remove the element from the list, and return."
-            let Some(formatting_stack_index) = self.open_elements.position(formatting_element)
-            else {
+            let Some(formatting_slot) = self.open_elements.position(formatting_element) else {
                 spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
-                self.active_formatting.remove_at(formatting_index);
+                self.active_formatting.remove_at(formatting_slot_in_list);
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.5. "If formattingElement is in the stack of open elements, but the
@@ -103,18 +107,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 4.7. "Let furthestBlock be the topmost node in the stack of open
             // elements that is lower in the stack than formattingElement, and is an
             // element in the special category. There might not be one."
-            let furthest_block = self
-                .open_elements
-                .iter()
-                .enumerate()
-                .skip(formatting_stack_index + 1)
-                .find(|(_, entry)| is_special(entry.name))
-                .map(|(index, entry)| (index, *entry));
+            let mut furthest_block = None;
+            let mut lower = self.open_elements.below(formatting_slot);
+            while let Some(slot) = lower {
+                let Some(entry) = self.open_elements.get(slot).copied() else {
+                    break;
+                };
+                if is_special(entry.name) {
+                    furthest_block = Some((slot, entry));
+                    break;
+                }
+                lower = self.open_elements.below(slot);
+            }
             // Step 4.8. "If there is no furthestBlock, then the UA must first pop all the
             // nodes from the bottom of the stack of open elements, from the current node
             // up to and including formattingElement, then remove formattingElement from
             // the list of active formatting elements, and finally return."
-            let Some((furthest_block_index, furthest_block)) = furthest_block else {
+            let Some((furthest_block_slot, furthest_block)) = furthest_block else {
                 spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
                 if !mutant(Mutant::AdoptionNoFurthestBlockKeepsEntry) {
@@ -124,20 +133,22 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 4.9. "Let commonAncestor be the element immediately above
             // formattingElement in the stack of open elements."
-            let Some(common_ancestor) = formatting_stack_index
-                .checked_sub(1)
-                .and_then(|i| self.open_elements.get(i))
+            let Some(common_ancestor) = self
+                .open_elements
+                .above(formatting_slot)
+                .and_then(|slot| self.open_elements.get(slot))
                 .map(|e| e.node)
             else {
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.10. "Let a bookmark note the position of formattingElement in the
             // list of active formatting elements relative to the elements on either side
-            // of it in the list." The bookmark is an index in the list where the new
-            // element will go: just after formattingElement.
-            let mut bookmark = formatting_index + 1;
-            // Step 4.11. "Let node and lastNode be furthestBlock."
-            let mut node_index = furthest_block_index;
+            // of it in the list." The bookmark is the entry after which the new
+            // element will go: formattingElement's own, until step 13.7 moves it.
+            let mut bookmark = formatting_slot_in_list;
+            // Step 4.11. "Let node and lastNode be furthestBlock." (Kept as the entry
+            // above node, found while node is on the stack: see step 4.13.2.)
+            let mut above_node = self.open_elements.above(furthest_block_slot);
             let mut last_node = furthest_block.node;
             // Step 4.12. "Let innerLoopCounter be 0."
             let mut inner_loop_counter = 0;
@@ -150,14 +161,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // stack of open elements, or if node is no longer in the stack of open
                 // elements (e.g. because it got removed by this algorithm), the element
                 // that was immediately above node in the stack of open elements before
-                // node was removed." Either way it is the entry just above node's index.
-                let Some(above) = node_index.checked_sub(1) else {
+                // node was removed." The entry above node was noted while node was
+                // on the stack, before any removal.
+                let Some(node_slot) = above_node else {
                     break;
                 };
-                node_index = above;
-                let Some(node) = self.open_elements.get(node_index).copied() else {
+                let Some(node) = self.open_elements.get(node_slot).copied() else {
                     break;
                 };
+                above_node = self.open_elements.above(node_slot);
                 // Step 4.13.3. "If node is formattingElement, then break."
                 if node.node == formatting_element {
                     spec_arm(Arm::AdoptionAgencyStep4133NodeIsFormattingElement);
@@ -166,26 +178,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // Step 4.13.4. "If innerLoopCounter is greater than 3 and node is in the
                 // list of active formatting elements, then remove node from the list of
                 // active formatting elements."
-                let mut list_index = self.active_formatting.position(node.node);
+                let mut list_slot = self.active_formatting.position(node.node);
                 let removes_after = if mutant(Mutant::AdoptionInnerLoopRemovesEarly) {
                     1
                 } else {
                     3
                 };
                 if inner_loop_counter > removes_after {
-                    if let Some(index) = list_index.take() {
+                    if let Some(slot) = list_slot.take() {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
-                        self.active_formatting.remove_at(index);
-                        if index < bookmark {
-                            bookmark -= 1;
-                        }
+                        self.active_formatting.remove_at(slot);
                     }
                 }
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
                 // then remove node from the stack of open elements and continue."
-                let Some(list_index) = list_index else {
+                let Some(list_slot) = list_slot else {
                     spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
-                    self.open_elements.remove_at(node_index);
+                    self.open_elements.remove_at(node_slot);
                     continue;
                 };
                 // Step 4.13.6. "Create an element for the token for which the element
@@ -197,21 +206,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 spec_arm(Arm::AdoptionAgencyStep4136NodeReplaced);
                 let new_element = self.sink.clone_element(node.node);
                 self.active_formatting
-                    .replace_node_at(list_index, new_element);
-                self.open_elements.replace_at(
-                    node_index,
-                    StackEntry {
-                        node: new_element,
-                        ..node
-                    },
-                );
+                    .replace_node_at(list_slot, new_element);
+                self.open_elements.replace_node_at(node_slot, new_element);
                 // Step 4.13.7. "If lastNode is furthestBlock, then move the
                 // aforementioned bookmark to be immediately after the new node in the
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
                     if !mutant(Mutant::AdoptionBookmarkNotMoved) {
-                        bookmark = list_index + 1;
+                        bookmark = list_slot;
                     }
                 }
                 // Step 4.13.8. "Append lastNode to node."
@@ -240,37 +243,38 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 .reparent_children(furthest_block.node, new_element);
             // Step 4.17. "Append that new element to furthestBlock."
             self.sink.append(furthest_block.node, new_element);
+            // furthestBlock and its children have new ancestors: the fast path of
+            // select.rs works out again what it kept of theirs.
+            self.selects_see_the_adoption_agency_move(furthest_block.node, new_element);
             // Step 4.18. "Remove formattingElement from the list of active formatting
             // elements, and insert the new element into the list of active formatting
             // elements at the position of the aforementioned bookmark."
-            if let Some(index) = self.active_formatting.position(formatting_element) {
-                if let Some(Entry::Element(mut entry)) = self.active_formatting.remove_at(index) {
-                    if index < bookmark {
-                        bookmark -= 1;
-                    }
-                    entry.node = new_element;
-                    self.active_formatting
-                        .insert_at(bookmark, Entry::Element(entry));
-                }
+            // One edit: the entry leaves its place and goes after the bookmark's entry,
+            // standing for the new element (in its own place when the bookmark is
+            // still formattingElement's).
+            if let Some(slot) = self.active_formatting.position(formatting_element) {
+                self.active_formatting
+                    .move_after(slot, bookmark, new_element);
             }
             // Step 4.19. "Remove formattingElement from the stack of open elements, and
             // insert the new element into the stack of open elements immediately below
             // the position of furthestBlock in that stack."
-            let formatting_entry = self
-                .open_elements
-                .position(formatting_element)
-                .and_then(|index| self.open_elements.remove_at(index));
-            if let (Some(entry), Some(index)) = (
-                formatting_entry,
+            // One edit: the new element takes formattingElement's slot, linked below
+            // furthestBlock's.
+            if let (Some(slot), Some(furthest_block_slot)) = (
+                self.open_elements.position(formatting_element),
                 self.open_elements.position(furthest_block.node),
             ) {
-                self.open_elements.insert_at(
-                    index + 1,
-                    StackEntry {
-                        node: new_element,
-                        ..entry
-                    },
-                );
+                if let Some(entry) = self.open_elements.get(slot).copied() {
+                    self.open_elements.move_below(
+                        slot,
+                        furthest_block_slot,
+                        StackEntry {
+                            node: new_element,
+                            ..entry
+                        },
+                    );
+                }
             }
         }
     }

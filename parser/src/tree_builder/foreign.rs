@@ -438,18 +438,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     ) -> ProcessResult {
         // Step 1. "Initialize node to be the current node (the bottommost node of the
         // stack)."
-        let Some(index) = self.open_elements.len().checked_sub(1) else {
+        let Some(node) = self.open_elements.current() else {
             return ProcessResult::Done;
         };
         // Step 2. "If node's tag name, converted to ASCII lowercase, is not the same as
         // the tag name of the token, then this is a parse error."
-        let lowercase_name_at = |builder: &Self, index: usize| {
-            builder
-                .open_elements
-                .get(index)
-                .map(|node| local_name_in_lowercase(node.name.local))
-        };
-        if lowercase_name_at(self, index) != Some(tag.name) {
+        if local_name_in_lowercase(node.name.local) != tag.name {
             self.parse_error(ErrorCode::TreeUnexpectedEndTag);
         }
         // Steps 3 to 6 walk the stack from node (see `foreign_end_tag_walk`):
@@ -460,13 +454,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // Step 4. "If node's tag name, converted to ASCII lowercase, is the same as
             // the tag name of the token, pop elements from the stack of open elements
             // until node has been popped from the stack, and then return."
-            ForeignEndTagWalk::Matched(index) => {
-                let exact = self.open_elements.get(index).map(|node| node.name.local);
+            ForeignEndTagWalk::Matched(slot) => {
+                let exact = self.open_elements.get(slot).map(|e| e.name.local);
                 if mutant(Mutant::ForeignEndTagIgnoresCase) && exact != Some(tag.name) {
                     return ProcessResult::Done;
                 }
-                while self.open_elements.len() > index {
-                    self.pop_the_current_node();
+                if let Some(node) = self.open_elements.get(slot).map(|e| e.node) {
+                    self.pop_until_node_popped(node);
                 }
                 ProcessResult::Done
             }

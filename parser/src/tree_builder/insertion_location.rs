@@ -76,11 +76,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // in the stack of open elements if there is one; otherwise null."
             let last_template = self.open_elements.position_of_html(local::TEMPLATE);
             let last_table = self.open_elements.position_of_html(local::TABLE);
-            let last_template_or_table = match (last_template, last_table) {
-                (Some(template), Some(table)) => Some(template.max(table)),
-                (template, table) => template.or(table),
-            };
-            match last_template_or_table.and_then(|i| self.open_elements.get(i).map(|e| (i, e))) {
+            let last_template_or_table = self.open_elements.lower_of(last_template, last_table);
+            match last_template_or_table.and_then(|s| self.open_elements.get(s).map(|e| (s, e))) {
                 // Step 3.2. "If lastTemplateOrTable is null, then return (the first
                 // element in the stack of open elements (the html element), null)."
                 // (fragment case)
@@ -99,7 +96,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     target = entry.node;
                     target_name = Some(entry.name);
                 }
-                Some((index, entry)) => match self.sink.parent(entry.node) {
+                Some((slot, entry)) => match self.sink.parent(entry.node) {
                     // Step 3.4. "Otherwise, if lastTemplateOrTable's parent is not null,
                     // then set targetParent to lastTemplateOrTable's parent and set
                     // referenceChild to lastTemplateOrTable."
@@ -113,8 +110,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // above lastTemplateOrTable in the stack of open elements."
                     None => {
                         spec_arm(Arm::AppropriatePlaceStep35ElementAboveTable);
-                        if let Some(above) =
-                            index.checked_sub(1).and_then(|i| self.open_elements.get(i))
+                        if let Some(above) = self
+                            .open_elements
+                            .above(slot)
+                            .and_then(|s| self.open_elements.get(s))
                         {
                             target = above.node;
                             target_name = Some(above.name);

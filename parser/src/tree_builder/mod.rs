@@ -23,9 +23,10 @@
 //! - `foreign.rs`: foreign content, integration points and the name adjustment tables;
 //! - `select.rs`: `selectedcontent` and "maybe clone an option into selectedcontent";
 //! - `fragment.rs`: the set-up of the HTML fragment parsing algorithm;
-//! - `fast/`: the fast paths beside the stack of open elements (its indexes) and the
-//!   list of active formatting elements (its Noah's Ark counts), which the spec's
-//!   functions reach at one point each and which change no result.
+//! - `fast/`: the fast paths beside the stack of open elements (its indexes), the
+//!   list of active formatting elements (its Noah's Ark counts) and select.rs's walks
+//!   up the tree (what they found, per node), which the spec's functions reach at one
+//!   point each and which change no result.
 //!
 //! Character tokens arrive as runs. A mode that treats whitespace and other characters
 //! differently handles the leading segment of a run, shortens the token to the rest and
@@ -40,6 +41,7 @@ mod fast;
 mod foreign;
 mod fragment;
 mod insertion_location;
+mod linked;
 mod modes;
 mod open_elements;
 mod select;
@@ -55,7 +57,6 @@ use crate::names::{local, LocalName};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use active_formatting::ActiveFormattingElements;
 use open_elements::{OpenElements, StackEntry};
-use std::collections::HashMap;
 
 /// The context element of a fragment parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,7 +243,7 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     quirks_mode: QuirksMode,
     /// The selects with an enabled `selectedcontent`, and their selected option (see
     /// `select.rs`).
-    selects: HashMap<NodeId, select::SelectState>,
+    selects: select::Selects,
 
     /// "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
     /// token": set after `pre`, `listing` and `textarea` start tags.
@@ -265,10 +266,22 @@ pub(crate) struct TreeBuilderBuffers {
     open_elements: OpenElements,
     active_formatting: ActiveFormattingElements,
     pending_table_characters: Vec<u8>,
-    selects: HashMap<NodeId, select::SelectState>,
+    selects: select::Selects,
 }
 
 impl TreeBuilderBuffers {
+    /// Drops the working lists if they hold more than the next parse may keep, before
+    /// the parse's errors are laid out (a deep document's stack is no longer needed).
+    pub(crate) fn drop_large_working_lists(&mut self) {
+        if self.retained_bytes() - heap_bytes(&self.errors) > crate::buffers::RETAINED_BYTES_LIMIT {
+            self.open_elements = OpenElements::default();
+            self.active_formatting = ActiveFormattingElements::default();
+            self.selects = select::Selects::default();
+            self.template_modes = Vec::new();
+            self.pending_table_characters = Vec::new();
+        }
+    }
+
     /// The bytes the buffers hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         heap_bytes(&self.errors)
@@ -276,7 +289,7 @@ impl TreeBuilderBuffers {
             + self.open_elements.retained_bytes()
             + self.active_formatting.retained_bytes()
             + self.pending_table_characters.capacity()
-            + self.selects.capacity() * std::mem::size_of::<(NodeId, select::SelectState)>()
+            + self.selects.retained_bytes()
     }
 }
 
@@ -329,12 +342,14 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         builder
     }
 
-    /// Whether the stack of open elements answers scope queries from its indexes and
-    /// the list of active formatting elements keeps its counts (the default), or both
-    /// follow only the spec's walks; the two give the same answers.
+    /// Whether the stack of open elements answers scope queries from its indexes, the
+    /// list of active formatting elements keeps its counts and select.rs keeps what its
+    /// walks up the tree find (the default), or all follow only the spec's walks; the
+    /// two give the same answers.
     pub fn set_fast_paths(&mut self, on: bool) {
         self.open_elements.set_indexed(on);
         self.active_formatting.set_counted(on);
+        self.selects.set_fast_paths(on);
     }
 
     /// The state the tokenizer starts in: the data state, or for a fragment parse the

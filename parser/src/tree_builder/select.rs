@@ -19,13 +19,49 @@
 //! algorithm's steps on the kept state.
 //!
 //! Cost: nothing happens until the parser inserts a `selectedcontent` inside a select.
-//! Then each `option` inserted or popped walks up its ancestors to its nearest select.
+//! Then each `option` inserted or popped walks up its ancestors to its nearest select,
+//! and each `selectedcontent` inserted walks up all of its ancestors. A fast path keeps
+//! what those walks find per node ([`SelectAncestry`], in tree_builder/fast/), so that
+//! each walk stops where an earlier one passed: with it, the walks cost, all together,
+//! about one step per node, however deep the document.
 
+use super::fast::SelectAncestry;
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::{spec_arm, Arm};
+use std::collections::HashMap;
+
+/// The selects tree construction keeps state for, and the fast path's answers about
+/// ancestors.
+#[derive(Debug, Default)]
+pub(crate) struct Selects {
+    /// The selects with an enabled `selectedcontent`.
+    states: HashMap<NodeId, SelectState>,
+    /// What the walks up from a node find (tree_builder/fast/select_ancestry.rs).
+    ancestry: SelectAncestry,
+}
+
+impl Selects {
+    /// Forgets every select, keeping the room.
+    pub(crate) fn clear(&mut self) {
+        self.states.clear();
+        self.ancestry.clear();
+    }
+
+    /// The bytes the selects hold on to, roughly.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.states.capacity() * std::mem::size_of::<(NodeId, SelectState)>()
+            + self.ancestry.retained_bytes()
+    }
+
+    /// Whether the walks up from a node may be answered from what earlier walks found
+    /// (`true`, the default), or always walk, as the standard reads.
+    pub(crate) fn set_fast_paths(&mut self, on: bool) {
+        self.ancestry.set_enabled(on);
+    }
+}
 
 /// What tree construction keeps of a select with an enabled `selectedcontent`.
 #[derive(Clone, Copy, Debug)]
@@ -44,7 +80,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 
     /// "An option element's option element nearest ancestor select".
-    fn option_element_nearest_ancestor_select(&self, option: NodeId) -> Option<NodeId> {
+    fn option_element_nearest_ancestor_select(&mut self, option: NodeId) -> Option<NodeId> {
+        if let Some(ancestry) = self.selects.ancestry.readable() {
+            return ancestry.of_parent(&*self.sink, option).option_select;
+        }
         // Step 1. "Let ancestorOptgroup be null."
         let mut seen_optgroup = false;
         // Step 2. "For each ancestor of option's ancestors, in reverse tree order:"
@@ -190,14 +229,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// children with deep clones of option's children.
     fn clone_an_option_into_a_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
         // A selectedcontent inside the option would be cloned into itself.
-        let mut node = Some(selectedcontent);
-        while let Some(n) = node {
-            if n == option {
-                return;
+        if let Some(ancestry) = self.selects.ancestry.readable() {
+            // The option elements among its ancestors, nearest first.
+            let mut nearest = ancestry.of(&*self.sink, selectedcontent).nearest_option;
+            while let Some(n) = nearest {
+                if n == option {
+                    return;
+                }
+                nearest = ancestry.of_parent(&*self.sink, n).nearest_option;
             }
-            node = self.sink.parent(n);
+        } else {
+            let mut node = Some(selectedcontent);
+            while let Some(n) = node {
+                if n == option {
+                    return;
+                }
+                node = self.sink.parent(n);
+            }
         }
-        self.sink.remove_all_children(selectedcontent);
+        self.remove_all_children_of_selectedcontent(selectedcontent);
         self.sink.clone_children_into(option, selectedcontent);
         if mutant(Mutant::SelectedcontentClonesOnlyFirstChild) {
             let first = self.sink.first_child(selectedcontent);
@@ -207,16 +257,51 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
     }
 
+    /// Removes every child of a selectedcontent, telling the fast path that they have
+    /// left the tree.
+    fn remove_all_children_of_selectedcontent(&mut self, selectedcontent: NodeId) {
+        let mut children = Vec::new();
+        let mut child = self.sink.first_child(selectedcontent);
+        while let Some(c) = child {
+            children.push(c);
+            child = self.sink.next_sibling(c);
+        }
+        self.sink.remove_all_children(selectedcontent);
+        for child in children {
+            self.selects.ancestry.node_moved(&*self.sink, child);
+        }
+    }
+
+    /// Tells the fast path that the adoption agency algorithm moved `furthest_block`
+    /// (steps 13.8 and 14) and its children into `new_element` (steps 16 and 17).
+    pub(crate) fn selects_see_the_adoption_agency_move(
+        &mut self,
+        furthest_block: NodeId,
+        new_element: NodeId,
+    ) {
+        self.selects
+            .ancestry
+            .node_moved(&*self.sink, furthest_block);
+        self.selects
+            .ancestry
+            .children_moved(&*self.sink, new_element);
+    }
+
+    /// Tells the fast path that `node` left its parent.
+    pub(crate) fn selects_see_a_removal(&mut self, node: NodeId) {
+        self.selects.ancestry.node_moved(&*self.sink, node);
+    }
+
     /// Run when the parser has inserted an `option` element: "the option HTML element
     /// insertion steps" run the selectedness setting algorithm of its select.
     pub(crate) fn option_inserted(&mut self, option: NodeId) {
-        if self.selects.is_empty() {
+        if self.selects.states.is_empty() {
             return;
         }
         let Some(select) = self.option_element_nearest_ancestor_select(option) else {
             return;
         };
-        let Some(mut state) = self.selects.get(&select).copied() else {
+        let Some(mut state) = self.selects.states.get(&select).copied() else {
             return;
         };
         if self.sink.has_attribute(option, b"selected")
@@ -242,13 +327,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // element in the list of options in tree order that is not disabled".
             state.selected_option = Some(option);
         }
-        self.selects.insert(select, state);
+        self.selects.states.insert(select, state);
     }
 
     /// Run when an `option` element is popped off the stack of open elements: "maybe
     /// clone an option into selectedcontent" given the option.
     pub(crate) fn option_popped(&mut self, option: NodeId) {
-        if self.selects.is_empty() {
+        if self.selects.states.is_empty() {
             return;
         }
         // Step 1. "Let select be option's option element nearest ancestor select."
@@ -259,7 +344,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // option's selectedness is true; select's enabled selectedcontent is not null,
         // then run clone an option into a selectedcontent given option and select's
         // enabled selectedcontent."
-        let Some(state) = self.selects.get(&select).copied() else {
+        let Some(state) = self.selects.states.get(&select).copied() else {
             return;
         };
         if state.selected_option == Some(option) {
@@ -271,7 +356,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // picks the select's selected option afresh from what is left.
             if !self.is_inclusive_descendant(option, select) {
                 let selected_option = self.selected_option_in(select, state.display_size_is_one);
-                self.selects.insert(
+                self.selects.states.insert(
                     select,
                     SelectState {
                         selected_option,
@@ -282,8 +367,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
     }
 
-    /// Whether `node` is `ancestor` or one of its descendants.
-    fn is_inclusive_descendant(&self, node: NodeId, ancestor: NodeId) -> bool {
+    /// Whether `option` is `select` or one of its descendants, where `select` was its
+    /// option element nearest ancestor select before its selectedcontent's children
+    /// were replaced.
+    fn is_inclusive_descendant(&mut self, option: NodeId, select: NodeId) -> bool {
+        // The option either stayed below the select, whose nearest select ancestor it
+        // still is, or left the tree with a child of the selectedcontent.
+        if let Some(ancestry) = self.selects.ancestry.readable() {
+            return ancestry.of(&*self.sink, option).nearest_select == Some(select);
+        }
+        let (node, ancestor) = (option, select);
         let mut current = Some(node);
         while let Some(n) = current {
             if n == ancestor {
@@ -303,15 +396,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // otherwise, set selectedcontent's disabled state to true." A selectedcontent in
         // a nested select is disabled, and nothing more is done.
         let mut nearest_select = None;
-        let mut ancestor = self.sink.parent(selectedcontent);
-        while let Some(node) = ancestor {
-            if self.is_html_element(node, local::SELECT) {
-                if nearest_select.is_some() {
-                    return;
-                }
-                nearest_select = Some(node);
+        if let Some(ancestry) = self.selects.ancestry.readable() {
+            let ancestry = ancestry.of_parent(&*self.sink, selectedcontent);
+            if ancestry.second_select {
+                return;
             }
-            ancestor = self.sink.parent(node);
+            nearest_select = ancestry.nearest_select;
+        } else {
+            let mut ancestor = self.sink.parent(selectedcontent);
+            while let Some(node) = ancestor {
+                if self.is_html_element(node, local::SELECT) {
+                    if nearest_select.is_some() {
+                        return;
+                    }
+                    nearest_select = Some(node);
+                }
+                ancestor = self.sink.parent(node);
+            }
         }
         let Some(select) = nearest_select else {
             return;
@@ -323,7 +424,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if self.sink.has_attribute(select, b"multiple") {
             return;
         }
-        let state = match self.selects.get(&select) {
+        let state = match self.selects.states.get(&select) {
             Some(state) => *state,
             None => {
                 let display_size_is_one = self.display_size_is_one(select);
@@ -332,7 +433,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     selected_option: self.selected_option_in(select, display_size_is_one),
                     display_size_is_one,
                 };
-                self.selects.insert(select, state);
+                self.selects.states.insert(select, state);
                 state
             }
         };
@@ -351,7 +452,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
             None => {
                 spec_arm(Arm::SelectedcontentInsertionStepsClear);
-                self.sink.remove_all_children(selectedcontent);
+                self.remove_all_children_of_selectedcontent(selectedcontent);
             }
         }
     }

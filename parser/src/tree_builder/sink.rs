@@ -69,6 +69,13 @@ pub trait TreeSink {
     /// Appends deep clones of every child of `source` to `destination`.
     fn clone_children_into(&mut self, source: NodeId, destination: NodeId);
 
+    /// Whether the tree has grown past the parse's node limit: tree construction then
+    /// stops making nodes, and the parse fails (`ParseFailure::TooManyNodes`). A sink
+    /// with no limit says no.
+    fn is_past_its_node_limit(&self) -> bool {
+        false
+    }
+
     /// Adds each attribute the element does not already have (by name).
     fn add_attributes_if_missing<'a>(
         &mut self,

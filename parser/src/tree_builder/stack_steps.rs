@@ -170,16 +170,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // Step 1. "Let last be false."
         let mut last = false;
         // Step 2. "Let node be the last node in the stack of open elements."
-        let mut index = self.open_elements.len();
-        while index > 0 {
-            index -= 1;
-            let Some(mut node) = self.open_elements.get(index).copied() else {
+        // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
+        // where the loop below stops, and it starts there.
+        let mut next = self.open_elements.reset_walk_start();
+        while let Some(slot) = next {
+            let Some(mut node) = self.open_elements.get(slot).copied() else {
                 break;
             };
+            next = self.open_elements.above(slot);
             // Step 3. "Loop: If node is the first node in the stack of open elements,
             // then set last to true, and, if the parser's fragment context element is
             // non-null, then set node to that element. (fragment case)"
-            if index == 0 {
+            if next.is_none() {
                 last = true;
                 if let Some(context) = self.context_element {
                     spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);

@@ -76,6 +76,8 @@ pub struct ExternalEngine {
     /// Set once the program answered a request for errors without an `errors` list:
     /// it does not report them, and is not asked again.
     reports_no_errors: bool,
+    /// What the program wrote to stderr when its last start failed.
+    start_stderr: String,
 }
 
 /// A version-2 program's first frame: `{"protocol": 2, "engine": …, "version": …}`
@@ -94,6 +96,7 @@ impl ExternalEngine {
             next_id: 1,
             hello: None,
             reports_no_errors: false,
+            start_stderr: String::new(),
         }
     }
 
@@ -109,10 +112,18 @@ impl ExternalEngine {
         };
         match result {
             Ok(()) => Ok(engine),
-            Err(failure) => Err(format!(
-                "the external engine {:?} ({}, {}) does not work: {failure}",
-                engine.spec.name, engine.spec.command, engine.spec.mode
-            )),
+            Err(failure) => {
+                let mut message = format!(
+                    "the external engine {:?} ({}, {}) does not work: {failure}",
+                    engine.spec.name, engine.spec.command, engine.spec.mode
+                );
+                let stderr = engine.start_stderr.trim_end();
+                if !stderr.is_empty() {
+                    message.push_str("\nits stderr");
+                    message.push_str(&stderr_excerpt(stderr));
+                }
+                Err(message)
+            }
         }
     }
 
@@ -158,6 +169,9 @@ impl ExternalEngine {
                 // The warm-up parse may be refused; the program answered, so it runs.
                 Ok(Err(EngineFailure::Unsupported { .. })) => {}
                 Ok(Err(failure)) | Err(failure) => {
+                    // The stderr reader may still be taking the last of it.
+                    std::thread::sleep(Duration::from_millis(50));
+                    self.start_stderr = program.stderr();
                     program.kill();
                     return Err(match failure {
                         EngineFailure::Timeout { after_ms } => EngineFailure::Crash {
@@ -374,6 +388,26 @@ impl ExternalEngine {
             ),
         })
     }
+}
+
+/// A program's stderr as a start failure shows it: whole up to
+/// [`crate::limits::MAX_START_STDERR_BYTES`], else its last part, each line indented.
+fn stderr_excerpt(stderr: &str) -> String {
+    let max = crate::limits::MAX_START_STDERR_BYTES;
+    let (head, shown) = if stderr.len() > max {
+        let mut start = stderr.len() - max;
+        while !stderr.is_char_boundary(start) {
+            start += 1;
+        }
+        (
+            format!(" (its last {max} bytes of {}):", stderr.len()),
+            &stderr[start..],
+        )
+    } else {
+        (":".to_owned(), stderr)
+    };
+    let lines: Vec<String> = shown.lines().map(|l| format!("  {l}")).collect();
+    format!("{head}\n{}", lines.join("\n"))
 }
 
 /// What a request asks the program for.

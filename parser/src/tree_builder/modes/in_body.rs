@@ -114,7 +114,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // if there is a template element on the stack of open elements, then
                 // ignore the token. (fragment case or there is a template element on the
                 // stack)"
-                match self.open_elements.get(1).copied() {
+                match self.open_elements.second().copied() {
                     Some(body)
                         if body.is_html(local::BODY)
                             && !self.open_elements.contains_html(local::TEMPLATE) =>

@@ -3,7 +3,8 @@
 
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::names::local;
+use crate::names::{local, LocalName};
+use crate::spec_arms::{spec_arm, Arm};
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
@@ -11,7 +12,7 @@ use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 /// The elements that may be left open at the end of the body without a parse error:
 /// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
 /// body, html.
-const MAY_BE_LEFT_OPEN: &[crate::names::LocalName] = &[
+const MAY_BE_LEFT_OPEN: &[LocalName] = &[
     local::DD,
     local::DT,
     local::LI,
@@ -73,7 +74,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // "If the stack of open elements has only one node on it, or if the second
         // element on the stack of open elements is not a body element, then ignore the
         // token. (fragment case or there is a template element on the stack)"
-        let Some(body) = self.open_elements.get(1).copied() else {
+        let Some(body) = self.open_elements.second().copied() else {
             return;
         };
         if !body.is_html(local::BODY) {
@@ -86,6 +87,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // "Otherwise, run the following steps: Remove the second element on the stack of
         // open elements from its parent node, if it has one."
         self.sink.remove_from_parent(body.node);
+        self.selects_see_a_removal(body.node);
         // "Pop all the nodes from the bottom of the stack of open elements, from the
         // current node up to, but not including, the root html element."
         while self.open_elements.len() > 1 {
@@ -104,12 +106,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         self.frameset_ok = false;
         // Step 2. "Initialize node to be the current node (the bottommost node of the
         // stack)."
-        let mut index = self.open_elements.len();
-        while index > 0 {
-            index -= 1;
-            let Some(node) = self.open_elements.get(index).copied() else {
+        // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
+        // where the loop below stops, and it starts there.
+        let names: &[LocalName] = match tag.name {
+            local::LI => &[local::LI],
+            _ => &[local::DD, local::DT],
+        };
+        let mut next = self.open_elements.list_item_walk_start(names);
+        while let Some(slot) = next {
+            let Some(node) = self.open_elements.get(slot).copied() else {
                 break;
             };
+            next = self.open_elements.above(slot);
             // Step 3. "Loop: If node is an li element, then run these substeps" (for
             // "li"); "If node is a dd element … If node is a dt element" (for "dd" and
             // "dt"): "Generate implied end tags, except for [such] elements. If the
@@ -159,9 +167,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let node = self.form_element.take();
             // Step 3. "If node is null or if the stack of open elements does not have
             // node in scope, then this is a parse error; return and ignore the token."
-            let Some(node) =
-                node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n))
-            else {
+            let in_scope =
+                node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n));
+            let Some(node) = in_scope else {
+                if node.is_some() {
+                    spec_arm(Arm::InBodyEndTagFormNodeNotInScope);
+                }
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 return;
             };
@@ -169,6 +180,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             self.generate_implied_end_tags(None);
             // Step 5. "If the current node is not node, then this is a parse error."
             if self.current_node().map(|e| e.node) != Some(node) {
+                spec_arm(Arm::InBodyEndTagFormNotTheCurrentNode);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
             }
             // Step 6. "Remove node from the stack of open elements."
@@ -210,7 +222,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let open_a = self
             .active_formatting
             .position_after_last_marker(local::A)
-            .and_then(|index| self.active_formatting.get(index))
+            .and_then(|slot| self.active_formatting.get(slot))
             .and_then(|entry| entry.node());
         if let Some(a) = open_a {
             self.parse_error(ErrorCode::TreeMisnestedTag);
@@ -362,16 +374,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     pub(crate) fn in_body_any_other_end_tag(&mut self, tag: &TagToken<'_>) {
         // Step 1. "Initialize node to be the current node (the bottommost node of the
         // stack)."
-        let Some(mut index) = self.open_elements.len().checked_sub(1) else {
-            return;
-        };
         // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
         // where the loop below stops, and it starts there.
-        if let Some(indexes) = self.open_elements.indexes() {
-            index = indexes.any_other_end_tag_stop(tag.name);
-        }
+        let Some(mut slot) = self.open_elements.any_other_end_tag_walk_start(tag.name) else {
+            return;
+        };
         loop {
-            let Some(node) = self.open_elements.get(index).copied() else {
+            let Some(node) = self.open_elements.get(slot).copied() else {
                 return;
             };
             // Step 2. "Loop: If node is an HTML element with the same tag name as the
@@ -396,10 +405,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 return;
             }
             // Step 4. "Set node to the previous entry in the stack of open elements."
-            let Some(previous) = index.checked_sub(1) else {
+            let Some(previous) = self.open_elements.above(slot) else {
                 return;
             };
-            index = previous;
+            slot = previous;
             // Step 5. "Return to the step labeled loop."
         }
     }

@@ -191,6 +191,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // of the conditions in the following list, then set the Document to
                 // quirks mode" (or limited-quirks mode, by the second list).
                 let mode = quirks_mode_for(doctype);
+                match mode {
+                    QuirksMode::Quirks => spec_arm(Arm::InitialDoctypeQuirks),
+                    QuirksMode::LimitedQuirks => spec_arm(Arm::InitialDoctypeLimitedQuirks),
+                    QuirksMode::NoQuirks => {}
+                }
                 self.set_the_document_to(mode);
                 // "Then, switch the insertion mode to "before html"."
                 self.mode = InsertionMode::BeforeHtml;

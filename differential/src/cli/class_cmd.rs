@@ -1,0 +1,141 @@
+//! `litmus class show ID` and `litmus class list [--engine E]`: the known-difference
+//! classes litmus classifies with (built in, the corpus's, or given with `--known`),
+//! each with its explanation, who is right, its spec section and upstream issue, as
+//! the reports show them.
+
+use super::known_args::{known_differences, KnownArgs};
+use super::{CliError, CliResult};
+use crate::report::classes::{right_name, ClassInfo};
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args, Debug)]
+pub struct ClassArgs {
+    #[command(subcommand)]
+    pub command: ClassCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ClassCommand {
+    /// Print one class: its engine, explanation, who is right, spec section and
+    /// upstream issue, and its signature patterns.
+    Show(ShowArgs),
+    /// List the classes, one a line: id, engine, who is right, explanation.
+    List(ListArgs),
+    /// Give each archived finding its verdict under the classes (its locus read again
+    /// from the trees the archive holds): which findings no class, or several,
+    /// explain, and which class each recorded class became. Exit 1 if any finding is
+    /// not explained by exactly one class.
+    Check(super::class_tools::ClassCheckArgs),
+    /// Group the findings no class explains by cause (engine, locus arm, token kind)
+    /// and write a class stanza for each, with the spec section's link and the
+    /// smallest examples, for a person to complete.
+    Suggest(super::class_tools::ClassSuggestArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The class id (`html5ever-no-processing-instructions`).
+    pub id: String,
+    #[command(flatten)]
+    pub source: Source,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Only the classes of this engine (and those of every engine, `*`).
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<String>,
+    #[command(flatten)]
+    pub source: Source,
+}
+
+/// Where the classes come from, as for `litmus run`.
+#[derive(Args, Debug)]
+pub struct Source {
+    /// The corpus whose known-differences.toml holds the classes. Default: `corpus`,
+    /// and where it has no known-differences.toml, the classes built into litmus.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: KnownArgs,
+}
+
+pub fn run(args: ClassArgs) -> CliResult {
+    match args.command {
+        ClassCommand::Show(show) => run_show(show),
+        ClassCommand::List(list) => run_list(list),
+        ClassCommand::Check(check) => super::class_tools::check(check),
+        ClassCommand::Suggest(suggest) => super::class_tools::suggest(suggest),
+    }
+}
+
+fn run_show(args: ShowArgs) -> CliResult {
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
+    let Some(class) = known.classes.iter().find(|c| c.id == args.id) else {
+        let near: Vec<&str> = known
+            .classes
+            .iter()
+            .map(|c| c.id.as_str())
+            .filter(|id| id.contains(&args.id) || args.id.contains(*id))
+            .take(5)
+            .collect();
+        let hint = if near.is_empty() {
+            "`litmus class list` lists them".to_owned()
+        } else {
+            format!("did you mean {}?", near.join(", "))
+        };
+        return Err(CliError::input(format!(
+            "no known class {:?} ({} classes; {hint})",
+            args.id,
+            known.classes.len()
+        )));
+    };
+    out!("{}", ClassInfo::of(class).text("litmus"));
+    outln!("signatures:");
+    for pattern in &class.signatures {
+        outln!("  {pattern}");
+    }
+    if !class.inputs.is_empty() {
+        outln!("inputs:");
+        for pattern in &class.inputs {
+            outln!("  {}", crate::report::text::visible_one_line(pattern));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_list(args: ListArgs) -> CliResult {
+    let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
+    let classes: Vec<ClassInfo> = known
+        .classes
+        .iter()
+        .filter(|c| {
+            args.engine
+                .as_deref()
+                .is_none_or(|e| c.engine == e || c.engine == "*")
+        })
+        .map(ClassInfo::of)
+        .collect();
+    let width = classes.iter().map(|c| c.id.len()).max().unwrap_or(0);
+    let engines = classes.iter().map(|c| c.engine.len()).max().unwrap_or(0);
+    for class in &classes {
+        outln!(
+            "{:width$}  {:engines$}  {:9}  {}",
+            class.id,
+            class.engine,
+            right_name(class.right),
+            class.explanation
+        );
+    }
+    errln!(
+        "{} classes{} (`litmus class show ID` prints one whole)",
+        classes.len(),
+        args.engine
+            .as_deref()
+            .map(|e| format!(" of {e} and of every engine"))
+            .unwrap_or_default()
+    );
+    Ok(ExitCode::SUCCESS)
+}
