@@ -22,5 +22,5 @@ fi
 echo "setup-firefox: $("$FIREFOX" --version 2>/dev/null | head -n 1)"
 
 need_node setup-firefox
-npm ci --prefix examples/engines --no-audit --no-fund --loglevel=error
+npm_ci
 smoke_test setup-firefox examples/engines/firefox.mjs

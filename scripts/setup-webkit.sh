@@ -26,5 +26,5 @@ fi
 echo "setup-webkit: WebKitGTK $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo '(version unknown)')"
 
 need_node setup-webkit
-npm ci --prefix examples/engines --no-audit --no-fund --loglevel=error
+npm_ci
 smoke_test setup-webkit examples/engines/webkit.mjs

@@ -144,10 +144,13 @@ export class WebKitEngine {
     });
     // Under load the driver sometimes fails to make the browser's first browsing
     // context ("The remote session failed to create a new browsing context"): try
-    // again, up to six times, waiting longer each time.
+    // again, up to six times, waiting longer each time. (createSession returns at once;
+    // its session, which the driver answers once the browser is up, is what fails.)
     for (let attempt = 1; ; attempt++) {
+      const driver = WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
       try {
-        this.driver = await WebDriver.createSession(new Executor(new HttpClient(url)), capabilities);
+        await driver.getSession();
+        this.driver = driver;
         break;
       } catch (e) {
         if (attempt >= 6) throw new Error(`${e.message} (${attempt} attempts)`);
