@@ -85,9 +85,12 @@ fn distinct_then(tail: &'static str) -> impl Fn(usize) -> String {
     }
 }
 
+/// A family's input for `k` repetitions.
+type Family = Box<dyn Fn(usize) -> String>;
+
 #[test]
 fn families_that_were_quadratic_are_linear() {
-    let families: Vec<(&str, Box<dyn Fn(usize) -> String>)> = vec![
+    let families: Vec<(&str, Family)> = vec![
         (
             "<b>×k <div>×k </b>×k",
             Box::new(runs("", &["<b>", "<div>", "</b>"])),

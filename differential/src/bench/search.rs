@@ -355,6 +355,9 @@ pub fn growth(
     (least, large_time)
 }
 
+/// An input of the search at a size in bytes.
+type InputBuilder = Box<dyn Fn(usize) -> String>;
+
 /// Runs the search with `parse` (the reference parser, or a parser with a fault
 /// planted); progress goes to `progress`.
 pub fn search(
@@ -367,7 +370,7 @@ pub fn search(
         ..SearchResults::default()
     };
     let large_bytes = config.small_bytes * FACTOR;
-    let mut inputs: Vec<(String, Box<dyn Fn(usize) -> String>)> = Vec::new();
+    let mut inputs: Vec<(String, InputBuilder)> = Vec::new();
     for family in families(&config.kinds, &config.shapes) {
         inputs.push((family.name(), Box::new(move |bytes| family.build(bytes))));
     }
