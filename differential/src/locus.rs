@@ -10,7 +10,13 @@
 //!
 //! - **placed**: the reference's node there is another, or the same at another depth:
 //!   the event that put the reference's node where it is (its last placement, so a
-//!   node the adoption agency moved names the end tag and the adoption agency's step);
+//!   node the adoption agency moved names the end tag and the adoption agency's step).
+//!   Entries that follow at the same shift of depth moved with it (a text foster
+//!   parented before a table goes where the table went): the earliest placement of
+//!   the run says. An engine's node that the reference made and then removed (a
+//!   selectedcontent's child its clone replaced) names the removal when that came
+//!   first. An engine's node that the reference has later in its tree (the engine
+//!   moved it ahead) names the reference's placement of it;
 //! - **text**: the same text node with other characters: the character token that
 //!   gave the reference's text its first differing character;
 //! - **attributes**: an attribute that differs: the token that gave it (the element's
@@ -20,7 +26,8 @@
 //! - **unplaced**: the engine has a node there that some token of the input would
 //!   make, where the reference's tree has none of that token's (it ignored the token,
 //!   or made a node and removed it): that token, or the event that removed its node.
-//!   An engine's extra node right before one both trees have is an insertion: the
+//!   An engine's extra node right before one both trees have (holding nothing of
+//!   what follows: not shallower than the entry after it) is an insertion: the
 //!   locus is its token; a node the engine lacks right before one both have is a
 //!   deletion: the locus is the reference's placement of it; otherwise the earlier of
 //!   the two. An extra attribute names the token that made its element; an extra node
@@ -136,14 +143,14 @@ pub fn of_divergence(divergence: &Divergence) -> Option<Locus> {
             let right = divergence.right.result.as_ref().ok()?;
             locus(&divergence.request, &left.tree, &right.tree)
         }
-        Level::RoundTrip | Level::Serialization => of_case(&divergence.request),
+        Level::RoundTrip | Level::Serialization | Level::Errors => of_case(&divergence.request),
         _ => None,
     }
 }
 
 /// The arms and tokens of the reference's parse of `request`, with no first
 /// difference ([`LocusRule::Case`]): what a class's `passes` and `tokens` read at the
-/// round-trip and serialization levels.
+/// round-trip, serialization and errors levels.
 pub fn of_case(request: &ParseRequest) -> Option<Locus> {
     let (document, trace) = traced(request)?;
     let nodes = dump::entries(&document);

@@ -142,7 +142,7 @@ impl Archived {
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
         match self.level.as_str() {
-            "round-trip" | "serialization" => crate::locus::of_case(&self.request),
+            "round-trip" | "serialization" | "errors" => crate::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;
                 crate::locus::locus(&self.request, reference, other)
