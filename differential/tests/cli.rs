@@ -267,9 +267,16 @@ fn mutants_list_and_bad_input() {
             stdout.contains("adoption-agency") && stdout.lines().count() >= 50,
             "{stdout}"
         );
-        let output = f.litmus(&["mutants", "--only", "no-such-mutant", "--cases", "10"], None);
+        let output = f.litmus(
+            &["mutants", "--only", "no-such-mutant", "--cases", "10"],
+            None,
+        );
         assert_eq!(output.status.code(), Some(2), "{}", text(&output));
-        assert!(text(&output).contains("no-such-mutant"), "{}", text(&output));
+        assert!(
+            text(&output).contains("no-such-mutant"),
+            "{}",
+            text(&output)
+        );
     } else {
         assert_eq!(output.status.code(), Some(2), "{}", text(&output));
         assert!(

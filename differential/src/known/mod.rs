@@ -51,10 +51,10 @@
 //! finding's version decide the verdict, and only where none of them matches, those
 //! that match in every way but their versions do: a finding one of them explains is
 //! *known at another version*, reported under that class, never as new
-//! ([`Verdict::AtAnotherVersion`]; two equally specific ones make it ambiguous). A class whose versions exclude the
-//! campaign's engine version is not expected to show, and is not reported as possibly
-//! fixed upstream; one that may show and did not is reported as possibly fixed from
-//! the campaign's version on.
+//! ([`Verdict::AtAnotherVersion`]; two equally specific ones make it ambiguous). A
+//! class whose versions exclude the campaign's engine version is not expected to show,
+//! and is not reported as possibly fixed upstream; one that may show and did not is
+//! reported as possibly fixed from the campaign's version on.
 //!
 //! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
 //! each condition given counts one (signatures only where a pattern for the finding's
