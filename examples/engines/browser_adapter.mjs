@@ -225,7 +225,8 @@ export function isMain(url) {
 /**
  * A new profile folder `PREFIX-PID-XXXXXX` in the temporary folder. An adapter killed
  * by a timeout (SIGKILL) cannot remove its own, so this first removes the folders of
- * `prefix` whose adapter is gone (a few MB each).
+ * `prefix` whose adapter is gone (a few MB each), as far as it can: a failure to
+ * remove one never stops the start.
  */
 export function freshProfile(prefix) {
   let names = [];
@@ -243,7 +244,12 @@ export function freshProfile(prefix) {
     } catch (e) {
       if (e.code !== 'ESRCH') continue;
     }
-    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Its browser may still be writing into it as it shuts down (ENOTEMPTY), or
+      // another adapter starting now removes it too: a later start removes the rest.
+    }
   }
   return mkdtempSync(join(tmpdir(), `${prefix}-${process.pid}-`));
 }

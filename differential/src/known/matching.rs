@@ -3,7 +3,7 @@
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
 use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences};
-use crate::locus::Locus;
+use crate::locus::{Locus, LocusRule};
 use std::cell::OnceCell;
 
 /// What a finding shows, as classes read it. The locus is asked for only when a class
@@ -173,14 +173,20 @@ impl KnownClass {
         })
     }
 
-    /// Whether the class's locus conditions hold for `locus`.
+    /// Whether the class's locus conditions hold for `locus`. A case's arms and tokens
+    /// alone (a round-trip, serialization or errors finding: no first difference,
+    /// [`LocusRule::Case`]) answer `passes` and `tokens`; `locus` and `token`, which
+    /// speak of the first difference, are left to the class's signatures there.
     fn matches_locus(&self, locus: &Locus) -> bool {
+        let case_only = locus.rule == LocusRule::Case;
         let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
         let passed =
             |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
         let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
-        (self.locus.is_empty() || self.locus.iter().any(any_arm))
-            && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
+        (case_only || self.locus.is_empty() || self.locus.iter().any(any_arm))
+            && (case_only
+                || self.token.is_empty()
+                || self.token.iter().any(|p| glob_matches(p, &locus.token)))
             && (self.passes.is_empty() || self.passes.iter().any(passed))
             && (self.tokens.is_empty() || self.tokens.iter().any(present))
     }
@@ -243,10 +249,13 @@ fn has_locus(level: &str) -> bool {
 }
 
 /// Whether findings at `level` have a case whose arms and tokens a class can read
-/// (tree and fragment, with their locus; round trip and serialization, the case's
-/// only, [`crate::locus::LocusRule::Case`]).
+/// (tree and fragment, with their locus; round trip, serialization and errors, the
+/// case's only, [`crate::locus::LocusRule::Case`], as `locus::of_divergence` gives it).
 fn has_case(level: &str) -> bool {
-    matches!(level, "tree" | "fragment" | "round-trip" | "serialization")
+    matches!(
+        level,
+        "tree" | "fragment" | "round-trip" | "serialization" | "errors"
+    )
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |

@@ -86,8 +86,8 @@
 //! right = "reference"
 //! ```
 //!
-//! At the round-trip and serialization levels a finding has no locus, but its case's
-//! arms and tokens (the reference's parse of the input): a class's `passes` and
+//! At the round-trip, serialization and errors levels a finding has no locus, but its
+//! case's arms and tokens (the reference's parse of the input): a class's `passes` and
 //! `tokens` read them there too, beside its signatures.
 //!
 //! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)

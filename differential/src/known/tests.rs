@@ -338,3 +338,63 @@ right = "reference"
     let mut evidence = Evidence::new("e", serialization, "<?t>").with_known_locus(Some(pi));
     assert!(known.classify(&mut evidence).is_none());
 }
+
+/// An errors finding has its case's arms and tokens ([`LocusRule::Case`]), no first
+/// difference: a class's `passes` and `tokens` read them, its `locus` and `token` are
+/// left to its signatures.
+#[test]
+fn errors_findings_are_matched_by_their_case() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "e-select-errors"
+engine = "e"
+signatures = ["errors | *"]
+tokens = ["start tag select"]
+passes = ["tree.in-body.start-tag-math"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+
+[[class]]
+id = "e-no-processing-instructions"
+engine = "e"
+locus = ["tree.*processing-instruction"]
+token = ["processing instruction"]
+signatures = ["errors | litmus: invalid-processing-instruction-target | e: *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let case = |tokens: &[&str], case_arms: &[&str]| Locus {
+        token: String::new(),
+        arms: Vec::new(),
+        mode: String::new(),
+        token_arms: Vec::new(),
+        rule: LocusRule::Case,
+        case_arms: case_arms.iter().map(|a| a.to_string()).collect(),
+        case_tokens: tokens.iter().map(|t| t.to_string()).collect(),
+    };
+    let verdict = |signature: &str, locus: Locus| {
+        let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));
+        known.classify(&mut evidence).map(|c| c.id.clone())
+    };
+    let errors = "errors | litmus: (none) | e: eof-in-tag";
+    let in_select = case(
+        &["start tag select", "start tag math"],
+        &["tree.in-body.start-tag-math"],
+    );
+    assert_eq!(verdict(errors, in_select), Some("e-select-errors".into()));
+    // The same errors without a select in the case: not that class's.
+    let no_select = case(&["start tag math"], &["tree.in-body.start-tag-math"]);
+    assert_eq!(verdict(errors, no_select), None);
+    // A class of the first difference (locus, token) matches an errors finding by its
+    // signature.
+    let pi = "errors | litmus: invalid-processing-instruction-target | e: (none)";
+    assert_eq!(
+        verdict(pi, case(&["comment"], &[])),
+        Some("e-no-processing-instructions".into())
+    );
+}
