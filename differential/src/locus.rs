@@ -259,7 +259,16 @@ impl<'a> Finder<'a> {
             // not shallower than the entry after it.
             let extra = their.depth >= our.depth && same(theirs.get(index + 1), our);
             let missing = our.depth >= their.depth && same(ours.get(index + 1), their);
-            if extra && !missing {
+            // Or a few entries, none shallower than the reference's, come before it: a
+            // subtree (or siblings) the engine kept where the reference has none.
+            let extra_run = !missing
+                && (2..=8).any(|k| {
+                    same(theirs.get(index + k), our)
+                        && theirs[index..index + k]
+                            .iter()
+                            .all(|e| e.depth >= our.depth)
+                });
+            if (extra || extra_run) && !missing {
                 if let Some(found) = self.unplaced(their) {
                     return Some((found, LocusRule::Unplaced));
                 }
@@ -355,7 +364,28 @@ impl<'a> Finder<'a> {
         let Entry::Node(node) = self.nodes.get(element)? else {
             return None;
         };
-        self.trace.events_of(*node).next().map(Found::Event)
+        let created = self.trace.events_of(*node).next()?;
+        // An attribute the element's own token did not carry came from a later `html`
+        // or `body` start tag that carried it, which the reference ignored there.
+        let name = their.text.split('=').next().unwrap_or("");
+        let carried = |t: usize| {
+            self.trace.tokens[t]
+                .attributes
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(name))
+        };
+        if let Some(own) = created.token.filter(|&t| !carried(t)) {
+            let tokens = &self.trace.tokens;
+            let later = (own + 1..tokens.len()).find(|&t| {
+                tokens[t].kind == TokenKind::StartTag
+                    && matches!(tokens[t].name.as_str(), "html" | "body")
+                    && carried(t)
+            });
+            if let Some(token) = later {
+                return Some(Found::Token(token));
+            }
+        }
+        Some(Found::Event(created))
     }
 
     /// Two entries of one shape at one depth whose texts differ: a text's characters,

@@ -214,7 +214,13 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
         .iter()
         .filter(|f| f.status == Some(Status::New))
         .collect();
-    let loci: Vec<&crate::locus::Locus> = new.iter().filter_map(|f| f.locus.as_ref()).collect();
+    // Only a first difference's locus (a tree's or fragment's) points at an arm; the
+    // other levels' findings carry their case's arms only.
+    let loci: Vec<&crate::locus::Locus> = new
+        .iter()
+        .filter_map(|f| f.locus.as_ref())
+        .filter(|l| l.rule != crate::locus::LocusRule::Case)
+        .collect();
     let locus_names_arm = (!loci.is_empty()).then(|| {
         loci.iter().any(|locus| {
             locus

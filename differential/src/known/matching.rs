@@ -137,7 +137,7 @@ impl KnownClass {
                     .any(|p| glob_matches_ignoring_ascii_case(p, evidence.input)))
     }
 
-    /// Two more when one of the class's `passes` patterns names the locus's own token
+    /// Three more when one of the class's `passes` patterns names the locus's own token
     /// at one of the arms it passed (`start tag form@tree.in-table.start-tag-form` for
     /// a tree that departs at that form): of two classes that match a case, the one
     /// whose cause is at the token where the trees part explains it.
@@ -156,8 +156,10 @@ impl KnownClass {
                     .chain(&locus.token_arms)
                     .any(|a| glob_matches(arm, a))
         });
+        // More than a locus, a token and a case condition together: the token where the
+        // trees part, at the arm the cause is in, is the cause's own mark.
         if at_the_token {
-            2
+            3
         } else {
             0
         }
@@ -250,7 +252,7 @@ fn has_locus(level: &str) -> bool {
 
 /// Whether findings at `level` have a case whose arms and tokens a class can read
 /// (tree and fragment, with their locus; round trip, serialization and errors, the
-/// case's only, [`crate::locus::LocusRule::Case`], as `locus::of_divergence` gives it).
+/// case's only, [`crate::locus::LocusRule::Case`]).
 fn has_case(level: &str) -> bool {
     matches!(
         level,

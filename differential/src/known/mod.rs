@@ -60,7 +60,7 @@
 //! each condition given counts one (signatures only where a pattern for the finding's
 //! level says more than the level), a locus or token condition without a `*` two, a
 //! class of one engine one more than a class of every engine (`*`), and a `passes`
-//! pattern `TOKEN@ARM` that names the locus's own token at one of its arms two more
+//! pattern `TOKEN@ARM` that names the locus's own token at one of its arms three more
 //! (the class whose cause is where the trees part). Two classes that match with the
 //! same top specificity make the finding *ambiguous*: a finding about the classes,
 //! reported as such, never settled by the order of the file. A class that
