@@ -22,6 +22,7 @@
 // crash is the current requests': litmus asks each of them again alone and records
 // the crash for the one that causes it).
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -91,7 +92,29 @@ class MessageQueue {
   }
 }
 
+/**
+ * Kills this adapter's process group once the adapter is gone, when the adapter leads
+ * the group (as litmus starts it). litmus kills an engine with its process group, but
+ * an engine whose worker ends is killed alone (the parent-death signal's SIGKILL), and
+ * the browser, its driver and Xvfb, in the group, would outlive it. A shell in the
+ * group waits for the adapter's process to go, then kills the group, itself with it.
+ */
+function killGroupWhenGone() {
+  let group = null;
+  try {
+    // /proc/self/stat: `pid (comm) state ppid pgrp …`; comm may hold spaces.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return;
+  }
+  if (group !== process.pid) return; // another's group: not ours to kill
+  const watch = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -KILL -${group}`;
+  spawn('/bin/sh', ['-c', watch], { stdio: 'ignore' }).unref();
+}
+
 async function persistent({ name, createEngine, helloVersion }) {
+  killGroupWhenGone();
   const engine = createEngine();
   const started = Date.now();
   try {
@@ -154,6 +177,7 @@ async function oneShot({ name, createEngine }, args) {
     else file = arg;
   }
   const input = readFileSync(file === '-' ? 0 : file, 'utf8');
+  killGroupWhenGone();
   const engine = createEngine();
   try {
     await engine.start();
