@@ -3,7 +3,7 @@
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
 use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences};
-use crate::locus::{Locus, LocusRule};
+use crate::locus::Locus;
 use std::cell::OnceCell;
 
 /// What a finding shows, as classes read it. The locus is asked for only when a class
@@ -175,20 +175,25 @@ impl KnownClass {
         })
     }
 
-    /// Whether the class's locus conditions hold for `locus`. A case's arms and tokens
-    /// alone (a round-trip, serialization or errors finding: no first difference,
-    /// [`LocusRule::Case`]) answer `passes` and `tokens`; `locus` and `token`, which
-    /// speak of the first difference, are left to the class's signatures there.
+    /// Whether the class's locus conditions hold for `locus`. A case's locus (a
+    /// round trip's, a serialization's, an errors finding's: no first difference)
+    /// answers only the case conditions (`passes`, `tokens`); `locus` and `token`
+    /// speak for trees and fragments.
     fn matches_locus(&self, locus: &Locus) -> bool {
-        let case_only = locus.rule == LocusRule::Case;
+        if locus.rule == crate::locus::LocusRule::Case {
+            let passed =
+                |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
+            let present =
+                |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
+            return (self.passes.is_empty() || self.passes.iter().any(passed))
+                && (self.tokens.is_empty() || self.tokens.iter().any(present));
+        }
         let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
         let passed =
             |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
         let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
-        (case_only || self.locus.is_empty() || self.locus.iter().any(any_arm))
-            && (case_only
-                || self.token.is_empty()
-                || self.token.iter().any(|p| glob_matches(p, &locus.token)))
+        (self.locus.is_empty() || self.locus.iter().any(any_arm))
+            && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
             && (self.passes.is_empty() || self.passes.iter().any(passed))
             && (self.tokens.is_empty() || self.tokens.iter().any(present))
     }
