@@ -29,6 +29,9 @@ pub enum Status {
     /// Several classes match it equally well: a finding about the classes
     /// (`Finding::ambiguous` names them).
     Ambiguous,
+    /// A class explains it at another version of the engine than the campaign's
+    /// (its `versions` exclude this one): known, at another version.
+    AtAnotherVersion,
 }
 
 /// Where a case came from, to replay it.
@@ -50,6 +53,9 @@ pub struct Finding {
     pub level: String,
     /// The engine compared with the reference (or the engine that crashed).
     pub engine: String,
+    /// The engine's version, as its handshake said (absent in earlier reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine_version: Option<String>,
     /// The known class id, if one explains it.
     pub class: Option<String>,
     pub status: Option<Status>,
@@ -80,7 +86,13 @@ pub struct Finding {
     pub origin: Origin,
     /// Where the finding is archived, relative to the working folder.
     pub archive_path: Option<String>,
-    /// A third engine's answer (e.g. a browser), where a campaign asked one.
+    /// The judges' answers (browsers, `--judges`), in the order they were named,
+    /// where a campaign asked any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub judges: Vec<ThirdOpinion>,
+    /// The one third engine's answer of reports written before judges (read, never
+    /// written: [`Finding::opinions`] gives it).
+    #[serde(default, skip_serializing)]
     pub third: Option<ThirdOpinion>,
     /// At the chunk level, the byte offsets of `input` it is cut at (absent at the
     /// other levels).
@@ -116,14 +128,24 @@ impl Finding {
             }
         }
     }
+
+    /// The judges' answers: [`Finding::judges`], or the one third engine's of an
+    /// earlier report.
+    pub fn opinions(&self) -> &[ThirdOpinion] {
+        if self.judges.is_empty() {
+            self.third.as_slice()
+        } else {
+            &self.judges
+        }
+    }
 }
 
-/// What a third engine says about a divergence between the reference and the other
-/// engine.
+/// What a judge (a third engine, a browser) says about a divergence between the
+/// reference and the other engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThirdOpinion {
     pub engine: String,
-    /// `reference`, `other`, or `neither`.
+    /// `reference`, `other`, `neither` or `unavailable`.
     pub sides_with: String,
     pub output: String,
 }
@@ -196,6 +218,10 @@ pub struct PossiblyFixed {
     pub class: String,
     pub explanation: String,
     pub upstream: Option<String>,
+    /// The version of the engine that showed it no more: the campaign's (absent in
+    /// earlier reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
 }
 
 /// The whole campaign: findings.json.
@@ -299,8 +325,9 @@ impl CampaignReport {
     /// Findings grouped by class: one group per known class (by id) and one per new
     /// cause ([`Finding::cause`]: the engine, the locus arm and the kind of token for
     /// a tree or fragment finding, so that one bug shown in many shapes is one group),
-    /// each with its findings sorted by minimized size (smallest first).
-    /// Groups are ordered new first, then by total count.
+    /// each with its findings sorted by minimized size (smallest first). Groups are
+    /// ordered: first those the judges side with the engine under test on against the
+    /// reference (to review against the standard), then new, then by total count.
     pub fn classes(&self) -> Vec<ClassGroup<'_>> {
         let mut groups: Vec<ClassGroup<'_>> = Vec::new();
         for finding in &self.findings {
@@ -333,11 +360,18 @@ impl CampaignReport {
                 .sort_by_key(|f| (f.input.len(), f.signature.clone()));
         }
         groups.sort_by(|a, b| {
-            (a.class.is_some(), std::cmp::Reverse(a.count()), &a.key).cmp(&(
-                b.class.is_some(),
-                std::cmp::Reverse(b.count()),
-                &b.key,
-            ))
+            (
+                !a.judged_against_the_reference(),
+                a.class.is_some(),
+                std::cmp::Reverse(a.count()),
+                &a.key,
+            )
+                .cmp(&(
+                    !b.judged_against_the_reference(),
+                    b.class.is_some(),
+                    std::cmp::Reverse(b.count()),
+                    &b.key,
+                ))
         });
         groups
     }
@@ -379,5 +413,39 @@ impl ClassGroup<'_> {
 
     pub fn is_new(&self) -> bool {
         self.class.is_none()
+    }
+
+    /// Whether its class explains it at another version of the engine than the
+    /// campaign's ([`Status::AtAnotherVersion`]).
+    pub fn at_another_version(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.status == Some(Status::AtAnotherVersion))
+    }
+
+    /// The class id, or the signature of a new finding.
+    pub fn title(&self) -> String {
+        match (&self.class, self.smallest()) {
+            (Some(class), _) => class.clone(),
+            (None, Some(finding)) => finding.signature.clone(),
+            (None, None) => self.key.clone(),
+        }
+    }
+
+    /// The judges' verdicts on the class: those on its smallest finding they were
+    /// asked about (serialization and round-trip findings get none).
+    pub fn verdicts(&self) -> &[ThirdOpinion] {
+        self.findings
+            .iter()
+            .map(|f| f.opinions())
+            .find(|o| !o.is_empty())
+            .unwrap_or(&[])
+    }
+
+    /// Whether the judges side with the engine under test against the reference on
+    /// this class ([`crate::campaign::against_the_reference`]): one to review
+    /// against the standard.
+    pub fn judged_against_the_reference(&self) -> bool {
+        crate::campaign::against_the_reference(self.verdicts())
     }
 }

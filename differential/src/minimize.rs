@@ -14,6 +14,13 @@
 //! Stages 2 and 3 repeat until nothing changes, so the result is 1-minimal at character
 //! level: removing any single character loses the signature (unless a step budget ran
 //! out first, which the stats say).
+//!
+//! **Looking ahead.** Each stage knows the candidates it may ask about next, in the
+//! order it would ask: a ddmin round's subsets and complements, the next levels of a
+//! bisection, a simplifying pass's changes if none were kept. A caller whose engine
+//! answers many requests at once (a browser, [`Minimizer::announcing`]) is told them
+//! before the first is asked, and may have them all parsed together; the questions
+//! themselves, their order and so the result are those of the plain minimization.
 
 use litmus_parser::tokenizer::{SinkResult, Token, TokenSink, Tokenizer, TokenizerOptions};
 use serde::{Deserialize, Serialize};
@@ -76,8 +83,16 @@ impl Default for Budget {
     }
 }
 
+/// At most this many candidates are announced at once.
+pub const MAX_ANNOUNCED: usize = 256;
+
+/// What is told the candidates a minimization may ask about next, in order.
+pub type Listener<'p> = &'p mut dyn FnMut(&[String]);
+
 struct Tester<'p> {
     predicate: &'p mut dyn FnMut(&str) -> bool,
+    /// Told the candidates that may be asked about next ([`Minimizer::announcing`]).
+    announce: Option<Listener<'p>>,
     /// Candidates already asked about: ddmin and the repeated stages ask some again.
     seen: HashMap<String, bool>,
     steps: usize,
@@ -100,6 +115,29 @@ impl Tester<'_> {
         self.seen.insert(candidate.to_owned(), keeps);
         keeps
     }
+
+    /// Announces the candidates the next questions may be about, in the order they
+    /// would be asked (those already answered left out); nothing without a listener.
+    fn ahead(&mut self, candidates: impl IntoIterator<Item = String>) {
+        let Some(announce) = self.announce.as_mut() else {
+            return;
+        };
+        if self.exhausted {
+            return;
+        }
+        let fresh: Vec<String> = candidates
+            .into_iter()
+            .filter(|c| !self.seen.contains_key(c))
+            .take(MAX_ANNOUNCED)
+            .collect();
+        if !fresh.is_empty() {
+            announce(&fresh);
+        }
+    }
+
+    fn announces(&self) -> bool {
+        self.announce.is_some()
+    }
 }
 
 /// A minimization in stages, for callers that stop after the first one (the
@@ -115,6 +153,7 @@ impl<'p> Minimizer<'p> {
         Minimizer {
             tester: Tester {
                 predicate: keeps,
+                announce: None,
                 seen: HashMap::new(),
                 steps: 0,
                 budget,
@@ -122,6 +161,13 @@ impl<'p> Minimizer<'p> {
                 exhausted: false,
             },
         }
+    }
+
+    /// The same minimization, telling `announce` ahead of time which candidates it may
+    /// ask about next (see the module's doc); the questions asked do not change.
+    pub fn announcing(mut self, announce: Listener<'p>) -> Minimizer<'p> {
+        self.tester.announce = Some(announce);
+        self
     }
 
     /// Stage 1: the shortest prefix of whole tokens that keeps (found by bisection:
@@ -182,6 +228,10 @@ fn shortest_prefix(chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> 
     let (mut low, mut high) = (0usize, chunks.len());
     while high - low > 1 && !tester.exhausted {
         let middle = low + (high - low) / 2;
+        if tester.announces() {
+            let ahead = bisection_ahead(low, high, BISECTION_AHEAD);
+            tester.ahead(ahead.into_iter().map(|m| chunks[..m].concat()));
+        }
         if tester.keeps(&chunks[..middle].concat()) {
             high = middle;
         } else {
@@ -193,6 +243,31 @@ fn shortest_prefix(chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> 
     chunks
 }
 
+/// How many levels of a bisection are announced at once (2^3 - 1 = 7 prefixes).
+const BISECTION_AHEAD: u32 = 3;
+
+/// The middles a bisection of `(low, high)` may test in its next `levels` steps,
+/// breadth first: the middle, then the middles of both halves, and so on.
+fn bisection_ahead(low: usize, high: usize, levels: u32) -> Vec<usize> {
+    let mut ahead = Vec::new();
+    let mut ranges = vec![(low, high)];
+    for _ in 0..levels {
+        let mut next = Vec::new();
+        for (low, high) in ranges {
+            if high - low <= 1 {
+                continue;
+            }
+            let middle = low + (high - low) / 2;
+            ahead.push(middle);
+            // Kept: the prefix of `middle` is the new high; not kept: the new low.
+            next.push((low, middle));
+            next.push((middle, high));
+        }
+        ranges = next;
+    }
+    ahead
+}
+
 /// ddmin over chunks: the smallest sequence of chunks (a subsequence of `chunks`) that
 /// the tester keeps, 1-minimal with respect to removing one chunk.
 fn ddmin(mut chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> {
@@ -200,6 +275,14 @@ fn ddmin(mut chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> {
     while chunks.len() >= 2 && !tester.exhausted {
         let parts = split_into(chunks.len(), n);
         let mut reduced = false;
+        if tester.announces() {
+            let subsets = parts.iter().map(|range| chunks[range.clone()].concat());
+            let complements = parts
+                .iter()
+                .filter(|_| n > 2)
+                .map(|range| complement(&chunks, range).concat());
+            tester.ahead(subsets.chain(complements));
+        }
         // Reduce to a subset.
         for range in &parts {
             let subset = &chunks[range.clone()];
@@ -213,11 +296,7 @@ fn ddmin(mut chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> {
         // Reduce to a complement.
         if !reduced && n > 2 {
             for range in &parts {
-                let complement: Vec<String> = chunks[..range.start]
-                    .iter()
-                    .chain(&chunks[range.end..])
-                    .cloned()
-                    .collect();
+                let complement = complement(&chunks, range);
                 if tester.keeps(&complement.concat()) {
                     chunks = complement;
                     n = (n - 1).max(2);
@@ -239,6 +318,15 @@ fn ddmin(mut chunks: Vec<String>, tester: &mut Tester<'_>) -> Vec<String> {
     chunks
 }
 
+/// `chunks` without those of `range`.
+fn complement(chunks: &[String], range: &std::ops::Range<usize>) -> Vec<String> {
+    chunks[..range.start]
+        .iter()
+        .chain(&chunks[range.end..])
+        .cloned()
+        .collect()
+}
+
 /// `len` items cut into `n` contiguous ranges of near-equal size.
 fn split_into(len: usize, n: usize) -> Vec<std::ops::Range<usize>> {
     let n = n.min(len).max(1);
@@ -248,53 +336,105 @@ fn split_into(len: usize, n: usize) -> Vec<std::ops::Range<usize>> {
 /// Simplifying passes, each change kept only if the tester keeps it.
 fn simplify(input: &str, tester: &mut Tester<'_>) -> String {
     let mut current = input.to_owned();
-    // Shorten each run of ASCII alphanumerics to its first character.
+    // Shorten each run of ASCII alphanumerics to its first character. The changes
+    // still to try are announced whenever `current` changes (and at the start).
     let mut i = 0;
+    let mut announced = false;
     while i < current.len() && !tester.exhausted {
-        let bytes = current.as_bytes();
-        if !bytes[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
+        let Some((start, end)) = runs_from(&current, i).next() else {
+            break;
+        };
+        if !announced && tester.announces() {
+            let ahead: Vec<String> = runs_from(&current, start)
+                .map(|(s, e)| shortened(&current, s, e))
+                .collect();
+            tester.ahead(ahead);
+            announced = true;
         }
-        let end = i + bytes[i..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric())
-            .count();
-        if end - i >= 2 {
-            let candidate = format!("{}{}", &current[..i + 1], &current[end..]);
-            if tester.keeps(&candidate) {
-                current = candidate;
-            }
+        let candidate = shortened(&current, start, end);
+        if tester.keeps(&candidate) {
+            current = candidate;
+            announced = false;
         }
-        i += 1;
+        i = start + 1;
         while i < current.len() && current.as_bytes()[i].is_ascii_alphanumeric() {
             i += 1;
         }
     }
-    // Replace non-ASCII characters by `x`, and lowercase ASCII letters, one at a time.
+    // Replace non-ASCII characters by `x`, and lowercase ASCII letters, one at a time,
+    // from the end (so that the positions before stay where they are).
     let positions: Vec<(usize, char)> = current.char_indices().collect();
-    for (at, c) in positions.into_iter().rev() {
+    let mut announced = false;
+    for (k, &(at, c)) in positions.iter().enumerate().rev() {
         if tester.exhausted {
             break;
         }
-        let replacement = if !c.is_ascii() {
-            'x'
-        } else if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
+        let Some(candidate) = replaced(&current, at, c) else {
             continue;
         };
-        let candidate = format!(
-            "{}{}{}",
-            &current[..at],
-            replacement,
-            &current[at + c.len_utf8()..]
-        );
+        if !announced && tester.announces() {
+            let ahead: Vec<String> = positions[..=k]
+                .iter()
+                .rev()
+                .filter_map(|&(at, c)| replaced(&current, at, c))
+                .collect();
+            tester.ahead(ahead);
+            announced = true;
+        }
         if tester.keeps(&candidate) {
             current = candidate;
+            announced = false;
         }
     }
     current
+}
+
+/// The runs of two or more ASCII alphanumerics of `current` from byte `from` on, as
+/// `(start, end)`, each from where the one before ends.
+fn runs_from(current: &str, from: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = current.as_bytes();
+    let mut i = from;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            if !bytes[i].is_ascii_alphanumeric() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let end = i + bytes[i..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            i = end;
+            if end - start >= 2 {
+                return Some((start, end));
+            }
+        }
+        None
+    })
+}
+
+/// `current` with the run `start..end` cut to its first character.
+fn shortened(current: &str, start: usize, end: usize) -> String {
+    format!("{}{}", &current[..start + 1], &current[end..])
+}
+
+/// `current` with the character `c` at `at` replaced: `x` for a non-ASCII
+/// character, the lowercase letter for an uppercase one; `None` for others.
+fn replaced(current: &str, at: usize, c: char) -> Option<String> {
+    let replacement = if !c.is_ascii() {
+        'x'
+    } else if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{}{}{}",
+        &current[..at],
+        replacement,
+        &current[at + c.len_utf8()..]
+    ))
 }
 
 /// The input cut at the reference tokenizer's token boundaries. An input with a CR
@@ -411,5 +551,77 @@ mod tests {
         assert_eq!(token_chunks(input).concat(), input);
         assert!(token_chunks(input).len() >= 5);
         assert!(token_chunks("").is_empty());
+    }
+
+    /// Runs a minimization of `input` with `keeps`, announcing or not; the questions
+    /// asked in order, the announcements, and the result.
+    fn questions(
+        input: &str,
+        keeps: &dyn Fn(&str) -> bool,
+        announcing: bool,
+    ) -> (Vec<String>, Vec<Vec<String>>, String) {
+        let mut asked = Vec::new();
+        let mut announced = Vec::new();
+        let mut predicate = |c: &str| {
+            asked.push(c.to_owned());
+            keeps(c)
+        };
+        let mut listener = |ahead: &[String]| announced.push(ahead.to_vec());
+        let mut minimizer = Minimizer::new(Budget::default(), &mut predicate);
+        if announcing {
+            minimizer = minimizer.announcing(&mut listener);
+        }
+        let tokens = minimizer.tokens(input);
+        let result = minimizer.characters(&tokens);
+        drop(minimizer);
+        (asked, announced, result)
+    }
+
+    #[test]
+    fn announcing_changes_no_question_and_foretells_most() {
+        type Keeps<'a> = &'a dyn Fn(&str) -> bool;
+        let cases: [(&str, Keeps<'_>); 4] = [
+            (
+                "<html><body><p class=x>hello <b>world</b><?pi data?> and more text</p>",
+                &|s: &str| s.contains("<?p"),
+            ),
+            ("<a><b><c>bb</c></b></a>", &|s: &str| {
+                s.matches('<').count() >= 2 && s.matches('b').count() % 2 == 1
+            }),
+            ("<DIV>\u{e9}</DIV>ABC def", &|s: &str| {
+                s.to_ascii_lowercase().starts_with("<d")
+                    && s.contains('>')
+                    && s.chars().count() >= 4
+            }),
+            (
+                "<Table><TR><td>Some Text</td><td>\u{e9}\u{e8}</td></TR></Table>",
+                &|s: &str| s.to_ascii_lowercase().contains("<tr") && !s.is_ascii(),
+            ),
+        ];
+        for (input, keeps) in cases {
+            let (plain, none, plain_result) = questions(input, keeps, false);
+            let (asked, announced, result) = questions(input, keeps, true);
+            assert!(none.is_empty());
+            assert_eq!(asked, plain, "{input:?}: the questions changed");
+            assert_eq!(result, plain_result);
+            // Every question but the very first comes after an announcement that
+            // named it, and announcements name only what was not asked yet.
+            let foretold = asked
+                .iter()
+                .filter(|q| announced.iter().any(|a| a.contains(q)))
+                .count();
+            assert!(
+                foretold * 10 >= asked.len() * 9,
+                "{input:?}: {foretold} of {} questions announced",
+                asked.len()
+            );
+        }
+    }
+
+    #[test]
+    fn bisection_ahead_lists_the_middles_breadth_first() {
+        assert_eq!(bisection_ahead(0, 16, 3), vec![8, 4, 12, 2, 6, 10, 14]);
+        assert_eq!(bisection_ahead(0, 2, 3), vec![1]);
+        assert!(bisection_ahead(3, 4, 3).is_empty());
     }
 }

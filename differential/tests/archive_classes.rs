@@ -39,13 +39,23 @@ fn every_archived_finding_is_explained_by_exactly_one_class() {
 #[test]
 fn the_classes_are_causes_not_one_per_seed() {
     // 232 classes were written one seed at a time; the cause classes that replaced
-    // them are fewer, and a class that matches by its inputs alone says why.
+    // them must stay fewer (231 after the fresh-seed measurements of seeds 3101 to
+    // 3104): the bound catches a return to a class per seed. A class that matches
+    // by its inputs alone says why. (The classes of Firefox and WebKit, and of
+    // Chromium at other versions than 156, came later: they are not counted.)
     let text =
         std::fs::read_to_string(workspace_root().join("corpus/known-differences.toml")).unwrap();
     let classes: Vec<&str> = text.split("[[class]]").skip(1).collect();
+    let replacing = classes
+        .iter()
+        .filter(|class| {
+            let line = |l: &str| class.lines().any(|c| c.starts_with(l));
+            !line("engine = \"firefox\"") && !line("engine = \"webkit\"") && !line("versions =")
+        })
+        .count();
     assert!(
-        !classes.is_empty() && classes.len() < 232,
-        "{} classes",
+        replacing > 0 && replacing < 232,
+        "{replacing} classes of the engines of the 232 ({} in all)",
         classes.len()
     );
     for class in &classes {

@@ -43,6 +43,10 @@ fn main() {
             "errors_level_compares_nothing_with_an_engine_that_reports_no_errors",
             errors_level_without_errors,
         ),
+        Trial::test(
+            "a_recorded_chromium_148_is_known_at_its_version_and_at_another_never_new",
+            recorded_chromium_versions,
+        ),
     ];
     let adapter_trials = [
         Trial::test(
@@ -52,13 +56,23 @@ fn main() {
         Trial::test("parse5_adapter_campaign", parse5_campaign),
         Trial::test("parse5_adapter_errors_level", parse5_errors_level),
         Trial::test("html5lib_adapter_diff", html5lib_diff),
+        Trial::test("chromium_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("chromium", "Chromium ")
+        }),
+        Trial::test("firefox_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("firefox", "Mozilla Firefox ")
+        }),
+        Trial::test("webkit_adapter_diff_and_campaign", || {
+            browser_diff_and_campaign("webkit", "WebKitGTK ")
+        }),
+        Trial::test("browsers_judge_a_divergence", browsers_judge),
     ];
     for trial in adapter_trials {
         trials.push(trial.with_ignored_flag(!gated));
     }
     if !gated {
         eprintln!(
-            "external_engines: the parse5 and html5lib adapter trials are ignored: run scripts/setup-engines.sh, then set {GATE}=1"
+            "external_engines: the parse5, html5lib and browser adapter trials are ignored: run scripts/setup-engines.sh and scripts/setup-{{chromium,firefox,webkit}}.sh, then set {GATE}=1"
         );
     }
     libtest_mimic::run(&args, trials).exit();
@@ -570,6 +584,222 @@ fn html5lib_diff() -> Result<(), Failed> {
         stdout(&output)
             .contains("unsupported | html5lib: only HTML fragment contexts are supported"),
         "an SVG context is unsupported",
+        &output,
+    )
+}
+
+/// The recorded engine of `tests/data/recorded_engine.py` answering as Chromium 148
+/// did (`tests/data/chromium-148.json`), named `chromium`, its hello saying `version`
+/// (the recording's when `None`).
+fn recorded_chromium(version: Option<&str>) -> String {
+    let mut command = "python3 differential/tests/data/recorded_engine.py \
+                       differential/tests/data/chromium-148.json"
+        .to_owned();
+    if let Some(version) = version {
+        command.push_str(&format!(" '{version}'"));
+    }
+    let spec = serde_json::json!({
+        "command": command,
+        "name": "chromium",
+        "mode": "persistent",
+        "timeout_ms": 10_000,
+    });
+    format!("cmd:{spec}")
+}
+
+/// Chromium 148 on the two behaviours that differ from 156 (a processing instruction
+/// becomes a bogus comment, and CDATA at an SVG integration point too): fed through
+/// the campaign's triage path (`litmus triage`, each input as a document in both
+/// scripting modes), with a recorded version string and recorded outputs, under the
+/// browsers' classes. At the recorded version (148) both are known, at their
+/// version; at 156, which these classes exclude, both are known at another version;
+/// neither is ever new, and each finding records the version its engine said.
+fn recorded_chromium_versions() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let inputs = [
+        (
+            "pi",
+            "<p><?t>",
+            "chromium-processing-instruction-is-a-bogus-comment",
+        ),
+        (
+            "cdata",
+            "<svg><foreignobject><![CDATA[]",
+            "chromium-cdata-at-an-integration-point-is-a-bogus-comment",
+        ),
+    ];
+    let mut artifacts = Vec::new();
+    for (name, input, _) in inputs {
+        let path = dir.path().join(name);
+        std::fs::write(&path, input)?;
+        artifacts.push(path.display().to_string());
+    }
+    let versions = [
+        (
+            "Chromium 148.0.7778.167 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe",
+            None,
+            "known",
+        ),
+        (
+            "Chromium 156.0.8078.114 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe",
+            Some("Chromium 156.0.8078.114 built on Debian GNU/Linux 12 (bookworm), headless, over the DevTools pipe"),
+            "at-another-version",
+        ),
+    ];
+    for (i, (version, given, status)) in versions.into_iter().enumerate() {
+        let out = dir.path().join(format!("report-{i}"));
+        let engine = recorded_chromium(given);
+        let mut args = vec![
+            "triage",
+            "--target",
+            "parse",
+            "--engine",
+            &engine,
+            "--known",
+            "corpus/browser-classes.toml",
+            "--out",
+            out.to_str().unwrap_or_default(),
+        ];
+        args.extend(artifacts.iter().map(String::as_str));
+        let output = run_litmus(&args, "");
+        check(output.status.success(), "litmus triage exits 0", &output)?;
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("findings.json"))?)?;
+        check(
+            report["other"]["version"] == version,
+            &format!("the report names the engine's version {version:?}"),
+            &output,
+        )?;
+        let findings = report["findings"].as_array().cloned().unwrap_or_default();
+        for (_, input, class) in inputs {
+            let shown: Vec<&serde_json::Value> =
+                findings.iter().filter(|f| f["input"] == input).collect();
+            check(
+                !shown.is_empty(),
+                &format!("a finding for {input:?}"),
+                &output,
+            )?;
+            for finding in shown {
+                check(
+                    finding["class"] == class
+                        && finding["status"] == status
+                        && finding["engine_version"] == version,
+                    &format!(
+                        "{input:?}: {class}, {status}, at {version}; found {}",
+                        serde_json::to_string(finding).unwrap_or_default()
+                    ),
+                    &output,
+                )?;
+            }
+        }
+        check(
+            !findings.iter().any(|f| f["status"] == "new"),
+            "no new finding",
+            &output,
+        )?;
+        let summary = std::fs::read_to_string(out.join("summary.md"))?;
+        let elsewhere = summary.contains("(at another version)");
+        check(
+            elsewhere == (status == "at-another-version"),
+            "summary.md says which classes hold at another version",
+            &output,
+        )?;
+    }
+    Ok(())
+}
+
+/// A browser (`--engine NAME`, its adapter in examples/engines): the tree of a plain
+/// document and of a fragment agree with the reference's in both scripting modes (the
+/// fragment with scripting on: Firefox parses every fragment so), and a short
+/// campaign runs, its report naming the browser's version (which starts with
+/// `version`) and every finding recording it.
+fn browser_diff_and_campaign(name: &str, version: &str) -> Result<(), Failed> {
+    for scripting in ["on", "off"] {
+        let output = run_litmus(
+            &["diff", "--engine", name, "--scripting", scripting],
+            "<!DOCTYPE html><p>One<p>Two<table><td>x</table><svg><path/></svg>",
+        );
+        check(
+            output.status.success() && stdout(&output).contains("no divergence"),
+            &format!("{name} agrees on a plain document, scripting {scripting}"),
+            &output,
+        )?;
+    }
+    let output = run_litmus(
+        &[
+            "diff",
+            "--engine",
+            name,
+            "--fragment",
+            "td",
+            "--scripting",
+            "on",
+        ],
+        "a<b>c</b><template><i>t</i></template>",
+    );
+    check(
+        output.status.success() && stdout(&output).contains("no divergence"),
+        &format!("{name} agrees on a fragment"),
+        &output,
+    )?;
+    let dir = tempfile::tempdir()?;
+    let out = dir.path().join("report");
+    let output = run_litmus(
+        &[
+            "run",
+            "--engine",
+            name,
+            "--cases",
+            "60",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--no-mutation",
+            "--out",
+            out.to_str().unwrap_or_default(),
+            "--known",
+            "corpus/known-differences.toml",
+        ],
+        "",
+    );
+    check(output.status.success(), "the campaign exits 0", &output)?;
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("findings.json"))?)?;
+    let said = report["other"]["version"].as_str().unwrap_or_default();
+    check(
+        report["other"]["name"] == name && said.starts_with(version) && report["cases"] == 60,
+        &format!("60 cases of {name}, its version {said:?}"),
+        &output,
+    )?;
+    for finding in report["findings"].as_array().cloned().unwrap_or_default() {
+        let engine = finding["engine"].as_str().unwrap_or_default();
+        let recorded = finding["engine_version"].as_str().unwrap_or_default();
+        check(
+            (engine == name && recorded == said) || (engine == "litmus" && !recorded.is_empty()),
+            &format!("a finding of {engine} records its version: {recorded:?}"),
+            &output,
+        )?;
+    }
+    Ok(())
+}
+
+/// `litmus diff --judges browsers` on html5ever's missing processing instructions:
+/// each browser says which side it takes (Chromium 156 parses them as the standard
+/// does; Firefox and WebKit, without them, side with html5ever).
+fn browsers_judge() -> Result<(), Failed> {
+    let output = run_litmus(
+        &["diff", "--judges", "browsers", "--scripting", "on"],
+        "<p><?t>",
+    );
+    let said = stdout(&output);
+    check(
+        output.status.code() == Some(1)
+            && said.contains("chromium sides with litmus")
+            && said.contains("firefox sides with html5ever")
+            && said.contains("webkit sides with html5ever"),
+        "each browser's side",
         &output,
     )
 }

@@ -456,7 +456,15 @@ fn help_is_wrapped_and_complete() {
         // The engines a help lists, joined across the wrapped lines.
         let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
         if flat.contains("--engine <ENGINE>") {
-            for engine in ["`html5ever`", "`litmus`", "`chaos`", "`chromium`", "`cmd:"] {
+            for engine in [
+                "`html5ever`",
+                "`litmus`",
+                "`chaos`",
+                "`chromium`",
+                "`firefox`",
+                "`webkit`",
+                "`cmd:",
+            ] {
                 assert!(
                     flat.contains(engine),
                     "litmus {command:?} --help does not name {engine}:\n{help}"

@@ -10,9 +10,10 @@
 //! `--engines` names must be installed). Without the variables they are listed as
 //! ignored.
 //!
-//! Chromium's row (`scripts/setup-chromium.sh`) runs with the parse5 and html5lib rows,
-//! when `LITMUS_EXTERNAL_ENGINES=1`, as in CI (`.ci/run` installs headless Chromium):
-//! html5ever and Chromium, Chromium also asked for its side on html5ever's classes.
+//! The browsers' rows (`scripts/setup-chromium.sh`, `setup-firefox.sh`,
+//! `setup-webkit.sh`) run with the parse5 and html5lib rows, when
+//! `LITMUS_EXTERNAL_ENGINES=1`, as in CI (`.ci/run` installs the three browsers):
+//! html5ever, Chromium, Firefox and WebKit, each browser judging the others' classes.
 
 mod adapters;
 
@@ -36,13 +37,13 @@ fn main() {
             table_of(&["parse5", "html5lib"]).map(|_| ())
         })
         .with_ignored_flag(!external),
-        Trial::test("a_table_of_html5ever_and_chromium", chromium).with_ignored_flag(!external),
+        Trial::test("a_table_of_html5ever_and_the_browsers", browsers).with_ignored_flag(!external),
         Trial::test("a_table_of_lexbor_gumbo_go_html_and_html5gum", more_engines)
             .with_ignored_flag(!more),
     ];
     if !external || !more {
         eprintln!(
-            "table: the external engines' rows are ignored unless LITMUS_EXTERNAL_ENGINES=1 (parse5, html5lib, chromium) and LITMUS_MORE_ENGINES=1 (lexbor, gumbo, go-html, html5gum)"
+            "table: the external engines' rows are ignored unless LITMUS_EXTERNAL_ENGINES=1 (parse5, html5lib, the browsers) and LITMUS_MORE_ENGINES=1 (lexbor, gumbo, go-html, html5gum)"
         );
     }
     libtest_mimic::run(&args, trials).exit();
@@ -51,7 +52,7 @@ fn main() {
 /// The Markdown's header row and the rows it must have.
 const COLUMNS: &str = "| engine | version | measured | cases | tree | fragment | serialization | round trip | classes | html5lib |";
 
-/// `litmus table --engines LIST --cases 200 --seed 1 --no-third` into a temporary
+/// `litmus table --engines LIST --cases 200 --seed 1 --no-judges` into a temporary
 /// folder; checks exit 0, the command at the top, the columns, one row per engine and
 /// the HTML page. Returns the Markdown.
 fn table_of(engines: &[&str]) -> Result<String, Failed> {
@@ -69,7 +70,7 @@ fn table_of(engines: &[&str]) -> Result<String, Failed> {
             "200",
             "--seed",
             "1",
-            "--no-third",
+            "--no-judges",
             "--out",
             &md_arg,
             "--html",
@@ -80,7 +81,7 @@ fn table_of(engines: &[&str]) -> Result<String, Failed> {
     check(output.status.success(), "litmus table exits 0", &output)?;
     let markdown = std::fs::read_to_string(&md)?;
     let command = format!(
-        "litmus table --cases 200 --chromium-cases 2000 --seed 1 --engines {list} --no-third --out {md_arg} --html {html_arg}"
+        "litmus table --cases 200 --browser-cases 2000 --seed 1 --engines {list} --no-judges --out {md_arg} --html {html_arg}"
     );
     let page = std::fs::read_to_string(&html)?;
     let mut problems = Vec::new();
@@ -255,24 +256,32 @@ fn more_engines() -> Result<(), Failed> {
     table_of(&["lexbor", "gumbo", "go-html", "html5gum"]).map(|_| ())
 }
 
-/// Generated cases of the Chromium table, and how many of them Chromium parses.
-const CHROMIUM_TABLE: (&str, &str) = ("200", "30");
+/// Generated cases of the browsers' table, and how many of them each browser parses.
+const BROWSER_TABLE: (&str, &str) = ("200", "30");
 
-/// html5lib files of the Chromium table's html5lib column: a few, for time (every
+/// html5lib files of the browsers' table's html5lib column: a few, for time (every
 /// trial is a request to the browser).
-const CHROMIUM_HTML5LIB_FILES: [&str; 2] = ["tests4.dat", "tables01.dat"];
+const BROWSER_HTML5LIB_FILES: [&str; 2] = ["tests4.dat", "tables01.dat"];
 
-/// `litmus table --engines html5ever,chromium --cases 200 --chromium-cases 30`, with
-/// Chromium asked for its side, the html5lib column over two files: Chromium's row has
-/// a version, the day it was measured, its 30 cases and numbers in every column but its
-/// own sides; html5ever's row has Chromium's sides.
-fn chromium() -> Result<(), Failed> {
+/// The browsers, in the table's order, with how their versions start.
+const BROWSERS: [(&str, &str); 3] = [
+    ("chromium", "Chromium "),
+    ("firefox", "Mozilla Firefox "),
+    ("webkit", "WebKitGTK "),
+];
+
+/// `litmus table --engines html5ever,chromium,firefox,webkit --cases 200
+/// --browser-cases 30`, the browsers judging, the html5lib column over two files: each
+/// browser's row has a version, the day it was measured, its 30 cases and numbers in
+/// every column, and the other browsers' sides with `—` for its own; html5ever's row
+/// has the three browsers' sides.
+fn browsers() -> Result<(), Failed> {
     let temp = tempfile::tempdir()?;
     let html5lib = temp.path().join("html5lib-tests");
     let tree_construction = html5lib.join("tree-construction");
     std::fs::create_dir_all(&tree_construction)?;
     let source = litmus_test_data::html5lib_tests().join("tree-construction");
-    for file in CHROMIUM_HTML5LIB_FILES {
+    for file in BROWSER_HTML5LIB_FILES {
         std::fs::copy(source.join(file), tree_construction.join(file)).map_err(|e| {
             format!(
                 "{}: {e} (HTML5LIB_TESTS names the html5lib-tests checkout)",
@@ -283,16 +292,17 @@ fn chromium() -> Result<(), Failed> {
     let md = temp.path().join("parsers.md");
     let html = temp.path().join("parsers/index.html");
     let (md_arg, html_arg) = (md.display().to_string(), html.display().to_string());
-    let (cases, chromium_cases) = CHROMIUM_TABLE;
+    let (cases, browser_cases) = BROWSER_TABLE;
+    let engines = "html5ever,chromium,firefox,webkit";
     let output = std::process::Command::new(adapters::litmus())
         .args([
             "table",
             "--engines",
-            "html5ever,chromium",
+            engines,
             "--cases",
             cases,
-            "--chromium-cases",
-            chromium_cases,
+            "--browser-cases",
+            browser_cases,
             "--seed",
             "1",
             "--out",
@@ -312,36 +322,39 @@ fn chromium() -> Result<(), Failed> {
         let cell = cell.trim_end_matches(" %").trim_end_matches('×');
         !cell.is_empty() && cell.chars().all(|c| c.is_ascii_digit() || ",.".contains(c))
     };
+    let triplet = |cell: &str| {
+        let parts: Vec<&str> = cell.split(" / ").collect();
+        parts.len() == 3 && parts.iter().all(|p| number(p))
+    };
     let mut problems = Vec::new();
     if !markdown.contains(&format!(
-        "```sh\nlitmus table --cases {cases} --chromium-cases {chromium_cases} --seed 1 --engines html5ever,chromium --out {md_arg} --html {html_arg}\n```"
+        "```sh\nlitmus table --cases {cases} --browser-cases {browser_cases} --seed 1 --engines {engines} --out {md_arg} --html {html_arg}\n```"
     )) {
         problems.push("the command at the top".to_owned());
     }
-    if !markdown.contains("| chromium sides with litmus / engine / neither |") {
-        problems.push("the column of Chromium's sides".to_owned());
+    if !markdown.contains("| chromium · firefox · webkit side with litmus / engine / neither |") {
+        problems.push("the column of the browsers' sides".to_owned());
     }
     // engine, version, measured, cases, tree, fragment, serialization, round trip,
     // classes, html5lib, sides, cases/s, parse time ÷ litmus
-    let chromium = row("chromium");
-    if chromium.len() != 13 {
-        problems.push(format!("a row of 13 cells for chromium: {chromium:?}"));
-    } else {
-        if !chromium[1].starts_with("Chromium ") || !chromium[1].contains("headless") {
-            problems.push(format!("Chromium's version: {:?}", chromium[1]));
+    for (own, (browser, version)) in BROWSERS.iter().enumerate() {
+        let cells = row(browser);
+        if cells.len() != 13 {
+            problems.push(format!("a row of 13 cells for {browser}: {cells:?}"));
+            continue;
+        }
+        if !cells[1].starts_with(version) || !cells[1].contains("over ") {
+            problems.push(format!("{browser}'s version: {:?}", cells[1]));
         }
         // YYYY-MM-DD
-        let day: Vec<&str> = chromium[2].split('-').collect();
+        let day: Vec<&str> = cells[2].split('-').collect();
         if day.iter().map(|p| p.len()).ne([4, 2, 2])
             || !day.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
         {
-            problems.push(format!("the day Chromium was measured: {:?}", chromium[2]));
+            problems.push(format!("the day {browser} was measured: {:?}", cells[2]));
         }
-        if chromium[3] != chromium_cases {
-            problems.push(format!(
-                "{chromium_cases} Chromium cases: {:?}",
-                chromium[3]
-            ));
+        if cells[3] != browser_cases {
+            problems.push(format!("{browser_cases} {browser} cases: {:?}", cells[3]));
         }
         for (i, what) in [
             (4, "tree"),
@@ -349,16 +362,16 @@ fn chromium() -> Result<(), Failed> {
             (11, "cases/s"),
             (12, "parse time"),
         ] {
-            if !number(&chromium[i]) {
-                problems.push(format!("Chromium's {what}: {:?}", chromium[i]));
+            if !number(&cells[i]) {
+                problems.push(format!("{browser}'s {what}: {:?}", cells[i]));
             }
         }
         // `N` or `N (M new)`.
-        if !chromium[8].split(' ').next().is_some_and(number) {
-            problems.push(format!("Chromium's classes: {:?}", chromium[8]));
+        if !cells[8].split(' ').next().is_some_and(number) {
+            problems.push(format!("{browser}'s classes: {:?}", cells[8]));
         }
         // `passed / trials (share)`, over the two files' trials.
-        let trials: Vec<&str> = chromium[9].split(" / ").collect();
+        let trials: Vec<&str> = cells[9].split(" / ").collect();
         if trials.len() != 2
             || !number(trials[0])
             || !trials[1]
@@ -366,25 +379,32 @@ fn chromium() -> Result<(), Failed> {
                 .next()
                 .is_some_and(|t| number(t) && t != "0")
         {
-            problems.push(format!("Chromium's html5lib trials: {:?}", chromium[9]));
+            problems.push(format!("{browser}'s html5lib trials: {:?}", cells[9]));
         }
-        if chromium[10] != "—" {
-            problems.push(format!("no sides of Chromium's own: {:?}", chromium[10]));
+        // The other browsers' sides, `—` for its own.
+        let sides: Vec<&str> = cells[10].split(" · ").collect();
+        let right = sides.len() == 3
+            && sides
+                .iter()
+                .enumerate()
+                .all(|(i, s)| if i == own { *s == "—" } else { triplet(s) });
+        if !right {
+            problems.push(format!("{browser}'s judges: {:?}", cells[10]));
         }
     }
     let html5ever = row("html5ever");
     let sides: Vec<&str> = html5ever
         .get(10)
-        .map_or(Vec::new(), |s| s.split(" / ").collect());
+        .map_or(Vec::new(), |s| s.split(" · ").collect());
     if html5ever.get(3).map(String::as_str) != Some(cases)
         || sides.len() != 3
-        || !sides.iter().all(|s| number(s))
+        || !sides.iter().all(|s| triplet(s))
     {
         problems.push(format!(
-            "html5ever's row with Chromium's sides: {html5ever:?}"
+            "html5ever's row with the browsers' sides: {html5ever:?}"
         ));
     }
-    for engine in ["html5ever", "chromium"] {
+    for engine in ["html5ever", "chromium", "firefox", "webkit"] {
         problems.extend(engine_problems(&markdown, &page, temp.path(), engine));
     }
     if problems.is_empty() {

@@ -42,6 +42,11 @@ pub struct WireRequest<'a> {
     /// field. Left out of the frame when false, so older programs never see it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub errors: bool,
+    /// Whether litmus needs only the tree (a round trip's second parse, a minimizer's
+    /// question about a tree difference): the program may leave `html` out and save
+    /// the time. Left out of the frame when false; a program may ignore it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tree_only: bool,
 }
 
 /// A reply: `{"id", "tree", "html"}`, `{"id", "error"}` (the engine refuses the
@@ -229,6 +234,7 @@ mod tests {
             fragment: fragment.map(str::to_owned),
             scripting,
             errors: false,
+            tree_only: false,
         };
         let mut frame = Vec::new();
         write_frame(&mut frame, &serde_json::to_vec(&request).unwrap()).unwrap();

@@ -328,6 +328,18 @@ impl Engine for WatchedEngine {
         }
     }
 
+    fn pipelines(&self) -> bool {
+        self.engine.pipelines()
+    }
+
+    /// The requests of the case being parsed (a minimization's), as [`Self::answer_all`]
+    /// answers a batch's.
+    fn parse_many(&mut self, requests: &[ParseRequest], tree_only: bool) -> Vec<ParseResult> {
+        let case = self.case.unwrap_or(0);
+        let pairs: Vec<(u64, &ParseRequest)> = requests.iter().map(|r| (case, r)).collect();
+        self.answer_all(&pairs, tree_only)
+    }
+
     /// Watched under the tokenizer's name, so that a hang names the tokenizer.
     fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
         let name: Arc<str> = Arc::from(tokenizer.name());
@@ -370,6 +382,10 @@ impl CaseRunner {
             .with_corpus(setup.mutation_corpus);
         let reference = start_engine(&setup.reference)?;
         let other = start_engine(&setup.other)?;
+        // Findings are matched at the engines' versions (a class may hold for some).
+        let mut known = setup.known;
+        known.set_engine_version(reference.name(), &reference.version());
+        known.set_engine_version(other.name(), &other.version());
         Ok(CaseRunner {
             seed: setup.seed,
             bytes: setup.bytes,
@@ -383,7 +399,7 @@ impl CaseRunner {
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
-            known: setup.known,
+            known,
             budget: setup.budget,
             spec_coverage: setup.spec_coverage,
             reported: HashMap::new(),

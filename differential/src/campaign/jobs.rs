@@ -213,7 +213,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
         // A crash or hang would take the case worker down at every step.
         return investigate_with_engine_workers(shared, job, reported);
     }
-    let known = &shared.options.known;
+    let known = &shared.known;
     // A known cause in the case as it was found (its locus read from the reference's
     // trace of it) is counted under its class at once: only the class's few exemplars
     // are minimized, later.
@@ -238,7 +238,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
     };
     if minimized.divergence.is_none() {
         // The engines no longer show it (a flaky engine): keep the case as found.
-        let class = classify(&shared.options.known, divergence);
+        let class = classify(&shared.known, divergence);
         let unminimized = Minimized {
             input: divergence.request.input.clone(),
             divergence: Some(divergence.clone()),
@@ -268,7 +268,7 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
         }),
         None => {
             let finding = record::finding(
-                &shared.options.known,
+                &shared.known,
                 &shown,
                 &minimized.input,
                 &reported.divergence.request.input,
@@ -321,7 +321,7 @@ fn exemplar(shared: &Shared<'_>, job: &mut Job, candidate: &Candidate) {
         ..stats
     };
     let finding = record::finding(
-        &shared.options.known,
+        &shared.known,
         &shown,
         &input,
         &candidate.original,
@@ -340,7 +340,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         shared.found(
             reported.divergence.signature.as_str(),
             record::finding(
-                &options.known,
+                &shared.known,
                 &reported.divergence,
                 &reported.divergence.request.input,
                 &reported.divergence.request.input,
@@ -355,7 +355,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         &reported.divergence,
         reported.origin.clone(),
         &mut engines,
-        &options.known,
+        &shared.known,
         Some(&shared.archive),
         options.minimize_budget,
         shared.stop_flag(),
@@ -363,12 +363,12 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
     if let Some(Err(error)) = &investigation.archived {
         shared.fail(format!("cannot archive a finding: {error}"));
     }
-    let finding = with_third(shared, investigation.finding, &investigation.shown);
+    let finding = with_judges(shared, investigation.finding, &investigation.shown);
     shared.found(reported.divergence.signature.as_str(), finding);
 }
 
 /// Archives a finding (a full disk stops the campaign, the finding kept in the
-/// reports) and asks the third engine about it.
+/// reports) and asks the judges about it.
 fn archive(
     shared: &Shared<'_>,
     mut finding: Finding,
@@ -385,16 +385,19 @@ fn archive(
     ) {
         shared.fail(format!("cannot archive a finding: {error}"));
     }
-    with_third(shared, finding, shown)
+    with_judges(shared, finding, shown)
 }
 
-fn with_third(shared: &Shared<'_>, mut finding: Finding, shown: &Divergence) -> Finding {
-    let mut third = shared
-        .third
+/// The finding with the judges' verdicts on the divergence its input shows.
+fn with_judges(shared: &Shared<'_>, mut finding: Finding, shown: &Divergence) -> Finding {
+    let mut judges = shared
+        .judges
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(third) = third.as_mut() {
-        finding.third = super::third_opinion(shown, third);
-    }
+    let mut asked: Vec<&mut dyn crate::engine::Engine> = judges
+        .iter_mut()
+        .map(|w| w as &mut dyn crate::engine::Engine)
+        .collect();
+    finding.judges = super::judges_opinions(shown, &mut asked);
     finding
 }

@@ -24,6 +24,7 @@
 //! and Ctrl-C stops taking cases, finishes the triage and the exemplars, and writes
 //! the reports.
 
+mod ahead;
 pub mod cases;
 mod investigate;
 mod jobs;
@@ -37,7 +38,7 @@ pub use cases::request_for_case;
 pub use investigate::{investigate, Engines, Investigation};
 pub use record::finding as finding_of;
 pub use state::{LevelCounter, EXEMPLARS_PER_CLASS};
-pub use third::{side, third_opinion, SIDES};
+pub use third::{against_the_reference, judges_opinions, side, third_opinion, SIDES};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
@@ -120,9 +121,9 @@ pub struct CampaignOptions {
     /// The engines: the reference and the one under test.
     pub reference: EngineChoice,
     pub other: EngineChoice,
-    /// A third engine (a browser) asked which side each new tree or fragment
-    /// divergence takes.
-    pub third: Option<EngineChoice>,
+    /// The judges (browsers, `--judges`), each asked which side each archived tree or
+    /// fragment finding takes.
+    pub judges: Vec<EngineChoice>,
     /// The time limit of one parse.
     pub timeout: Duration,
     /// Compare serializations and round trips too.
@@ -390,10 +391,11 @@ pub fn run(
         ..CampaignReport::default()
     };
 
-    let third = match &options.third {
-        Some(choice) => Some(choice.start(options.timeout)?),
-        None => None,
-    };
+    let judges = options
+        .judges
+        .iter()
+        .map(|choice| choice.start(options.timeout))
+        .collect::<Result<Vec<Worker>, _>>()?;
     let progress = progress_bar(options);
     let shared = Shared::new(
         options,
@@ -401,7 +403,7 @@ pub fn run(
         generator,
         progress.clone(),
         stop,
-        third,
+        judges,
         (reference_version, other_version),
     );
     let clock = Instant::now();
@@ -415,8 +417,8 @@ pub fn run(
     }
 
     report = shared.snapshot(&report, clock.elapsed(), interrupted);
-    report.possibly_fixed = possibly_fixed(&options.known, &report);
-    report.known_classes = crate::report::classes::named_in(&options.known, &report);
+    report.possibly_fixed = possibly_fixed(&shared.known, &report);
+    report.known_classes = crate::report::classes::named_in(&shared.known, &report);
     let written = write_reports(&report, &options.out);
     if let Some(message) = shared.failure() {
         return Err(CampaignError::ArchiveFull(message));
@@ -470,10 +472,14 @@ fn run_jobs(
 /// Known classes of the engine under test that explain none of this campaign's
 /// findings, among those that could show at the levels it compared
 /// ([`crate::report::classes::can_show_at`]: a speed class cannot show in a campaign
-/// that timed nothing). Classes of every engine (`*`: the standard's own round-trip
-/// constructs, the harness's) describe no engine's behaviour, so nothing upstream can
-/// have fixed them.
+/// that timed nothing), each with the engine's version from which it showed no more.
+/// Classes of every engine (`*`: the standard's own round-trip constructs, the
+/// harness's) describe no engine's behaviour, so nothing upstream can have fixed them;
+/// a class whose `versions` exclude the campaign's engine version is not expected to
+/// show, and is left out.
 fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
+    let engine = &report.other.name;
+    let version = crate::known::versions::version_number(&report.other.version);
     let compared: Vec<&str> = report
         .levels
         .iter()
@@ -483,8 +489,9 @@ fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<Poss
     known
         .classes
         .iter()
-        .filter(|class| class.engine == report.other.name)
+        .filter(|class| class.engine == *engine)
         .filter(|class| crate::report::classes::can_show_at(class, &compared))
+        .filter(|class| class.holds_at(engine, version.as_deref()))
         .filter(|class| {
             !report
                 .findings
@@ -495,6 +502,7 @@ fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<Poss
             class: class.id.clone(),
             explanation: class.explanation.clone(),
             upstream: class.upstream.clone(),
+            since: Some(report.other.version.clone()),
         })
         .collect()
 }
@@ -537,5 +545,90 @@ pub fn default_campaign_id(seed: u64, shard: Shard) -> String {
         id
     } else {
         format!("{id}-shard-{}-of-{}", shard.index, shard.count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Finding;
+
+    const CLASSES: &str = r#"
+[[class]]
+id = "old"
+engine = "chromium"
+versions = ["< 150"]
+signatures = ["tree | *"]
+explanation = "before 150"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "always"
+engine = "chromium"
+signatures = ["fragment | *"]
+explanation = "any version"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "shown"
+engine = "chromium"
+signatures = ["serialization | *"]
+explanation = "shown"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "elsewhere"
+engine = "html5ever"
+signatures = ["tree | *"]
+explanation = "another engine's"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+    #[test]
+    fn possibly_fixed_names_the_version_and_leaves_out_classes_of_other_versions() {
+        let known = KnownDifferences::parse(CLASSES).unwrap();
+        let report = |version: &str| CampaignReport {
+            other: EngineId {
+                name: "chromium".into(),
+                version: version.into(),
+            },
+            findings: vec![Finding {
+                class: Some("shown".into()),
+                ..Finding::default()
+            }],
+            // Levels compared: the classes of these levels could show.
+            levels: ["tree", "fragment", "serialization"]
+                .iter()
+                .map(|level| crate::finding::LevelCount {
+                    level: level.to_string(),
+                    compared: 10,
+                    agreed: 5,
+                    agreement: Some(0.5),
+                })
+                .collect(),
+            ..CampaignReport::default()
+        };
+        let at = |version: &str| {
+            possibly_fixed(&known, &report(version))
+                .into_iter()
+                .map(|p| (p.class, p.since))
+                .collect::<Vec<_>>()
+        };
+        let v156 = "Chromium 156.0.8078.114 built on Debian";
+        // At 156 the class of versions before 150 is not expected: only `always`.
+        assert_eq!(at(v156), vec![("always".to_owned(), Some(v156.to_owned()))]);
+        // At 148 both may show, and neither did.
+        let v148 = "Chromium 148.0.7778.167";
+        assert_eq!(
+            at(v148),
+            vec![
+                ("old".to_owned(), Some(v148.to_owned())),
+                ("always".to_owned(), Some(v148.to_owned()))
+            ]
+        );
     }
 }

@@ -39,8 +39,10 @@ pub fn finding(
         status: Some(match verdict {
             Verdict::Known(_) => Status::Known,
             Verdict::Ambiguous(_) => Status::Ambiguous,
+            Verdict::AtAnotherVersion(_) => Status::AtAnotherVersion,
             Verdict::New => Status::New,
         }),
+        engine_version: known.engine_version(&shown.engine).map(str::to_owned),
         explanation: class.map(|c| c.explanation.clone()),
         ambiguous,
         locus,
@@ -55,6 +57,7 @@ pub fn finding(
         minimization: stats,
         origin,
         archive_path: None,
+        judges: Vec::new(),
         third: None,
         splits: shown.splits.clone(),
         start: shown.start.as_ref().map(|s| s.to_string()),

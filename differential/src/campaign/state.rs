@@ -12,6 +12,7 @@ use crate::finding::{
     CampaignReport, ClassCount, Finding, Generation, LevelCount, Origin, SignatureCount, Status,
 };
 use crate::generator::{Generator, Weights};
+use crate::known::KnownDifferences;
 use crate::worker::Worker;
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -222,8 +223,10 @@ pub struct Shared<'o> {
     deadline: Option<Instant>,
     interrupted: AtomicBool,
     fatal: Mutex<Option<String>>,
-    /// The third engine, shared: it is asked once per finding.
-    pub third: Mutex<Option<Worker>>,
+    /// The judges (`--judges`), shared: each is asked once per finding.
+    pub judges: Mutex<Vec<Worker>>,
+    /// The known classes, with the engines' versions (findings are matched at them).
+    pub known: KnownDifferences,
     /// The engines' versions, for archive records.
     pub versions: (String, String),
     inner: Mutex<Inner>,
@@ -236,9 +239,12 @@ impl<'o> Shared<'o> {
         generator: Generator,
         progress: ProgressBar,
         stop: Arc<AtomicBool>,
-        third: Option<Worker>,
+        judges: Vec<Worker>,
         versions: (String, String),
     ) -> Shared<'o> {
+        let mut known = options.known.clone();
+        known.set_engine_version(&options.reference.name, &versions.0);
+        known.set_engine_version(&options.other.name, &versions.1);
         let steering = options
             .steering
             .then(|| Steering::new(&generator, options.seed));
@@ -254,7 +260,8 @@ impl<'o> Shared<'o> {
             deadline: options.time.map(|t| Instant::now() + t),
             interrupted: AtomicBool::new(false),
             fatal: Mutex::new(None),
-            third: Mutex::new(third),
+            judges: Mutex::new(judges),
+            known,
             versions,
             inner: Mutex::new(Inner {
                 levels: LevelCounter::default(),

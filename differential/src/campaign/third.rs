@@ -1,11 +1,13 @@
-//! A third engine's opinion: which side of a divergence a browser (or any third
-//! engine) takes.
+//! The judges' verdicts: which side of a divergence each browser (or any third
+//! engine, `--judges`) takes.
 //!
 //! For a tree or fragment divergence between the reference parser and the engine under
-//! test, the third engine parses the same minimized input with the same options; its
-//! tree is compared with both: it sides with the reference, with the other engine, or
-//! with neither. Serialization and round-trip findings get no third opinion (a
-//! browser's serializer is not what those levels test).
+//! test, each judge parses the same minimized input with the same options; its tree is
+//! compared with both: it sides with the reference, with the other engine, or with
+//! neither. Serialization and round-trip findings get no verdict (a browser's
+//! serializer is not what those levels test). A class whose judges side with the
+//! engine under test against the reference is one to review against the standard
+//! ([`against_the_reference`]): reports list it first.
 
 use crate::case::Level;
 use crate::compare::Divergence;
@@ -39,6 +41,27 @@ pub fn third_opinion(divergence: &Divergence, third: &mut dyn Engine) -> Option<
     })
 }
 
+/// Every judge's answer about a divergence, in order; empty for levels that get no
+/// verdict.
+pub fn judges_opinions(
+    divergence: &Divergence,
+    judges: &mut [&mut dyn Engine],
+) -> Vec<ThirdOpinion> {
+    judges
+        .iter_mut()
+        .filter_map(|judge| third_opinion(divergence, &mut **judge))
+        .collect()
+}
+
+/// Whether the judges' answers side with the engine under test against the reference:
+/// more of them with the engine than with the reference (those unavailable or on
+/// neither side not counted), at least one with the engine.
+pub fn against_the_reference(opinions: &[ThirdOpinion]) -> bool {
+    let count = |side: &str| opinions.iter().filter(|o| o.sides_with == side).count();
+    let (reference, other) = (count("reference"), count("other"));
+    other > 0 && other > reference
+}
+
 /// `reference`, `other` or `neither`: which tree `third` equals.
 pub fn side(third: &str, reference: &str, other: &str) -> &'static str {
     if third == reference {
@@ -47,5 +70,47 @@ pub fn side(third: &str, reference: &str, other: &str) -> &'static str {
         "other"
     } else {
         "neither"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opinion(sides_with: &str) -> ThirdOpinion {
+        ThirdOpinion {
+            engine: "judge".into(),
+            sides_with: sides_with.into(),
+            output: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_judges_side_against_the_reference_when_more_side_with_the_engine() {
+        let verdicts = |sides: &[&str]| sides.iter().map(|s| opinion(s)).collect::<Vec<_>>();
+        assert!(against_the_reference(&verdicts(&[
+            "other",
+            "other",
+            "reference"
+        ])));
+        assert!(against_the_reference(&verdicts(&[
+            "other",
+            "neither",
+            "unavailable"
+        ])));
+        assert!(!against_the_reference(&verdicts(&["other", "reference"])));
+        assert!(!against_the_reference(&verdicts(&[
+            "reference",
+            "reference",
+            "other"
+        ])));
+        assert!(!against_the_reference(&verdicts(&[
+            "neither",
+            "unavailable"
+        ])));
+        assert!(!against_the_reference(&[]));
+        assert_eq!(side("a", "a", "b"), "reference");
+        assert_eq!(side("b", "a", "b"), "other");
+        assert_eq!(side("c", "a", "b"), "neither");
     }
 }

@@ -27,6 +27,7 @@
 //! reference's signature (`as_the_reference_shows_it`): the standard's serializer
 //! at work, the same behaviour whichever engine's tree it serialized.
 
+use super::ahead::{AheadEngine, Upcoming};
 use super::cases::CaseRunner;
 use crate::case::{Level, ParseResult};
 use crate::compare::{recheck, rerun, round_trip, Divergence};
@@ -105,7 +106,14 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         budget.max_time = budget.max_time.min(crate::compare::speed::MINIMIZE_TIME);
     }
     let known = &runner.known;
-    let (reference, other) = (&mut runner.reference, &mut runner.other);
+    // The minimizer announces its next candidates; an engine that answers many
+    // requests at once (a browser) parses them together (`ahead.rs`).
+    let upcoming = Upcoming::default();
+    let round_trips = job.divergence.level == Level::RoundTrip;
+    let mut reference =
+        AheadEngine::new(&mut runner.reference, &upcoming).with_round_trips(round_trips);
+    let mut other = AheadEngine::new(&mut runner.other, &upcoming).with_round_trips(round_trips);
+    let (reference, other): (&mut dyn Engine, &mut dyn Engine) = (&mut reference, &mut other);
     let original = &job.divergence;
     // The divergence a merge keeps: the job's, or the same one in a simpler context.
     let mut base = job.divergence.clone();
@@ -124,7 +132,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                 }
                 None => false,
             };
-            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
             let tokens = minimizer.tokens(&job.input);
             let class = match job.goal {
                 Goal::Classify => {
@@ -156,7 +165,9 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                             .iter()
                             .any(|d| same_class(known, d, original, &class))
                     };
-                    let mut minimizer = Minimizer::new(budget, &mut keeps);
+                    let mut announce = upcoming.listener();
+                    let mut minimizer =
+                        Minimizer::new(budget, &mut keeps).announcing(&mut announce);
                     let merged = minimizer.tokens(&tokens);
                     let second = minimizer.stats(&tokens, &merged);
                     merged_into = Some(class);
@@ -172,7 +183,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                     .iter()
                     .any(|d| same_class(known, d, original, class))
             };
-            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
             let merged = minimizer.tokens(&job.input);
             let stats = minimizer.stats(&job.input, &merged);
             merged_into = Some(class.clone());
@@ -185,7 +197,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                     .iter()
                     .any(|d| same_behaviour(known, d, original, &core, class))
             };
-            let mut minimizer = Minimizer::new(budget, &mut keeps);
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
             let tokens = minimizer.tokens(&job.input);
             let result = minimizer.characters(&tokens);
             let stats = minimizer.stats(&job.input, &result);

@@ -66,6 +66,9 @@ pub struct Archived {
     pub recorded_class: Option<String>,
     /// The reference's tree and the engine's, for tree and fragment findings.
     pub trees: Option<(String, String)>,
+    /// The engine's version text, as the finding recorded it (the archive's
+    /// `versions:` field, findings.json's `engine_version`).
+    pub version: Option<String>,
 }
 
 impl Archived {
@@ -77,8 +80,22 @@ impl Archived {
                     .map(|other| (finding.reference_tree.clone(), with_final_newline(other)))
             })
             .flatten();
+        // `versions: REFERENCE; OTHER`: the other's, unless the finding is the
+        // reference's own (a round trip of litmus).
+        let version = finding.field("versions").and_then(|versions| {
+            let (reference, other) = versions.split_once("; ")?;
+            Some(
+                if finding.engine == "litmus" {
+                    reference
+                } else {
+                    other
+                }
+                .to_owned(),
+            )
+        });
         Archived {
             source,
+            version,
             request: ParseRequest {
                 input: finding.input.clone(),
                 fragment: finding
@@ -102,6 +119,7 @@ impl Archived {
             .into_iter()
             .map(|f| Archived {
                 source: format!("{} ({})", source.display(), f.hash),
+                version: f.engine_version.clone(),
                 request: ParseRequest {
                     input: f.input.clone(),
                     fragment: f
@@ -134,8 +152,9 @@ impl Archived {
 
     /// Its verdict under `known`, and its locus if a class asked for it.
     pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
-        let mut evidence =
-            Evidence::new(&self.engine, &self.signature, &self.input).with_locus(|| self.locus());
+        let mut evidence = Evidence::new(&self.engine, &self.signature, &self.input)
+            .with_version(self.version.as_deref())
+            .with_locus(|| self.locus());
         let verdict = known.verdict(&mut evidence);
         let locus = evidence.known_locus().cloned();
         (verdict, locus)
@@ -210,6 +229,7 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Verdict::AtAnotherVersion(class) => format!("{} (at another version)", class.id),
             Verdict::New => "NEW".to_owned(),
         };
         let recorded = finding

@@ -28,10 +28,12 @@ pub struct OneInputArgs {
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
-    /// A third engine, e.g. `chromium`: for each tree or fragment divergence, which
-    /// side it takes.
-    #[arg(long, value_name = "ENGINE")]
-    pub third: Option<String>,
+    /// Judges, comma-separated engines, e.g. `browsers` (chromium, firefox and
+    /// webkit): for each tree or fragment divergence, which side each takes.
+    /// `--third ENGINE` is the same with one judge.
+    #[arg(long, value_name = "LIST", visible_alias = "third",
+          value_parser = super::engine_args::parse_judges)]
+    pub judges: Option<super::engine_args::JudgeList>,
     /// Only this fragment context (`td`, `svg path`); without it every level runs:
     /// the document with scripting on and off, and fragments in a spread of contexts.
     #[arg(long, value_name = "CONTEXT")]
@@ -74,29 +76,37 @@ struct Prepared {
     known: KnownDifferences,
     reference: Worker,
     other: Worker,
-    third: Option<Worker>,
+    judges: Vec<Worker>,
     divergences: Vec<Divergence>,
 }
 
 fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
-    let known = super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
+    let mut known =
+        super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
     let context = fragment_context(args.fragment.as_deref())?;
     let input = read_input_text(args.file.as_deref())?;
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = crate::campaign::EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let mut other = super::engine_args::engine_choice(&args.engine, &args.external)?
-        .start(args.timeout)
-        .map_err(engine_error)?;
-    let third = match &args.third {
-        Some(name) => Some(
-            super::engine_choice(name)?
-                .start(args.timeout)
-                .map_err(engine_error)?,
-        ),
-        None => None,
+    let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
+    let judges = match &args.judges {
+        Some(list) => list.choices(&other_choice.name)?,
+        None => Vec::new(),
     };
+    let mut other = other_choice.start(args.timeout).map_err(engine_error)?;
+    let judges = judges
+        .iter()
+        .map(|choice| choice.start(args.timeout))
+        .collect::<Result<Vec<Worker>, _>>()
+        .map_err(engine_error)?;
+    // Divergences are matched at the engines' versions (a class may hold for some).
+    for engine in [&reference, &other] {
+        known.set_engine_version(
+            engine.engine_name(),
+            &crate::engine::Engine::version(engine),
+        );
+    }
     let levels = Levels::default();
     let scripting = args.scripting.map(|s| s == OnOff::On);
     let divergences = match (context, scripting) {
@@ -121,7 +131,7 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
         known,
         reference,
         other,
-        third,
+        judges,
         divergences,
     })
 }
@@ -137,8 +147,8 @@ pub fn run_diff(args: DiffArgs) -> CliResult {
     }
     for divergence in &prepared.divergences {
         print_divergence(divergence, &prepared.known, &prepared.input);
-        if let Some(third) = prepared.third.as_mut() {
-            print_third_side(divergence, third);
+        for judge in &mut prepared.judges {
+            print_judge_side(divergence, judge);
         }
     }
     outln!("{} divergences", prepared.divergences.len());
@@ -159,6 +169,11 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
             let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
             format!("AMBIGUOUS: {}", ids.join(", "))
         }
+        Verdict::AtAnotherVersion(class) => format!(
+            "known at another version: {} ({})",
+            class.id,
+            class.versions.join(" or ")
+        ),
         Verdict::New => "NEW".to_owned(),
     };
     outln!("== {} [{}]", divergence.signature, class);
@@ -264,8 +279,8 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The third engine's side of a tree or fragment divergence.
-fn print_third_side(divergence: &Divergence, third: &mut Worker) {
+/// A judge's side of a tree or fragment divergence.
+fn print_judge_side(divergence: &Divergence, third: &mut Worker) {
     if !matches!(divergence.level, Level::Tree | Level::Fragment) {
         return;
     }

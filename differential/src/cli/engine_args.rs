@@ -51,8 +51,8 @@ pub fn engine_choice(
     engine: &str,
     external: &ExternalEngineArgs,
 ) -> Result<EngineChoice, CliError> {
-    if engine == CHROMIUM {
-        return chromium(external);
+    if let Some(found) = Browser::by_name(engine) {
+        return browser(found, external);
     }
     let Some(spec) = ExternalSpec::from_engine_text(engine) else {
         if external.any_given() {
@@ -91,36 +91,122 @@ pub fn engine_choice(
 /// The name of the headless Chromium engine.
 pub const CHROMIUM: &str = "chromium";
 
-/// `--engine chromium`: the adapter `examples/engines/chromium.mjs` (or the command in
-/// `$LITMUS_CHROMIUM`) as a persistent external engine named `chromium`, with its
-/// version from the adapter. Needs `scripts/setup-chromium.sh` (Debian's chromium and
-/// playwright-core); see docs/chromium.md.
-fn chromium(external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
-    let command = std::env::var("LITMUS_CHROMIUM")
-        .unwrap_or_else(|_| "node examples/engines/chromium.mjs".to_owned());
+/// A browser litmus runs through its example adapter (docs/browsers.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Browser {
+    /// Its engine name: `--engine NAME`, signatures, reports, known-differences.toml.
+    pub name: &'static str,
+    /// The adapter's command line, relative to the repository's root.
+    pub command: &'static str,
+    /// The variable that names another command for it.
+    pub variable: &'static str,
+    /// The script that installs it.
+    pub setup: &'static str,
+}
+
+/// The browsers, in the order reports list their verdicts.
+pub const BROWSERS: [Browser; 3] = [
+    Browser {
+        name: CHROMIUM,
+        command: "node examples/engines/chromium.mjs",
+        variable: "LITMUS_CHROMIUM",
+        setup: "scripts/setup-chromium.sh",
+    },
+    Browser {
+        name: "firefox",
+        command: "node examples/engines/firefox.mjs",
+        variable: "LITMUS_FIREFOX",
+        setup: "scripts/setup-firefox.sh",
+    },
+    Browser {
+        name: "webkit",
+        command: "node examples/engines/webkit.mjs",
+        variable: "LITMUS_WEBKIT",
+        setup: "scripts/setup-webkit.sh",
+    },
+];
+
+impl Browser {
+    /// The browser of this engine name.
+    pub fn by_name(name: &str) -> Option<Browser> {
+        BROWSERS.iter().find(|b| b.name == name).copied()
+    }
+
+    /// The adapter's command: `$VARIABLE` if set, else the example adapter.
+    pub fn command_line(&self) -> String {
+        std::env::var(self.variable).unwrap_or_else(|_| self.command.to_owned())
+    }
+}
+
+/// `--engine chromium|firefox|webkit`: the browser's adapter (or the command in its
+/// variable, `$LITMUS_CHROMIUM`, …) as a persistent external engine of the browser's
+/// name, with its version from the adapter's `--version`. Needs the browser's setup
+/// script (docs/browsers.md).
+fn browser(browser: Browser, external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
+    let command = browser.command_line();
     let mut spec = ExternalSpec::new(&command)
-        .map_err(|e| CliError::input(format!("bad LITMUS_CHROMIUM {command:?}: {e}")))?;
-    spec.set_name(CHROMIUM)
-        .map_err(|e| CliError::input(format!("cannot name the Chromium engine: {e}")))?;
+        .map_err(|e| CliError::input(format!("bad {} {command:?}: {e}", browser.variable)))?;
+    spec.set_name(browser.name)
+        .map_err(|e| CliError::input(format!("cannot name the {} engine: {e}", browser.name)))?;
     if external.engine_mode == Some(ModeArg::OneShot) || external.engine_serializes {
-        return Err(CliError::input(
-            "the chromium engine is persistent; --engine-mode oneshot and --engine-serializes do not apply",
-        ));
+        return Err(CliError::input(format!(
+            "the {} engine is persistent; --engine-mode oneshot and --engine-serializes do not apply",
+            browser.name
+        )));
     }
     spec.version = external
         .engine_version
         .clone()
-        .or_else(|| chromium_version(&command));
+        .or_else(|| adapter_version(&command));
     Ok(EngineChoice::external(spec))
 }
 
-/// What `COMMAND --version` prints (the adapter names Chromium's and playwright-core's
-/// versions), if it runs.
-fn chromium_version(command: &str) -> Option<String> {
-    let mut words = command.split_whitespace();
-    let program = words.next()?;
+/// The judges of `--judges`: engine names, comma-separated; `browsers` stands for
+/// the three browsers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeList(pub Vec<String>);
+
+/// Reads `--judges LIST`: names, each at most once (`browsers` is chromium, firefox
+/// and webkit).
+pub fn parse_judges(text: &str) -> Result<JudgeList, String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        let expanded: Vec<&str> = if name == "browsers" {
+            BROWSERS.iter().map(|b| b.name).collect()
+        } else if name.is_empty() {
+            return Err(format!("an empty name in {text:?}"));
+        } else {
+            vec![name]
+        };
+        for name in expanded {
+            if names.iter().any(|n| n == name) {
+                return Err(format!("{name} is named twice"));
+            }
+            names.push(name.to_owned());
+        }
+    }
+    Ok(JudgeList(names))
+}
+
+impl JudgeList {
+    /// The judges' engines, leaving out the engine under test itself (a browser is no
+    /// judge of its own divergences). Bad input for an unknown engine.
+    pub fn choices(&self, engine_under_test: &str) -> Result<Vec<EngineChoice>, CliError> {
+        self.0
+            .iter()
+            .filter(|name| name.as_str() != engine_under_test)
+            .map(|name| engine_choice(name, &ExternalEngineArgs::default()))
+            .collect()
+    }
+}
+
+/// What `COMMAND --version` prints (a browser adapter names the browser's version and
+/// its driver's), if it runs.
+fn adapter_version(command: &str) -> Option<String> {
+    let words = crate::engine::external::split_command_line(command).ok()?;
+    let (program, arguments) = words.split_first()?;
     let output = std::process::Command::new(program)
-        .args(words)
+        .args(arguments)
         .arg("--version")
         .output()
         .ok()?;
@@ -136,8 +222,25 @@ mod tests {
     const ENGINES_HELP: &str = engines_help!();
 
     #[test]
+    fn judges_are_read_with_browsers_expanded() {
+        let list = |t: &str| parse_judges(t).map(|l| l.0);
+        assert_eq!(list("chromium").unwrap(), vec!["chromium"]);
+        assert_eq!(
+            list("browsers").unwrap(),
+            vec!["chromium", "firefox", "webkit"]
+        );
+        assert_eq!(
+            list("html5ever, webkit").unwrap(),
+            vec!["html5ever", "webkit"]
+        );
+        assert!(list("chromium,browsers").is_err());
+        assert!(list("chromium,,webkit").is_err());
+    }
+
+    #[test]
     fn the_engines_help_names_every_engine() {
-        for name in crate::engine::ENGINE_NAMES.iter().chain([&CHROMIUM]) {
+        let browsers = BROWSERS.iter().map(|b| &b.name);
+        for name in crate::engine::ENGINE_NAMES.iter().chain(browsers) {
             assert!(
                 ENGINES_HELP.contains(&format!("`{name}`")),
                 "{name}: {ENGINES_HELP}"

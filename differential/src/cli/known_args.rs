@@ -58,7 +58,10 @@ pub fn known_differences(
             .collect();
         classes.extend(kept);
     }
-    Ok(KnownDifferences { classes })
+    Ok(KnownDifferences {
+        classes,
+        ..KnownDifferences::default()
+    })
 }
 
 /// The default classes: `CORPUS/known-differences.toml` of a `--corpus` given on the

@@ -13,9 +13,9 @@
 macro_rules! engines_help {
     () => {
         "`html5ever` (built in), `litmus` (the reference parser), `chaos` (a test engine \
-         that panics, aborts, overflows its stack or hangs on marked inputs), `chromium` \
-         (headless Chromium, docs/chromium.md), or an external program, `cmd:'COMMAND'` \
-         (docs/engines.md)"
+         that panics, aborts, overflows its stack or hangs on marked inputs), the browsers \
+         `chromium`, `firefox` and `webkit` (headless Chromium, Firefox and WebKitGTK, \
+         docs/browsers.md), or an external program, `cmd:'COMMAND'` (docs/engines.md)"
     };
 }
 

@@ -56,7 +56,7 @@ pub struct MutantOutcome {
     pub new: usize,
     /// Findings two classes explain equally well.
     pub ambiguous: usize,
-    /// Findings a class explains, and the classes.
+    /// Findings a class explains (at the engine's version or another), and the classes.
     pub known: usize,
     pub classes: Vec<String>,
     /// Whether a new finding's locus names the mutated arm (among its arms, or the
@@ -155,7 +155,7 @@ fn campaign_of(
         known: args.known.clone(),
         engine: format!("mutant:{}", info.id),
         external: ExternalEngineArgs::default(),
-        third: None,
+        judges: None,
         reference: "litmus".to_owned(),
         timeout: Duration::from_secs(10),
         levels: Some(LevelChoice {
@@ -196,10 +196,15 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
             .filter(|f| f.status == Some(status))
             .count()
     };
+    // A class that holds at another version of its engine takes a mutant's finding
+    // too (a mutant is of no engine's version).
+    let taken = |f: &&crate::finding::Finding| {
+        matches!(f.status, Some(Status::Known | Status::AtAnotherVersion))
+    };
     let mut classes: Vec<String> = report
         .findings
         .iter()
-        .filter(|f| f.status == Some(Status::Known))
+        .filter(taken)
         .filter_map(|f| f.class.clone())
         .collect();
     classes.sort();
@@ -234,7 +239,7 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
         diverged,
         new: new.len(),
         ambiguous: count(Status::Ambiguous),
-        known: count(Status::Known),
+        known: report.findings.iter().filter(taken).count(),
         classes,
         locus_names_arm,
         loci,

@@ -53,11 +53,15 @@ pub struct RunArgs {
     pub engine: String,
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
-    /// A third engine, e.g. `chromium`: for every new tree or fragment divergence it
-    /// parses the minimized input too, and reports say which side it takes
-    /// (the reference, the engine under test, or neither).
-    #[arg(long, value_name = "ENGINE")]
-    pub third: Option<String>,
+    /// Judges, comma-separated engines, e.g. `browsers` (chromium, firefox and webkit)
+    /// or `chromium`: for every archived tree or fragment finding each parses the
+    /// minimized input too, and reports say which side each takes (the reference, the
+    /// engine under test, or neither); a class the judges side with the engine on is
+    /// listed first. The engine under test is no judge of itself. `--third ENGINE` is
+    /// the same with one judge.
+    #[arg(long, value_name = "LIST", visible_alias = "third",
+          value_parser = super::engine_args::parse_judges)]
+    pub judges: Option<super::engine_args::JudgeList>,
     /// The engine taken as the expected answer: the reference parser by default.
     /// Another built-in engine measures two engines against each other (e.g.
     /// `--reference html5ever --engine chromium`); known classes and the archive are
@@ -206,9 +210,9 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     // Engines are resolved before any folder is made.
     let reference = super::engine_choice(&args.reference)?;
     let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
-    let third = match &args.third {
-        Some(third) => Some(super::engine_choice(third)?),
-        None => None,
+    let judges = match &args.judges {
+        Some(list) => list.choices(&other.name)?,
+        None => Vec::new(),
     };
     let levels = args.levels.clone().unwrap_or(LevelChoice {
         serialization: !args.no_serialization,
@@ -238,7 +242,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         known,
         reference,
         other,
-        third,
+        judges,
         timeout: args.timeout,
         serialization: levels.serialization,
         round_trip: levels.round_trip,
@@ -434,12 +438,18 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         report.signatures.len(),
         report.minimized_signatures()
     );
+    let elsewhere = classes.iter().filter(|c| c.at_another_version()).count();
     outln!(
-        "  {} findings: {new} new classes, {known} known classes, {} possibly fixed upstream",
+        "  {} findings: {new} new classes, {known} known classes{}, {} possibly fixed upstream",
         report.findings.len(),
+        if elsewhere > 0 {
+            format!(" ({elsewhere} at another version of {})", report.other.name)
+        } else {
+            String::new()
+        },
         report.possibly_fixed.len()
     );
-    print_third_sides(report);
+    print_judges_sides(report);
     for group in classes.iter().filter(|c| c.is_new()) {
         if let Some(smallest) = group.smallest() {
             outln!(
@@ -453,27 +463,27 @@ fn print_summary(report: &CampaignReport, out: &Path) {
     outln!("  reports in {}", out.display());
 }
 
-/// Per class, which side the third engine took (when a campaign had one).
-fn print_third_sides(report: &CampaignReport) {
+/// Per judge, which side it took on the classes (when a campaign had judges), and
+/// the classes the judges side with the engine on.
+fn print_judges_sides(report: &CampaignReport) {
     let classes = report.classes();
-    let mut counts = [0usize; 4];
-    let mut engine = None;
-    for class in &classes {
-        let Some(third) = class.smallest().and_then(|f| f.third.as_ref()) else {
-            continue;
-        };
-        engine.get_or_insert(third.engine.clone());
-        if let Some(i) = crate::campaign::SIDES
-            .iter()
-            .position(|s| *s == third.sides_with)
-        {
-            counts[i] += 1;
-        }
-    }
-    if let Some(engine) = engine {
+    for (judge, counts) in crate::report::text::judge_counts(&classes) {
         outln!(
-            "  {engine} sides with the reference in {} classes, with {} in {}, with neither in {} ({} unavailable)",
+            "  {judge} sides with the reference in {} classes, with {} in {}, with neither in {} ({} unavailable)",
             counts[0], report.other.name, counts[1], counts[2], counts[3]
+        );
+    }
+    let review: Vec<String> = classes
+        .iter()
+        .filter(|c| c.judged_against_the_reference())
+        .map(|c| crate::report::text::visible_one_line(&c.title()).into_owned())
+        .collect();
+    if !review.is_empty() {
+        outln!(
+            "  the judges side with {} in {} classes, to review against the standard: {}",
+            report.other.name,
+            review.len(),
+            review.join(", ")
         );
     }
 }

@@ -1,17 +1,18 @@
 //! `litmus table`: every installed engine (or those `--engines` names) against the
 //! reference parser on the same generated cases, written as `docs/parsers.md` and a
 //! page in the reports' style. Each engine's campaign is `litmus run`'s, in process
-//! ([`crate::campaign::run`] with the options `run` would build), with Chromium as the
-//! third engine where it is installed; its html5lib trials are `litmus conformance
-//! --engine`'s ([`crate::table::run_conformance`]).
+//! ([`crate::campaign::run`] with the options `run` would build), with the installed
+//! browsers as judges of its classes (a browser's own row judged by the others); its
+//! html5lib trials are `litmus conformance --engine`'s
+//! ([`crate::table::run_conformance`]).
 
-use super::engine_args::ExternalEngineArgs;
+use super::engine_args::{ExternalEngineArgs, JudgeList};
 use super::run_cmd::{campaign_options, interrupt_flag, writable_folder, RunArgs, INTERRUPTED};
 use super::{CliError, CliResult};
 use crate::archive::write_atomically;
 use crate::campaign::{self, EngineChoice};
 use crate::engine::Engine;
-use crate::table::engines::{TableEngine, CHROMIUM, ENGINES};
+use crate::table::engines::{TableEngine, ENGINES};
 use crate::table::{self, ConformanceCount, Row, Table};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -24,16 +25,21 @@ pub struct TableArgs {
     /// Generated cases per engine (the same cases for every engine).
     #[arg(long, default_value_t = 20_000)]
     pub cases: u64,
-    /// Cases for Chromium, a headless browser and far slower: the first N of the same
-    /// cases.
-    #[arg(long, default_value_t = 2_000, value_name = "N")]
-    pub chromium_cases: u64,
+    /// Cases for each browser (Chromium, Firefox, WebKit), slower than the other
+    /// engines: the first N of the same cases.
+    #[arg(
+        long,
+        default_value_t = 2_000,
+        value_name = "N",
+        visible_alias = "chromium-cases"
+    )]
+    pub browser_cases: u64,
     /// The seed of the cases.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The engines to measure, comma-separated (default: every installed one):
-    /// html5ever, parse5, html5lib, lexbor, gumbo, go-html, html5gum, chromium. An
-    /// engine named here must be installed.
+    /// html5ever, parse5, html5lib, lexbor, gumbo, go-html, html5gum, chromium,
+    /// firefox, webkit. An engine named here must be installed.
     #[arg(long, value_name = "LIST")]
     pub engines: Option<String>,
     /// The Markdown table. Default: parsers.md beside the HTML page, in reports/
@@ -47,22 +53,22 @@ pub struct TableArgs {
         value_name = "FILE"
     )]
     pub html: PathBuf,
-    /// Parallel jobs of each campaign (Chromium's always 1). Default: all cores.
+    /// Parallel jobs of each campaign (a browser's always 1). Default: all cores.
     #[arg(long, short = 'j', value_parser = crate::limits::parse_jobs)]
     pub jobs: Option<usize>,
     /// The time limit of one parse.
     #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
     pub timeout: Duration,
-    /// Do not ask Chromium which side it takes on each class, even where it is
-    /// installed.
-    #[arg(long)]
-    pub no_third: bool,
+    /// Do not ask the browsers which side they take on each class, even where they
+    /// are installed.
+    #[arg(long, visible_alias = "no-third")]
+    pub no_judges: bool,
 }
 
 pub fn run(args: TableArgs) -> CliResult {
-    if args.cases == 0 || args.chromium_cases == 0 {
+    if args.cases == 0 || args.browser_cases == 0 {
         return Err(CliError::input(
-            "--cases and --chromium-cases must be at least 1",
+            "--cases and --browser-cases must be at least 1",
         ));
     }
     let (chosen, mut skipped) = chosen_engines(args.engines.as_deref())?;
@@ -74,16 +80,22 @@ pub fn run(args: TableArgs) -> CliResult {
         let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
         writable_folder(dir.unwrap_or(Path::new(".")), "table output")?;
     }
-    let third = (!args.no_third
-        && TableEngine::by_name(CHROMIUM).is_some_and(|c| c.installed().is_ok()))
-    .then(|| CHROMIUM.to_owned());
+    let judges: Vec<String> = if args.no_judges {
+        Vec::new()
+    } else {
+        ENGINES
+            .iter()
+            .filter(|e| e.browser && e.installed().is_ok())
+            .map(|e| e.name.to_owned())
+            .collect()
+    };
     let (stop, interrupted) = interrupt_flag();
     let files = table::tree_construction_files();
     let (reference, reference_conformance) = reference_conformance(&files, args.timeout)?;
     let mut rows = Vec::new();
     let mut failed_named = false;
     for engine in &chosen {
-        match measure(engine, &args, third.as_deref(), &files, stop.clone()) {
+        match measure(engine, &args, &judges, &files, stop.clone()) {
             Ok(row) => rows.push(row),
             Err(message) if args.engines.is_some() => {
                 errln!("litmus table: {}: {message}", engine.name);
@@ -105,11 +117,11 @@ pub fn run(args: TableArgs) -> CliResult {
         date: chrono::Utc::now().format("%Y-%m-%d").to_string(),
         seed: args.seed,
         cases: args.cases,
-        chromium_cases: args.chromium_cases.min(args.cases),
+        browser_cases: args.browser_cases.min(args.cases),
         reference,
         reference_conformance,
         conformance_note: files.err(),
-        third,
+        judges,
         rows,
         skipped,
     };
@@ -204,7 +216,7 @@ fn reference_conformance(
 fn measure(
     engine: &TableEngine,
     args: &TableArgs,
-    third: Option<&str>,
+    judges: &[String],
     files: &Result<Vec<PathBuf>, String>,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> Result<Row, String> {
@@ -213,7 +225,7 @@ fn measure(
         .parent()
         .unwrap_or(Path::new("."))
         .join(engine.name);
-    let run_args = run_args(engine, args, third, &out);
+    let run_args = run_args(engine, args, judges, &out);
     let mut options = campaign_options(&run_args).map_err(|e| e.message)?;
     options.progress = false;
     outln!(
@@ -221,10 +233,10 @@ fn measure(
         engine.name,
         options.cases.unwrap_or_default(),
         options.seed,
-        run_args
-            .third
-            .as_deref()
-            .map_or(String::new(), |t| format!(", {t} asked for its side"))
+        match &run_args.judges {
+            Some(list) if !list.0.is_empty() => format!(", judged by {}", list.0.join(", ")),
+            _ => String::new(),
+        }
     );
     let report = campaign::run(&options, stop).map_err(|e| e.to_string())?;
     let conformance = match files {
@@ -252,7 +264,7 @@ fn measure(
 }
 
 /// The `litmus run` arguments of one engine's campaign.
-fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &Path) -> RunArgs {
+fn run_args(engine: &TableEngine, args: &TableArgs, judges: &[String], out: &Path) -> RunArgs {
     let external = ExternalEngineArgs {
         engine_name: engine
             .command()
@@ -262,7 +274,7 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
     };
     RunArgs {
         cases: Some(if engine.browser {
-            args.chromium_cases.min(args.cases)
+            args.browser_cases.min(args.cases)
         } else {
             args.cases
         }),
@@ -276,7 +288,13 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
         known: Default::default(),
         engine: engine.command(),
         external,
-        third: third.filter(|t| *t != engine.name).map(str::to_owned),
+        judges: Some(JudgeList(
+            judges
+                .iter()
+                .filter(|j| *j != engine.name)
+                .cloned()
+                .collect(),
+        )),
         reference: "litmus".to_owned(),
         timeout: args.timeout,
         levels: None,
@@ -296,14 +314,14 @@ fn run_args(engine: &TableEngine, args: &TableArgs, third: Option<&str>, out: &P
 /// The command that reproduces the table.
 fn command_line(args: &TableArgs) -> String {
     let mut command = format!(
-        "litmus table --cases {} --chromium-cases {} --seed {}",
-        args.cases, args.chromium_cases, args.seed
+        "litmus table --cases {} --browser-cases {} --seed {}",
+        args.cases, args.browser_cases, args.seed
     );
     if let Some(engines) = &args.engines {
         command.push_str(&format!(" --engines {engines}"));
     }
-    if args.no_third {
-        command.push_str(" --no-third");
+    if args.no_judges {
+        command.push_str(" --no-judges");
     }
     command.push_str(&format!(" --out {}", markdown_path(args).display()));
     if args.html != Path::new("reports/parsers/index.html") {

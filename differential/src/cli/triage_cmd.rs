@@ -168,7 +168,8 @@ pub fn run(args: TriageArgs) -> CliResult {
             out.display()
         )));
     }
-    let known = super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
+    let mut known =
+        super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
     let started = chrono::Utc::now();
     let campaign = format!("triage-{}", started.format("%Y%m%d-%H%M%S"));
     let out = args
@@ -186,6 +187,13 @@ pub fn run(args: TriageArgs) -> CliResult {
     let mut other = super::engine_choice(&args.engine)?
         .start(args.timeout)
         .map_err(engine_error)?;
+    // Findings are matched at the engines' versions (a class may hold for some).
+    for engine in [&reference, &other] {
+        known.set_engine_version(
+            engine.engine_name(),
+            &crate::engine::Engine::version(engine),
+        );
+    }
     // After the engines: a bad engine writes nothing.
     let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
 
@@ -247,9 +255,12 @@ pub fn run(args: TriageArgs) -> CliResult {
                 outln!(
                     "{}: {} {} [{} -> {} bytes] {}",
                     path.display(),
-                    f.class
-                        .as_deref()
-                        .map_or("NEW".to_owned(), |c| format!("known ({c})")),
+                    match (&f.class, f.status) {
+                        (Some(c), Some(crate::finding::Status::AtAnotherVersion)) =>
+                            format!("known at another version ({c})"),
+                        (Some(c), _) => format!("known ({c})"),
+                        (None, _) => "NEW".to_owned(),
+                    },
                     f.signature,
                     f.minimization.original_bytes,
                     f.minimization.final_bytes,

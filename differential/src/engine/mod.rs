@@ -151,7 +151,7 @@ impl fmt::Display for UnknownEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown engine {:?}; the known engines are {}, chromium (headless Chromium through examples/engines/chromium.mjs), and cmd:COMMAND for an external program",
+            "unknown engine {:?}; the known engines are {}, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program",
             self.name,
             ENGINE_NAMES.join(", ")
         )
@@ -231,7 +231,7 @@ mod tests {
         let error = engine_by_name("servo").err().unwrap();
         assert_eq!(
             error.to_string(),
-            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, chromium (headless Chromium through examples/engines/chromium.mjs), and cmd:COMMAND for an external program"#
+            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program"#
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Matching a finding against the classes: the verdict.
 
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
+use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences};
 use crate::locus::Locus;
 use std::cell::OnceCell;
@@ -12,6 +13,9 @@ pub struct Evidence<'a> {
     pub signature: &'a str,
     /// The (minimized) input.
     pub input: &'a str,
+    /// The engine's version text, when the finding records one (else the classes'
+    /// [`KnownDifferences::engine_version`]).
+    pub version: Option<&'a str>,
     locus: OnceCell<Option<Locus>>,
     find_locus: Option<Box<dyn FnOnce() -> Option<Locus> + 'a>>,
 }
@@ -23,9 +27,16 @@ impl<'a> Evidence<'a> {
             engine,
             signature,
             input,
+            version: None,
             locus: OnceCell::new(),
             find_locus: None,
         }
+    }
+
+    /// The same finding, made by the engine at `version` (its handshake's text).
+    pub fn with_version(mut self, version: Option<&'a str>) -> Evidence<'a> {
+        self.version = version;
+        self
     }
 
     /// The same finding, whose locus `find` gives when a class asks.
@@ -67,15 +78,18 @@ pub enum Verdict<'k> {
     /// Several classes match with the same top specificity: a finding about the
     /// classes.
     Ambiguous(Vec<&'k KnownClass>),
+    /// No class matches at the engine's version, but this one matches in every way
+    /// but its `versions`: a behaviour known for another version of the engine.
+    AtAnotherVersion(&'k KnownClass),
     /// No class matches.
     New,
 }
 
 impl<'k> Verdict<'k> {
-    /// The class, for a known finding.
+    /// The class, for a known finding (at its version or another).
     pub fn class(&self) -> Option<&'k KnownClass> {
         match self {
-            Verdict::Known(class) => Some(class),
+            Verdict::Known(class) | Verdict::AtAnotherVersion(class) => Some(class),
             _ => None,
         }
     }
@@ -194,11 +208,20 @@ impl KnownClass {
             .is_some_and(|locus| self.matches_locus(locus))
     }
 
+    /// Whether the class holds for `engine` at `version` (the number of its version
+    /// text): it has no `versions`, or one of them holds.
+    pub fn holds_at(&self, engine: &str, version: Option<&[u64]>) -> bool {
+        self.versions.is_empty()
+            || self.versions.iter().any(|entry| {
+                VersionCondition::parse(entry).is_ok_and(|c| c.holds(&self.engine, engine, version))
+            })
+    }
+
     /// How specific the class is for a finding at `level`: one for each condition it
     /// gives (its signatures only if one that speaks for `level` says more than the
-    /// level), two for a locus or token condition whose patterns have no `*`, and one
-    /// more for naming one engine rather than every engine (`*`). Among the classes that match a
-    /// finding, the most specific explains it.
+    /// level; its versions too), two for a locus or token condition whose patterns have
+    /// no `*`, and one more for naming one engine rather than every engine (`*`). Among
+    /// the classes that match a finding, the most specific explains it.
     pub fn specificity(&self, level: &str) -> u32 {
         // Only the patterns that speak for the finding's level count.
         let trivial_signatures = self
@@ -219,6 +242,7 @@ impl KnownClass {
             + u32::from(!self.tokens.is_empty())
             + u32::from(!trivial_signatures)
             + u32::from(!self.inputs.is_empty())
+            + u32::from(!self.versions.is_empty())
     }
 }
 
@@ -248,7 +272,8 @@ fn is_trivial_signature(pattern: &str) -> bool {
 
 impl KnownDifferences {
     /// The verdict on a finding: the most specific class that matches, or several
-    /// equally specific (ambiguous), or none.
+    /// equally specific (ambiguous); where none matches at the engine's version, the
+    /// most specific that matches at another; or none.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
         let level = evidence
             .signature
@@ -257,8 +282,14 @@ impl KnownDifferences {
             .unwrap_or("")
             .to_owned();
         let level = level.as_str();
+        let version = evidence
+            .version
+            .or_else(|| self.engine_version(evidence.engine))
+            .and_then(version_number);
         let mut best: Vec<&KnownClass> = Vec::new();
         let mut best_specificity = 0;
+        let mut elsewhere: Vec<&KnownClass> = Vec::new();
+        let mut elsewhere_specificity = 0;
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in &self.classes {
@@ -269,16 +300,23 @@ impl KnownDifferences {
                 continue;
             }
             let specificity = class.specificity(level) + class.names_the_locus_token(evidence);
-            if best.is_empty() || specificity > best_specificity {
-                best = vec![class];
-                best_specificity = specificity;
-            } else if specificity == best_specificity {
-                best.push(class);
+            let (list, top) = if class.holds_at(evidence.engine, version.as_deref()) {
+                (&mut best, &mut best_specificity)
+            } else {
+                (&mut elsewhere, &mut elsewhere_specificity)
+            };
+            if list.is_empty() || specificity > *top {
+                *list = vec![class];
+                *top = specificity;
+            } else if specificity == *top {
+                list.push(class);
             }
         }
-        match best.len() {
-            0 => Verdict::New,
-            1 => Verdict::Known(best[0]),
+        match (best.len(), elsewhere.len()) {
+            (0, 0) => Verdict::New,
+            (0, 1) => Verdict::AtAnotherVersion(elsewhere[0]),
+            (0, _) => Verdict::Ambiguous(elsewhere),
+            (1, _) => Verdict::Known(best[0]),
             _ => Verdict::Ambiguous(best),
         }
     }
@@ -300,9 +338,11 @@ impl KnownDifferences {
             if !class.is_for_engine(engine) {
                 continue;
             }
-            // Only the case can tell for a class that reads inputs or loci.
-            let reads_the_case =
-                !class.inputs.is_empty() || (class.needs_locus() && has_case(level));
+            // Only the case can tell for a class that reads inputs or loci, and only
+            // the finding's engine version for a class of some versions.
+            let reads_the_case = !class.inputs.is_empty()
+                || !class.versions.is_empty()
+                || (class.needs_locus() && has_case(level));
             let without_inputs = KnownClass {
                 inputs: Vec::new(),
                 ..class.clone()

@@ -36,6 +36,26 @@
 //! A class needs a locus condition or a signature. Globs: `*` is any run of
 //! characters, everything else itself ([`glob`]).
 //!
+//! **Versions.** A class may hold for some versions of its engine only: `versions`
+//! lists conditions, one of which must hold for the version of the engine that made
+//! the finding ([`versions`]): `versions = ["chromium < 150"]` for a behaviour of
+//! Chromium 149 and earlier, `["firefox >= 140, < 150"]` for a range. Each is
+//! `[ENGINE] OP VERSION[, OP VERSION…]`: ENGINE defaults to the class's engine (a class
+//! of any engine, `*`, names one), OP is `<`, `<=`, `>`, `>=`, `=` or `!=`, VERSION
+//! numbers separated by dots, compared on as many numbers as it gives (`< 150` holds
+//! for 149.0.1, not for 150.0.7871; `= 156` for every 156.x). The engine's version is
+//! the first number of the version text its handshake gave (`Chromium 156.0.8078.114
+//! built on …` is 156.0.8078.114), which every finding records; an engine of unknown
+//! version meets no version condition. A `versions` condition counts one toward a
+//! class's specificity, like any other condition; the classes that hold at the
+//! finding's version decide the verdict, and only where none of them matches, those
+//! that match in every way but their versions do: a finding one of them explains is
+//! *known at another version*, reported under that class, never as new
+//! ([`Verdict::AtAnotherVersion`]; two equally specific ones make it ambiguous). A
+//! class whose versions exclude the campaign's engine version is not expected to show,
+//! and is not reported as possibly fixed upstream; one that may show and did not is
+//! reported as possibly fixed from the campaign's version on.
+//!
 //! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
 //! each condition given counts one (signatures only where a pattern for the finding's
 //! level says more than the level), a locus or token condition without a `*` two, a
@@ -48,6 +68,15 @@
 //!
 //! ```toml
 //! [[class]]
+//! id = "chromium-processing-instructions-are-bogus-comments"
+//! engine = "chromium"
+//! versions = ["chromium < 150"]
+//! locus = ["tree.*.processing-instruction*"]
+//! explanation = "Chromium before 150 …"
+//! spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+//! right = "reference"
+//!
+//! [[class]]
 //! id = "html5ever-input-in-select-fragment"
 //! engine = "html5ever"
 //! locus = ["tree.in-body.start-tag-input"]
@@ -57,8 +86,8 @@
 //! right = "reference"
 //! ```
 //!
-//! At the round-trip and serialization levels a finding has no locus, but its case's
-//! arms and tokens (the reference's parse of the input): a class's `passes` and
+//! At the round-trip, serialization and errors levels a finding has no locus, but its
+//! case's arms and tokens (the reference's parse of the input): a class's `passes` and
 //! `tokens` read them there too, beside its signatures.
 //!
 //! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)
@@ -67,6 +96,7 @@
 
 pub mod glob;
 mod matching;
+pub mod versions;
 
 pub use glob::{glob_matches, glob_matches_ignoring_ascii_case};
 pub use matching::{Evidence, Verdict};
@@ -121,6 +151,10 @@ pub struct KnownClass {
     /// Why the class needs input globs (required when it has no locus condition).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inputs_reason: Option<String>,
+    /// The engine versions the class holds for, one condition of which must hold
+    /// (`chromium < 150`; [`versions`]); none: every version.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<String>,
     /// One line: why the engines differ.
     pub explanation: String,
     /// The spec section (a URL with its anchor).
@@ -155,6 +189,10 @@ impl KnownClass {
 pub struct KnownDifferences {
     #[serde(default, rename = "class")]
     pub classes: Vec<KnownClass>,
+    /// The version text of each engine of a campaign (by name), which findings whose
+    /// evidence gives none are matched at ([`KnownDifferences::set_engine_version`]).
+    #[serde(skip)]
+    pub engine_versions: std::collections::BTreeMap<String, String>,
 }
 
 /// A known-differences file that cannot be used, with where and why.
@@ -180,6 +218,18 @@ impl std::error::Error for KnownDifferencesError {}
 pub const BUILT_IN: &str = include_str!("../../data/known-differences.toml");
 
 impl KnownDifferences {
+    /// Records `engine`'s version text (its handshake's): findings of the engine are
+    /// matched at that version unless their evidence names another.
+    pub fn set_engine_version(&mut self, engine: &str, version: &str) {
+        self.engine_versions
+            .insert(engine.to_owned(), version.to_owned());
+    }
+
+    /// The version text recorded for `engine`.
+    pub fn engine_version(&self, engine: &str) -> Option<&str> {
+        self.engine_versions.get(engine).map(String::as_str)
+    }
+
     /// The built-in classes ([`BUILT_IN`]).
     pub fn built_in() -> KnownDifferences {
         KnownDifferences::parse(BUILT_IN)
@@ -277,6 +327,20 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
     }
     if class.engine.is_empty() {
         return Some("its engine is empty (write `*` for any engine)".to_owned());
+    }
+    for entry in &class.versions {
+        let condition = match versions::VersionCondition::parse(entry) {
+            Ok(condition) => condition,
+            Err(e) => return Some(format!("bad versions entry: {e}")),
+        };
+        if let Some(engine) = condition.engine() {
+            if class.engine != "*" && engine != class.engine {
+                return Some(format!(
+                    "its versions entry {entry:?} names {engine}, not its engine {}",
+                    class.engine
+                ));
+            }
+        }
     }
     if class.explanation.trim().is_empty() || class.spec.trim().is_empty() {
         return Some("it needs an explanation and a spec section".to_owned());

@@ -211,6 +211,97 @@ fn malformed_files_name_the_line_and_the_problem() {
     assert!(err.contains("inputs_reason"), "{err}");
 }
 
+/// Two classes of one Chromium behaviour, one for each side of a version.
+const VERSIONED: &str = r#"
+[[class]]
+id = "chromium-old-pi"
+engine = "chromium"
+versions = ["chromium < 150"]
+signatures = ["tree | litmus: <?…> | chromium: <!--…--> | in: *"]
+explanation = "bogus comments before 150"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class]]
+id = "chromium-any-comment"
+engine = "chromium"
+versions = [">= 160, < 170", "= 155"]
+signatures = ["tree | litmus: * | chromium: * | in: *"]
+explanation = "comments at 155 and in the 160s"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+#[test]
+fn versions_decide_between_known_and_known_at_another_version() {
+    let mut known = KnownDifferences::parse(VERSIONED).unwrap();
+    let sig = "tree | litmus: <?…> | chromium: <!--…--> | in: <p>";
+    let verdict_at = |known: &KnownDifferences, version: Option<&str>| {
+        let mut evidence = Evidence::new("chromium", sig, "<p><?t>").with_version(version);
+        match known.verdict(&mut evidence) {
+            Verdict::Known(c) => format!("known {}", c.id),
+            Verdict::AtAnotherVersion(c) => format!("elsewhere {}", c.id),
+            Verdict::Ambiguous(cs) => format!("ambiguous {}", cs.len()),
+            Verdict::New => "new".to_owned(),
+        }
+    };
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 148.0.7778.167 built on Debian")),
+        "known chromium-old-pi"
+    );
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 155.1")),
+        "known chromium-any-comment"
+    );
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 165.0.1")),
+        "known chromium-any-comment"
+    );
+    // At 156 neither holds: the more specific (a signature that says more) is known
+    // at another version, never new.
+    assert_eq!(
+        verdict_at(&known, Some("Chromium 156.0.8078.114")),
+        "elsewhere chromium-old-pi"
+    );
+    // An unknown version meets no condition.
+    assert_eq!(verdict_at(&known, None), "elsewhere chromium-old-pi");
+    // The classes' engine version stands in where the evidence gives none.
+    known.set_engine_version("chromium", "Chromium 149.0.1");
+    assert_eq!(verdict_at(&known, None), "known chromium-old-pi");
+    assert_eq!(known.engine_version("chromium"), Some("Chromium 149.0.1"));
+    // A class limited to versions needs the whole verdict, not the signature alone.
+    assert!(known.classify_by_signature("chromium", sig).is_none());
+    // Verdict::class gives the class either way.
+    let mut evidence = Evidence::new("chromium", sig, "<p><?t>").with_version(Some("Chromium 200"));
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("chromium-old-pi")
+    );
+}
+
+#[test]
+fn bad_versions_are_refused_with_the_class_named() {
+    for (versions, why) in [
+        (r#"["chromium 150"]"#, "bad versions entry"),
+        (r#"["< x"]"#, "bad versions entry"),
+        (
+            r#"["firefox < 150"]"#,
+            "names firefox, not its engine chromium",
+        ),
+    ] {
+        let text = VERSIONED.replacen(r#"["chromium < 150"]"#, versions, 1);
+        let error = KnownDifferences::parse(&text).unwrap_err();
+        assert!(
+            error.contains("chromium-old-pi") && error.contains(why),
+            "{versions}: {error}"
+        );
+    }
+    // A class of any engine names one in each entry.
+    let any = VERSIONED.replacen("engine = \"chromium\"", "engine = \"*\"", 1);
+    let any = any.replacen(r#"["chromium < 150"]"#, r#"["firefox < 150"]"#, 1);
+    assert!(KnownDifferences::parse(&any).is_ok());
+}
+
 #[test]
 fn signature_patterns_speak_for_their_levels_and_loci_for_trees() {
     let known = KnownDifferences::parse(
@@ -246,4 +337,64 @@ right = "reference"
     let serialization = "serialization | litmus: <?…> | e: <!--…--> | in: <body>";
     let mut evidence = Evidence::new("e", serialization, "<?t>").with_known_locus(Some(pi));
     assert!(known.classify(&mut evidence).is_none());
+}
+
+/// An errors finding has its case's arms and tokens ([`LocusRule::Case`]), no first
+/// difference: a class's `passes` and `tokens` read them, its `locus` and `token` are
+/// left to its signatures.
+#[test]
+fn errors_findings_are_matched_by_their_case() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "e-select-errors"
+engine = "e"
+signatures = ["errors | *"]
+tokens = ["start tag select"]
+passes = ["tree.in-body.start-tag-math"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+
+[[class]]
+id = "e-no-processing-instructions"
+engine = "e"
+locus = ["tree.*processing-instruction"]
+token = ["processing instruction"]
+signatures = ["errors | litmus: invalid-processing-instruction-target | e: *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let case = |tokens: &[&str], case_arms: &[&str]| Locus {
+        token: String::new(),
+        arms: Vec::new(),
+        mode: String::new(),
+        token_arms: Vec::new(),
+        rule: LocusRule::Case,
+        case_arms: case_arms.iter().map(|a| a.to_string()).collect(),
+        case_tokens: tokens.iter().map(|t| t.to_string()).collect(),
+    };
+    let verdict = |signature: &str, locus: Locus| {
+        let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));
+        known.classify(&mut evidence).map(|c| c.id.clone())
+    };
+    let errors = "errors | litmus: (none) | e: eof-in-tag";
+    let in_select = case(
+        &["start tag select", "start tag math"],
+        &["tree.in-body.start-tag-math"],
+    );
+    assert_eq!(verdict(errors, in_select), Some("e-select-errors".into()));
+    // The same errors without a select in the case: not that class's.
+    let no_select = case(&["start tag math"], &["tree.in-body.start-tag-math"]);
+    assert_eq!(verdict(errors, no_select), None);
+    // A class of the first difference (locus, token) matches an errors finding by its
+    // signature.
+    let pi = "errors | litmus: invalid-processing-instruction-target | e: (none)";
+    assert_eq!(
+        verdict(pi, case(&["comment"], &[])),
+        Some("e-no-processing-instructions".into())
+    );
 }

@@ -126,9 +126,9 @@ fn header(page: &mut String, report: &CampaignReport, title: &str) {
     for warning in &report.warnings {
         facts.push(("warning", warning.clone()));
     }
-    for (engine, side, signatures, cases) in text::third_counts(report) {
+    for (engine, side, signatures, cases) in text::judge_side_counts(report) {
         facts.push((
-            "third engine",
+            "judge",
             format!(
                 "{engine} sides with {side}: {}, {}",
                 text::counted(signatures, "signature"),
@@ -217,6 +217,14 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
     {
         explain(page, report, info);
     }
+    if let Some(verdicts) = text::verdicts_line(report, group) {
+        let review = if group.judged_against_the_reference() {
+            " <strong>the judges side with the engine: to review against the standard</strong>"
+        } else {
+            ""
+        };
+        let _ = writeln!(page, "<p>Judges: {}{review}</p>", esc(&verdicts));
+    }
     if group.findings.len() > 1 {
         page.push_str("<details class=\"sigs\"><summary>Exemplars</summary>\n<ul>\n");
         for f in &group.findings {
@@ -274,8 +282,8 @@ fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
     if let Some(path) = &f.archive_path {
         meta.push(("archive", format!("<code>{}</code>", esc(path))));
     }
-    if let Some(third) = text::third_opinion(report, f) {
-        meta.push(("third engine", format!("<strong>{}</strong>", esc(&third))));
+    for opinion in text::judges_opinions(report, f) {
+        meta.push(("judge", format!("<strong>{}</strong>", esc(&opinion))));
     }
     for (name, value) in meta {
         let _ = writeln!(page, "<div><dt>{name}</dt><dd>{value}</dd></div>");
@@ -300,13 +308,13 @@ fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
     let rows = text::line_diff(&f.reference_output, &f.other_output);
     let sides = text::diff_sides(report, f);
     diff_table(page, &rows, &sides, n);
-    if let Some(third) = &f.third {
+    for judge in f.opinions() {
         let _ = writeln!(
             page,
             "<details class=\"third\"><summary>{} output</summary>",
-            esc(&third.engine)
+            esc(&judge.engine)
         );
-        input_block(page, &third.output);
+        input_block(page, &judge.output);
         page.push_str("</details>\n");
     }
 }
@@ -490,6 +498,9 @@ fn possibly_fixed(page: &mut String, report: &CampaignReport) {
             esc(&fixed.class),
             esc(&fixed.explanation)
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(page, " <span class=\"count\">{}</span>", esc(&since));
+        }
         if let Some(info) = classes::in_report(report, &fixed.class) {
             let _ = write!(
                 page,

@@ -48,6 +48,9 @@ pub fn render(report: &CampaignReport) -> String {
             "possibly fixed upstream: no case matched this known class. {}",
             fixed.explanation
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(message, " ({since})");
+        }
         if let Some(info) = classes::in_report(report, &fixed.class) {
             let _ = write!(message, " (spec: {})", info.spec);
         }
@@ -130,8 +133,8 @@ fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase
         if let Some(path) = &f.archive_path {
             let _ = writeln!(details, "Archived: {path}");
         }
-        if let Some(third) = text::third_opinion(report, f) {
-            let _ = writeln!(details, "Third engine: {third}");
+        for opinion in text::judges_opinions(report, f) {
+            let _ = writeln!(details, "Judge: {opinion}");
         }
         let (shown, left_out) = text::cut(&f.input, MAX_INPUT_BYTES);
         let _ = write!(
@@ -228,7 +231,13 @@ mod tests {
             cases[0].attribute("time"),
             Some(format!("{:.3}", smallest as f64 / 1000.0).as_str())
         );
-        let hostile = failures[0].text().unwrap();
+        // The hostile finding's class (the second new class: the one the judges side
+        // with the engine on comes first).
+        let hostile = failures
+            .iter()
+            .find(|f| f.attribute("message") == Some(report.findings[0].signature.as_str()))
+            .and_then(|f| f.text())
+            .unwrap();
         assert!(hostile.contains("</pre><script>alert(1)</script>\\u{0}x\\u{d}"));
         assert!(hostile.contains("First differing lines:\nlitmus: |             \"x\n"));
         assert_eq!(
@@ -247,7 +256,7 @@ mod tests {
         let doc = roxmltree::Document::parse(&xml).unwrap();
         let failure = doc
             .descendants()
-            .find(|n| n.has_tag_name("failure"))
+            .find(|n| n.has_tag_name("failure") && n.text().is_some_and(|t| t.contains("]]>")))
             .unwrap();
         assert_eq!(
             failure.attribute("message"),

@@ -77,6 +77,9 @@ pub fn render(report: &CampaignReport) -> String {
             code(&fixed.class),
             inline(&fixed.explanation)
         );
+        if let Some(since) = text::possibly_fixed_since(fixed) {
+            let _ = write!(md, " ({})", inline(&since));
+        }
         let spec = classes::in_report(report, &fixed.class).map(|c| c.spec.as_str());
         if let Some(spec) = spec {
             let _ = write!(md, " (spec: {}", link(spec));
@@ -140,9 +143,9 @@ fn facts(md: &mut String, report: &CampaignReport) {
             )),
         ));
     }
-    for (engine, side, signatures, cases) in text::third_counts(report) {
+    for (engine, side, signatures, cases) in text::judge_side_counts(report) {
         rows.push((
-            "third engine",
+            "judge",
             inline(&format!(
                 "{engine} sides with {side}: {}, {}",
                 text::counted(signatures, "signature"),
@@ -209,6 +212,14 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
     {
         explain(md, report, info);
     }
+    if let Some(verdicts) = text::verdicts_line(report, group) {
+        let review = if group.judged_against_the_reference() {
+            " — the judges side with the engine: to review against the standard"
+        } else {
+            ""
+        };
+        let _ = writeln!(md, "Judges: {}{review}\n", inline(&verdicts));
+    }
     if group.findings.len() > 1 {
         md.push_str("Exemplars (minimized and archived):\n\n");
         for f in group.findings.iter().take(MAX_SIGNATURES) {
@@ -263,8 +274,8 @@ fn example(md: &mut String, report: &CampaignReport, f: &Finding) {
         inline(&f.engine)
     );
     let _ = writeln!(md, "- input: {}", inline(&text::context(f)));
-    if let Some(third) = text::third_opinion(report, f) {
-        let _ = writeln!(md, "- third engine: {}", inline(&third));
+    for opinion in text::judges_opinions(report, f) {
+        let _ = writeln!(md, "- judge: {}", inline(&opinion));
     }
     let _ = writeln!(md, "- minimized: {}", text::minimized(f));
     let _ = writeln!(md, "- found: {}", text::origin(f));

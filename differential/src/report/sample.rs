@@ -62,6 +62,7 @@ pub fn campaign() -> CampaignReport {
             class: "html5ever-template-in-frameset".into(),
             explanation: "html5ever 0.39 inserted <template> in frameset mode.".into(),
             upstream: Some("https://github.com/servo/html5ever/issues/123".into()),
+            since: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
         }],
         known_classes: vec![
             class_info(
@@ -135,6 +136,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         hash: signature_hash(signature),
         level: level.into(),
         engine: "html5ever".into(),
+        engine_version: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
         class: None,
         status: Some(Status::New),
         explanation: None,
@@ -164,6 +166,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
             "corpus/divergences/{}.dat",
             signature_hash(signature)
         )),
+        judges: Vec::new(),
         third: None,
         splits: Vec::new(),
         start: None,
@@ -214,11 +217,18 @@ fn hostile_script() -> Finding {
         right_line: 10,
         ..FirstDifference::default()
     });
-    f.third = Some(ThirdOpinion {
-        engine: "chromium".into(),
-        sides_with: "reference".into(),
-        output: f.reference_output.clone(),
-    });
+    f.judges = vec![
+        ThirdOpinion {
+            engine: "chromium".into(),
+            sides_with: "reference".into(),
+            output: f.reference_output.clone(),
+        },
+        ThirdOpinion {
+            engine: "firefox".into(),
+            sides_with: "reference".into(),
+            output: f.reference_output.clone(),
+        },
+    ];
     f
 }
 
@@ -253,11 +263,18 @@ fn long_line() -> Finding {
         right_line: 3,
         ..FirstDifference::default()
     });
-    f.third = Some(ThirdOpinion {
-        engine: "chromium".into(),
-        sides_with: "other".into(),
-        output: f.other_output.clone(),
-    });
+    f.judges = vec![
+        ThirdOpinion {
+            engine: "chromium".into(),
+            sides_with: "other".into(),
+            output: f.other_output.clone(),
+        },
+        ThirdOpinion {
+            engine: "webkit".into(),
+            sides_with: "other".into(),
+            output: f.other_output.clone(),
+        },
+    ];
     f
 }
 

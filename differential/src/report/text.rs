@@ -205,13 +205,18 @@ pub fn counted(n: u64, noun: &str) -> String {
 /// Signatures longer than this are cut in a new class's name.
 const MAX_NAME_SIGNATURE: usize = 200;
 
-/// How a class is named: its known class id, or for a new class `new: ` and its
-/// cause (cut past 200 bytes): the engine and where its tree departs (`new: parse5
-/// at tree.in-body.start-tag-li, token start tag`), or what differs where no locus
-/// says (`new: html5ever serialization | litmus: "…" | html5ever: "…"`).
+/// How a class is named: its known class id (`… (at another version)` when it holds
+/// for other versions of the engine than the campaign's), or for a new class `new: `
+/// and its cause (cut past 200 bytes): the engine and where its tree departs (`new:
+/// parse5 at tree.in-body.start-tag-li, token start tag`), or what differs where no
+/// locus says (`new: html5ever serialization | litmus: "…" | html5ever: "…"`).
 pub fn class_name(group: &ClassGroup<'_>) -> String {
-    if let Some(class) = &group.class {
-        return class.clone();
+    match &group.class {
+        Some(class) if group.at_another_version() => {
+            return format!("{class} (at another version)")
+        }
+        Some(class) => return class.clone(),
+        None => {}
     }
     let cause = group
         .key
@@ -221,6 +226,14 @@ pub fn class_name(group: &ClassGroup<'_>) -> String {
     let (shown, left_out) = cut(&cause, MAX_NAME_SIGNATURE);
     let more = if left_out > 0 { "…" } else { "" };
     format!("new: {shown}{more}")
+}
+
+/// Where a possibly fixed class stopped showing: `no case showed it at Chromium 156.0…`.
+pub fn possibly_fixed_since(fixed: &crate::finding::PossiblyFixed) -> Option<String> {
+    fixed
+        .since
+        .as_ref()
+        .map(|since| format!("no case showed it at {}", visible_one_line(since)))
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk
@@ -276,14 +289,71 @@ pub fn origin(finding: &Finding) -> String {
     s
 }
 
-/// Who a third engine sides with, in words: `chromium sides with litmus (reference)`.
-pub fn third_opinion(report: &CampaignReport, finding: &Finding) -> Option<String> {
-    let third = finding.third.as_ref()?;
-    let side = side_name(report, &third.sides_with);
-    Some(format!(
-        "{} sides with {side}",
-        visible_one_line(&third.engine)
-    ))
+/// Who each judge sides with, in words: `chromium sides with litmus (reference)`.
+pub fn judges_opinions(report: &CampaignReport, finding: &Finding) -> Vec<String> {
+    finding
+        .opinions()
+        .iter()
+        .map(|judge| {
+            let side = side_name(report, &judge.sides_with);
+            format!("{} sides with {side}", visible_one_line(&judge.engine))
+        })
+        .collect()
+}
+
+/// A class's verdicts in one line, each judge's side by the engine's name:
+/// `chromium: litmus · firefox: litmus · webkit: html5ever`; `None` when no judge was
+/// asked about it.
+pub fn verdicts_line(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<String> {
+    let verdicts = group.verdicts();
+    if verdicts.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = verdicts
+        .iter()
+        .map(|v| {
+            format!(
+                "{}: {}",
+                visible_one_line(&v.engine),
+                side_word(report, &v.sides_with)
+            )
+        })
+        .collect();
+    Some(words.join(" · "))
+}
+
+/// A side by the engine's name: `litmus`, `html5ever`, `neither`, `unavailable`.
+pub fn side_word(report: &CampaignReport, sides_with: &str) -> String {
+    match sides_with {
+        "reference" => visible_one_line(&report.reference.name).into_owned(),
+        "other" => visible_one_line(&report.other.name).into_owned(),
+        other => visible_one_line(other).into_owned(),
+    }
+}
+
+/// Per judge, in the order they answered, how many classes it sides with the
+/// reference, with the other engine, with neither, or was unavailable on (each class
+/// counted by its verdicts, [`ClassGroup::verdicts`]).
+pub fn judge_counts(classes: &[ClassGroup<'_>]) -> Vec<(String, [usize; 4])> {
+    let mut counts: Vec<(String, [usize; 4])> = Vec::new();
+    for class in classes {
+        for verdict in class.verdicts() {
+            let engine = visible_one_line(&verdict.engine).into_owned();
+            let at = match counts.iter().position(|(e, _)| *e == engine) {
+                Some(at) => at,
+                None => {
+                    counts.push((engine, [0; 4]));
+                    counts.len() - 1
+                }
+            };
+            let side = crate::campaign::SIDES
+                .iter()
+                .position(|s| *s == verdict.sides_with)
+                .unwrap_or(3);
+            counts[at].1[side] += 1;
+        }
+    }
+    counts
 }
 
 fn side_name(report: &CampaignReport, sides_with: &str) -> String {
@@ -294,22 +364,21 @@ fn side_name(report: &CampaignReport, sides_with: &str) -> String {
     }
 }
 
-/// The third engines' answers counted per side: (engine, side in words, signatures,
-/// cases), in a stable order. Empty when no finding asked a third engine.
-pub fn third_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> {
+/// The judges' answers counted per side: (judge, side in words, signatures, cases),
+/// in a stable order. Empty when no finding asked a judge.
+pub fn judge_side_counts(report: &CampaignReport) -> Vec<(String, String, u64, u64)> {
     let mut counts: Vec<(String, String, u64, u64)> = Vec::new();
     for finding in &report.findings {
-        let Some(third) = &finding.third else {
-            continue;
-        };
-        let engine = visible_one_line(&third.engine).into_owned();
-        let side = side_name(report, &third.sides_with);
-        match counts.iter_mut().find(|c| c.0 == engine && c.1 == side) {
-            Some(c) => {
-                c.2 += 1;
-                c.3 += finding.count;
+        for judge in finding.opinions() {
+            let engine = visible_one_line(&judge.engine).into_owned();
+            let side = side_name(report, &judge.sides_with);
+            match counts.iter_mut().find(|c| c.0 == engine && c.1 == side) {
+                Some(c) => {
+                    c.2 += 1;
+                    c.3 += finding.count;
+                }
+                None => counts.push((engine, side, 1, finding.count)),
             }
-            None => counts.push((engine, side, 1, finding.count)),
         }
     }
     counts.sort();
@@ -373,9 +442,15 @@ pub fn median_minimized_bytes(report: &CampaignReport) -> Option<f64> {
 pub fn closing_line(report: &CampaignReport) -> String {
     let classes = report.classes();
     let new = classes.iter().filter(|g| g.is_new()).count();
+    let elsewhere = classes.iter().filter(|g| g.at_another_version()).count();
     let known = classes.len() - new;
-    let plural =
-        |n: usize, word: &str| format!("{n} {word} class{}", if n == 1 { "" } else { "es" });
+    let plural = |n: usize, word: &str| {
+        let mut text = format!("{n} {word} class{}", if n == 1 { "" } else { "es" });
+        if word == "known" && elsewhere > 0 {
+            text.push_str(&format!(" ({elsewhere} at another version)"));
+        }
+        text
+    };
     let median = match median_minimized_bytes(report) {
         Some(m) if m.fract() == 0.0 => format!("{m:.0} bytes"),
         Some(m) => format!("{m:.1} bytes"),

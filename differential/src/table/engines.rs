@@ -29,16 +29,19 @@ pub struct TableEngine {
     engine: &'static str,
     /// How to install it.
     pub setup: &'static str,
-    /// A browser: measured on fewer cases (`--chromium-cases`), one job.
+    /// A browser: measured on fewer cases (`--browser-cases`), one job, and a judge.
     pub browser: bool,
     needs: &'static [Need],
 }
 
-/// The name of the browser engine, also the third engine asked for its side.
+/// The browsers' names: each is an engine of the table and a judge of the others'
+/// classes.
 pub const CHROMIUM: &str = "chromium";
+pub const FIREFOX: &str = "firefox";
+pub const WEBKIT: &str = "webkit";
 
 /// Every engine of the table, in the table's order.
-pub const ENGINES: [TableEngine; 8] = [
+pub const ENGINES: [TableEngine; 10] = [
     TableEngine {
         name: "html5ever",
         engine: "html5ever",
@@ -96,10 +99,29 @@ pub const ENGINES: [TableEngine; 8] = [
         engine: CHROMIUM,
         setup: "scripts/setup-chromium.sh",
         browser: true,
+        needs: &[Need::Program("node"), Need::File("/usr/bin/chromium")],
+    },
+    TableEngine {
+        name: FIREFOX,
+        engine: FIREFOX,
+        setup: "scripts/setup-firefox.sh",
+        browser: true,
         needs: &[
             Need::Program("node"),
-            Need::File("examples/engines/node_modules/playwright-core/package.json"),
-            Need::File("/usr/bin/chromium"),
+            Need::File("examples/engines/node_modules/ws/package.json"),
+            Need::File("/usr/bin/firefox-esr"),
+        ],
+    },
+    TableEngine {
+        name: WEBKIT,
+        engine: WEBKIT,
+        setup: "scripts/setup-webkit.sh",
+        browser: true,
+        needs: &[
+            Need::Program("node"),
+            Need::Program("Xvfb"),
+            Need::File("examples/engines/node_modules/selenium-webdriver/package.json"),
+            Need::File("/usr/bin/WebKitWebDriver"),
         ],
     },
 ];
@@ -145,10 +167,11 @@ impl TableEngine {
     }
 
     /// `Ok` when everything it needs is there, else why not (`node_modules/parse5
-    /// missing: run scripts/setup-engines.sh`). `$LITMUS_CHROMIUM` names another
-    /// browser adapter, which is then taken as installed.
+    /// missing: run scripts/setup-engines.sh`). A browser whose variable
+    /// (`$LITMUS_CHROMIUM`, …) names another adapter is taken as installed.
     pub fn installed(&self) -> Result<(), String> {
-        if self.name == CHROMIUM && std::env::var_os("LITMUS_CHROMIUM").is_some() {
+        let browser = crate::cli::engine_args::Browser::by_name(self.name);
+        if browser.is_some_and(|b| std::env::var_os(b.variable).is_some()) {
             return Ok(());
         }
         for need in self.needs {

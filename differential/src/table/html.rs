@@ -50,16 +50,16 @@ pub fn render(table: &Table, link: &dyn Fn(&Row) -> Option<String>) -> String {
 }
 
 fn summary_table(page: &mut String, table: &Table, link: &dyn Fn(&Row) -> Option<String>) {
-    let third = table.third.as_deref().unwrap_or("chromium");
+    let third = super::markdown::judges_title(table);
     page.push_str("<table class=\"parsers\">\n<tr><th>engine</th><th>version</th><th>measured</th><th>cases</th>");
     for (_, title) in LEVELS {
         let _ = write!(page, "<th>{title}</th>");
     }
     let _ = writeln!(
         page,
-        "<th>classes</th><th>html5lib</th><th>{} sides with litmus / engine / neither</th>\
+        "<th>classes</th><th>html5lib</th><th>{} side with litmus / engine / neither</th>\
          <th>cases/s</th><th>parse time ÷ litmus</th></tr>",
-        esc(third)
+        esc(&third)
     );
     for row in &table.rows {
         let name = match link(row) {
@@ -96,16 +96,16 @@ fn summary_table(page: &mut String, table: &Table, link: &dyn Fn(&Row) -> Option
     page.push_str("</table>\n");
     let _ = writeln!(
         page,
-        "<p>Same cases for every engine: {} generated cases of seed {} (Chromium: the first {}). \
+        "<p>Same cases for every engine: {} generated cases of seed {} (the browsers: the first {}). \
          The column meanings are those of <code>docs/parsers.md</code>.</p>",
         group(table.cases),
         table.seed,
-        group(table.chromium_cases)
+        group(table.browser_cases)
     );
 }
 
 fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> Option<String>) {
-    let asked = table.third.is_some() && table.third.as_deref() != Some(row.name.as_str());
+    let judges: Vec<&String> = table.judges.iter().filter(|j| **j != row.name).collect();
     let _ = writeln!(
         page,
         "<h2 class=\"group\" id=\"engine-{0}\">{0} <span class=\"count\">{1}</span></h2>",
@@ -124,12 +124,8 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
         return;
     }
     page.push_str("<table class=\"parsers\">\n<tr><th>class</th><th>cases</th>");
-    if asked {
-        let _ = write!(
-            page,
-            "<th>{} sides with</th>",
-            esc(table.third.as_deref().unwrap_or_default())
-        );
+    for judge in &judges {
+        let _ = write!(page, "<th>{}</th>", esc(judge));
     }
     page.push_str("<th>smallest example</th></tr>\n");
     let mut new_listed = 0;
@@ -140,22 +136,25 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
                 continue;
             }
         }
-        let badge = if class.new {
-            "<span class=\"badge new\">NEW</span> "
+        let mut badge = if class.new {
+            "<span class=\"badge new\">NEW</span> ".to_owned()
         } else {
-            ""
+            String::new()
         };
+        if class.review {
+            badge.insert_str(0, "<span class=\"badge new\">REVIEW</span> ");
+        }
         let _ = write!(
             page,
             "<tr><td>{badge}<code>{}</code></td><td class=\"n\">{}</td>",
             esc(&class.name),
             group(class.cases)
         );
-        if asked {
+        for judge in &judges {
             let _ = write!(
                 page,
                 "<td>{}</td>",
-                esc(&side_words(class.side.as_deref(), &row.name))
+                esc(&side_words(class.side(judge), &row.name))
             );
         }
         let _ = writeln!(

@@ -56,19 +56,20 @@ pub fn render(table: &Table) -> String {
 
 fn intro(table: &Table) -> String {
     format!(
-        "Each engine parsed the same {} generated cases (seed {}; Chromium, a headless \
-         browser, the first {} of them) as the reference parser, litmus, which follows \
-         the WHATWG HTML Standard; every divergence was minimized and classified against \
-         `corpus/known-differences.toml`. Each engine's campaign reports (`summary.md`, \
-         `index.html`, `findings.json`) are written beside the HTML page of this table.",
+        "Each engine parsed the same {} generated cases (seed {}; the headless browsers \
+         the first {} of them) as the reference parser, litmus, which follows the WHATWG \
+         HTML Standard; every divergence was minimized and classified against \
+         `corpus/known-differences.toml`, and the browsers judged each class. Each \
+         engine's campaign reports (`summary.md`, `index.html`, `findings.json`) are \
+         written beside the HTML page of this table.",
         group(table.cases),
         table.seed,
-        group(table.chromium_cases)
+        group(table.browser_cases)
     )
 }
 
 fn columns(table: &Table) -> String {
-    let third = table.third.as_deref().unwrap_or("chromium");
+    let judges = judges_title(table);
     format!(
         "What each column says:\n\n\
          - **version**: what the engine's adapter said in its handshake (the worker's hello).\n\
@@ -92,10 +93,13 @@ fn columns(table: &Table) -> String {
          --engine` counts them, litmus's expected differences applied; trials an engine \
          refuses (gumbo: scripting on; html5lib: foreign fragment contexts) count as not \
          passed.\n\
-         - **{third} sides with litmus / the engine / neither**: for each class, \
-         {third} parsed the class's smallest tree or fragment example; the classes where \
-         its tree is the reference's, the engine's, or neither (classes of \
-         serialization and round-trip findings are not asked).\n\
+         - **{judges} side with litmus / engine / neither**: for each class, each \
+         browser parsed the class's smallest tree or fragment example; per browser, the \
+         classes where its tree is the reference's, the engine's, or neither (`—` for a \
+         browser's own row; classes of serialization and round-trip findings are not \
+         asked). A class on which the browsers side with the engine against litmus is \
+         listed first among the engine's classes, marked **review**: to be checked \
+         against the standard.\n\
          - **cases/s**: the campaign's rate (two engines, four comparison levels, \
          triage and minimization included; external engines through their protocol).\n\
          - **parse time ÷ litmus**: the engine's time over the html5lib trials divided \
@@ -105,15 +109,24 @@ fn columns(table: &Table) -> String {
     )
 }
 
+/// `chromium · firefox · webkit`, the judges in order (`browsers` when none was asked).
+pub fn judges_title(table: &Table) -> String {
+    if table.judges.is_empty() {
+        "browsers".to_owned()
+    } else {
+        table.judges.join(" · ")
+    }
+}
+
 fn header_row(md: &mut String, table: &Table) {
-    let third = table.third.as_deref().unwrap_or("chromium");
+    let third = judges_title(table);
     md.push_str("| engine | version | measured | cases |");
     for (_, title) in LEVELS {
         let _ = write!(md, " {title} |");
     }
     let _ = writeln!(
         md,
-        " classes | html5lib | {third} sides with litmus / engine / neither | cases/s | parse time ÷ litmus |"
+        " classes | html5lib | {third} side with litmus / engine / neither | cases/s | parse time ÷ litmus |"
     );
     md.push_str("|---|---|---|---:|");
     for _ in LEVELS {
@@ -166,13 +179,24 @@ pub fn conformance_cell(count: Option<&ConformanceCount>) -> String {
     }
 }
 
-/// `12 / 3 / 1`, or `—` when no class was asked (or the row is the browser's own).
+/// `12 / 3 / 1 · 12 / 3 / 1 · 11 / 3 / 2`, one per judge, `—` for a judge not asked
+/// (the row is the browser's own); `—` when no judge was.
 pub fn sides_cell(table: &Table, row: &Row) -> String {
-    if table.third.is_none() || table.third.as_deref() == Some(row.name.as_str()) {
+    if table.judges.is_empty() {
         return "—".to_owned();
     }
-    let [reference, other, neither, _] = row.sides();
-    format!("{reference} / {other} / {neither}")
+    let cells: Vec<String> = table
+        .judges
+        .iter()
+        .map(|judge| {
+            if *judge == row.name {
+                return "—".to_owned();
+            }
+            let [reference, other, neither, _] = row.sides(judge);
+            format!("{reference} / {other} / {neither}")
+        })
+        .collect();
+    cells.join(" · ")
 }
 
 /// The side in words for a class list.
@@ -187,8 +211,7 @@ pub fn side_words(side: Option<&str>, engine: &str) -> String {
 }
 
 fn classes(md: &mut String, table: &Table, row: &Row) {
-    let third = table.third.as_deref().unwrap_or("chromium");
-    let asked = table.third.is_some() && table.third.as_deref() != Some(row.name.as_str());
+    let judges: Vec<&String> = table.judges.iter().filter(|j| **j != row.name).collect();
     let _ = writeln!(md, "## {}\n", row.name);
     let _ = writeln!(
         md,
@@ -203,16 +226,9 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
     if row.classes.is_empty() {
         md.push_str("No divergence.\n\n");
     } else {
-        let _ = writeln!(
-            md,
-            "| class | cases |{} smallest example |",
-            if asked {
-                format!(" {third} sides with |")
-            } else {
-                String::new()
-            }
-        );
-        let _ = writeln!(md, "|---|---:|{}---|", if asked { "---|" } else { "" });
+        let titles: String = judges.iter().map(|j| format!(" {j} |")).collect();
+        let _ = writeln!(md, "| class | cases |{titles} smallest example |");
+        let _ = writeln!(md, "|---|---:|{}---|", "---|".repeat(judges.len()));
         let mut new_listed = 0;
         for class in &row.classes {
             if class.new {
@@ -221,16 +237,18 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
                     continue;
                 }
             }
-            let name = if class.new {
+            let mut name = if class.new {
                 format!("**new**: `{}`", code(&class.name))
             } else {
                 format!("`{}`", class.name)
             };
-            let side = if asked {
-                format!(" {} |", side_words(class.side.as_deref(), &row.name))
-            } else {
-                String::new()
-            };
+            if class.review {
+                name = format!("**review**: {name}");
+            }
+            let side: String = judges
+                .iter()
+                .map(|judge| format!(" {} |", side_words(class.side(judge), &row.name)))
+                .collect();
             let _ = writeln!(
                 md,
                 "| {name} | {} |{side} `{}` ({}) |",

@@ -2,7 +2,7 @@
 //!
 //! For each engine ([`engines::ENGINES`]) the command (`cli/table_cmd.rs`) runs a
 //! campaign through the campaign runner ([`crate::campaign::run`]) on the same
-//! generated cases, with Chromium as the third engine where it is installed, and the
+//! generated cases, with the installed browsers as judges of its classes, and the
 //! html5lib tree-construction trials through the runner of `litmus conformance`
 //! ([`conformance`]). This module holds what is kept of each ([`Row`], made from the
 //! campaign's [`CampaignReport`]) and renders the whole ([`Table`]) as Markdown
@@ -36,15 +36,17 @@ pub struct Table {
     pub date: String,
     pub seed: u64,
     pub cases: u64,
-    pub chromium_cases: u64,
+    /// The cases of a browser's campaign: the first of the same cases.
+    pub browser_cases: u64,
     /// The reference parser's version, as its worker says.
     pub reference: String,
     /// The reference parser's own html5lib run through a worker, the speed yardstick.
     pub reference_conformance: Option<ConformanceCount>,
     /// Why the html5lib column is empty, when it is.
     pub conformance_note: Option<String>,
-    /// The engine asked for its side of each class, when one was.
-    pub third: Option<String>,
+    /// The judges asked for their side of each class (the installed browsers), in
+    /// order; a browser is no judge of its own row.
+    pub judges: Vec<String>,
     pub rows: Vec<Row>,
     /// Engines not measured, and why.
     pub skipped: Vec<(String, String)>,
@@ -85,9 +87,22 @@ pub struct ClassRow {
     /// The smallest example: input, and context in words.
     pub example: String,
     pub context: String,
-    /// The third engine's side on the class's smallest example it was asked about:
-    /// `reference`, `other`, `neither`, `unavailable`.
-    pub side: Option<String>,
+    /// Each judge's side on the class's smallest example they were asked about, in
+    /// the judges' order: (judge, `reference`, `other`, `neither` or `unavailable`).
+    pub verdicts: Vec<(String, String)>,
+    /// Whether the judges side with the engine against the reference on it: a class
+    /// to review against the standard (listed first).
+    pub review: bool,
+}
+
+impl ClassRow {
+    /// The judge's side on this class, if it was asked.
+    pub fn side(&self, judge: &str) -> Option<&str> {
+        self.verdicts
+            .iter()
+            .find(|(j, _)| j == judge)
+            .map(|(_, side)| side.as_str())
+    }
 }
 
 /// An engine's html5lib tree-construction trials.
@@ -110,13 +125,13 @@ impl Row {
             .iter()
             .map(|group| {
                 let smallest = group.smallest();
-                // The side of the smallest finding a third engine was asked about
+                // The sides on the smallest finding the judges were asked about
                 // (serialization and round-trip findings get none).
-                let side = group
-                    .findings
+                let verdicts = group
+                    .verdicts()
                     .iter()
-                    .find_map(|f| f.third.as_ref())
-                    .map(|t| t.sides_with.clone());
+                    .map(|v| (v.engine.clone(), v.sides_with.clone()))
+                    .collect();
                 ClassRow {
                     name: match &group.class {
                         Some(class) => class.clone(),
@@ -133,7 +148,8 @@ impl Row {
                     context: smallest
                         .map(crate::report::text::context)
                         .unwrap_or_default(),
-                    side,
+                    verdicts,
+                    review: group.judged_against_the_reference(),
                 }
             })
             .collect();
@@ -180,12 +196,12 @@ impl Row {
         self.levels.iter().find(|l| l.level == name)
     }
 
-    /// How many classes the third engine's side fell on each way: reference, other,
+    /// How many classes the judge's side fell on each way: reference, other,
     /// neither, none asked (or unavailable).
-    pub fn sides(&self) -> [usize; 4] {
+    pub fn sides(&self, judge: &str) -> [usize; 4] {
         let mut counts = [0; 4];
         for class in &self.classes {
-            let i = match class.side.as_deref() {
+            let i = match class.side(judge) {
                 Some("reference") => 0,
                 Some("other") => 1,
                 Some("neither") => 2,

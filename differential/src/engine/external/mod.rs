@@ -148,7 +148,7 @@ impl ExternalEngine {
             // A version-2 program says hello first, unasked; a version-1 program's
             // first frame is the warm-up's reply.
             let mut hello = None;
-            let answer = match send_request(&mut program, id, &warm_up, false) {
+            let answer = match send_request(&mut program, id, &warm_up, Asked::Whole) {
                 Ok(()) => match program.next_event(deadline) {
                     Some(Output::Frame(payload)) => {
                         match serde_json::from_slice::<ProgramHello>(&payload) {
@@ -205,7 +205,12 @@ impl ExternalEngine {
     /// names no culprit: the oldest may only have waited on a later one that hangs or
     /// crashes. Every request that was in flight is then asked again alone, in a new
     /// program, and each gets its own answer or failure; pipelining resumes after them.
-    fn parse_pipelined(&mut self, requests: &[ParseRequest]) -> Vec<ParseResult> {
+    fn parse_pipelined(&mut self, requests: &[ParseRequest], tree_only: bool) -> Vec<ParseResult> {
+        let asked = if tree_only {
+            Asked::TreeOnly
+        } else {
+            Asked::Whole
+        };
         let timeout = self.spec.timeout();
         let mut results: Vec<ParseResult> = Vec::with_capacity(requests.len());
         if let Some(program) = self.program.as_ref() {
@@ -234,7 +239,7 @@ impl ExternalEngine {
                 let mut broken = None;
                 while next < requests.len() && in_flight.len() < depth {
                     let id = first_id + sent;
-                    if let Err(failure) = send_request(program, id, &requests[next], false) {
+                    if let Err(failure) = send_request(program, id, &requests[next], asked) {
                         broken = Some(failure);
                         break;
                     }
@@ -272,16 +277,16 @@ impl ExternalEngine {
         results
     }
 
-    /// One request to the persistent program; with `errors`, asking for the parse
-    /// errors (the answer's `tree` is then the errors, [`protocol::read_reply`]).
-    fn parse_persistent(&mut self, request: &ParseRequest, errors: bool) -> ParseResult {
+    /// One request to the persistent program, asking for what `asked` says (with
+    /// [`Asked::Errors`], the answer's `tree` is the errors, [`protocol::read_reply`]).
+    fn parse_persistent(&mut self, request: &ParseRequest, asked: Asked) -> ParseResult {
         let timeout = self.spec.timeout();
         let id = self.next_id;
         self.next_id += 1;
         let program = self.running_program()?;
         program.clear_stderr();
         let deadline = Instant::now() + timeout;
-        match exchange(program, id, request, deadline, errors) {
+        match exchange(program, id, request, deadline, asked) {
             Ok(result) => result,
             Err(failure) => {
                 // The program is dead, killed, or out of step: start afresh next time.
@@ -405,6 +410,23 @@ fn stderr_excerpt(stderr: &str) -> String {
     format!("{head}\n{}", lines.join("\n"))
 }
 
+/// What a request asks the program for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// The tree and the serialization.
+    Whole,
+    /// The tree; the serialization may be left out (`"tree_only": true`).
+    TreeOnly,
+    /// The parse errors (`"errors": true`).
+    Errors,
+}
+
+impl Asked {
+    fn errors(self) -> bool {
+        self == Asked::Errors
+    }
+}
+
 /// Sends `request` as `id` and waits for its reply until `deadline`. `Ok` with the
 /// request's result while the program stays usable; `Err` when it is not (dead,
 /// timed out, out of step), the program then being killed or dead.
@@ -413,11 +435,11 @@ fn exchange(
     id: u64,
     request: &ParseRequest,
     deadline: Instant,
-    errors: bool,
+    asked: Asked,
 ) -> Result<ParseResult, EngineFailure> {
     let started = Instant::now();
-    match send_request(program, id, request, errors) {
-        Ok(()) => await_reply(program, id, deadline, started, errors),
+    match send_request(program, id, request, asked) {
+        Ok(()) => await_reply(program, id, deadline, started, asked.errors()),
         // Too large to send: the program is fine.
         Err(refusal @ EngineFailure::Unsupported { .. }) => Ok(Err(refusal)),
         Err(failure) => Err(failure),
@@ -430,12 +452,11 @@ fn send_request(
     program: &mut Program,
     id: u64,
     request: &ParseRequest,
-    errors: bool,
+    asked: Asked,
 ) -> Result<(), EngineFailure> {
-    let payload = serde_json::to_vec(&wire_request(id, request, errors)).map_err(|e| {
-        EngineFailure::BadOutput {
-            message: format!("cannot write the request: {e}"),
-        }
+    let wire = wire_request(id, request, asked.errors(), asked == Asked::TreeOnly);
+    let payload = serde_json::to_vec(&wire).map_err(|e| EngineFailure::BadOutput {
+        message: format!("cannot write the request: {e}"),
     })?;
     let Ok(frame) = encode(&payload) else {
         return Err(EngineFailure::Unsupported {
@@ -568,7 +589,19 @@ impl Engine for ExternalEngine {
 
     fn parse(&mut self, request: &ParseRequest) -> ParseResult {
         match self.spec.mode {
-            ExternalMode::Persistent => self.parse_persistent(request, false),
+            ExternalMode::Persistent => self.parse_persistent(request, Asked::Whole),
+            ExternalMode::OneShot => self.parse_one_shot(request),
+        }
+    }
+
+    /// A persistent program of protocol 2 is told that only the tree is needed
+    /// (`"tree_only": true`; earlier programs are asked as for [`Engine::parse`]).
+    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
+        match self.spec.mode {
+            ExternalMode::Persistent if self.protocol() >= 2 => {
+                self.parse_persistent(request, Asked::TreeOnly)
+            }
+            ExternalMode::Persistent => self.parse_persistent(request, Asked::Whole),
             ExternalMode::OneShot => self.parse_one_shot(request),
         }
     }
@@ -580,7 +613,7 @@ impl Engine for ExternalEngine {
         if self.spec.mode != ExternalMode::Persistent || self.reports_no_errors {
             return None;
         }
-        match self.parse_persistent(request, true) {
+        match self.parse_persistent(request, Asked::Errors) {
             Err(EngineFailure::Unsupported { message })
                 if message == protocol::REPORTS_NO_ERRORS =>
             {
@@ -595,11 +628,20 @@ impl Engine for ExternalEngine {
         self.spec.mode == ExternalMode::Persistent && self.protocol() >= 2
     }
 
-    fn parse_many(&mut self, requests: &[ParseRequest], _tree_only: bool) -> Vec<ParseResult> {
+    fn parse_many(&mut self, requests: &[ParseRequest], tree_only: bool) -> Vec<ParseResult> {
         if self.pipelines() {
-            self.parse_pipelined(requests)
+            self.parse_pipelined(requests, tree_only)
         } else {
-            requests.iter().map(|r| self.parse(r)).collect()
+            requests
+                .iter()
+                .map(|r| {
+                    if tree_only {
+                        self.parse_tree(r)
+                    } else {
+                        self.parse(r)
+                    }
+                })
+                .collect()
         }
     }
 }

@@ -13,14 +13,21 @@ pub const MAX_REPLY_BYTES: usize = 3 * crate::limits::MAX_OUTPUT_BYTES;
 
 /// A request as it goes to a persistent program (the message type is
 /// litmus-engine-api's, whose `serve` reads it); with `errors`, asking for the parse
-/// errors too (the errors level).
-pub fn wire_request(id: u64, request: &ParseRequest, errors: bool) -> WireRequest<'_> {
+/// errors too (the errors level); with `tree_only`, saying that the serialization is
+/// not needed.
+pub fn wire_request(
+    id: u64,
+    request: &ParseRequest,
+    errors: bool,
+    tree_only: bool,
+) -> WireRequest<'_> {
     WireRequest {
         id,
         input: Cow::Borrowed(&request.input),
         fragment: request.fragment.as_ref().map(|c| c.to_string()),
         scripting: request.scripting,
         errors,
+        tree_only,
     }
 }
 

@@ -1,0 +1,307 @@
+// What every browser adapter shares (docs/browsers.md): litmus's persistent protocol
+// on stdin and stdout, the one-shot mode, `--version`, and the batching.
+//
+// An adapter gives `runAdapter` a name and a factory of engines. An engine has
+//
+//   async start()               launches the browser, loads the page, installs the
+//                               script of browser_page.mjs and checks the set-up
+//   version                     what runs, after start() (`Firefox 153.8.0esr`)
+//   async parseBatch(requests)  the answers to requests, in order, from one page
+//                               evaluation (`{tree, html}` or `{error}` each)
+//   crashed                     null, or why the browser or its page is gone
+//   async stop()                closes the browser and removes what it left
+//
+// Protocol (persistent, docs/engines.md): on stdin, messages of a 4-byte big-endian
+// length N and N bytes of UTF-8 JSON `{"id", "input", "fragment", "scripting",
+// "tree_only"}`; on stdout a hello `{"protocol": 2, "engine", "version"}`, then one
+// reply per request, in order: `{"id", "tree", "html"}` or `{"id", "error"}`. The
+// requests that have arrived when the page is free go to it together, up to
+// BATCH: litmus sends many ahead of their replies (protocol 2), so a campaign's cases
+// are parsed many per page evaluation. Exits 0 when stdin closes, 2 when the browser
+// cannot start or a request is not JSON, 3 when the browser or its page crashed (the
+// crash is the current requests': litmus asks each of them again alone and records
+// the crash for the one that causes it).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Requests parsed in one page evaluation, at most. */
+export const BATCH = 64;
+
+function frame(object) {
+  const body = Buffer.from(JSON.stringify(object), 'utf8');
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(body.length, 0);
+  return Buffer.concat([header, body]);
+}
+
+function writeOut(buffer) {
+  return new Promise((resolve, reject) => {
+    process.stdout.write(buffer, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+// Reads messages from a stream into a queue. `next(max)` resolves to every message
+// read and not yet taken (at least one, at most `max`), or to null once the stream has
+// closed and the queue is empty.
+class MessageQueue {
+  constructor(stream, name) {
+    this.pending = Buffer.alloc(0);
+    this.messages = [];
+    this.closed = false;
+    this.wake = null;
+    stream.on('data', (chunk) => {
+      this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+      while (this.pending.length >= 4) {
+        const length = this.pending.readUInt32BE(0);
+        if (this.pending.length < 4 + length) break;
+        this.messages.push(this.pending.subarray(4, 4 + length).toString('utf8'));
+        this.pending = this.pending.subarray(4 + length);
+      }
+      this.notify();
+    });
+    stream.on('end', () => {
+      if (this.pending.length > 0) {
+        process.stderr.write(`${name}: stdin closed inside a message (${this.pending.length} bytes left)\n`);
+      }
+      this.closed = true;
+      this.notify();
+    });
+  }
+
+  notify() {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async next(max) {
+    while (this.messages.length === 0 && !this.closed) {
+      await new Promise((resolve) => {
+        this.wake = resolve;
+      });
+      // The first message of a burst wakes us: let the rest of the burst (already in
+      // the pipe) be read before the batch is cut.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.messages.length === 0) return null;
+    return this.messages.splice(0, max);
+  }
+}
+
+/**
+ * Kills this adapter's process group once the adapter is gone, when the adapter leads
+ * the group (as litmus starts it). litmus kills an engine with its process group, but
+ * an engine whose worker ends is killed alone (the parent-death signal's SIGKILL), and
+ * the browser, its driver and Xvfb, in the group, would outlive it. A shell in the
+ * group waits for the adapter's process to go, then kills the group, itself with it.
+ */
+function killGroupWhenGone() {
+  let group = null;
+  try {
+    // /proc/self/stat: `pid (comm) state ppid pgrp …`; comm may hold spaces.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return;
+  }
+  if (group !== process.pid) return; // another's group: not ours to kill
+  const watch = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -KILL -${group}`;
+  spawn('/bin/sh', ['-c', watch], { stdio: 'ignore' }).unref();
+}
+
+async function persistent({ name, createEngine, helloVersion }) {
+  killGroupWhenGone();
+  const engine = createEngine();
+  const started = Date.now();
+  try {
+    await engine.start();
+  } catch (e) {
+    process.stderr.write(`${name}: cannot start the browser: ${e.message}\n`);
+    await engine.stop().catch(() => {});
+    process.exit(2);
+  }
+  process.stderr.write(`${name}: ${engine.version} ready in ${Date.now() - started} ms\n`);
+  await writeOut(frame({ protocol: 2, engine: name, version: helloVersion(engine) }));
+  const queue = new MessageQueue(process.stdin, name);
+  let status = 0;
+  try {
+    for (let texts = await queue.next(BATCH); texts !== null; texts = await queue.next(BATCH)) {
+      let requests;
+      try {
+        requests = texts.map((text) => JSON.parse(text));
+      } catch (e) {
+        process.stderr.write(`${name}: unreadable request: ${e.message}\n`);
+        status = 2;
+        break;
+      }
+      let answers;
+      try {
+        answers = await engine.parseBatch(requests);
+      } catch (e) {
+        if (engine.crashed) {
+          const ids = requests.map((r) => r.id).join(', ');
+          process.stderr.write(`${name}: ${engine.crashed} on request ${ids}: ${e.message}\n`);
+          status = 3;
+          break;
+        }
+        answers = requests.map(() => ({ error: `${name}: ${e.message}` }));
+      }
+      const replies = requests.map((request, i) => {
+        const answer = answers[i] ?? { error: `${name}: no answer from the page` };
+        return answer.error !== undefined
+          ? frame({ id: request.id, error: answer.error })
+          : frame({ id: request.id, tree: answer.tree, html: answer.html ?? null });
+      });
+      await writeOut(Buffer.concat(replies));
+    }
+  } finally {
+    await engine.stop().catch(() => {});
+  }
+  process.exit(status);
+}
+
+async function oneShot({ name, createEngine }, args) {
+  let fragment = null;
+  let scripting = true;
+  let output = 'tree';
+  let file = '-';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--fragment') fragment = args[++i];
+    else if (arg === '--scripting') scripting = args[++i] === 'on';
+    else if (arg === '--output') output = args[++i];
+    else file = arg;
+  }
+  const input = readFileSync(file === '-' ? 0 : file, 'utf8');
+  killGroupWhenGone();
+  const engine = createEngine();
+  try {
+    await engine.start();
+    const [answer] = await engine.parseBatch([{ input, fragment, scripting }]);
+    if (answer.error !== undefined) {
+      process.stderr.write(`${name}: ${answer.error}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stdout.write(output === 'html' ? answer.html + '\n' : answer.tree);
+    }
+  } finally {
+    await engine.stop().catch(() => {});
+  }
+}
+
+/**
+ * Runs an adapter as its command line says:
+ *
+ *   persistent: node ADAPTER
+ *   one-shot:   node ADAPTER --one-shot [--fragment CONTEXT] [--scripting on|off] [--output tree|html] [FILE|-]
+ *   version:    node ADAPTER --version
+ *
+ * `helloVersion(engine)` is what the hello says runs (after start); `versionText()`
+ * what `--version` prints, without starting the browser where it can.
+ */
+export async function runAdapter(adapter) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--version') {
+    process.stdout.write(`${await adapter.versionText()}\n`);
+  } else if (args[0] === '--one-shot') {
+    await oneShot(adapter, args.slice(1));
+  } else {
+    await persistent(adapter);
+  }
+}
+
+/**
+ * The address-space limit (RLIMIT_AS) this process runs under, in bytes, or null for
+ * none. Browsers reserve far more address space than they use, so litmus's worker
+ * memory limit must not reach them.
+ */
+export function addressSpaceLimit() {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max address space'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft === undefined || soft === 'unlimited' ? null : Number(soft);
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses to start under an address-space limit below 1 TiB (the launch would only fail after minutes). */
+export function refuseAddressSpaceLimit(browser) {
+  const limit = addressSpaceLimit();
+  if (limit !== null && limit < 2 ** 40) {
+    throw new Error(
+      `RLIMIT_AS is ${limit} bytes. ${browser} needs an unlimited address space: run this engine without a memory limit`,
+    );
+  }
+}
+
+/** Whether this module is run as the program (not imported). */
+export function isMain(url) {
+  return url === new URL(`file://${process.argv[1]}`).href;
+}
+
+/**
+ * A new profile folder `PREFIX-PID-XXXXXX` in the temporary folder. An adapter killed
+ * by a timeout (SIGKILL) cannot remove its own, so this first removes the folders of
+ * `prefix` whose adapter is gone (a few MB each), as far as it can: a failure to
+ * remove one never stops the start.
+ */
+export function freshProfile(prefix) {
+  let names = [];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    // nothing to clean
+  }
+  for (const name of names) {
+    const match = name.startsWith(`${prefix}-`) ? /^(\d+)-/.exec(name.slice(prefix.length + 1)) : null;
+    if (match === null || Number(match[1]) === process.pid) continue;
+    try {
+      process.kill(Number(match[1]), 0);
+      continue; // its adapter still runs
+    } catch (e) {
+      if (e.code !== 'ESRCH') continue;
+    }
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Its browser may still be writing into it as it shuts down (ENOTEMPTY), or
+      // another adapter starting now removes it too: a later start removes the rest.
+    }
+  }
+  return mkdtempSync(join(tmpdir(), `${prefix}-${process.pid}-`));
+}
+
+/** Runs `promise`, rejecting after `ms` milliseconds with `what` timed out. */
+export function within(ms, what, promise) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Serves `page` with the header `csp` at `http://127.0.0.1:PORT/` (nothing else: any
+ * other path is a 404), for browsers whose automation cannot answer the page's request
+ * itself. Resolves to `{ url, close }`.
+ */
+export async function servePage(page, csp) {
+  const server = createServer((request, response) => {
+    if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      response.end(page);
+    } else {
+      response.writeHead(404, { 'content-security-policy': csp });
+      response.end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
