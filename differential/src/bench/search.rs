@@ -335,14 +335,14 @@ pub fn growth(
     let mut least = f64::INFINITY;
     let mut large_time = Duration::ZERO;
     for _ in 0..pairs.max(1) {
-        let start = Instant::now();
+        let start = thread_cpu_time();
         for _ in 0..FACTOR {
             parse(small);
         }
-        let t_small = start.elapsed();
-        let start = Instant::now();
+        let t_small = thread_cpu_time().saturating_sub(start);
+        let start = thread_cpu_time();
         parse(large);
-        let t_large = start.elapsed();
+        let t_large = thread_cpu_time().saturating_sub(start);
         let g = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-9);
         if g < least {
             least = g;
@@ -353,6 +353,26 @@ pub fn growth(
         }
     }
     (least, large_time)
+}
+
+/// The CPU time this thread has used: a busy machine delays a parse but does not add
+/// to its CPU time, so growths read the same under load (wall time where the clock
+/// cannot be read).
+fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for clock_gettime to write.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    if read != 0 {
+        return START.with(|start| start.elapsed());
+    }
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+thread_local! {
+    static START: Instant = Instant::now();
 }
 
 /// An input of the search at a size in bytes.

@@ -49,14 +49,14 @@ fn families_are_k_openers_k_blocks_k_closers() {
 
 /// The search finds a quadratic walk: with the planted fault of 52a1373's stack (each
 /// edit in the middle of the stack walks the entries below it), `<b>`×k `<div>`×k
-/// `</b>`×k is flagged; without it, it is not. Time ratios at two sizes 8× apart, a
-/// generous threshold: quadratic reads about 8, linear about 1.
+/// `</b>`×k is flagged; without it, it is not. Ratios of the thread's CPU time at two
+/// sizes 8× apart, a generous threshold: quadratic reads about 8, linear about 1.
 #[test]
 fn the_search_finds_a_planted_quadratic_walk() {
     let config = SearchConfig {
         kinds: vec![kind_named("b").unwrap(), kind_named("div").unwrap()],
         shapes: vec![Shape::Nest],
-        small_bytes: 8 << 10,
+        small_bytes: 16 << 10,
         threshold: 2.5,
         pairs: 3,
         budget: Duration::from_secs(5),
