@@ -106,6 +106,14 @@ pub struct Locus {
     /// what a class's `tokens` reads.
     #[serde(default, skip_serializing)]
     pub case_tokens: Vec<String>,
+    /// The loci of the first difference's neighbourhood, nearest first: the
+    /// placements of the reference's node there and of its parent, and of the
+    /// reference's node of the engine's node's name (in any namespace) and of its
+    /// parent, and the token the reference made nothing of. A finding that no class
+    /// explains at its locus is read at these (a cause shows first at a node it
+    /// placed, not always at the node where the trees part).
+    #[serde(default, skip_serializing)]
+    pub neighbours: Vec<Locus>,
 }
 
 impl Locus {
@@ -213,7 +221,19 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
         context: request.fragment.as_ref(),
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
-    Some(finder.locus(found, rule))
+    let mut primary = finder.locus(found, rule);
+    let mut seen = vec![(primary.token.clone(), primary.arms.clone())];
+    for (found, rule) in finder.neighbours(index, &ours, &theirs) {
+        let mut neighbour = finder.locus_of(found, rule);
+        if seen.contains(&(neighbour.token.clone(), neighbour.arms.clone())) {
+            continue;
+        }
+        seen.push((neighbour.token.clone(), neighbour.arms.clone()));
+        neighbour.case_arms.clone_from(&primary.case_arms);
+        neighbour.case_tokens.clone_from(&primary.case_tokens);
+        primary.neighbours.push(neighbour);
+    }
+    Some(primary)
 }
 
 /// What a locus points at: a change to a node, or a token the reference left without
@@ -589,13 +609,85 @@ impl<'a> Finder<'a> {
         self.nodes.iter().any(|e| e == &Entry::Node(node))
     }
 
-    /// The locus of what was found.
-    fn locus(&self, found: Found<'a>, rule: LocusRule) -> Locus {
+    /// What else placed or left out the nodes around the first difference at
+    /// `index`, nearest first (see [`Locus::neighbours`]).
+    fn neighbours(
+        &self,
+        index: usize,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Vec<(Found<'a>, LocusRule)> {
+        let mut found = Vec::new();
+        let placed = |j: usize, found: &mut Vec<(Found<'a>, LocusRule)>| {
+            if let Some(event) = self.nodes.get(j).and_then(|e| self.placement(e)) {
+                found.push((Found::Event(event), LocusRule::Placed));
+            }
+        };
+        if index < ours.len() {
+            placed(index, &mut found);
+            if let Some(parent) = parent_of(ours, index) {
+                placed(parent, &mut found);
+            }
+        }
+        let Some(their) = theirs.get(index) else {
+            return found;
+        };
+        if let Some(token) = self.unplaced(their) {
+            found.push((token, LocusRule::Unplaced));
+        }
+        // The reference's node of the engine's node's name (the engine may have it in
+        // another namespace, or elsewhere), and of the engine's parent's name.
+        let same_name = |name: &str| {
+            let nearest_after =
+                (index..ours.len()).find(|&j| element_name(ours[j].text) == Some(name));
+            nearest_after.or_else(|| {
+                (0..index)
+                    .rev()
+                    .find(|&j| element_name(ours[j].text) == Some(name))
+            })
+        };
+        if let Some(j) = element_name(their.text).and_then(same_name) {
+            placed(j, &mut found);
+            if let Some(parent) = parent_of(ours, j) {
+                placed(parent, &mut found);
+            }
+        }
+        let their_parent = parent_of(theirs, index).and_then(|p| element_name(theirs[p].text));
+        if let Some(j) = their_parent.and_then(same_name) {
+            placed(j, &mut found);
+        }
+        found
+    }
+
+    /// The locus of what was found, without the case's arms and tokens.
+    fn locus_of(&self, found: Found<'a>, rule: LocusRule) -> Locus {
         let (token, arms) = match found {
             Found::Event(event) => (event.token, self.path_to(event)),
             Found::Token(token) => (Some(token), self.path_of_token(token)),
         };
         let traced = token.and_then(|t| self.trace.tokens.get(t));
+        Locus {
+            token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
+            mode: mode_of(&arms).map(arm_id).unwrap_or_default(),
+            arms: arms.into_iter().map(arm_id).collect(),
+            token_arms: traced
+                .map(|t| {
+                    t.tokenizer_arms
+                        .iter()
+                        .chain(&t.tree_arms)
+                        .map(|&a| arm_id(a))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            rule,
+            case_arms: Vec::new(),
+            case_tokens: Vec::new(),
+            neighbours: Vec::new(),
+        }
+    }
+
+    /// The locus of what was found.
+    fn locus(&self, found: Found<'a>, rule: LocusRule) -> Locus {
         // Each arm by itself and with the token that passed it (`DOCTYPE@tree.in-table-
         // text.anything-else`).
         let mut case_arms: Vec<String> =
@@ -617,21 +709,9 @@ impl<'a> Finder<'a> {
         case_tokens.sort();
         case_tokens.dedup();
         Locus {
-            token: traced.map_or_else(|| "(set-up)".to_owned(), describe_token),
-            mode: mode_of(&arms).map(arm_id).unwrap_or_default(),
-            arms: arms.into_iter().map(arm_id).collect(),
-            token_arms: traced
-                .map(|t| {
-                    t.tokenizer_arms
-                        .iter()
-                        .chain(&t.tree_arms)
-                        .map(|&a| arm_id(a))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            rule,
             case_arms,
             case_tokens,
+            ..self.locus_of(found, rule)
         }
     }
 
@@ -649,6 +729,24 @@ impl<'a> Finder<'a> {
     fn path_of_token(&self, token: usize) -> Vec<Arm> {
         path(&self.trace.tokens[token].tree_arms)
     }
+}
+
+/// The index of the entry that holds `entries[index]`: the nearest before it one
+/// level shallower that is not an attribute.
+fn parent_of(entries: &[DumpEntry<'_>], index: usize) -> Option<usize> {
+    let depth = entries.get(index)?.depth;
+    (0..index)
+        .rev()
+        .find(|&j| entries[j].depth + 1 == depth && !is_attribute(entries[j].text))
+}
+
+/// An element entry's local name, without its namespace (`<svg table>` is `table`).
+fn element_name(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix('<')?.strip_suffix('>')?;
+    if inner.starts_with(['!', '?', '/']) {
+        return None;
+    }
+    inner.rsplit(' ').next()
 }
 
 /// Whether a dump entry is an attribute (`name="value"`).

@@ -274,7 +274,33 @@ impl KnownDifferences {
     /// The verdict on a finding: the most specific class that matches, or several
     /// equally specific (ambiguous); where none matches at the engine's version, the
     /// most specific that matches at another; or none.
+    ///
+    /// A tree or fragment finding no class explains at its locus is judged again at
+    /// each of the locus's [`Locus::neighbours`], nearest first, by the classes with a
+    /// locus condition: the first verdict that is not new is the finding's.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
+        let verdict = self.verdict_at_locus(evidence);
+        if verdict != Verdict::New {
+            return verdict;
+        }
+        let neighbours = match evidence.locus() {
+            Some(locus) if locus.rule != crate::locus::LocusRule::Case => locus.neighbours.clone(),
+            _ => return verdict,
+        };
+        for neighbour in neighbours {
+            let mut nearby = Evidence::new(evidence.engine, evidence.signature, evidence.input)
+                .with_version(evidence.version)
+                .with_known_locus(Some(neighbour));
+            let verdict = self.verdict_at_locus(&mut nearby);
+            if verdict != Verdict::New {
+                return verdict;
+            }
+        }
+        Verdict::New
+    }
+
+    /// The verdict on a finding at its own locus.
+    fn verdict_at_locus(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
         let level = evidence
             .signature
             .split(" | ")

@@ -45,6 +45,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
         rule: LocusRule::Placed,
         case_arms: strings(case_arms),
         case_tokens: vec![token.to_owned()],
+        neighbours: Vec::new(),
     }
 }
 
@@ -376,6 +377,7 @@ right = "reference"
         rule: LocusRule::Case,
         case_arms: case_arms.iter().map(|a| a.to_string()).collect(),
         case_tokens: tokens.iter().map(|t| t.to_string()).collect(),
+        neighbours: Vec::new(),
     };
     let verdict = |signature: &str, locus: Locus| {
         let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));
@@ -396,5 +398,39 @@ right = "reference"
     assert_eq!(
         verdict(pi, case(&["comment"], &[])),
         Some("e-no-processing-instructions".into())
+    );
+}
+
+#[test]
+fn a_finding_no_class_explains_at_its_locus_is_judged_at_its_neighbours() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "breakout"
+engine = "x"
+passes = ["start tag table@tree.in-foreign-content.start-tag-breakout"]
+token = ["start tag *"]
+explanation = "e"
+spec = "https://html.spec.whatwg.org/#parsing-main-inforeign"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let signature = "fragment | litmus: \"…\" | x: <svg table> | in: #fragment(svg svg)";
+    let breakout = &["start tag table@tree.in-foreign-content.start-tag-breakout"];
+    let mut at_eof = locus("EOF", &["tree.in-body.character-whitespace"], breakout);
+    // Alone, the EOF locus is not the class's.
+    let alone = Evidence::new("x", signature, "<table>x").with_known_locus(Some(at_eof.clone()));
+    assert_eq!(known.verdict(&mut { alone }), Verdict::New);
+    // With the table's start tag among its neighbours, it is.
+    at_eof.neighbours.push(locus(
+        "start tag table",
+        &["tree.in-foreign-content.start-tag-breakout"],
+        breakout,
+    ));
+    let mut evidence = Evidence::new("x", signature, "<table>x").with_known_locus(Some(at_eof));
+    assert_eq!(
+        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        Some("breakout")
     );
 }

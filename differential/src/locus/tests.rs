@@ -130,3 +130,36 @@ fn an_extra_attribute_names_the_token_of_its_element_even_with_a_cut_off_tag_aft
     assert_eq!(locus.token, "start tag n");
     assert_eq!(locus.arm(), "tree.in-body.any-other-start-tag");
 }
+
+#[test]
+fn the_neighbours_name_what_placed_the_nodes_around_the_difference() {
+    // In an svg fragment, <table> breaks out as an HTML table and the text after it is
+    // foster-parented before it; an engine that keeps the table in the svg namespace
+    // departs at the text, whose locus is the end of file that flushed it. The
+    // neighbours name the table's own start tag, at the breakout.
+    let svg = FragmentContext::parse("svg svg").unwrap();
+    let request = ParseRequest::fragment("<table>x", svg, true);
+    let ours = reference(&request);
+    assert_eq!(ours, "| \"x\"\n| <table>\n");
+    let theirs = "| <svg table>\n|   \"x\"\n";
+    let locus = locus(&request, &ours, theirs).unwrap();
+    assert_eq!(locus.token, "EOF");
+    let table = locus
+        .neighbours
+        .iter()
+        .find(|n| n.token == "start tag table")
+        .expect("the table's start tag is a neighbour");
+    assert!(
+        table
+            .arms
+            .contains(&"tree.in-foreign-content.start-tag-breakout".to_owned()),
+        "{table:?}"
+    );
+    // Nearest first: the text's own placement comes before the table's, and no
+    // neighbour repeats the locus.
+    assert!(locus
+        .neighbours
+        .iter()
+        .all(|n| (n.token.as_str(), &n.arms) != (locus.token.as_str(), &locus.arms)));
+    assert_eq!(locus.neighbours[0].case_arms, locus.case_arms);
+}
