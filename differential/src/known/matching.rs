@@ -283,7 +283,9 @@ impl KnownDifferences {
         if verdict != Verdict::New {
             return verdict;
         }
-        let neighbours = match evidence.locus() {
+        // The locus was found if a class with a locus condition could match; if none
+        // could, none can at a neighbour either.
+        let neighbours = match evidence.known_locus() {
             Some(locus) if locus.rule != crate::locus::LocusRule::Case => locus.neighbours.clone(),
             _ => return verdict,
         };
