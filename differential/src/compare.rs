@@ -185,7 +185,23 @@ impl Divergence {
     /// input, and its locus ([`crate::locus`]) when a class asks for one.
     pub fn evidence(&self) -> crate::known::Evidence<'_> {
         crate::known::Evidence::new(&self.engine, self.signature.as_str(), &self.request.input)
-            .with_locus(|| crate::locus::of_divergence(self))
+            .with_locus(|| self.locus())
+    }
+
+    /// The locus of this divergence, if its level has one and the reference's trace of
+    /// its case explains its left side ([`crate::locus`]).
+    pub fn locus(&self) -> Option<crate::locus::Locus> {
+        match self.level {
+            Level::Tree | Level::Fragment => {
+                let left = self.left.result.as_ref().ok()?;
+                let right = self.right.result.as_ref().ok()?;
+                crate::locus::locus(&self.request, &left.tree, &right.tree)
+            }
+            Level::RoundTrip | Level::Serialization | Level::Errors => {
+                crate::locus::of_case(&self.request)
+            }
+            _ => None,
+        }
     }
 
     /// The texts this level compares: the two trees, or the two serializations.

@@ -47,8 +47,7 @@
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).
 
-use crate::case::{Level, ParseRequest};
-use crate::compare::Divergence;
+use crate::case::ParseRequest;
 use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
 use litmus_parser::dump::{self, Entry};
 use litmus_parser::provenance::{
@@ -139,20 +138,6 @@ impl fmt::Display for Locus {
             write!(f, "at {}", self.arm())?;
         }
         write!(f, ", token {}", self.token)
-    }
-}
-
-/// The locus of `divergence`, if its level has one and the reference's trace of its
-/// case explains its left side.
-pub fn of_divergence(divergence: &Divergence) -> Option<Locus> {
-    match divergence.level {
-        Level::Tree | Level::Fragment => {
-            let left = divergence.left.result.as_ref().ok()?;
-            let right = divergence.right.result.as_ref().ok()?;
-            locus(&divergence.request, &left.tree, &right.tree)
-        }
-        Level::RoundTrip | Level::Serialization | Level::Errors => of_case(&divergence.request),
-        _ => None,
     }
 }
 

@@ -1,7 +1,6 @@
 //! The html5lib tree dump read back as entries, and where two dumps (or two texts)
 //! first differ.
 
-use super::tree::attribute_name_end;
 use serde::{Deserialize, Serialize};
 
 /// Where two outputs first differ: 1-based line numbers on each side and the lines
@@ -138,4 +137,13 @@ fn entry_line(entries: &[DumpEntry<'_>], index: usize, dump: &str) -> usize {
         Some(entry) => entry.line,
         None => dump.split_inclusive('\n').count() + 1,
     }
+}
+
+/// Where the name of an attribute entry `name="value"` ends: at the first `="` after
+/// the name's first character (a name may start with `=` and may hold `"`, but never
+/// `="` after its first character), whatever that character is (U+FFFD, a letter of
+/// any script).
+pub(super) fn attribute_name_end(text: &str) -> Option<usize> {
+    let first = text.chars().next()?.len_utf8();
+    text[first..].find("=\"").map(|at| first + at)
 }

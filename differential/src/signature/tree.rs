@@ -1,7 +1,7 @@
 //! Signatures of two tree dumps: the shapes of their first differing entries and of
 //! the parent above them.
 
-use super::dump::{dump_entries, first_differing_entry};
+use super::dump::{attribute_name_end, dump_entries, first_differing_entry};
 use super::Signature;
 use crate::case::Level;
 use std::fmt::Write as _;
@@ -97,15 +97,6 @@ pub fn entry_shape(text: &str) -> String {
         }
     };
     truncate(shape, 80)
-}
-
-/// Where the name of an attribute entry `name="value"` ends: at the first `="` after
-/// the name's first character (a name may start with `=` and may hold `"`, but never
-/// `="` after its first character), whatever that character is (U+FFFD, a letter of
-/// any script).
-pub(super) fn attribute_name_end(text: &str) -> Option<usize> {
-    let first = text.chars().next()?.len_utf8();
-    text[first..].find("=\"").map(|at| first + at)
 }
 
 /// Whether a dump entry is an element, `<name>` or `<ns name>`. An attribute whose name
