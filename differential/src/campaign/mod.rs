@@ -46,6 +46,7 @@ use crate::finding::{CampaignReport, EngineId, Generation, PossiblyFixed, SCHEMA
 use crate::generator::{Generator, GeneratorConfig, GENERATOR_VERSION};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
+use crate::report::lock::{LockError, ReportsLock};
 use crate::report::{write_reports, ReportError};
 use crate::worker::{
     CaseWorker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerRole, WorkerSettings,
@@ -249,6 +250,8 @@ pub enum CampaignError {
     /// An engine cannot be started (unknown name, missing program).
     Engine(String),
     Archive(ArchiveError),
+    /// The reports folder is another command's (or cannot be locked).
+    OutInUse(LockError),
     /// A finding could not be archived (a full disk): the campaign stopped.
     ArchiveFull(String),
     Report(ReportError),
@@ -262,6 +265,7 @@ impl fmt::Display for CampaignError {
                 f.write_str(message)
             }
             CampaignError::Archive(e) => write!(f, "archive {e}"),
+            CampaignError::OutInUse(e) => write!(f, "--out {e}"),
             CampaignError::ArchiveFull(message) => write!(
                 f,
                 "the campaign stopped because a finding could not be archived: {message}"
@@ -349,6 +353,8 @@ pub fn run(
     options: &CampaignOptions,
     stop: Arc<AtomicBool>,
 ) -> Result<CampaignReport, CampaignError> {
+    // Before anything is written: one campaign per reports folder, held to the end.
+    let _lock = ReportsLock::take(&options.out, "litmus run").map_err(CampaignError::OutInUse)?;
     let generator = Generator::try_new(options.generator.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
         .with_corpus(options.mutation_corpus.clone());
