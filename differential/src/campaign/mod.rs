@@ -209,12 +209,10 @@ impl EngineChoice {
             (None, Some(spec)) => {
                 let mut spec = spec.clone();
                 spec.set_timeout(timeout);
-                // The worker only relays to the program; runtimes such as Node.js and
-                // Chromium reserve far more address space than they use and cannot
-                // start under the worker's limit, so an external engine's worker runs
-                // without one (the program's own memory is its own).
-                let mut settings = WorkerSettings::new(spec.to_engine_text());
-                settings.memory_limit_bytes = None;
+                // The worker only relays to the program, which it starts under the
+                // program's own limit (`memory_limit_bytes`, none for a browser),
+                // whatever the worker's.
+                let settings = WorkerSettings::new(spec.to_engine_text());
                 WorkerConfig::with_command(
                     &self.name,
                     WorkerCommand::current_exe(&settings).map_err(no_exe)?,
@@ -318,16 +316,10 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
 }
 
 /// Starts one case worker.
-fn start_case_worker(
-    options: &CampaignOptions,
-    setup: &CaseSetup,
-) -> Result<CaseWorker, CampaignError> {
-    let mut settings = WorkerSettings::cases();
-    if options.reference.external.is_some() || options.other.external.is_some() {
-        // Runtimes such as Node.js and Chromium reserve far more address space than
-        // they use and cannot start under the worker's limit.
-        settings.memory_limit_bytes = None;
-    }
+fn start_case_worker(setup: &CaseSetup) -> Result<CaseWorker, CampaignError> {
+    // An external program is started under its own limit (`memory_limit_bytes`, none
+    // for a browser), whatever the case worker's.
+    let settings = WorkerSettings::cases();
     let command = WorkerCommand::current_exe(&settings).map_err(|e| {
         CampaignError::Engine(format!(
             "cannot find the litmus executable for workers: {e}"
@@ -361,14 +353,14 @@ pub fn run(
     let archive = Archive::create(&options.archive).map_err(CampaignError::Archive)?;
     let setup = case_setup(options);
     // The first worker now: engines that cannot run are an error before any case.
-    let first = start_case_worker(options, &setup)?;
+    let first = start_case_worker(&setup)?;
     let (reference_version, other_version) = {
         let (r, o) = first.versions();
         (r.to_owned(), o.to_owned())
     };
     let mut jobs = vec![jobs::Job::new(first)];
     for _ in 1..options.jobs.max(1) {
-        jobs.push(jobs::Job::new(start_case_worker(options, &setup)?));
+        jobs.push(jobs::Job::new(start_case_worker(&setup)?));
     }
     let started = chrono::Utc::now();
     let mut report = CampaignReport {
