@@ -516,3 +516,71 @@ fn an_external_engine_allocating_past_its_memory_limit_is_a_finding() {
     let (code, _, all) = diff(&input(64), &["--engine-memory-limit", "256MiB"]);
     assert_eq!(code, Some(0), "{all}");
 }
+
+/// Issue 31's unbounded commands, each bounded now (each failed at 52a1373):
+/// `parse --output json` on a control-character flood is refused before a byte is
+/// written (it wrote 409 bytes per input byte and exited 0); `bench --max-kib` past
+/// the largest size whose deepest family fits is refused (262144 aborted on a 1 GiB
+/// allocation); `run --max-bytes` below 20, which the help allows, runs (it was
+/// refused).
+#[test]
+fn the_json_output_bench_sizes_and_small_cases_are_bounded_as_documented() {
+    let temp = tempfile::tempdir().unwrap();
+    let flood = temp.path().join("flood.html");
+    let mut input = b"<p>".to_vec();
+    input.resize(3 + (14 << 20), 0x01);
+    fs::write(&flood, input).unwrap();
+    let out = temp.path().join("flood.json");
+    let ended = run_measured(
+        litmus()
+            .args(["parse", "--output", "json"])
+            .arg(&flood)
+            .stdout(fs::File::create(&out).unwrap()),
+        Duration::from_secs(120),
+    );
+    assert_eq!(ended.code, Some(2), "{}", ended.stderr);
+    assert!(
+        ended.stderr.contains("over the limit of 256 MiB"),
+        "{}",
+        ended.stderr
+    );
+    assert_eq!(fs::metadata(&out).unwrap().len(), 0, "nothing is written");
+    assert!(
+        ended.max_rss_bytes < 1024 * MIB,
+        "{} MiB resident",
+        ended.max_rss_bytes / MIB
+    );
+
+    let output = litmus()
+        .args(["bench", "--only", "adversarial", "--families", "deep-divs"])
+        .args(["--max-kib", "262144", "--sizes", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", common::text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("1..=65536"),
+        "{}",
+        common::text(&output)
+    );
+
+    let output = litmus()
+        .current_dir(temp.path())
+        .args([
+            "run",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--no-mutation",
+        ])
+        .args(["--max-bytes", "5", "--out", "small", "-q"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", common::text(&output));
+    let report: serde_json::Value =
+        serde_json::from_slice(&fs::read(temp.path().join("small/findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(report["cases"], 30);
+}
