@@ -11,6 +11,12 @@
 #                 address: nightly toolchain with AddressSanitizer (`cargo +nightly fuzz`)
 #   --out         the report folder (default reports/nightly-<UTC time>)
 #   --targets     the fuzz targets (default: all five)
+#   --input-timeout  libFuzzer's -timeout: an input that runs longer (seconds) is a
+#                 timeout artifact (default 10, litmus run's --timeout; libFuzzer's own
+#                 default is 1200)
+#   --slow-unit   libFuzzer's -report_slow_units: an input slower than this (seconds)
+#                 is reported and saved as slow-unit-* (default 1); the report lists
+#                 them (the reference parser must not be the slow party), untriaged
 #   --no-spec-coverage  build litmus without its feature `spec-coverage` and run the
 #                 campaign without `--spec-coverage` (by default the campaign counts the
 #                 arms of the standard the reference parser reached, and the report
@@ -39,6 +45,8 @@ sanitizer=none
 out=""
 targets="parse fragment roundtrip tokenizer differential"
 spec_coverage=1
+input_timeout=10
+slow_unit=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --per-target) per_target="$2"; shift 2 ;;
@@ -46,8 +54,10 @@ while [ $# -gt 0 ]; do
     --sanitizer) sanitizer="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --targets) targets="$2"; shift 2 ;;
+    --input-timeout) input_timeout="$2"; shift 2 ;;
+    --slow-unit) slow_unit="$2"; shift 2 ;;
     --no-spec-coverage) spec_coverage=0; shift ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
     *) echo "nightly: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -62,6 +72,11 @@ seconds() {
   esac
 }
 per_target_seconds="$(seconds "$per_target")"
+for value in "$input_timeout" "$slow_unit"; do
+  case "$value" in
+    ""|*[!0-9]*|0) echo "nightly: --input-timeout and --slow-unit are whole seconds from 1, not $value" >&2; exit 2 ;;
+  esac
+done
 case "$sanitizer" in
   none) fuzz=(cargo fuzz run -O -s none); cmin=(cargo fuzz cmin -O -s none) ;;
   address) fuzz=(cargo +nightly fuzz run -O); cmin=(cargo +nightly fuzz cmin -O) ;;
@@ -110,6 +125,7 @@ for target in $targets; do
   "${fuzz[@]}" "$target" "fuzz/corpus/$target" -- \
     -fork="$cores" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$per_target_seconds" -dict=fuzz/html.dict \
+    -timeout="$input_timeout" -report_slow_units="$slow_unit" \
     -artifact_prefix="fuzz/artifacts/$target/" > "$log" 2>&1 || true
   execs="$(grep -o 'exec/s: [0-9]*' "$log" | tail -1 | awk '{print $2}')"
   runs="$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')"
@@ -120,8 +136,9 @@ for target in $targets; do
     -artifact_prefix="fuzz/artifacts/$target/" \
     > "$out/logs/cmin-$target.log" 2>&1 || echo "nightly: cmin of $target failed (see $out/logs/cmin-$target.log)" >&2
   after="$(find "fuzz/corpus/$target" -type f | wc -l)"
-  artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" | wc -l)"
-  rows="$rows| \`$target\` | ${execs:-?} | ${runs:-?} | $before | $after | $artifacts |\n"
+  artifacts="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" -not -name 'slow-unit-*' | wc -l)"
+  slow="$(find "fuzz/artifacts/$target" -type f -newer "$stamp" -name 'slow-unit-*' | wc -l)"
+  rows="$rows| \`$target\` | ${execs:-?} | ${runs:-?} | $before | $after | $artifacts | $slow |\n"
   if [ -n "$measure_yardstick" ]; then
     step "the html5ever yardstick on the $target corpus as it was, ${per_target_seconds}s"
     ylog="$out/logs/fuzz-html5ever-on-$target.log"
@@ -129,6 +146,7 @@ for target in $targets; do
     "${fuzz[@]}" html5ever "$yardstick_corpus" -- \
       -fork="$cores" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
       -max_total_time="$per_target_seconds" -dict=fuzz/html.dict \
+    -timeout="$input_timeout" -report_slow_units="$slow_unit" \
       -artifact_prefix="fuzz/artifacts/html5ever/" > "$ylog" 2>&1 || true
     rm -rf "$yardstick_corpus"
     yexecs="$(grep -o 'exec/s: [0-9]*' "$ylog" | tail -1 | awk '{print $2}')"
@@ -155,7 +173,9 @@ esac
 
 step "triage the new artifacts"
 # The yardstick's own artifacts (html5ever alone) are not litmus's to triage.
-mapfile -t new_artifacts < <(find fuzz/artifacts -type f -newer "$stamp" -not -path '*/artifacts/html5ever/*' | sort)
+# Slow units are no failure: the report lists them below.
+mapfile -t new_artifacts < <(find fuzz/artifacts -type f -newer "$stamp" -not -path '*/artifacts/html5ever/*' -not -name 'slow-unit-*' | sort)
+mapfile -t slow_units < <(find fuzz/artifacts -type f -newer "$stamp" -not -path '*/artifacts/html5ever/*' -name 'slow-unit-*' | sort)
 if [ "${#new_artifacts[@]}" -gt 0 ]; then
   ./target/release/litmus triage "${new_artifacts[@]}" --out "$out/triage" \
     > "$out/logs/triage.log" 2>&1 || echo "nightly: triage failed (see $out/logs/triage.log)" >&2
@@ -170,8 +190,11 @@ step "report"
   echo
   echo "## Fuzz targets"
   echo
-  echo "| target | exec/s (last) | runs | corpus before | corpus after merge | new artifacts |"
-  echo "|---|---|---|---|---|---|"
+  echo "Each input had ${input_timeout}s (\`-timeout\`); inputs slower than ${slow_unit}s were"
+  echo "saved as slow units (\`-report_slow_units\`)."
+  echo
+  echo "| target | exec/s (last) | runs | corpus before | corpus after merge | new artifacts | slow units |"
+  echo "|---|---|---|---|---|---|---|"
   printf "%b" "$rows"
   echo
   if [ -n "$speed_rows" ]; then
@@ -195,6 +218,22 @@ step "report"
     echo "Full report: [triage/summary.md](triage/summary.md)"
   else
     echo "None: no fuzz target saved a crash, timeout or unexplained divergence."
+  fi
+  echo
+  echo "## Slow units"
+  echo
+  if [ "${#slow_units[@]}" -gt 0 ]; then
+    echo "Inputs slower than ${slow_unit}s (\`litmus parse FILE\` or \`litmus bench --only search\` to look closer):"
+    echo
+    for unit in "${slow_units[@]}"; do
+      echo "- \`$unit\` ($(wc -c < "$unit") bytes)"
+    done
+    echo
+    echo '```'
+    grep -h 'Slowest unit' "$out"/logs/fuzz-*.log | grep -v html5ever-on | head -20 || true
+    echo '```'
+  else
+    echo "None: no input took longer than ${slow_unit}s."
   fi
   echo
   echo "## Differential campaign"

@@ -172,6 +172,39 @@ pub fn parse_case_bytes(text: &str) -> Result<usize, String> {
     Ok(bytes)
 }
 
+/// An address-space limit in bytes, or `None` for none (`--engine-memory-limit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimit(pub Option<u64>);
+
+/// `--engine-memory-limit`: `none`, or a size from 64 MiB to 1 PiB in bytes or with a
+/// unit (`512MiB`, `4GiB`, `1TiB`; `M`, `G`, `T` alike).
+pub fn parse_memory_limit(text: &str) -> Result<MemoryLimit, String> {
+    if text == "none" {
+        return Ok(MemoryLimit(None));
+    }
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let shift = match &text[digits.len()..] {
+        "" => 0,
+        "K" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        "T" | "TiB" => 40,
+        unit => {
+            return Err(format!(
+                "unknown unit {unit:?}: write 512MiB, 4GiB, 1TiB or none"
+            ))
+        }
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size: write 512MiB, 4GiB, 1TiB or none"))?;
+    let bytes = number
+        .checked_mul(1 << shift)
+        .filter(|b| (64 << 20..=1 << 50).contains(b))
+        .ok_or_else(|| format!("{text}: from 64 MiB to 1 PiB, or none"))?;
+    Ok(MemoryLimit(Some(bytes)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +226,27 @@ mod tests {
             ReadError::TooLarge { limit: 256 << 20 }.to_string(),
             "over the limit of 268435456 bytes (256 MiB)"
         );
+    }
+
+    #[test]
+    fn memory_limits_are_sizes_or_none() {
+        let limit = |text| parse_memory_limit(text).map(|l| l.0);
+        assert_eq!(limit("4GiB"), Ok(Some(4 << 30)));
+        assert_eq!(limit("512M"), Ok(Some(512 << 20)));
+        assert_eq!(limit("1TiB"), Ok(Some(1 << 40)));
+        assert_eq!(limit("67108864"), Ok(Some(64 << 20)));
+        assert_eq!(limit("none"), Ok(None));
+        for bad in [
+            "",
+            "4 GiB",
+            "4GB",
+            "1MiB",
+            "2PiB",
+            "-1G",
+            "99999999999999999999T",
+        ] {
+            assert!(parse_memory_limit(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

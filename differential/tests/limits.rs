@@ -453,3 +453,134 @@ fn a_long_glob_matches_in_linear_time() {
         started.elapsed()
     );
 }
+
+/// An external engine runs under its memory limit (4 GiB of address space unless
+/// `--engine-memory-limit` says otherwise): an allocation past it is a crash finding
+/// that names the limit, persistent or one-shot, not an answer. Before, the program
+/// ran under no limit of litmus's and its 5 GiB allocation succeeded.
+#[test]
+fn an_external_engine_allocating_past_its_memory_limit_is_a_finding() {
+    let temp = tempfile::tempdir().unwrap();
+    let engine = temp.path().join("eat.py");
+    // On "EATn" allocates n MiB, then answers the standard's tree of the document.
+    fs::write(
+        &engine,
+        format!(
+            "import sys\nsys.path.insert(0, {:?})\nimport litmus_protocol\n\n\
+             def run(request):\n    text = request['input']\n    if text.startswith('EAT'):\n        \
+             hold = bytearray(int(text[3:]) << 20)\n    \
+             return '| <html>\\n|   <head>\\n|   <body>\\n|     \"%s\"\\n' % text, None\n\n\
+             litmus_protocol.main('eat', '1', run)\n",
+            common::workspace_root()
+                .join("examples/engines")
+                .display()
+                .to_string()
+        ),
+    )
+    .unwrap();
+    let input = |mib: u64| {
+        let path = temp.path().join(format!("eat-{mib}.html"));
+        fs::write(&path, format!("EAT{mib}")).unwrap();
+        path
+    };
+    let engine_flag = format!("cmd:python3 {}", engine.display());
+    let diff = |path: &Path, extra: &[&str]| {
+        let output = litmus()
+            .args(["diff", "--engine", &engine_flag, "--scripting", "on"])
+            .args(extra)
+            .arg(path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        (output.status.code(), stdout, common::text(&output))
+    };
+    for (extra, mib, limit) in [
+        (&[][..], 5 << 10, "4 GiB"),
+        (&["--engine-mode", "oneshot"][..], 5 << 10, "4 GiB"),
+        (&["--engine-memory-limit", "256MiB"][..], 512, "256 MiB"),
+    ] {
+        let (code, stdout, all) = diff(&input(mib), extra);
+        assert_eq!(code, Some(1), "{extra:?}: {all}");
+        assert!(
+            stdout.contains(
+                "crash | eat: exit 1: MemoryError (out of memory under the engine's address-space limit of N"
+            ),
+            "{extra:?}: {all}"
+        );
+        assert!(
+            stdout.contains(&format!("address-space limit of {limit})")),
+            "{extra:?}: {all}"
+        );
+    }
+    // Within its limit the same engine answers (and agrees).
+    let (code, _, all) = diff(&input(64), &["--engine-memory-limit", "256MiB"]);
+    assert_eq!(code, Some(0), "{all}");
+}
+
+/// Issue 31's unbounded commands, each bounded now (each failed at 52a1373):
+/// `parse --output json` on a control-character flood is refused before a byte is
+/// written (it wrote 409 bytes per input byte and exited 0); `bench --max-kib` past
+/// the largest size whose deepest family fits is refused (262144 aborted on a 1 GiB
+/// allocation); `run --max-bytes` below 20, which the help allows, runs (it was
+/// refused).
+#[test]
+fn the_json_output_bench_sizes_and_small_cases_are_bounded_as_documented() {
+    let temp = tempfile::tempdir().unwrap();
+    let flood = temp.path().join("flood.html");
+    let mut input = b"<p>".to_vec();
+    input.resize(3 + (14 << 20), 0x01);
+    fs::write(&flood, input).unwrap();
+    let out = temp.path().join("flood.json");
+    let ended = run_measured(
+        litmus()
+            .args(["parse", "--output", "json"])
+            .arg(&flood)
+            .stdout(fs::File::create(&out).unwrap()),
+        Duration::from_secs(120),
+    );
+    assert_eq!(ended.code, Some(2), "{}", ended.stderr);
+    assert!(
+        ended.stderr.contains("over the limit of 256 MiB"),
+        "{}",
+        ended.stderr
+    );
+    assert_eq!(fs::metadata(&out).unwrap().len(), 0, "nothing is written");
+    assert!(
+        ended.max_rss_bytes < 1024 * MIB,
+        "{} MiB resident",
+        ended.max_rss_bytes / MIB
+    );
+
+    let output = litmus()
+        .args(["bench", "--only", "adversarial", "--families", "deep-divs"])
+        .args(["--max-kib", "262144", "--sizes", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", common::text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("1..=65536"),
+        "{}",
+        common::text(&output)
+    );
+
+    let output = litmus()
+        .current_dir(temp.path())
+        .args([
+            "run",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--no-mutation",
+        ])
+        .args(["--max-bytes", "5", "--out", "small", "-q"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", common::text(&output));
+    let report: serde_json::Value =
+        serde_json::from_slice(&fs::read(temp.path().join("small/findings.json")).unwrap())
+            .unwrap();
+    assert_eq!(report["cases"], 30);
+}

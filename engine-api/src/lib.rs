@@ -14,7 +14,8 @@
 //!
 //! [`serve`] speaks litmus's persistent engine protocol, version 2 (`docs/engines.md`),
 //! on standard input and output. litmus starts the binary from inside one of its
-//! worker processes, under the worker's memory limit and in a process group of its
+//! worker processes, under a memory limit (4 GiB of address space unless litmus's
+//! `--engine-memory-limit` says otherwise) and in a process group of its
 //! own, kills it past the time limit, and restarts it after a crash; [`serve`] runs the
 //! engine on a thread with a 256 MiB stack and catches a panic per request, answering
 //! it as a panic with its message and location, as the built-in engines' workers do.

@@ -46,6 +46,7 @@ use crate::finding::{CampaignReport, EngineId, Generation, PossiblyFixed, SCHEMA
 use crate::generator::{Generator, GeneratorConfig, GENERATOR_VERSION};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
+use crate::report::lock::{LockError, ReportsLock};
 use crate::report::{write_reports, ReportError};
 use crate::worker::{
     CaseWorker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerRole, WorkerSettings,
@@ -208,12 +209,10 @@ impl EngineChoice {
             (None, Some(spec)) => {
                 let mut spec = spec.clone();
                 spec.set_timeout(timeout);
-                // The worker only relays to the program; runtimes such as Node.js and
-                // Chromium reserve far more address space than they use and cannot
-                // start under the worker's limit, so an external engine's worker runs
-                // without one (the program's own memory is its own).
-                let mut settings = WorkerSettings::new(spec.to_engine_text());
-                settings.memory_limit_bytes = None;
+                // The worker only relays to the program, which it starts under the
+                // program's own limit (`memory_limit_bytes`, none for a browser),
+                // whatever the worker's.
+                let settings = WorkerSettings::new(spec.to_engine_text());
                 WorkerConfig::with_command(
                     &self.name,
                     WorkerCommand::current_exe(&settings).map_err(no_exe)?,
@@ -249,6 +248,8 @@ pub enum CampaignError {
     /// An engine cannot be started (unknown name, missing program).
     Engine(String),
     Archive(ArchiveError),
+    /// The reports folder is another command's (or cannot be locked).
+    OutInUse(LockError),
     /// A finding could not be archived (a full disk): the campaign stopped.
     ArchiveFull(String),
     Report(ReportError),
@@ -262,6 +263,7 @@ impl fmt::Display for CampaignError {
                 f.write_str(message)
             }
             CampaignError::Archive(e) => write!(f, "archive {e}"),
+            CampaignError::OutInUse(e) => write!(f, "--out {e}"),
             CampaignError::ArchiveFull(message) => write!(
                 f,
                 "the campaign stopped because a finding could not be archived: {message}"
@@ -314,16 +316,10 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
 }
 
 /// Starts one case worker.
-fn start_case_worker(
-    options: &CampaignOptions,
-    setup: &CaseSetup,
-) -> Result<CaseWorker, CampaignError> {
-    let mut settings = WorkerSettings::cases();
-    if options.reference.external.is_some() || options.other.external.is_some() {
-        // Runtimes such as Node.js and Chromium reserve far more address space than
-        // they use and cannot start under the worker's limit.
-        settings.memory_limit_bytes = None;
-    }
+fn start_case_worker(setup: &CaseSetup) -> Result<CaseWorker, CampaignError> {
+    // An external program is started under its own limit (`memory_limit_bytes`, none
+    // for a browser), whatever the case worker's.
+    let settings = WorkerSettings::cases();
     let command = WorkerCommand::current_exe(&settings).map_err(|e| {
         CampaignError::Engine(format!(
             "cannot find the litmus executable for workers: {e}"
@@ -349,20 +345,22 @@ pub fn run(
     options: &CampaignOptions,
     stop: Arc<AtomicBool>,
 ) -> Result<CampaignReport, CampaignError> {
+    // Before anything is written: one campaign per reports folder, held to the end.
+    let _lock = ReportsLock::take(&options.out, "litmus run").map_err(CampaignError::OutInUse)?;
     let generator = Generator::try_new(options.generator.clone())
         .map_err(|e| CampaignError::Generator(e.to_string()))?
         .with_corpus(options.mutation_corpus.clone());
     let archive = Archive::create(&options.archive).map_err(CampaignError::Archive)?;
     let setup = case_setup(options);
     // The first worker now: engines that cannot run are an error before any case.
-    let first = start_case_worker(options, &setup)?;
+    let first = start_case_worker(&setup)?;
     let (reference_version, other_version) = {
         let (r, o) = first.versions();
         (r.to_owned(), o.to_owned())
     };
     let mut jobs = vec![jobs::Job::new(first)];
     for _ in 1..options.jobs.max(1) {
-        jobs.push(jobs::Job::new(start_case_worker(options, &setup)?));
+        jobs.push(jobs::Job::new(start_case_worker(&setup)?));
     }
     let started = chrono::Utc::now();
     let mut report = CampaignReport {

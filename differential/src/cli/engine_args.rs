@@ -26,6 +26,12 @@ pub struct ExternalEngineArgs {
     /// and mode).
     #[arg(long, value_name = "TEXT")]
     pub engine_version: Option<String>,
+    /// For a `cmd:` engine or a browser: the program's address-space limit
+    /// (`RLIMIT_AS`), e.g. `8GiB`, or `none`. Default: 4 GiB for a `cmd:` engine (an
+    /// allocation past it is a crash finding naming the limit), none for the browsers,
+    /// which reserve far more address space than they use.
+    #[arg(long, value_name = "SIZE", value_parser = crate::limits::parse_memory_limit)]
+    pub engine_memory_limit: Option<crate::limits::MemoryLimit>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,6 +47,7 @@ impl ExternalEngineArgs {
             || self.engine_name.is_some()
             || self.engine_serializes
             || self.engine_version.is_some()
+            || self.engine_memory_limit.is_some()
     }
 }
 
@@ -57,7 +64,7 @@ pub fn engine_choice(
     let Some(spec) = ExternalSpec::from_engine_text(engine) else {
         if external.any_given() {
             return Err(CliError::input(format!(
-                "--engine-mode, --engine-name, --engine-serializes and --engine-version are for cmd: engines, not {engine:?}"
+                "--engine-mode, --engine-name, --engine-serializes, --engine-version and --engine-memory-limit are for cmd: engines, not {engine:?}"
             )));
         }
         engine_by_name(engine).map_err(|e| CliError::input(e.to_string()))?;
@@ -84,6 +91,9 @@ pub fn engine_choice(
     }
     if let Some(version) = &external.engine_version {
         spec.version = Some(version.clone());
+    }
+    if let Some(limit) = external.engine_memory_limit {
+        spec.memory_limit_bytes = limit.0;
     }
     Ok(EngineChoice::external(spec))
 }
@@ -158,6 +168,9 @@ fn browser(browser: Browser, external: &ExternalEngineArgs) -> Result<EngineChoi
         .engine_version
         .clone()
         .or_else(|| adapter_version(&command));
+    // A browser reserves far more address space than it uses (Chromium's renderer
+    // cannot start under 64 GiB): no limit of litmus's unless one is asked for.
+    spec.memory_limit_bytes = external.engine_memory_limit.and_then(|l| l.0);
     Ok(EngineChoice::external(spec))
 }
 

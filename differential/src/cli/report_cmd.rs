@@ -50,6 +50,26 @@ fn read(path: &Path) -> Result<crate::finding::CampaignReport, CliError> {
         .map_err(|e| CliError::input(format!("{}: not a findings.json: {e}", file.display())))
 }
 
+/// The input whose reports folder `out` is (a shard's folder, or the folder of a
+/// findings.json given), however either is spelled (`.`, `..`, symbolic links). A
+/// folder that does not exist yet is no input's.
+fn out_is_an_input<'a>(out: &Path, inputs: &'a [PathBuf]) -> Option<&'a Path> {
+    let out = std::fs::canonicalize(out).ok()?;
+    inputs.iter().map(PathBuf::as_path).find(|input| {
+        let folder = if input.is_dir() {
+            Some(*input)
+        } else {
+            input.parent()
+        };
+        let folder = match folder {
+            Some(f) if f.as_os_str().is_empty() => Path::new("."),
+            Some(f) => f,
+            None => return false,
+        };
+        std::fs::canonicalize(folder).is_ok_and(|f| f == out)
+    })
+}
+
 fn run_merge(args: MergeArgs) -> CliResult {
     let reports = args
         .reports
@@ -61,7 +81,16 @@ fn run_merge(args: MergeArgs) -> CliResult {
         .iter()
         .map(|p| p.display().to_string())
         .collect();
+    if let Some(input) = out_is_an_input(&args.out, &args.reports) {
+        return Err(CliError::input(format!(
+            "--out {} is the reports folder of {}: the merged report would replace that shard's; give a new folder",
+            args.out.display(),
+            input.display()
+        )));
+    }
     let merged = merge::merge(&reports, &names).map_err(|e| CliError::input(e.to_string()))?;
+    let _lock = crate::report::lock::ReportsLock::take(&args.out, "litmus report merge")
+        .map_err(|e| CliError::input(format!("--out {e}")))?;
     super::run_cmd::writable_folder(&args.out, "--out")?;
     let paths = write_reports(&merged, &args.out).map_err(|e| CliError {
         message: format!("cannot write the merged report: {e}"),

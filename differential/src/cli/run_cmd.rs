@@ -283,7 +283,8 @@ pub fn run(args: RunArgs) -> CliResult {
             // Checked before any case runs: an engine, the generator, the archive folder.
             campaign::CampaignError::Engine(_)
             | campaign::CampaignError::Generator(_)
-            | campaign::CampaignError::Archive(_) => 2,
+            | campaign::CampaignError::Archive(_)
+            | campaign::CampaignError::OutInUse(_) => 2,
             _ => 1,
         },
     })?;

@@ -194,7 +194,10 @@ pub fn run(args: TriageArgs) -> CliResult {
             &crate::engine::Engine::version(engine),
         );
     }
-    // After the engines: a bad engine writes nothing.
+    // After the engines: a bad engine writes nothing. One writer per reports folder,
+    // held to the end.
+    let _lock = crate::report::lock::ReportsLock::take(&out, "litmus triage")
+        .map_err(|e| CliError::input(format!("--out {e}")))?;
     let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
 
     let clock = Instant::now();

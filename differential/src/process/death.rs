@@ -7,9 +7,25 @@ use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
 
 /// A crash from an exit status and stderr; `fallback` describes it when stderr says
-/// nothing.
-pub fn crash(status: Option<ExitStatus>, stderr: &str, fallback: &str) -> EngineFailure {
-    let (message, location) = describe_failure(stderr);
+/// nothing. A program that litmus ran under an address-space limit (`memory_limit`)
+/// and whose stderr says memory ran out ([`out_of_memory_line`]) is described by that
+/// line and the limit, so the finding names it.
+pub fn crash(
+    status: Option<ExitStatus>,
+    stderr: &str,
+    fallback: &str,
+    memory_limit: Option<u64>,
+) -> EngineFailure {
+    let (mut message, mut location) = describe_failure(stderr);
+    if let Some(limit) = memory_limit {
+        if let Some(line) = out_of_memory_line(stderr) {
+            message = format!(
+                "{line} (out of memory under the engine's address-space limit of {})",
+                crate::limits::human(limit)
+            );
+            location = None;
+        }
+    }
     EngineFailure::Crash {
         signal: status.and_then(|s| s.signal()),
         exit_code: status.and_then(|s| s.code()),
@@ -20,6 +36,27 @@ pub fn crash(status: Option<ExitStatus>, stderr: &str, fallback: &str) -> Engine
         },
         location,
     }
+}
+
+/// What the runtimes print when an allocation fails: Rust, Python, C++, V8 (Node.js),
+/// Go, and the C library's `ENOMEM`.
+const OUT_OF_MEMORY: [&str; 7] = [
+    "memory allocation of",
+    "MemoryError",
+    "std::bad_alloc",
+    "out of memory",
+    "Allocation failed",
+    "Cannot allocate memory",
+    "cannot allocate memory",
+];
+
+/// The last line of `stderr` that says memory ran out, trimmed to 300 characters.
+pub fn out_of_memory_line(stderr: &str) -> Option<String> {
+    stderr
+        .lines()
+        .rev()
+        .find(|line| OUT_OF_MEMORY.iter().any(|words| line.contains(words)))
+        .map(|line| line.trim().chars().take(300).collect())
 }
 
 /// What a dead Rust program's stderr (a worker's) says about its death: a message and, for a panic, its
@@ -121,6 +158,46 @@ mod tests {
             message,
             "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'parse5' imported from /x/parse5.mjs"
         );
+    }
+
+    #[test]
+    fn running_out_of_memory_under_a_limit_names_the_limit() {
+        let python = "Traceback (most recent call last):\n  File \"/a/eat.py\", line 3, in <module>\n    bytearray(5 << 30)\nMemoryError\n";
+        let node = "<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb7c0a0 node::Abort() [node]\n 2: 0xa8d3e4  [node]\n";
+        for (stderr, line) in [
+            (python, "MemoryError"),
+            (
+                node,
+                "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+            ),
+            (
+                "memory allocation of 5368709120 bytes failed\n",
+                "memory allocation of 5368709120 bytes failed",
+            ),
+        ] {
+            let EngineFailure::Crash {
+                message, location, ..
+            } = crash(None, stderr, "?", Some(4 << 30))
+            else {
+                panic!("a crash")
+            };
+            assert_eq!(
+                message,
+                format!("{line} (out of memory under the engine's address-space limit of 4 GiB)")
+            );
+            assert_eq!(location, None);
+        }
+        // Without a limit of litmus's, or without a word of memory, as before.
+        let EngineFailure::Crash { message, .. } = crash(None, python, "?", None) else {
+            panic!("a crash")
+        };
+        assert_eq!(message, "MemoryError");
+        let EngineFailure::Crash { message, .. } =
+            crash(None, "ValueError: boom\n", "?", Some(4 << 30))
+        else {
+            panic!("a crash")
+        };
+        assert_eq!(message, "ValueError: boom");
     }
 
     #[test]

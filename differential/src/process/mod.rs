@@ -44,6 +44,22 @@ pub struct CommandLine {
     pub env: Vec<(OsString, OsString)>,
     /// SIGKILL the child when the thread that starts it ends.
     pub die_with_thread: bool,
+    /// The address-space limit (`RLIMIT_AS`) the child runs under.
+    pub address_space: AddressSpace,
+}
+
+/// The address-space limit (`RLIMIT_AS`) a child starts with. Never above the hard
+/// limit litmus itself runs under (a `ulimit -v` of the caller's holds for everything).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AddressSpace {
+    /// litmus's own (a worker sets its own limit when it starts).
+    #[default]
+    Inherited,
+    /// At most this many bytes: an external engine's memory limit.
+    Limited(u64),
+    /// As much as the hard limit allows (an engine such as a browser that reserves far
+    /// more address space than it uses), whatever limit litmus's worker runs under.
+    Unlimited,
 }
 
 impl CommandLine {
@@ -57,6 +73,7 @@ impl CommandLine {
             args: args.iter().map(OsString::from).collect(),
             env: Vec::new(),
             die_with_thread: false,
+            address_space: AddressSpace::Inherited,
         })
     }
 }
@@ -96,6 +113,8 @@ pub struct Process {
     events: Receiver<Event>,
     stderr: Arc<Mutex<Vec<u8>>>,
     reaped: Option<ExitStatus>,
+    /// The address-space limit it was started under, if litmus set one.
+    memory_limit: Option<u64>,
 }
 
 impl Process {
@@ -109,16 +128,38 @@ impl Process {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        if command.die_with_thread {
+        // Worked out before the fork: the child only makes the system call.
+        let hard = rustix::process::getrlimit(rustix::process::Resource::As).maximum;
+        let (address_space, memory_limit) = match command.address_space {
+            AddressSpace::Inherited => (None, None),
+            AddressSpace::Limited(bytes) => {
+                let bytes = hard.map_or(bytes, |hard| bytes.min(hard));
+                (Some(Some(bytes)), Some(bytes))
+            }
+            AddressSpace::Unlimited => (Some(hard), None),
+        };
+        let die_with_thread = command.die_with_thread;
+        if die_with_thread || address_space.is_some() {
             // SAFETY: the closure runs in the child between fork and exec and makes
-            // one system call (prctl), which is async-signal-safe; it allocates
-            // nothing and touches no lock.
+            // at most two system calls (prctl, setrlimit), which are async-signal-safe;
+            // it allocates nothing and touches no lock.
             unsafe {
-                builder.pre_exec(|| {
-                    rustix::process::set_parent_process_death_signal(Some(
-                        rustix::process::Signal::KILL,
-                    ))
-                    .map_err(io::Error::from)
+                builder.pre_exec(move || {
+                    if die_with_thread {
+                        rustix::process::set_parent_process_death_signal(Some(
+                            rustix::process::Signal::KILL,
+                        ))?;
+                    }
+                    if let Some(current) = address_space {
+                        rustix::process::setrlimit(
+                            rustix::process::Resource::As,
+                            rustix::process::Rlimit {
+                                current,
+                                maximum: hard,
+                            },
+                        )?;
+                    }
+                    Ok(())
                 });
             }
         }
@@ -147,7 +188,13 @@ impl Process {
             events: receiver,
             stderr,
             reaped: None,
+            memory_limit,
         })
+    }
+
+    /// The address-space limit litmus started the child under, if it set one.
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.memory_limit
     }
 
     /// The child's process id.
@@ -250,7 +297,7 @@ impl Process {
         };
         // The stderr thread may still be reading the last of it.
         thread::sleep(Duration::from_millis(2));
-        death::crash(status, &self.stderr(), fallback)
+        death::crash(status, &self.stderr(), fallback, self.memory_limit)
     }
 
     /// Closes stdin and gives the child `grace` to exit, then kills it.

@@ -26,6 +26,7 @@ pub mod html;
 pub mod json;
 pub mod junit;
 pub mod junit_xml;
+pub mod lock;
 pub mod markdown;
 pub mod merge;
 pub mod sample;

@@ -128,6 +128,7 @@ fn spawn_worker(config: &WorkerConfig) -> Result<(Process, Hello), WorkerError> 
         args: command.args.clone(),
         env: command.env.clone(),
         die_with_thread: false,
+        address_space: crate::process::AddressSpace::Inherited,
     };
     let mut process = Process::spawn(&line, WORKER_OUTPUT).map_err(|error| WorkerError::Spawn {
         program: command.program.clone(),

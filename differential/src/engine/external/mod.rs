@@ -46,7 +46,7 @@ use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use crate::frame::encode;
 use crate::process::death::crash;
-use crate::process::{CommandLine, Event as Output, Process as Program, Reading};
+use crate::process::{AddressSpace, CommandLine, Event as Output, Process as Program, Reading};
 use std::time::{Duration, Instant};
 
 /// How long a (re)started persistent program has to answer its warm-up request, and
@@ -134,13 +134,14 @@ impl ExternalEngine {
     /// The running persistent program, started (and warmed up) if there is none.
     fn running_program(&mut self) -> Result<&mut Program, EngineFailure> {
         if self.program.is_none() {
-            let mut program =
-                start_program(&self.words, FRAMES).map_err(|e| EngineFailure::Crash {
+            let mut program = start_program(&self.words, FRAMES, &self.spec).map_err(|e| {
+                EngineFailure::Crash {
                     signal: None,
                     exit_code: None,
                     message: format!("cannot start {:?}: {e}", self.words[0]),
                     location: None,
-                })?;
+                }
+            })?;
             let warm_up = ParseRequest::document("", true);
             let id = self.next_id;
             self.next_id += 1;
@@ -337,12 +338,13 @@ impl ExternalEngine {
         let everything = Reading::Everything {
             max_bytes: crate::limits::MAX_OUTPUT_BYTES,
         };
-        let mut program = start_program(&words, everything).map_err(|e| EngineFailure::Crash {
-            signal: None,
-            exit_code: None,
-            message: format!("cannot start {:?}: {e}", words[0]),
-            location: None,
-        })?;
+        let mut program =
+            start_program(&words, everything, &self.spec).map_err(|e| EngineFailure::Crash {
+                signal: None,
+                exit_code: None,
+                message: format!("cannot start {:?}: {e}", words[0]),
+                location: None,
+            })?;
         program.send(request.input.as_bytes().to_vec());
         program.close_stdin();
         let timed_out = |program: &mut Program| {
@@ -379,6 +381,7 @@ impl ExternalEngine {
                 Some(status),
                 &program.stderr(),
                 "a non-zero exit status",
+                program.memory_limit(),
             ));
         }
         String::from_utf8(output).map_err(|e| EngineFailure::BadOutput {
@@ -556,11 +559,19 @@ const FRAMES: Reading = Reading::Frames {
     max_bytes: MAX_REPLY_BYTES,
 };
 
-/// Starts a program; it is killed when the thread that starts it ends (a worker's
-/// engine thread, which lives as long as the worker).
-fn start_program(words: &[String], reading: Reading) -> std::io::Result<Program> {
+/// Starts a program under its spec's memory limit; it is killed when the thread that
+/// starts it ends (a worker's engine thread, which lives as long as the worker).
+fn start_program(
+    words: &[String],
+    reading: Reading,
+    spec: &ExternalSpec,
+) -> std::io::Result<Program> {
     let command = CommandLine {
         die_with_thread: true,
+        address_space: match spec.memory_limit_bytes {
+            Some(bytes) => AddressSpace::Limited(bytes),
+            None => AddressSpace::Unlimited,
+        },
         ..CommandLine::from_words(words)?
     };
     Program::spawn(&command, reading)

@@ -61,6 +61,19 @@ pub struct ExternalSpec {
     /// the mode.
     #[serde(default)]
     pub version: Option<String>,
+    /// The program's address-space limit (`RLIMIT_AS`) in bytes, 4 GiB unless
+    /// `--engine-memory-limit` says otherwise; `None` for none of litmus's (the
+    /// browsers, which reserve far more address space than they use).
+    #[serde(default = "default_memory_limit")]
+    pub memory_limit_bytes: Option<u64>,
+}
+
+/// An external program's memory limit unless told otherwise: 4 GiB of address space,
+/// as a built-in engine's worker has.
+pub const DEFAULT_MEMORY_LIMIT_BYTES: u64 = crate::worker::DEFAULT_MEMORY_LIMIT_BYTES;
+
+fn default_memory_limit() -> Option<u64> {
+    Some(DEFAULT_MEMORY_LIMIT_BYTES)
 }
 
 impl ExternalSpec {
@@ -76,6 +89,7 @@ impl ExternalSpec {
             serializes: false,
             timeout_ms: duration_millis(crate::worker::DEFAULT_TIMEOUT),
             version: None,
+            memory_limit_bytes: default_memory_limit(),
         })
     }
 
