@@ -1153,6 +1153,14 @@ fn case_good_and_bad() {
         "{stderr}"
     );
     assert!(stderr.contains("not the campaign's case"), "{stderr}");
+    // What it mutated, in words: no html5lib data, and the corpus folder quoted (not
+    // "the corpus corpus").
+    assert!(
+        stderr.contains(
+            "the campaign mutated no html5lib-tests data and the findings of the corpus folder `corpus` (paths as the campaign named them"
+        ),
+        "{stderr}"
+    );
     let output = f.litmus(&["case", "--from", "out/run", &generated], None);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     assert!(String::from_utf8_lossy(&output.stderr).contains("the campaign's case all the same"));
