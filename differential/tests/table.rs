@@ -217,7 +217,7 @@ fn defaults() -> Result<(), Failed> {
     let stdout = String::from_utf8_lossy(&output.stdout);
     // Away from the repository every adapter's script is missing (a browser installed
     // on the machine included), and the table says where it runs from.
-    let root = "is missing: litmus table runs from the litmus repository's root)";
+    let root = "is missing: litmus table runs from the litmus repository's root; there, run scripts/setup-";
     let adapters = [
         ("parse5", "parse5.mjs"),
         ("html5lib", "html5lib_adapter.py"),

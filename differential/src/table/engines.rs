@@ -202,7 +202,8 @@ impl TableEngine {
                 Need::Adapter(path) if !Path::new(path).exists() => {
                     return Err(format!(
                         "not installed ({path} is missing: litmus table runs from the \
-                         litmus repository's root)"
+                         litmus repository's root; there, run {})",
+                        self.setup
                     ));
                 }
                 Need::Adapter(_) => None,
