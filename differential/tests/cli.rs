@@ -320,6 +320,20 @@ fn class_show_and_list() {
         !stdout.lines().any(|l| l.starts_with("html5ever-")),
         "{stdout}"
     );
+    assert!(
+        !String::from_utf8_lossy(&output.stderr).contains("no class names"),
+        "{}",
+        text(&output)
+    );
+    // A misspelt engine: the classes of every engine, and a line saying it has none.
+    let output = f.litmus(&["class", "list", "--engine", "html5evr"], None);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        stderr.contains("no class names the engine html5evr (the engines with classes: ")
+            && stderr.contains(" html5ever, "),
+        "{stderr}"
+    );
     std::fs::write(
         f.path("mine.toml"),
         "[[class]]\nid = \"mine\"\nengine = \"my-parser\"\nsignatures = [\"tree | *\"]\n\
@@ -1153,6 +1167,14 @@ fn case_good_and_bad() {
         "{stderr}"
     );
     assert!(stderr.contains("not the campaign's case"), "{stderr}");
+    // What it mutated, in words: no html5lib data, and the corpus folder quoted (not
+    // "the corpus corpus").
+    assert!(
+        stderr.contains(
+            "the campaign mutated no html5lib-tests data and the findings of the corpus folder `corpus` (paths as the campaign named them"
+        ),
+        "{stderr}"
+    );
     let output = f.litmus(&["case", "--from", "out/run", &generated], None);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     assert!(String::from_utf8_lossy(&output.stderr).contains("the campaign's case all the same"));

@@ -31,9 +31,12 @@ fn tests1() -> PathBuf {
 
 #[test]
 fn the_toy_engine_breaks_no_dump_rule() {
+    // tests1.dat, and doctype01.dat's DOCTYPEs without a name or with identifiers (the
+    // toy's first version crashed on `<!DOCTYPE >`).
     let output = litmus()
         .args(["engine", "check", &toy()])
         .arg(tests1())
+        .arg(litmus_test_data::html5lib_tests().join("tree-construction/doctype01.dat"))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -43,6 +46,7 @@ fn the_toy_engine_breaks_no_dump_rule() {
         "{stdout}"
     );
     assert!(stdout.contains(" agree with the expected tree"), "{stdout}");
+    assert!(stdout.contains(", 0 engine failures"), "{stdout}");
 }
 
 #[test]
@@ -182,4 +186,40 @@ fn a_failed_start_shows_the_whole_stderr() {
     ] {
         assert!(stderr.contains(line), "{line:?} missing: {stderr}");
     }
+}
+
+#[test]
+fn a_failed_start_with_a_long_stderr_shows_its_end_up_to_the_bound() {
+    // 100 KiB of stderr before the cause on its last line: the message holds the cause
+    // and the last 8 KiB (limits::MAX_START_STDERR_BYTES), not the whole flood.
+    let temp = tempfile::tempdir().unwrap();
+    let adapter = temp.path().join("noisy.py");
+    fs::write(
+        &adapter,
+        "import sys\nprint('the first line of many', file=sys.stderr)\n\
+         for i in range(2000):\n    print('loading module %04d of the parser' % i + '.' * 20, file=sys.stderr)\n\
+         print('ImportError: the cause, on the last line', file=sys.stderr)\nsys.exit(1)\n",
+    )
+    .unwrap();
+    let output = litmus()
+        .current_dir(temp.path())
+        .args(["diff", "--engine"])
+        .arg(format!("cmd:{} {}", python(), adapter.display()))
+        .args(["--scripting", "on", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        stderr.contains("ImportError: the cause, on the last line"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(its last 8192 bytes of "), "{stderr}");
+    assert!(!stderr.contains("the first line of many"), "{stderr}");
+    // The bound, indentation and the message's own words included.
+    assert!(stderr.len() < 8192 + 2048, "{} bytes", stderr.len());
+    assert!(
+        stderr.contains("loading module 1999 of the parser"),
+        "{stderr}"
+    );
 }

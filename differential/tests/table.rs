@@ -208,17 +208,31 @@ fn defaults() -> Result<(), Failed> {
         .env("HTML5LIB_TESTS", litmus_test_data::html5lib_tests())
         .env_remove("CARGO_TARGET_DIR")
         .env_remove("LITMUS_CHROMIUM")
+        .env_remove("LITMUS_FIREFOX")
+        .env_remove("LITMUS_WEBKIT")
         .args(["table", "--cases", "100", "--no-third", "--jobs", "1"])
         .stdin(std::process::Stdio::null())
         .output()?;
     check(output.status.code() == Some(0), "exit 0", &output)?;
     let stdout = String::from_utf8_lossy(&output.stdout);
-    for line in [
-        "table: parse5: skipped, not installed",
-        "run scripts/setup-engines.sh",
+    // Away from the repository every adapter's script is missing (a browser installed
+    // on the machine included), and the table says where it runs from.
+    let root = "is missing: litmus table runs from the litmus repository's root; there, run scripts/setup-";
+    let adapters = [
+        ("parse5", "parse5.mjs"),
+        ("html5lib", "html5lib_adapter.py"),
+        ("go-html", "go-html/main.go"),
+        ("chromium", "chromium.mjs"),
+        ("firefox", "firefox.mjs"),
+        ("webkit", "webkit.mjs"),
+    ]
+    .map(|(name, file)| {
+        format!("table: {name}: skipped, not installed (examples/engines/{file} {root}")
+    });
+    for line in adapters.iter().map(String::as_str).chain([
         "table: html5gum: skipped, not installed (target/release/html5gum is missing)",
         "table: reports/parsers/parsers.md and reports/parsers/index.html",
-    ] {
+    ]) {
         check(
             stdout.contains(line),
             &format!("stdout has {line:?}"),
@@ -234,6 +248,23 @@ fn defaults() -> Result<(), Failed> {
     if temp.path().join("docs").exists() {
         return Err("the table wrote into docs/".into());
     }
+    // html5gum is looked for where cargo builds it: under $CARGO_TARGET_DIR when set.
+    let target = temp.path().join("my target");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_litmus"))
+        .current_dir(temp.path())
+        .env("CARGO_TARGET_DIR", &target)
+        .args(["table", "--engines", "html5gum", "--cases", "10"])
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    let said = format!(
+        "html5gum is not installed ({} is missing)",
+        target.join("release/html5gum").display()
+    );
+    check(
+        output.status.code() == Some(2) && String::from_utf8_lossy(&output.stderr).contains(&said),
+        &format!("with CARGO_TARGET_DIR, --engines html5gum says {said:?}"),
+        &output,
+    )?;
     Ok(())
 }
 

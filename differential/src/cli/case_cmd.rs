@@ -169,15 +169,15 @@ pub fn run(args: CaseArgs) -> CliResult {
             }
         );
         let html5lib = match recorded.html5lib.as_deref() {
-            Some(dir) => format!("the html5lib-tests data in {dir}"),
+            Some(dir) => format!("the html5lib-tests data in `{dir}`"),
             None => "no html5lib-tests data".to_owned(),
         };
         let corpus = match recorded.corpus.as_deref() {
-            Some(dir) => format!("the findings of the corpus {dir}"),
+            Some(dir) => format!("the findings of the corpus folder `{dir}`"),
             None => "no corpus findings".to_owned(),
         };
         errln!(
-            "litmus: the campaign mutated {html5lib} and {corpus}; to regenerate its cases, point $HTML5LIB_TESTS and --corpus at the same data (scripts/fetch-html5lib-tests.sh fetches html5lib-tests)"
+            "litmus: the campaign mutated {html5lib} and {corpus} (paths as the campaign named them, relative to the folder it ran in); to regenerate its cases, point $HTML5LIB_TESTS and --corpus at the same data (scripts/fetch-html5lib-tests.sh fetches html5lib-tests)"
         );
         if !same_case {
             return Ok(ExitCode::from(1));

@@ -137,5 +137,22 @@ fn run_list(args: ListArgs) -> CliResult {
             .map(|e| format!(" of {e} and of every engine"))
             .unwrap_or_default()
     );
+    // A misspelt engine lists the classes of every engine alone: say so.
+    if let Some(engine) = args.engine.as_deref() {
+        if !known.classes.iter().any(|c| c.engine == engine) {
+            let mut names: Vec<&str> = known
+                .classes
+                .iter()
+                .map(|c| c.engine.as_str())
+                .filter(|e| *e != "*")
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            errln!(
+                "no class names the engine {engine} (the engines with classes: {})",
+                names.join(", ")
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

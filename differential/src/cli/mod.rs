@@ -113,7 +113,8 @@ enum Command {
     Engine(engine_cmd::EngineArgs),
     /// Measure every installed engine against the reference parser on the same
     /// cases (agreement per level, classes, html5lib trials, a browser's side,
-    /// speed) and write the table: docs/parsers.md and an HTML page.
+    /// speed) and write the table: a Markdown table and an HTML page (in reports/parsers/
+    /// unless --out and --html say otherwise).
     Table(table_cmd::TableArgs),
     /// Run each mutant of the reference parser (one deliberate bug in one arm) as the
     /// engine under test, with every known class loaded: which diverge, which the

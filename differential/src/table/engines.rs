@@ -6,7 +6,8 @@
 //! root, where the table runs. A path under `target/` (html5gum, built by cargo) is
 //! taken from `$CARGO_TARGET_DIR` when that is set, where cargo put it. An engine whose
 //! files or programs are missing is skipped with the reason and the script that
-//! installs it.
+//! installs it; one whose adapter script is missing (the table run outside the
+//! repository) is skipped saying that the table runs from the repository's root.
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,9 @@ use std::path::{Path, PathBuf};
 enum Need {
     /// A file (relative to the working folder, or absolute).
     File(&'static str),
+    /// A file of the repository (the adapter's script): missing when the table runs
+    /// anywhere but the repository's root, which no setup script mends.
+    Adapter(&'static str),
     /// A program found on `PATH`.
     Program(&'static str),
 }
@@ -55,6 +59,7 @@ pub const ENGINES: [TableEngine; 10] = [
         setup: "scripts/setup-engines.sh",
         browser: false,
         needs: &[
+            Need::Adapter("examples/engines/parse5.mjs"),
             Need::Program("node"),
             Need::File("examples/engines/node_modules/parse5/package.json"),
         ],
@@ -64,28 +69,40 @@ pub const ENGINES: [TableEngine; 10] = [
         engine: "cmd:examples/engines/.venv/bin/python examples/engines/html5lib_adapter.py",
         setup: "scripts/setup-engines.sh",
         browser: false,
-        needs: &[Need::File("examples/engines/.venv/bin/python")],
+        needs: &[
+            Need::Adapter("examples/engines/html5lib_adapter.py"),
+            Need::File("examples/engines/.venv/bin/python"),
+        ],
     },
     TableEngine {
         name: "lexbor",
         engine: "cmd:examples/engines/.venv-more/bin/python examples/engines/lexbor_adapter.py",
         setup: "scripts/setup-more-engines.sh",
         browser: false,
-        needs: &[Need::File("examples/engines/.venv-more/bin/python")],
+        needs: &[
+            Need::Adapter("examples/engines/lexbor_adapter.py"),
+            Need::File("examples/engines/.venv-more/bin/python"),
+        ],
     },
     TableEngine {
         name: "gumbo",
         engine: "cmd:examples/engines/.venv-more/bin/python examples/engines/gumbo_adapter.py",
         setup: "scripts/setup-more-engines.sh",
         browser: false,
-        needs: &[Need::File("examples/engines/.venv-more/bin/python")],
+        needs: &[
+            Need::Adapter("examples/engines/gumbo_adapter.py"),
+            Need::File("examples/engines/.venv-more/bin/python"),
+        ],
     },
     TableEngine {
         name: "go-html",
         engine: "cmd:examples/engines/go-html/go-html-engine",
         setup: "scripts/setup-more-engines.sh",
         browser: false,
-        needs: &[Need::File("examples/engines/go-html/go-html-engine")],
+        needs: &[
+            Need::Adapter("examples/engines/go-html/main.go"),
+            Need::File("examples/engines/go-html/go-html-engine"),
+        ],
     },
     TableEngine {
         name: "html5gum",
@@ -99,7 +116,11 @@ pub const ENGINES: [TableEngine; 10] = [
         engine: CHROMIUM,
         setup: "scripts/setup-chromium.sh",
         browser: true,
-        needs: &[Need::Program("node"), Need::File("/usr/bin/chromium")],
+        needs: &[
+            Need::Adapter("examples/engines/chromium.mjs"),
+            Need::Program("node"),
+            Need::File("/usr/bin/chromium"),
+        ],
     },
     TableEngine {
         name: FIREFOX,
@@ -107,6 +128,7 @@ pub const ENGINES: [TableEngine; 10] = [
         setup: "scripts/setup-firefox.sh",
         browser: true,
         needs: &[
+            Need::Adapter("examples/engines/firefox.mjs"),
             Need::Program("node"),
             Need::File("examples/engines/node_modules/ws/package.json"),
             Need::File("/usr/bin/firefox-esr"),
@@ -118,6 +140,7 @@ pub const ENGINES: [TableEngine; 10] = [
         setup: "scripts/setup-webkit.sh",
         browser: true,
         needs: &[
+            Need::Adapter("examples/engines/webkit.mjs"),
             Need::Program("node"),
             Need::Program("Xvfb"),
             Need::File("examples/engines/node_modules/selenium-webdriver/package.json"),
@@ -176,6 +199,14 @@ impl TableEngine {
         }
         for need in self.needs {
             let missing = match need {
+                Need::Adapter(path) if !Path::new(path).exists() => {
+                    return Err(format!(
+                        "not installed ({path} is missing: litmus table runs from the \
+                         litmus repository's root; there, run {})",
+                        self.setup
+                    ));
+                }
+                Need::Adapter(_) => None,
                 Need::File(path) => {
                     let path = in_target(path);
                     (!Path::new(&path).exists()).then(|| format!("{path} is missing"))

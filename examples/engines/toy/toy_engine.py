@@ -77,7 +77,10 @@ class TreeBuilder(HTMLParser):
             parent.children.append(node)
 
     def handle_decl(self, decl):
-        name = decl.split(None, 1)[1].lower() if " " in decl else ""
+        # The name is the word after DOCTYPE (none: `<!DOCTYPE >`); the toy drops
+        # public and system identifiers.
+        words = decl.split()
+        name = words[1].lower() if len(words) > 1 else ""
         self.root.children.insert(0, Node("doctype", name))
 
     def base(self):
