@@ -50,6 +50,16 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// The corpus folder of `--corpus`, `corpus` by default.
+pub fn corpus_dir(corpus: Option<&Path>) -> PathBuf {
+    corpus.map_or_else(|| PathBuf::from("corpus"), Path::to_path_buf)
+}
+
+/// The folder of findings of a corpus: `CORPUS/divergences`.
+pub fn divergences_dir(corpus: &Path) -> PathBuf {
+    corpus.join("divergences")
+}
+
 /// The `splits:` field of a chunk finding: byte offsets separated by spaces.
 pub fn splits_field(splits: &[usize]) -> String {
     let words: Vec<String> = splits.iter().map(usize::to_string).collect();

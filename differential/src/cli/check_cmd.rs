@@ -42,7 +42,7 @@ pub fn run(args: CheckArgs) -> CliResult {
             crate::spec_coverage::UNAVAILABLE.to_owned(),
         ));
     }
-    let archive = Archive::open(&super::corpus_cmd::divergences_dir(&args.corpus))
+    let archive = Archive::open(&crate::archive::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
     let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
     let reference_choice = crate::campaign::EngineChoice::named("litmus");

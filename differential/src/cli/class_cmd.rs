@@ -3,11 +3,10 @@
 //! each with its explanation, who is right, its spec section and upstream issue, as
 //! the reports show them.
 
-use super::known_args::{known_differences, KnownArgs};
+use super::known_args::{known_differences, Source};
 use super::{CliError, CliResult};
 use crate::report::classes::{right_name, ClassInfo};
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -49,17 +48,6 @@ pub struct ListArgs {
     pub engine: Option<String>,
     #[command(flatten)]
     pub source: Source,
-}
-
-/// Where the classes come from, as for `litmus run`.
-#[derive(Args, Debug)]
-pub struct Source {
-    /// The corpus whose known-differences.toml holds the classes. Default: `corpus`,
-    /// and where it has no known-differences.toml, the classes built into litmus.
-    #[arg(long, value_name = "DIR")]
-    pub corpus: Option<PathBuf>,
-    #[command(flatten)]
-    pub known: KnownArgs,
 }
 
 pub fn run(args: ClassArgs) -> CliResult {

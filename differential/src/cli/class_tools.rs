@@ -11,8 +11,8 @@
 //!   arm and token kind) and writes a class stanza for each, with the spec section's
 //!   link and the smallest examples, for a person to complete.
 
-use super::class_cmd::Source;
 use super::known_args::known_differences;
+use super::known_args::Source;
 use super::{CliError, CliResult};
 use crate::archive::{Archive, ArchivedFinding};
 use crate::case::ParseRequest;

@@ -63,16 +63,11 @@ pub fn run(args: CorpusArgs) -> CliResult {
     }
 }
 
-/// The folder of findings of a corpus: `CORPUS/divergences`.
-pub fn divergences_dir(corpus: &std::path::Path) -> PathBuf {
-    corpus.join("divergences")
-}
-
 /// The archive folder a merge source names: `DIR/divergences` when there is one (a
 /// corpus, a reports folder), else `DIR`, which must then hold archived findings only
 /// (hidden files aside): anything else means it is not a corpus.
 fn source_archive(dir: &Path) -> Result<Archive, CliError> {
-    let nested = divergences_dir(dir);
+    let nested = crate::archive::divergences_dir(dir);
     let folder = if nested.is_dir() {
         nested
     } else {
@@ -110,7 +105,7 @@ fn target_corpus(corpus: &Path) -> Result<(), CliError> {
         )));
     }
     let is_corpus = corpus.join("known-differences.toml").exists()
-        || divergences_dir(corpus).exists()
+        || crate::archive::divergences_dir(corpus).exists()
         || std::fs::read_dir(corpus).is_ok_and(|mut e| e.next().is_none());
     if !is_corpus {
         return Err(CliError::input(format!(
@@ -169,7 +164,7 @@ fn run_merge(args: MergeArgs) -> CliResult {
             code: 1,
         });
     }
-    let target = Archive::create(&divergences_dir(&args.corpus))
+    let target = Archive::create(&crate::archive::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
     let (mut created, mut replaced, mut kept) = (0usize, 0usize, 0usize);
     for (file, finding) in &incoming {

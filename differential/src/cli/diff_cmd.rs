@@ -228,8 +228,8 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
     };
     let archive = if args.archive {
         Some(
-            Archive::create(&super::corpus_cmd::divergences_dir(
-                &super::run_cmd::corpus_dir(args.input.corpus.as_deref()),
+            Archive::create(&crate::archive::divergences_dir(
+                &crate::archive::corpus_dir(args.input.corpus.as_deref()),
             ))
             .map_err(|e| CliError::input(e.to_string()))?,
         )

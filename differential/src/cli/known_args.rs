@@ -13,6 +13,17 @@ use crate::known::{KnownClass, KnownDifferences};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
+/// Where the classes come from, as for `litmus run`.
+#[derive(Args, Debug)]
+pub struct Source {
+    /// The corpus whose known-differences.toml holds the classes. Default: `corpus`,
+    /// and where it has no known-differences.toml, the classes built into litmus.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    #[command(flatten)]
+    pub known: KnownArgs,
+}
+
 #[derive(Args, Debug, Clone, Default)]
 pub struct KnownArgs {
     /// A known-differences file whose classes are added to the default ones (the
@@ -73,7 +84,7 @@ fn default_classes(
     with_files: bool,
     quiet: bool,
 ) -> Result<KnownDifferences, CliError> {
-    let path = super::run_cmd::corpus_dir(corpus).join("known-differences.toml");
+    let path = crate::archive::corpus_dir(corpus).join("known-differences.toml");
     if path.exists() || (corpus.is_some() && !with_files) {
         return load_known(&path);
     }

@@ -133,11 +133,6 @@ pub struct RunArgs {
     pub no_steering: bool,
 }
 
-/// The corpus folder of `--corpus`, `corpus` by default.
-pub fn corpus_dir(corpus: Option<&Path>) -> PathBuf {
-    corpus.map_or_else(|| PathBuf::from("corpus"), Path::to_path_buf)
-}
-
 /// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
 pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     if args.spec_coverage && !crate::spec_coverage::available() {
@@ -174,14 +169,21 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
             Vec::new(),
         )
     } else {
-        let sources = mutation_sources(&corpus_dir(args.corpus.as_deref()), &html5lib_dir());
+        let sources = mutation_sources(
+            &crate::archive::corpus_dir(args.corpus.as_deref()),
+            &html5lib_dir(),
+        );
         let id = MutationSourcesId {
             sha256: sources.hash(),
             inputs: sources.inputs.len(),
             html5lib_inputs: sources.html5lib_inputs,
             corpus_inputs: sources.corpus_inputs,
             html5lib: sources.html5lib.as_ref().map(|p| p.display().to_string()),
-            corpus: Some(corpus_dir(args.corpus.as_deref()).display().to_string()),
+            corpus: Some(
+                crate::archive::corpus_dir(args.corpus.as_deref())
+                    .display()
+                    .to_string(),
+            ),
         };
         (sources.inputs, id, sources.warnings)
     };
@@ -206,7 +208,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     let archive = args
         .archive
         .clone()
-        .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out));
+        .unwrap_or_else(|| crate::archive::divergences_dir(&out));
     // Engines are resolved before any folder is made.
     let reference = super::engine_choice(&args.reference)?;
     let other = super::engine_args::engine_choice(&args.engine, &args.external)?;

@@ -179,7 +179,7 @@ pub fn run(args: TriageArgs) -> CliResult {
     let archive_dir = args
         .archive
         .clone()
-        .unwrap_or_else(|| super::corpus_cmd::divergences_dir(&out));
+        .unwrap_or_else(|| crate::archive::divergences_dir(&out));
     let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)

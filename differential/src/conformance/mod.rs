@@ -27,6 +27,7 @@ pub mod expected_differences;
 pub mod junit;
 pub mod outcome;
 pub mod tokenizer;
+mod tokenizer_expected;
 pub mod tokenizer_updates;
 pub mod tree_construction;
 

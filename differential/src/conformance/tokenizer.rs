@@ -16,76 +16,16 @@
 //! libtest trial of each); [`TokenizerTrial::run`] runs one; [`run_tokenizer`] does
 //! both for a whole file (`litmus conformance`).
 
+use super::tokenizer_expected::{
+    coalesce, errors_of, tokens_of, units_of, Expectation, Token, Units,
+};
 use super::tokenizer_updates::{TokenizerUpdates, UPDATES_FILE};
 use super::{file_name, ConformanceError, Outcome, Trial};
 use litmus_parser::input::{decode_generalized_utf8, encode_generalized_utf8};
 use litmus_parser::tokenizer::{tokenize_to_bytes, OwnedToken, State, TokenizerOptions};
 use serde_json::Value;
-use std::collections::BTreeMap;
-use std::fmt::{self, Write as _};
 use std::path::Path;
 use std::time::Instant;
-
-/// A string as UTF-16 code units.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Units(Vec<u16>);
-
-impl fmt::Debug for Units {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_char('"')?;
-        for c in char::decode_utf16(self.0.iter().copied()) {
-            match c {
-                Ok(c) => write!(f, "{}", c.escape_debug())?,
-                Err(lone) => write!(f, "\\u{{{:X}}}", lone.unpaired_surrogate())?,
-            }
-        }
-        f.write_char('"')
-    }
-}
-
-/// A token as html5lib tests write it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Token {
-    Doctype {
-        name: Option<Units>,
-        public_id: Option<Units>,
-        system_id: Option<Units>,
-        correctness: bool,
-    },
-    StartTag {
-        name: Units,
-        attributes: BTreeMap<Units, Units>,
-        self_closing: bool,
-    },
-    EndTag(Units),
-    Comment(Units),
-    Character(Units),
-    ProcessingInstruction {
-        target: Units,
-        data: Units,
-    },
-}
-
-/// Tokens and errors (`line:col code`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Expectation {
-    pub(super) tokens: Vec<Token>,
-    pub(super) errors: Vec<String>,
-}
-
-impl Expectation {
-    /// One line per token, then one per error: what a failure shows.
-    fn render(&self) -> String {
-        let mut out = String::new();
-        for token in &self.tokens {
-            let _ = writeln!(out, "{token:?}");
-        }
-        for error in &self.errors {
-            let _ = writeln!(out, "error {error}");
-        }
-        out
-    }
-}
 
 /// One trial of a `.test` file, planned: a case from one initial state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,33 +193,6 @@ fn tokenize_case(input: &[u8], state: State, last_start_tag: Option<Vec<u8>>) ->
     }
 }
 
-/// A JSON string as UTF-16 code units, with one more round of `\uHHHH` unescaping for
-/// `doubleEscaped` cases.
-fn units_of(text: &str, double_escaped: bool) -> Units {
-    let units: Vec<u16> = text.encode_utf16().collect();
-    if !double_escaped {
-        return Units(units);
-    }
-    let mut out = Vec::with_capacity(units.len());
-    let mut i = 0;
-    while i < units.len() {
-        if units[i] == u16::from(b'\\') && units.get(i + 1) == Some(&u16::from(b'u')) {
-            let hex = units
-                .get(i + 2..i + 6)
-                .map(String::from_utf16_lossy)
-                .unwrap_or_default();
-            if let Ok(unit) = u16::from_str_radix(&hex, 16) {
-                out.push(unit);
-                i += 6;
-                continue;
-            }
-        }
-        out.push(units[i]);
-        i += 1;
-    }
-    Units(out)
-}
-
 /// UTF-16 as generalized UTF-8 (lone surrogates kept), the tokenizer's input.
 fn generalized_utf8(units: &[u16]) -> Vec<u8> {
     let mut out = Vec::with_capacity(units.len());
@@ -310,64 +223,6 @@ fn units_of_bytes(bytes: &[u8]) -> Units {
         rest = &rest[length.clamp(1, rest.len())..];
     }
     Units(out)
-}
-
-pub(super) fn tokens_of(output: &Value, double_escaped: bool) -> Result<Vec<Token>, String> {
-    let string = |value: &Value| units_of(value.as_str().unwrap_or_default(), double_escaped);
-    let optional = |value: &Value| value.as_str().map(|_| string(value));
-    let Some(list) = output.as_array() else {
-        return Err("no \"output\" list".into());
-    };
-    let mut tokens = Vec::with_capacity(list.len());
-    for token in list {
-        tokens.push(match token[0].as_str().unwrap_or_default() {
-            "DOCTYPE" => Token::Doctype {
-                name: optional(&token[1]),
-                public_id: optional(&token[2]),
-                system_id: optional(&token[3]),
-                correctness: token[4].as_bool().unwrap_or(false),
-            },
-            "StartTag" => Token::StartTag {
-                name: string(&token[1]),
-                attributes: token[2]
-                    .as_object()
-                    .map(|attributes| {
-                        attributes
-                            .iter()
-                            .map(|(name, value)| (units_of(name, double_escaped), string(value)))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                self_closing: token.get(3).and_then(Value::as_bool).unwrap_or(false),
-            },
-            "EndTag" => Token::EndTag(string(&token[1])),
-            "Comment" => Token::Comment(string(&token[1])),
-            "Character" => Token::Character(string(&token[1])),
-            "ProcessingInstruction" => Token::ProcessingInstruction {
-                target: string(&token[1]),
-                data: string(&token[2]),
-            },
-            other => return Err(format!("unknown token type {other:?}")),
-        });
-    }
-    Ok(coalesce(tokens))
-}
-
-pub(super) fn errors_of(errors: &Value) -> Vec<String> {
-    errors
-        .as_array()
-        .map(|errors| errors.as_slice())
-        .unwrap_or_default()
-        .iter()
-        .map(|e| {
-            format!(
-                "{}:{} {}",
-                e["line"].as_u64().unwrap_or(0),
-                e["col"].as_u64().unwrap_or(0),
-                e["code"].as_str().unwrap_or_default()
-            )
-        })
-        .collect()
 }
 
 fn token_of(token: OwnedToken<Vec<u8>>) -> Token {
@@ -404,18 +259,4 @@ fn token_of(token: OwnedToken<Vec<u8>>) -> Token {
             data: string(data),
         },
     }
-}
-
-/// Joins adjacent character tokens.
-fn coalesce(tokens: Vec<Token>) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(tokens.len());
-    for token in tokens {
-        if let (Some(Token::Character(previous)), Token::Character(next)) = (out.last_mut(), &token)
-        {
-            previous.0.extend_from_slice(&next.0);
-            continue;
-        }
-        out.push(token);
-    }
-    out
 }

@@ -9,7 +9,7 @@
 //! or several, fails as a trial of its own.
 
 use super::outcome::{Outcome, Trial};
-use super::tokenizer::{errors_of, tokens_of, Expectation};
+use super::tokenizer_expected::{errors_of, tokens_of, Expectation};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::time::Duration;

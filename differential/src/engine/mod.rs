@@ -18,6 +18,7 @@ mod html5ever;
 mod litmus;
 #[cfg(feature = "mutants")]
 mod mutant;
+pub mod tokenizers;
 
 pub use self::chaos::ChaosEngine;
 pub use self::external::{ExternalEngine, ExternalMode, ExternalSpec};
@@ -29,9 +30,9 @@ pub use self::litmus::LitmusEngine;
 pub use self::mutant::MutantEngine;
 
 use crate::case::{ParseRequest, ParseResult};
-use crate::compare::tokens::{TokenStart, Tokenizer};
 use std::fmt;
 use std::time::{Duration, Instant};
+use tokenizers::{TokenStart, Tokenizer};
 
 /// An HTML parser under test.
 ///
@@ -91,7 +92,7 @@ pub trait Engine: Send {
     /// in this process, which is a worker's wherever engines run; a
     /// [`crate::worker::Worker`] asks its process.
     fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
-        crate::compare::tokens::tokens_answer(tokenizer, input, start)
+        tokenizers::tokens_answer(tokenizer, input, start)
     }
 
     /// The errors level's answer (`compare::errors`): the parse errors of `request`

@@ -6,8 +6,6 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::families::Picker;
-
 /// Formatting elements: the ones the list of active formatting elements holds.
 pub(crate) const FORMATTING: &[&str] = &[
     "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
@@ -146,6 +144,13 @@ const ODD_CHARS: &[char] = &[
 /// Whitespace the tokenizer knows, and CR, which preprocessing normalizes.
 const WHITESPACE: &[&str] = &[" ", " ", "\n", "\t", "\u{c}", "\r\n", "\r", "  \n"];
 
+/// The choice of what writes nested content: a family that writes soup, by weight
+/// (the generator's `families::Picker`; soup knows no family).
+pub(crate) trait Nesting {
+    /// A soup-writing family's function, by weight.
+    fn nested(&self, soup: &mut Soup) -> Option<fn(&mut Soup)>;
+}
+
 /// The case being written: its output so far, its random number generator and its
 /// budgets. Families append to `out` through the helpers below.
 pub(crate) struct Soup<'g> {
@@ -154,11 +159,16 @@ pub(crate) struct Soup<'g> {
     depth: u32,
     max_depth: u32,
     target: usize,
-    picker: &'g Picker,
+    picker: &'g dyn Nesting,
 }
 
 impl<'g> Soup<'g> {
-    pub(crate) fn new(rng: ChaCha8Rng, picker: &'g Picker, max_depth: u32, target: usize) -> Self {
+    pub(crate) fn new(
+        rng: ChaCha8Rng,
+        picker: &'g dyn Nesting,
+        max_depth: u32,
+        target: usize,
+    ) -> Self {
         Soup {
             rng,
             out: String::with_capacity(target),
@@ -175,7 +185,7 @@ impl<'g> Soup<'g> {
         self.out.reserve(target + 64);
     }
 
-    pub(crate) fn picker(&self) -> &'g Picker {
+    pub(crate) fn picker(&self) -> &'g dyn Nesting {
         self.picker
     }
 

@@ -47,6 +47,7 @@ mod open_elements;
 mod select;
 mod sink;
 mod stack_steps;
+mod svg_tag_names;
 
 pub use sink::{NewAttribute, TreeSink};
 

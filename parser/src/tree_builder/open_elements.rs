@@ -25,8 +25,8 @@
 //! builder wraps `pop`.
 
 use super::fast::StackIndexes;
-use super::foreign::local_name_in_lowercase;
 use super::linked::{Linked, NO_SLOT};
+use super::svg_tag_names::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 

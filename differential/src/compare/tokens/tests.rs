@@ -1,4 +1,5 @@
 use super::*;
+use crate::case::EngineOutput;
 use crate::engine::start_engine;
 
 fn start(state: StartState, tag: Option<&str>) -> TokenStart {

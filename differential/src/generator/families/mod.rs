@@ -14,7 +14,7 @@ mod structure;
 mod tables;
 mod template;
 
-use super::soup::Soup;
+use super::soup::{Nesting, Soup};
 
 /// How a family writes its content.
 #[derive(Clone, Copy)]
@@ -398,6 +398,12 @@ impl Picker {
             Generate::Soup(f) => Some(f),
             Generate::CutAtEof => None,
         }
+    }
+}
+
+impl Nesting for Picker {
+    fn nested(&self, soup: &mut Soup) -> Option<fn(&mut Soup)> {
+        Picker::nested(self, soup)
     }
 }
 

@@ -36,11 +36,11 @@
 
 use crate::dom::{Namespace, NodeId};
 use crate::names::{well_known_count, LocalName};
-use crate::tree_builder::foreign::local_name_in_lowercase;
 use crate::tree_builder::open_elements::{
     ends_the_list_item_walk, ends_the_reset_walk, is_default_scope_boundary, is_special,
     StackEntry, StackSlot,
 };
+use crate::tree_builder::svg_tag_names::local_name_in_lowercase;
 
 /// The depth past which the stack keeps its indexes. AD-HOC (the standard only walks
 /// the stack): a fast-path threshold. Above it a walk visits at most this many
