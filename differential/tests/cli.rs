@@ -1056,6 +1056,24 @@ fn serve_good_and_bad() {
         None,
         &["unknown engine \"nope\""],
     );
+    // What is wrong with a request is said from serve's side: its standard input
+    // (at 52a1373: "the engine wrote text … a persistent engine writes only frames").
+    for (bad, said) in [
+        (
+            &b"garbage"[..],
+            "standard input holds text where a request frame belongs",
+        ),
+        (
+            &request[..request.len() - 3],
+            "standard input ended inside a request frame",
+        ),
+    ] {
+        let output = f.litmus(&["serve"], Some(bad));
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(said), "{stderr}");
+        assert!(!stderr.contains("engine wrote"), "{stderr}");
+    }
 }
 
 /// findings.json records what the case stream depends on, and `litmus case` gives a

@@ -389,7 +389,7 @@ fn serve_exits_2_on_bad_frames() {
     let cases: [(&[u8], i32, &str); 5] = [
         (&good, 0, ""),
         (b"", 0, ""),
-        (&truncated, 2, "ended inside a frame"),
+        (&truncated, 2, "standard input ended inside a request frame"),
         (b"\xff\xff\xff\xffxx", 2, "over the limit"),
         (&frame(b"{\"input\": 1}"), 2, "not the protocol"),
     ];

@@ -4,7 +4,7 @@
 //! (`litmus_differential::engine::external`) writes [`WireRequest`] and reads
 //! [`WireReply`] and [`Hello`].
 
-use crate::frame::{read_frame, write_frame};
+use crate::frame::{read_frame, write_frame, FrameError};
 use crate::panic::{catch, install_panic_hook};
 use crate::{Context, Engine, Request, ENGINE_STACK_BYTES, PROTOCOL_VERSION};
 use serde::{Deserialize, Serialize};
@@ -146,12 +146,25 @@ pub fn serve_on<E: Engine + ?Sized>(
         let frame = match read_frame(&mut input, MAX_REQUEST_BYTES) {
             Ok(Some(frame)) => frame,
             Ok(None) => return Ok(()),
-            Err(error) => return Err(invalid(error.to_string())),
+            Err(error) => return Err(invalid(request_frame_error(&error))),
         };
         let incoming: WireRequest<'_> = serde_json::from_slice(&frame)
             .map_err(|e| invalid(format!("a request that is not the protocol: {e}")))?;
         let reply = answer(engine, incoming);
         write_frame(&mut output, &to_json(&reply)?)?;
+    }
+}
+
+/// What is wrong with standard input, worded from the engine's side (the frame
+/// reader's own words are the harness's, reading an engine's output).
+fn request_frame_error(error: &FrameError) -> String {
+    match error {
+        FrameError::Truncated => "standard input ended inside a request frame".to_owned(),
+        FrameError::NotAFrame(_) => "standard input holds text where a request frame belongs: each request is a 4-byte big-endian length, then that many bytes of JSON (docs/engines.md)".to_owned(),
+        FrameError::TooLarge(length) => {
+            format!("a request frame of {length} bytes is over the limit of {MAX_REQUEST_BYTES}")
+        }
+        FrameError::Io(message) => format!("cannot read standard input: {message}"),
     }
 }
 
