@@ -23,10 +23,15 @@ use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// How long a dead child's stderr is waited for, to its end, before its crash
+/// message is read.
+const STDERR_END_GRACE: Duration = Duration::from_secs(1);
 
 /// How much of a child's stderr is kept (the end of it).
 const STDERR_TAIL_BYTES: usize = 64 << 10;
@@ -112,6 +117,8 @@ pub struct Process {
     stdin: Option<Sender<Vec<u8>>>,
     events: Receiver<Event>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Set when the stderr thread has read the pipe to its end.
+    stderr_ended: Arc<AtomicBool>,
     reaped: Option<ExitStatus>,
     /// The address-space limit it was started under, if litmus set one.
     memory_limit: Option<u64>,
@@ -176,17 +183,24 @@ impl Process {
                 .spawn(move || read_stdout(stdout, reading, events))?;
         }
         let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr_ended = Arc::new(AtomicBool::new(true));
         if let Some(pipe) = child.stderr.take() {
             let tail = Arc::clone(&stderr);
+            let ended = Arc::clone(&stderr_ended);
+            ended.store(false, Ordering::SeqCst);
             thread::Builder::new()
                 .name("litmus-child-stderr".to_owned())
-                .spawn(move || keep_tail(pipe, &tail))?;
+                .spawn(move || {
+                    keep_tail(pipe, &tail);
+                    ended.store(true, Ordering::SeqCst);
+                })?;
         }
         Ok(Process {
             child,
             stdin,
             events: receiver,
             stderr,
+            stderr_ended,
             reaped: None,
             memory_limit,
         })
@@ -295,8 +309,13 @@ impl Process {
                 self.reaped
             }
         };
-        // The stderr thread may still be reading the last of it.
-        thread::sleep(Duration::from_millis(2));
+        // The stderr thread may still be reading the last of it: wait for the pipe's
+        // end (a busy machine can delay that thread well past the exit), but not for
+        // long, since a grandchild may hold the pipe open.
+        let deadline = Instant::now() + STDERR_END_GRACE;
+        while !self.stderr_ended.load(Ordering::SeqCst) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(2));
+        }
         death::crash(status, &self.stderr(), fallback, self.memory_limit)
     }
 
