@@ -110,7 +110,9 @@ pub struct Locus {
     /// reference's node of the engine's node's name (in any namespace) and of its
     /// parent, and the token the reference made nothing of. A finding that no class
     /// explains at its locus is read at these (a cause shows first at a node it
-    /// placed, not always at the node where the trees part).
+    /// placed, not always at the node where the trees part). A neighbour carries no
+    /// case arms or tokens of its own: they are the locus's, which the verdict lends
+    /// it when it asks.
     #[serde(default, skip_serializing)]
     pub neighbours: Vec<Locus>,
 }
@@ -207,16 +209,12 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
     let mut primary = finder.locus(found, rule);
-    let mut seen = vec![(primary.token.clone(), primary.arms.clone())];
     for (found, rule) in finder.neighbours(index, &ours, &theirs) {
-        let mut neighbour = finder.locus_of(found, rule);
-        if seen.contains(&(neighbour.token.clone(), neighbour.arms.clone())) {
-            continue;
+        let neighbour = finder.locus_of(found, rule);
+        let same = |l: &Locus| l.token == neighbour.token && l.arms == neighbour.arms;
+        if !same(&primary) && !primary.neighbours.iter().any(same) {
+            primary.neighbours.push(neighbour);
         }
-        seen.push((neighbour.token.clone(), neighbour.arms.clone()));
-        neighbour.case_arms.clone_from(&primary.case_arms);
-        neighbour.case_tokens.clone_from(&primary.case_tokens);
-        primary.neighbours.push(neighbour);
     }
     Some(primary)
 }

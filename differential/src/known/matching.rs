@@ -285,8 +285,16 @@ impl KnownDifferences {
         }
         // The locus was found if a class with a locus condition could match; if none
         // could, none can at a neighbour either.
-        let neighbours = match evidence.known_locus() {
-            Some(locus) if locus.rule != crate::locus::LocusRule::Case => locus.neighbours.clone(),
+        let neighbours: Vec<Locus> = match evidence.known_locus() {
+            Some(locus) if locus.rule != crate::locus::LocusRule::Case => locus
+                .neighbours
+                .iter()
+                .map(|n| Locus {
+                    case_arms: locus.case_arms.clone(),
+                    case_tokens: locus.case_tokens.clone(),
+                    ..n.clone()
+                })
+                .collect(),
             _ => return verdict,
         };
         for neighbour in neighbours {

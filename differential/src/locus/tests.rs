@@ -161,5 +161,7 @@ fn the_neighbours_name_what_placed_the_nodes_around_the_difference() {
         .neighbours
         .iter()
         .all(|n| (n.token.as_str(), &n.arms) != (locus.token.as_str(), &locus.arms)));
-    assert_eq!(locus.neighbours[0].case_arms, locus.case_arms);
+    // The case's arms stay the locus's alone; the verdict lends them to a neighbour.
+    assert!(!locus.case_arms.is_empty());
+    assert!(locus.neighbours.iter().all(|n| n.case_arms.is_empty()));
 }
