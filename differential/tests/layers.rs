@@ -82,12 +82,12 @@ fn imports(modules: &BTreeMap<String, PathBuf>) -> BTreeMap<String, BTreeSet<Str
                 continue;
             }
             let after = &code[at + keyword.len()..];
-            let base = if keyword == "crate::" {
+            // `crate::` starts at the root, `super::` at the module's parent.
+            let mut segments: Vec<&str> = if keyword == "crate::" {
                 Vec::new()
             } else {
                 own[..own.len().saturating_sub(1)].to_vec()
             };
-            let mut segments: Vec<&str> = base;
             for segment in after.split("::") {
                 let name: &str = segment
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
