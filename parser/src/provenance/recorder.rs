@@ -61,11 +61,18 @@ fn with_recorder(f: impl FnOnce(&mut Recorder)) {
 }
 
 /// The hook of [`crate::spec_arms::spec_arm`]: `arm` was passed.
-#[inline]
+#[inline(always)]
 pub(crate) fn arm(arm: Arm) {
-    if !recording() {
-        return;
+    if recording() {
+        record_arm(arm);
     }
+}
+
+/// [`arm`] while some thread records: out of line, so that each of the parser's many
+/// hooks is only a test and a jump.
+#[cold]
+#[inline(never)]
+fn record_arm(arm: Arm) {
     with_recorder(|r| {
         match family(arm) {
             Family::Tokenizer => {
@@ -89,16 +96,23 @@ pub(crate) fn arm(arm: Arm) {
 
 /// The hook of the tokenizer's run loop: its next step consumes the input character
 /// at `position`.
-#[inline]
+#[inline(always)]
 pub(crate) fn step_at(position: usize) {
-    if !recording() {
-        return;
+    if recording() {
+        record_step_at(position);
     }
+}
+
+#[cold]
+#[inline(never)]
+fn record_step_at(position: usize) {
     with_recorder(|r| r.position = position);
 }
 
-/// The hook of tree construction: a token ending at `end` is handed over.
-#[inline]
+/// The hook of tree construction: a token ending at `end` is handed over (called only
+/// while some thread records).
+#[cold]
+#[inline(never)]
 pub(crate) fn token_handed_over<'a>(
     kind: TokenKind,
     name: &[u8],
@@ -127,11 +141,16 @@ pub(crate) fn token_handed_over<'a>(
 }
 
 /// The hook of the document's changes: `node` changed as `change` says.
-#[inline]
+#[inline(always)]
 pub(crate) fn node_changed(node: NodeId, change: impl FnOnce() -> NodeChange) {
-    if !recording() {
-        return;
+    if recording() {
+        record_node_change(node, change());
     }
+}
+
+#[cold]
+#[inline(never)]
+fn record_node_change(node: NodeId, change: NodeChange) {
     with_recorder(|r| {
         if !r.room() {
             return;
@@ -145,7 +164,7 @@ pub(crate) fn node_changed(node: NodeId, change: impl FnOnce() -> NodeChange) {
             token,
             arms_passed,
             node,
-            change: change(),
+            change,
         });
     });
 }
