@@ -56,6 +56,7 @@ use litmus_parser::provenance::{
 use litmus_parser::spec_arms::{self, Arm};
 use litmus_parser::{Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Cases longer than this get no locus: tracing is for small (minimized) cases.
@@ -70,6 +71,12 @@ pub enum LocusRule {
     Attributes,
     Data,
     Unplaced,
+    /// A neighbour only: of the reference's entries that have no entry of the same text
+    /// in the engine's tree, the one the earliest token placed (a difference first in
+    /// tree order can be the late effect of an earlier token: a body's attributes come
+    /// before the template the engine dropped, which kept the body start tag from
+    /// adding them).
+    Earliest,
     /// No first difference to place: the case's arms and tokens only (a round trip's
     /// or a serialization's case, whose compared trees are not the reference's tree
     /// and another engine's).
@@ -115,6 +122,13 @@ pub struct Locus {
     /// it when it asks.
     #[serde(default, skip_serializing)]
     pub neighbours: Vec<Locus>,
+    /// The elements whose contents hold the whole difference, innermost first: the
+    /// local names of the first difference's ancestors (in either tree) such that the
+    /// two trees are equal once every element of that name has lost its descendants
+    /// (`selectedcontent` when only what a selectedcontent holds differs). What a
+    /// class's `inside` reads; a property of the two trees, which neighbours share.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inside: Vec<String>,
 }
 
 impl Locus {
@@ -209,6 +223,7 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
     let mut primary = finder.locus(found, rule);
+    primary.inside = differences_inside(&ours, &theirs, index);
     for (found, rule) in finder.neighbours(index, &ours, &theirs) {
         let neighbour = finder.locus_of(found, rule);
         let same = |l: &Locus| l.token == neighbour.token && l.arms == neighbour.arms;
@@ -639,7 +654,38 @@ impl<'a> Finder<'a> {
         if let Some(j) = their_parent.and_then(same_name) {
             placed(j, &mut found);
         }
+        if let Some(event) = self.earliest_missing(ours, theirs) {
+            found.push((Found::Event(event), LocusRule::Earliest));
+        }
         found
+    }
+
+    /// Of the reference's entries with no entry of the same text in the engine's tree
+    /// (counted as a multiset, depth aside), the placement the earliest token made.
+    fn earliest_missing(
+        &self,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Option<&'a NodeEvent> {
+        let mut left: HashMap<&str, usize> = HashMap::new();
+        for entry in theirs {
+            *left.entry(entry.text).or_default() += 1;
+        }
+        let mut earliest: Option<(usize, &'a NodeEvent)> = None;
+        for (j, entry) in ours.iter().enumerate() {
+            if let Some(count) = left.get_mut(entry.text).filter(|c| **c > 0) {
+                *count -= 1;
+                continue;
+            }
+            let Some(event) = self.nodes.get(j).and_then(|e| self.placement(e)) else {
+                continue;
+            };
+            let Some(token) = event.token else { continue };
+            if earliest.is_none_or(|(t, _)| token < t) {
+                earliest = Some((token, event));
+            }
+        }
+        earliest.map(|(_, event)| event)
     }
 
     /// The locus of what was found, without the case's arms and tokens.
@@ -666,6 +712,7 @@ impl<'a> Finder<'a> {
             case_arms: Vec::new(),
             case_tokens: Vec::new(),
             neighbours: Vec::new(),
+            inside: Vec::new(),
         }
     }
 
@@ -721,6 +768,59 @@ fn parent_of(entries: &[DumpEntry<'_>], index: usize) -> Option<usize> {
     (0..index)
         .rev()
         .find(|&j| entries[j].depth + 1 == depth && !is_attribute(entries[j].text))
+}
+
+/// The local names of the first difference's ancestors, innermost first (those of
+/// the reference's entry at `index`, then the engine's), whose elements hold the whole
+/// difference: with every element of that name emptied of its descendants in both
+/// trees, the trees are equal. The document's `html`, `head` and `body` are left out
+/// (emptying them says nothing).
+fn differences_inside(
+    ours: &[DumpEntry<'_>],
+    theirs: &[DumpEntry<'_>],
+    index: usize,
+) -> Vec<String> {
+    let mut candidates: Vec<&str> = Vec::new();
+    for tree in [ours, theirs] {
+        let mut at = parent_of(tree, index);
+        while let Some(parent) = at {
+            if let Some(name) = element_name(tree[parent].text) {
+                if !matches!(name, "html" | "head" | "body") && !candidates.contains(&name) {
+                    candidates.push(name);
+                }
+            }
+            at = parent_of(tree, parent);
+        }
+    }
+    candidates
+        .into_iter()
+        .filter(|name| emptied(ours, name).eq(emptied(theirs, name)))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The entries of a dump with every element named `name` (its local name) emptied:
+/// its descendants left out, its attributes kept; each as its depth and text.
+fn emptied<'e>(
+    entries: &'e [DumpEntry<'e>],
+    name: &'e str,
+) -> impl Iterator<Item = (usize, &'e str)> + 'e {
+    let mut emptied_at: Option<usize> = None;
+    entries.iter().filter_map(move |entry| {
+        if let Some(depth) = emptied_at {
+            let attribute = entry.depth == depth + 1 && is_attribute(entry.text);
+            if entry.depth > depth && !attribute {
+                return None;
+            }
+            if entry.depth <= depth {
+                emptied_at = None;
+            }
+        }
+        if element_name(entry.text) == Some(name) {
+            emptied_at = Some(entry.depth);
+        }
+        Some((entry.depth, entry.text))
+    })
 }
 
 /// An element entry's local name, without its namespace (`<svg table>` is `table`).

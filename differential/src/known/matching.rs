@@ -189,8 +189,14 @@ impl KnownClass {
             return case_holds;
         }
         let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
+        let inside = |pattern: &String| locus.inside.iter().any(|name| glob_matches(pattern, name));
+        // Where the trees part: at an arm of `locus`, or only inside an element of
+        // `inside`; either, when the class gives both.
+        let placed = (self.locus.is_empty() && self.inside.is_empty())
+            || self.locus.iter().any(any_arm)
+            || self.inside.iter().any(inside);
         case_holds
-            && (self.locus.is_empty() || self.locus.iter().any(any_arm))
+            && placed
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
     }
 
@@ -236,7 +242,7 @@ impl KnownClass {
         };
         // A class of one engine says more than one of every engine (`*`).
         u32::from(self.engine != "*")
-            + weight(&self.locus)
+            + weight(&self.locus).max(weight(&self.inside))
             + weight(&self.token)
             + u32::from(!self.passes.is_empty())
             + u32::from(!self.tokens.is_empty())
@@ -292,6 +298,7 @@ impl KnownDifferences {
                 .map(|n| Locus {
                     case_arms: locus.case_arms.clone(),
                     case_tokens: locus.case_tokens.clone(),
+                    inside: locus.inside.clone(),
                     ..n.clone()
                 })
                 .collect(),

@@ -12,6 +12,10 @@
 //!   `tree.adoption-agency.*`); one must match an arm of the finding's locus
 //!   ([`crate::locus`]: the token and arms at which the engine's tree first departs
 //!   from the reference's). Only tree and fragment findings have a locus.
+//! - `inside`: globs over element local names (`selectedcontent`); the whole
+//!   difference lies inside elements of one of them: the trees are equal once every
+//!   such element has lost its descendants ([`crate::locus::Locus::inside`]). With
+//!   `locus`, either one holding is enough.
 //! - `token`: globs over the locus token in words (`start tag input`, `end tag *`,
 //!   `character NULL`, `DOCTYPE`).
 //! - `passes`: globs over arm ids, one of which the case passed somewhere, the
@@ -133,6 +137,10 @@ pub struct KnownClass {
     /// Globs over arm ids; one must match an arm of the finding's locus.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub locus: Vec<String>,
+    /// Globs over element local names; the whole difference lies inside elements of
+    /// one of them ([`crate::locus::Locus::inside`]). With `locus`, either holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inside: Vec<String>,
     /// Globs over the locus token in words; one must match.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub token: Vec<String>,
@@ -171,6 +179,7 @@ impl KnownClass {
     /// fragment findings that have one).
     pub fn needs_locus(&self) -> bool {
         !(self.locus.is_empty()
+            && self.inside.is_empty()
             && self.token.is_empty()
             && self.passes.is_empty()
             && self.tokens.is_empty())

@@ -46,6 +46,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
         case_arms: strings(case_arms),
         case_tokens: vec![token.to_owned()],
         neighbours: Vec::new(),
+        inside: Vec::new(),
     }
 }
 
@@ -378,6 +379,7 @@ right = "reference"
         case_arms: case_arms.iter().map(|a| a.to_string()).collect(),
         case_tokens: tokens.iter().map(|t| t.to_string()).collect(),
         neighbours: Vec::new(),
+        inside: Vec::new(),
     };
     let verdict = |signature: &str, locus: Locus| {
         let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));
@@ -433,5 +435,53 @@ right = "reference"
     assert_eq!(
         known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
         Some("breakout")
+    );
+}
+
+#[test]
+fn a_class_inside_an_element_matches_a_difference_held_by_it_or_at_its_locus() {
+    let classes = r#"
+[[class]]
+id = "selectedcontent-filled-otherwise"
+engine = "e"
+locus = ["tree.selectedcontent.*"]
+inside = ["selectedcontent"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent"
+right = "reference"
+"#;
+    let known = KnownDifferences::parse(classes).unwrap();
+    let sig = "tree | litmus: <option> | e: \"…\" (deeper) | in: <select>";
+    let verdict = |locus: Locus| {
+        let mut evidence = Evidence::new("e", sig, "<select>").with_known_locus(Some(locus));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    let text = || locus("character", &["tree.in-body.any-other-character"], &[]);
+    // Neither at a selectedcontent arm nor held by a selectedcontent: new.
+    assert_eq!(verdict(text()), None);
+    // Held by one (the trees equal with every selectedcontent emptied).
+    let held = Locus {
+        inside: vec!["selectedcontent".to_owned(), "select".to_owned()],
+        ..text()
+    };
+    assert_eq!(
+        verdict(held).as_deref(),
+        Some("selectedcontent-filled-otherwise")
+    );
+    // Held by a select only: the difference reaches past the selectedcontent.
+    let select_only = Locus {
+        inside: vec!["select".to_owned()],
+        ..text()
+    };
+    assert_eq!(verdict(select_only), None);
+    // At the clone's arm, wherever the difference reaches.
+    let clone = locus(
+        "EOF",
+        &["tree.selectedcontent.maybe-clone-step-2-clone"],
+        &[],
+    );
+    assert_eq!(
+        verdict(clone).as_deref(),
+        Some("selectedcontent-filled-otherwise")
     );
 }

@@ -165,3 +165,49 @@ fn the_neighbours_name_what_placed_the_nodes_around_the_difference() {
     assert!(!locus.case_arms.is_empty());
     assert!(locus.neighbours.iter().all(|n| n.case_arms.is_empty()));
 }
+
+#[test]
+fn the_earliest_token_of_what_the_engine_lacks_is_a_neighbour() {
+    // An engine that drops a template at a MathML text integration point, and so
+    // (thinking the template open) keeps the later body start tag from adding its
+    // attribute: the first difference in tree order is the body's attribute, but the
+    // template's start tag, earlier in the input, made the other missing nodes.
+    let request = ParseRequest::document("<math><mtext><template></template><body a>", true);
+    let ours = reference(&request);
+    let theirs: String = ours
+        .lines()
+        .filter(|l| !l.contains("a=\"\"") && !l.contains("<template>") && !l.contains("content"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(ours, theirs);
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.token, "start tag body");
+    let earliest = locus
+        .neighbours
+        .iter()
+        .find(|n| n.rule == LocusRule::Earliest)
+        .expect("an earliest neighbour");
+    assert_eq!(earliest.token, "start tag template");
+    assert_eq!(earliest.arm(), "tree.in-head.start-tag-template");
+}
+
+#[test]
+fn a_difference_only_in_what_a_selectedcontent_holds_is_inside_it() {
+    let request =
+        ParseRequest::document("<select><button><selectedcontent></button><option>o", true);
+    let ours = reference(&request);
+    // An engine that leaves the selectedcontent empty: only its contents differ.
+    let emptied = ours.replace("|           \"o\"\n|       <option>", "|       <option>");
+    assert_ne!(ours, emptied, "the reference clones the option:\n{ours}");
+    let inside = locus(&request, &ours, &emptied).unwrap().inside;
+    // Innermost first: the selectedcontent, then its button and select around it.
+    assert_eq!(inside, ["selectedcontent", "button", "select"]);
+    // One that also drops the option's text differs outside it too.
+    let both = emptied.replace("|         \"o\"\n", "");
+    assert_ne!(both, emptied);
+    let inside = locus(&request, &ours, &both).unwrap().inside;
+    assert!(
+        !inside.contains(&"selectedcontent".to_owned()),
+        "{inside:?}"
+    );
+}
