@@ -21,15 +21,21 @@
 // cannot start or a request is not JSON, 3 when the browser or its page crashed (the
 // crash is the current requests': litmus asks each of them again alone and records
 // the crash for the one that causes it).
+//
+// With `$LITMUS_REQUEST_LOG` set to a file, every request is appended to it as a line
+// of JSON, as it came: check_document_paths.mjs replays a campaign's requests from it.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Requests parsed in one page evaluation, at most. */
 export const BATCH = 64;
+
+/** Where every request is appended, one JSON line each, if anywhere. */
+const REQUEST_LOG = process.env.LITMUS_REQUEST_LOG || null;
 
 function frame(object) {
   const body = Buffer.from(JSON.stringify(object), 'utf8');
@@ -133,6 +139,7 @@ async function persistent({ name, createEngine, helloVersion }) {
       let requests;
       try {
         requests = texts.map((text) => JSON.parse(text));
+        if (REQUEST_LOG) appendFileSync(REQUEST_LOG, texts.map((text) => `${text}\n`).join(''));
       } catch (e) {
         process.stderr.write(`${name}: unreadable request: ${e.message}\n`);
         status = 2;

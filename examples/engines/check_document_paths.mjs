@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// Checks that a browser adapter's two ways of parsing a scripting-on document give the
+// same answers (docs/browsers.md): document.write into the page's iframe, and DOMParser
+// where browser_page.mjs routes the input there (`parsedByDOMParser`). It runs the
+// adapter twice, once as it is (`LITMUS_DOCUMENT_PATH=auto`) and once with every
+// scripting-on document written (`LITMUS_DOCUMENT_PATH=write`, the adapter as it was
+// before the routing), sends each input to both as a scripting-on document, and
+// compares the trees and the serializations byte for byte.
+//
+//   node examples/engines/check_document_paths.mjs [--engine chromium|firefox|webkit|CMD]
+//        [--requests FILE.jsonl]... [--dat FILE-OR-DIR]... [--tokenizer DIR] [--probes]
+//
+// Inputs: --requests, the requests an adapter logged with `$LITMUS_REQUEST_LOG` during a
+// campaign (every input, whatever its options: the cases, their round trips and the
+// minimizers' candidates); --dat, the `#data` of html5lib .dat files (a folder: its .dat
+// files, recursively; html5lib's tree-construction tests, corpus/divergences); --tokenizer,
+// the inputs of html5lib's tokenizer .test files; --probes, inputs written to tell the
+// two documents apart (noscript, declarative shadow roots, text-only character
+// references, selectedcontent, exclusive details, meta pragmas, nested browsing contexts).
+// Distinct inputs only. Also counts, as a measure of what the routing keeps away from
+// DOMParser, the inputs whose scripting-off parse (always DOMParser) differs from the
+// written scripting-on one although they have no `noscript`.
+//
+// Exit status 0 when every input gets the same answer both ways, 1 otherwise (each
+// difference printed), 2 on bad arguments.
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PersistentEngine } from './chromium_drive.mjs';
+import { readCases } from './check_chromium.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** Requests in flight per adapter (the adapter parses up to 64 in one page evaluation). */
+const WINDOW = 64;
+
+const PROBES = [
+  '<noscript><p>x</p></noscript>',
+  '<head><noscript><link></noscript></head>x',
+  '<NoScRiPt>a<b>c</noscript>',
+  '<div><template shadowrootmode=open><b>s</b></template></div>',
+  '<div><template shadowrootmode=closed><b>s</b></template></div>',
+  '&#x9;',
+  '&#x20;&#x20;a',
+  '&#9;;',
+  'a&#x20;',
+  '&#x20;<b>a',
+  '&#x20;<',
+  '&#x20;< b',
+  '&#x20;a<!--c-->',
+  ' <p>x',
+  '&#x20;<p>x',
+  '<select><button><selectedcontent></selectedcontent></button><option selected><b>x</b></option></select>',
+  '<select><selectedcontent></selectedcontent><option>a<option selected>b</select>',
+  '<details name=a open>1</details><details name=a open>2</details>',
+  '<dialog open><dialog open>',
+  '<meta http-equiv="refresh" content="0;url=x"><p>x',
+  '<meta http-equiv="content-security-policy" content="default-src *"><p>x',
+  '<meta charset=windows-1252><p>\u00e9',
+  '<iframe srcdoc="<p>x"></iframe><object data=x>y</object><frame>',
+  '<frameset><frame></frameset>',
+  '<input type=radio name=r checked><input type=radio name=r checked>',
+  '<select><option selected>a<option selected>b</select>',
+  '<form><input form=f><form id=f>',
+  '<script>document.write("<p>w")</script>x',
+  '<script src=x></script><p>after',
+  '<body onload="x()"><img src=x onerror="y()">',
+  '<my-element is=x><template><slot></slot></template></my-element>',
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><table><p>',
+  '<?pi data?><p>x',
+  '<svg><foreignObject><![CDATA[x]]></foreignObject></svg>',
+  '<p>' + '<div>'.repeat(600),
+  'x\r\ny\rz\u0000',
+  '<base href=http://example.invalid/><a href=a>x</a>',
+  '<textarea>\n\nx</textarea><pre>\n\ny</pre>',
+];
+
+function inputsOfRequests(file) {
+  const inputs = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    inputs.push(JSON.parse(line).input);
+  }
+  return inputs;
+}
+
+function datFiles(path) {
+  if (!statSync(path).isDirectory()) return [path];
+  const files = [];
+  for (const name of readdirSync(path).sort()) {
+    const full = join(path, name);
+    if (statSync(full).isDirectory()) files.push(...datFiles(full));
+    else if (name.endsWith('.dat')) files.push(full);
+  }
+  return files;
+}
+
+function inputsOfTokenizerTests(dir) {
+  const inputs = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.test')).sort()) {
+    for (const test of JSON.parse(readFileSync(join(dir, file), 'utf8')).tests ?? []) {
+      let input = test.input;
+      if (test.doubleEscaped) input = input.replace(/\\u([0-9A-Fa-f]{4})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      if (input.isWellFormed()) inputs.push(input);
+    }
+  }
+  return inputs;
+}
+
+/** Answers `requests` with `engine`, WINDOW in flight. */
+async function answerAll(engine, requests) {
+  const answers = new Array(requests.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      answers[i] = await engine.request(requests[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: WINDOW }, worker));
+  return answers;
+}
+
+const same = (a, b) => a.tree === b.tree && a.html === b.html && a.error === b.error;
+
+function usage(message) {
+  process.stderr.write(`check_document_paths: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(args) {
+  let command = `node ${join(HERE, 'chromium.mjs')}`;
+  const inputs = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = () => args[++i] ?? usage(`${arg} needs a value`);
+    if (arg === '--engine') {
+      const name = value();
+      command = ['chromium', 'firefox', 'webkit'].includes(name) ? `node ${join(HERE, `${name}.mjs`)}` : name;
+    } else if (arg === '--requests') inputs.push(...inputsOfRequests(value()));
+    else if (arg === '--dat') for (const file of datFiles(value())) inputs.push(...readCases(readFileSync(file, 'utf8')).map((c) => c.data));
+    else if (arg === '--tokenizer') inputs.push(...inputsOfTokenizerTests(value()));
+    else if (arg === '--probes') inputs.push(...PROBES);
+    else usage(`unknown argument ${arg}`);
+  }
+  const distinct = [...new Set(inputs)];
+  if (distinct.length === 0) usage('no inputs: give --requests, --dat, --tokenizer or --probes');
+
+  const written = new PersistentEngine(`LITMUS_DOCUMENT_PATH=write ${command}`, { stderr: 'ignore' });
+  const routed = new PersistentEngine(`LITMUS_DOCUMENT_PATH=auto ${command}`, { stderr: 'ignore' });
+  const on = distinct.map((input) => ({ input, fragment: null, scripting: true }));
+  const off = distinct.map((input) => ({ input, fragment: null, scripting: false }));
+  const started = Date.now();
+  const [byWrite, byRoute, byDOMParser] = await Promise.all([answerAll(written, on), answerAll(routed, on), answerAll(routed, off)]);
+  const seconds = (Date.now() - started) / 1000;
+  await Promise.all([written.close(), routed.close()]);
+
+  let differences = 0;
+  let apart = 0;
+  for (let i = 0; i < distinct.length; i++) {
+    if (!same(byWrite[i], byRoute[i])) {
+      differences++;
+      console.log(`DIFFERENT ${JSON.stringify(distinct[i].slice(0, 200))}`);
+      console.log(`  written: ${JSON.stringify(byWrite[i]).slice(0, 400)}`);
+      console.log(`  routed:  ${JSON.stringify(byRoute[i]).slice(0, 400)}`);
+    }
+    if (!/noscript/i.test(distinct[i]) && !same(byWrite[i], byDOMParser[i])) {
+      apart++;
+      console.log(`kept on document.write: ${JSON.stringify(distinct[i].slice(0, 120))}`);
+    }
+  }
+  const name = written.hello?.engine ?? command;
+  console.log(
+    `${name}: ${distinct.length} distinct inputs (${seconds.toFixed(1)} s), ${differences} answered differently ` +
+      `with and without the routing; ${apart} without noscript that DOMParser parses differently from document.write`,
+  );
+  process.exitCode = differences === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main(process.argv.slice(2));
+}
