@@ -41,21 +41,27 @@ export const CSP = ["default-src 'none'", "script-src 'none'", "style-src 'unsaf
 export const PAGE = '<!DOCTYPE html><html><head><title>litmus</title></head><body></body></html>';
 
 /**
- * How the page parses scripting-on documents, from `$LITMUS_DOCUMENT_PATH`: `auto` (the
- * default: DOMParser where the input cannot tell it from document.write, see
- * `parsedByDOMParser`) or `write` (document.write always, as before: for
- * check_document_paths.mjs, which compares the two).
+ * How the page parses scripting-on documents: `auto` (DOMParser where the input cannot
+ * tell it from document.write, see `parsedByDOMParser`; Chromium's and WebKit's
+ * adapters) or `write` (document.write always; Firefox's, whose document.write parses
+ * some inputs differently from its DOMParser, docs/browsers.md). `$LITMUS_DOCUMENT_PATH`
+ * overrides the adapter's choice: check_document_paths.mjs compares the two.
  */
-export function documentPath() {
-  const path = process.env.LITMUS_DOCUMENT_PATH || 'auto';
+export function documentPath(adapterDefault) {
+  const path = process.env.LITMUS_DOCUMENT_PATH || adapterDefault;
   if (path !== 'auto' && path !== 'write') {
     throw new Error(`LITMUS_DOCUMENT_PATH is ${JSON.stringify(path)}: auto or write`);
   }
   return path;
 }
 
-/** The script that installs the parser in the page, as an expression to evaluate. */
-export const INSTALL_SCRIPT = `(${installInPage.toString()})(${JSON.stringify({ documentPath: documentPath() })})`;
+/**
+ * The script that installs the parser in the page, as an expression to evaluate, with
+ * the adapter's document path (`auto` or `write`, above).
+ */
+export function installScript(adapterDefault) {
+  return `(${installInPage.toString()})(${JSON.stringify({ documentPath: documentPath(adapterDefault) })})`;
+}
 
 /**
  * Checks what the page's self-check says: every set-up true (scripting on where it is
@@ -82,7 +88,7 @@ export function pageRequests(requests) {
   }));
 }
 
-export function installInPage({ documentPath = 'auto' } = {}) {
+export function installInPage({ documentPath }) {
   const HTML = 'http://www.w3.org/1999/xhtml';
   const SVG = 'http://www.w3.org/2000/svg';
   const MATHML = 'http://www.w3.org/1998/Math/MathML';

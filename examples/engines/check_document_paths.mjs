@@ -122,6 +122,20 @@ async function answerAll(engine, requests) {
   return answers;
 }
 
+/** The first line where two answers differ, in each, with its number. */
+function firstDifference(a, b) {
+  for (const part of ['error', 'tree', 'html']) {
+    if (a[part] === b[part]) continue;
+    const x = String(a[part]).split('\n');
+    const y = String(b[part]).split('\n');
+    let line = 0;
+    while (x[line] === y[line]) line++;
+    const at = (lines) => `${part} line ${line + 1}: ${JSON.stringify(lines[line] ?? '(end)')}`;
+    return [at(x), at(y)];
+  }
+  return ['', ''];
+}
+
 const same = (a, b) => a.tree === b.tree && a.html === b.html && a.error === b.error;
 
 function usage(message) {
@@ -161,9 +175,10 @@ async function main(args) {
   for (let i = 0; i < distinct.length; i++) {
     if (!same(byWrite[i], byRoute[i])) {
       differences++;
-      console.log(`DIFFERENT ${JSON.stringify(distinct[i].slice(0, 200))}`);
-      console.log(`  written: ${JSON.stringify(byWrite[i]).slice(0, 400)}`);
-      console.log(`  routed:  ${JSON.stringify(byRoute[i]).slice(0, 400)}`);
+      console.log(`DIFFERENT ${JSON.stringify(distinct[i])}`);
+      const [written, routed] = firstDifference(byWrite[i], byRoute[i]);
+      console.log(`  written: ${written}`);
+      console.log(`  routed:  ${routed}`);
     }
     if (!/noscript/i.test(distinct[i]) && !same(byWrite[i], byDOMParser[i])) {
       apart++;
