@@ -6,9 +6,11 @@
 // `installInPage` runs once in the page and defines `window.__litmus(request)`, which
 // answers one request `{input, fragment, scripting, tree_only}` with `{tree, html}` or
 // `{error}` (or a promise of it, should a parser have to wait), and
-// `window.__litmusBatch(requests)`, which answers several in one call, in order: one
-// page evaluation per batch, whatever the browser's automation protocol. It returns
-// the results of a self-check of the scripting flag in all four set-ups.
+// `window.__litmusBatch(requests)`, which answers several in one call, in order (or a
+// promise of the answers), and `window.__litmusBatchJSON(text)`, the same with the
+// requests and the answers as JSON text (`batchExpression` below): one page evaluation
+// per batch, whatever the browser's automation protocol. It returns the results of a
+// self-check of the scripting flag in all four set-ups.
 //
 // How each litmus option maps to a DOM API:
 //
@@ -86,6 +88,14 @@ export function pageRequests(requests) {
     scripting: !!r.scripting,
     tree_only: r.tree_only === true,
   }));
+}
+
+/**
+ * The expression that answers a batch of requests in the page: its value is the
+ * answers as JSON text, or a promise of it (`JSON.parse` gives the answers, in order).
+ */
+export function batchExpression(requests) {
+  return `window.__litmusBatchJSON(${JSON.stringify(JSON.stringify(pageRequests(requests)))})`;
 }
 
 export function installInPage({ documentPath }) {
@@ -366,11 +376,31 @@ export function installInPage({ documentPath }) {
     }
   };
 
-  // Several requests in one call, answered one after the other.
-  window.__litmusBatch = async function (requests) {
+  // Several requests in one call, answered one after the other: the answers, or a
+  // promise of them once a parser has had to wait (the requests after it wait too, as
+  // they may use the same iframe). Without a promise the evaluation answers at once,
+  // which saves the automation protocol a round of awaiting.
+  window.__litmusBatch = function (requests) {
     const answers = [];
-    for (const request of requests) answers.push(await window.__litmus(request));
+    for (let i = 0; i < requests.length; i++) {
+      const answer = window.__litmus(requests[i]);
+      if (answer instanceof Promise) return answerLater(requests.slice(i + 1), answer, answers);
+      answers.push(answer);
+    }
     return answers;
+  };
+
+  async function answerLater(rest, waiting, answers) {
+    answers.push(await waiting);
+    for (const request of rest) answers.push(await window.__litmus(request));
+    return answers;
+  }
+
+  // The same, requests and answers as JSON text: the automation protocol then carries
+  // one string each way, rather than converting every object of the batch.
+  window.__litmusBatchJSON = function (text) {
+    const answers = window.__litmusBatch(JSON.parse(text));
+    return answers instanceof Promise ? answers.then(JSON.stringify) : JSON.stringify(answers);
   };
 
   // A self-check of the set-up: scripting on really is on (noscript is raw text) and

@@ -2,26 +2,31 @@
 // Checks that a browser adapter's two ways of parsing a scripting-on document give the
 // same answers (docs/browsers.md): document.write into the page's iframe, and DOMParser
 // where browser_page.mjs routes the input there (`parsedByDOMParser`). It runs the
-// adapter twice, once as it is (`LITMUS_DOCUMENT_PATH=auto`) and once with every
+// adapter twice, once routing (`LITMUS_DOCUMENT_PATH=auto`) and once with every
 // scripting-on document written (`LITMUS_DOCUMENT_PATH=write`, the adapter as it was
 // before the routing), sends each input to both as a scripting-on document, and
 // compares the trees and the serializations byte for byte.
 //
 //   node examples/engines/check_document_paths.mjs [--engine chromium|firefox|webkit|CMD]
-//        [--requests FILE.jsonl]... [--dat FILE-OR-DIR]... [--tokenizer DIR] [--probes]
+//        [--baseline CMD] [--requests FILE.jsonl]... [--dat FILE-OR-DIR]... [--tokenizer DIR] [--probes]
 //
 // Inputs: --requests, the requests an adapter logged with `$LITMUS_REQUEST_LOG` during a
-// campaign (every input, whatever its options: the cases, their round trips and the
-// minimizers' candidates); --dat, the `#data` of html5lib .dat files (a folder: its .dat
-// files, recursively; html5lib's tree-construction tests, corpus/divergences); --tokenizer,
-// the inputs of html5lib's tokenizer .test files; --probes, inputs written to tell the
-// two documents apart (noscript, declarative shadow roots, text-only character
-// references, selectedcontent, exclusive details, meta pragmas, nested browsing contexts).
-// Distinct inputs only. Also counts, as a measure of what the routing keeps away from
-// DOMParser, the inputs whose scripting-off parse (always DOMParser) differs from the
-// written scripting-on one although they have no `noscript`.
+// campaign (the cases, their round trips and the minimizers' candidates); --dat, the
+// `#data` of html5lib .dat files (a folder: its .dat files, recursively; html5lib's
+// tree-construction tests, corpus/divergences); --tokenizer, the inputs of html5lib's
+// tokenizer .test files; --probes, inputs written to tell the two documents apart
+// (noscript, declarative shadow roots, text-only character references, selectedcontent,
+// exclusive details, meta pragmas, nested browsing contexts). Distinct inputs only. Also
+// counts, as a measure of what the routing keeps away from DOMParser, the inputs whose
+// scripting-off parse (always DOMParser) differs from the written scripting-on one
+// although they have no `noscript`.
 //
-// Exit status 0 when every input gets the same answer both ways, 1 otherwise (each
+// --baseline CMD compares the adapter with another adapter command instead (an older
+// checkout's, say: `node /tmp/old/examples/engines/chromium.mjs`): every logged request
+// is sent to both with its own options (fragment, scripting, tree_only), every other
+// input as a document with scripting on and with scripting off.
+//
+// Exit status 0 when every request gets the same answer both ways, 1 otherwise (each
 // difference printed), 2 on bad arguments.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -76,13 +81,22 @@ const PROBES = [
   '<textarea>\n\nx</textarea><pre>\n\ny</pre>',
 ];
 
-function inputsOfRequests(file) {
-  const inputs = [];
+/** The requests of a log of `$LITMUS_REQUEST_LOG`, with their options. */
+function logged(file) {
+  const requests = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
-    inputs.push(JSON.parse(line).input);
+    const { input, fragment = null, scripting = false, tree_only = false } = JSON.parse(line);
+    requests.push({ input, fragment, scripting, tree_only });
   }
-  return inputs;
+  return requests;
+}
+
+/** The distinct requests of `requests`, in their first order. */
+function distinctRequests(requests) {
+  const seen = new Map();
+  for (const request of requests) seen.set(JSON.stringify(request), request);
+  return [...seen.values()];
 }
 
 function datFiles(path) {
@@ -143,8 +157,20 @@ function usage(message) {
   process.exit(2);
 }
 
+/** Prints a difference between two answers to `request`. */
+function printDifference(request, [a, b], [aName, bName]) {
+  const options = request.fragment === null ? 'document' : `fragment ${request.fragment}`;
+  const scripting = `scripting ${request.scripting ? 'on' : 'off'}${request.tree_only ? ', tree only' : ''}`;
+  console.log(`DIFFERENT [${options}, ${scripting}] ${JSON.stringify(request.input)}`);
+  const [x, y] = firstDifference(a, b);
+  console.log(`  ${aName}: ${x}`);
+  console.log(`  ${bName}: ${y}`);
+}
+
 async function main(args) {
   let command = `node ${join(HERE, 'chromium.mjs')}`;
+  let baseline = null;
+  const requests = [];
   const inputs = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -152,19 +178,44 @@ async function main(args) {
     if (arg === '--engine') {
       const name = value();
       command = ['chromium', 'firefox', 'webkit'].includes(name) ? `node ${join(HERE, `${name}.mjs`)}` : name;
-    } else if (arg === '--requests') inputs.push(...inputsOfRequests(value()));
+    } else if (arg === '--baseline') baseline = value();
+    else if (arg === '--requests') requests.push(...logged(value()));
     else if (arg === '--dat') for (const file of datFiles(value())) inputs.push(...readCases(readFileSync(file, 'utf8')).map((c) => c.data));
     else if (arg === '--tokenizer') inputs.push(...inputsOfTokenizerTests(value()));
     else if (arg === '--probes') inputs.push(...PROBES);
     else usage(`unknown argument ${arg}`);
   }
-  const distinct = [...new Set(inputs)];
-  if (distinct.length === 0) usage('no inputs: give --requests, --dat, --tokenizer or --probes');
+  if (requests.length + inputs.length === 0) usage('no inputs: give --requests, --dat, --tokenizer or --probes');
+  const document = (input, scripting) => ({ input, fragment: null, scripting, tree_only: false });
 
+  if (baseline !== null) {
+    const all = distinctRequests([
+      ...requests,
+      ...inputs.flatMap((input) => [document(input, true), document(input, false)]),
+    ]);
+    const before = new PersistentEngine(baseline, { stderr: 'ignore' });
+    const now = new PersistentEngine(command, { stderr: 'ignore' });
+    const started = Date.now();
+    const [byBefore, byNow] = await Promise.all([answerAll(before, all), answerAll(now, all)]);
+    const seconds = (Date.now() - started) / 1000;
+    await Promise.all([before.close(), now.close()]);
+    let differences = 0;
+    for (let i = 0; i < all.length; i++) {
+      if (same(byBefore[i], byNow[i])) continue;
+      differences++;
+      printDifference(all[i], [byBefore[i], byNow[i]], ['baseline', 'adapter ']);
+    }
+    const name = now.hello?.engine ?? command;
+    console.log(`${name}: ${all.length} distinct requests (${seconds.toFixed(1)} s), ${differences} answered differently by the baseline`);
+    process.exitCode = differences === 0 ? 0 : 1;
+    return;
+  }
+
+  const distinct = [...new Set([...requests.map((r) => r.input), ...inputs])];
   const written = new PersistentEngine(`LITMUS_DOCUMENT_PATH=write ${command}`, { stderr: 'ignore' });
   const routed = new PersistentEngine(`LITMUS_DOCUMENT_PATH=auto ${command}`, { stderr: 'ignore' });
-  const on = distinct.map((input) => ({ input, fragment: null, scripting: true }));
-  const off = distinct.map((input) => ({ input, fragment: null, scripting: false }));
+  const on = distinct.map((input) => document(input, true));
+  const off = distinct.map((input) => document(input, false));
   const started = Date.now();
   const [byWrite, byRoute, byDOMParser] = await Promise.all([answerAll(written, on), answerAll(routed, on), answerAll(routed, off)]);
   const seconds = (Date.now() - started) / 1000;
@@ -175,10 +226,7 @@ async function main(args) {
   for (let i = 0; i < distinct.length; i++) {
     if (!same(byWrite[i], byRoute[i])) {
       differences++;
-      console.log(`DIFFERENT ${JSON.stringify(distinct[i])}`);
-      const [written, routed] = firstDifference(byWrite[i], byRoute[i]);
-      console.log(`  written: ${written}`);
-      console.log(`  routed:  ${routed}`);
+      printDifference(on[i], [byWrite[i], byRoute[i]], ['written', 'routed ']);
     }
     if (!/noscript/i.test(distinct[i]) && !same(byWrite[i], byDOMParser[i])) {
       apart++;

@@ -53,9 +53,10 @@ export class PersistentEngine {
   }
 
   // Sends one request; resolves to the reply.
-  request({ input, fragment = null, scripting = true }) {
+  request({ input, fragment = null, scripting = true, tree_only = false }) {
     const id = this.nextId++;
-    const body = Buffer.from(JSON.stringify({ id, input, fragment, scripting }), 'utf8');
+    const message = tree_only ? { id, input, fragment, scripting, tree_only } : { id, input, fragment, scripting };
+    const body = Buffer.from(JSON.stringify(message), 'utf8');
     const header = Buffer.alloc(4);
     header.writeUInt32BE(body.length, 0);
     return new Promise((resolve, reject) => {

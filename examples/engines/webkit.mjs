@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { Capabilities, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, within } from './browser_adapter.mjs';
-import { CSP, installScript, PAGE, checkSetUp, pageRequests } from './browser_page.mjs';
+import { CSP, PAGE, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
 const DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
 
@@ -166,9 +166,8 @@ export class WebKitEngine {
 
   /** Requests in one page evaluation: their answers, in order. */
   async parseBatch(requests) {
-    const expression = `return window.__litmusBatch(${JSON.stringify(pageRequests(requests))})`;
     try {
-      return await this.driver.executeScript(expression);
+      return JSON.parse(await this.driver.executeScript(`return ${batchExpression(requests)}`));
     } catch (e) {
       if (this.crashed || e.name !== 'JavascriptError') throw e;
       return requests.map(() => ({ error: `page exception: ${e.message}` }));
