@@ -285,12 +285,14 @@ export function installInPage({ documentPath }) {
   //    for closed ones): inputs with `shadowrootmode` stay on document.write;
   //  - Chromium's and WebKit's DOMParser keep whitespace written as character
   //    references when the input has no markup at all (document.write is right,
-  //    chromium-domparser-text-only-charref-whitespace): inputs without `<` stay too.
+  //    chromium-domparser-text-only-charref-whitespace): inputs with a `&` and
+  //    without `<` stay too.
   // check_document_paths.mjs compares the two paths on campaigns' requests and the
   // html5lib inputs, in each browser.
   function parsedByDOMParser(input) {
     if (documentPath === 'write') return false;
-    return input.includes('<') && !/noscript|shadowrootmode/i.test(input);
+    if (input.includes('&') && !input.includes('<')) return false;
+    return !/noscript|shadowrootmode/i.test(input);
   }
 
   function parseDocumentScripted(input, treeOnly) {
