@@ -22,9 +22,10 @@
 // although they have no `noscript`.
 //
 // --baseline CMD compares the adapter with another adapter command instead (an older
-// checkout's, say: `node /tmp/old/examples/engines/chromium.mjs`): every logged request
-// is sent to both with its own options (fragment, scripting, tree_only), every other
-// input as a document with scripting on and with scripting off.
+// checkout's, say: `node /tmp/old/examples/engines/chromium.mjs`): the logged requests
+// are sent to both as they came, repeats included, with their own options (fragment,
+// scripting, tree_only), then every other input as a document with scripting on and
+// with scripting off.
 //
 // Exit status 0 when every request gets the same answer both ways, 1 otherwise (each
 // difference printed), 2 on bad arguments.
@@ -189,10 +190,12 @@ async function main(args) {
   const document = (input, scripting) => ({ input, fragment: null, scripting, tree_only: false });
 
   if (baseline !== null) {
-    const all = distinctRequests([
+    // The logged requests as they came, repeats included (the adapter answers a
+    // repeated request from memory), then the other inputs.
+    const all = [
       ...requests,
-      ...inputs.flatMap((input) => [document(input, true), document(input, false)]),
-    ]);
+      ...distinctRequests(inputs.flatMap((input) => [document(input, true), document(input, false)])),
+    ];
     const before = new PersistentEngine(baseline, { stderr: 'ignore' });
     const now = new PersistentEngine(command, { stderr: 'ignore' });
     const started = Date.now();
@@ -206,7 +209,7 @@ async function main(args) {
       printDifference(all[i], [byBefore[i], byNow[i]], ['baseline', 'adapter ']);
     }
     const name = now.hello?.engine ?? command;
-    console.log(`${name}: ${all.length} distinct requests (${seconds.toFixed(1)} s), ${differences} answered differently by the baseline`);
+    console.log(`${name}: ${all.length} requests (${seconds.toFixed(1)} s), ${differences} answered differently by the baseline`);
     process.exitCode = differences === 0 ? 0 : 1;
     return;
   }
