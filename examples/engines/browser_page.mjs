@@ -279,8 +279,11 @@ export function installInPage({ documentPath }) {
   // on a start tag whose tag name is "noscript" ("in head" and "in body": raw text when
   // scripting is on, elements when off), and the serializer only for a noscript
   // element's text: an input with no `noscript` in it, in any case, has the same tree
-  // and serialization either way. Beyond the flag, document.write into the iframe
-  // differs from DOMParser where the browser treats the two documents differently:
+  // and serialization either way (<https://html.spec.whatwg.org/#parsing-main-inhead>,
+  // <https://html.spec.whatwg.org/#parsing-main-inbody>,
+  // <https://html.spec.whatwg.org/#serialising-html-fragments>). Beyond the flag,
+  // document.write into the iframe differs from DOMParser where the browser treats the
+  // two documents differently:
   //  - declarative shadow roots are attached in the iframe's document only (and probed
   //    for closed ones): inputs with `shadowrootmode` stay on document.write;
   //  - Chromium's and WebKit's DOMParser keep whitespace written as character
