@@ -158,6 +158,20 @@ function usage(message) {
   process.exit(2);
 }
 
+/** What `reader` reads from `path`, or a clear message and exit status 2. */
+function read(arg, path, reader) {
+  try {
+    return reader(path);
+  } catch (e) {
+    return usage(`${arg} ${path}: ${e.message}`);
+  }
+}
+
+/** The `#data` of every case of the .dat files at `path` (a file or a folder). */
+function datInputs(path) {
+  return datFiles(path).flatMap((file) => readCases(readFileSync(file, 'utf8')).map((c) => c.data));
+}
+
 /** Prints a difference between two answers to `request`. */
 function printDifference(request, [a, b], [aName, bName]) {
   const options = request.fragment === null ? 'document' : `fragment ${request.fragment}`;
@@ -180,9 +194,9 @@ async function main(args) {
       const name = value();
       command = ['chromium', 'firefox', 'webkit'].includes(name) ? `node ${join(HERE, `${name}.mjs`)}` : name;
     } else if (arg === '--baseline') baseline = value();
-    else if (arg === '--requests') requests.push(...logged(value()));
-    else if (arg === '--dat') for (const file of datFiles(value())) inputs.push(...readCases(readFileSync(file, 'utf8')).map((c) => c.data));
-    else if (arg === '--tokenizer') inputs.push(...inputsOfTokenizerTests(value()));
+    else if (arg === '--requests') requests.push(...read(arg, value(), logged));
+    else if (arg === '--dat') inputs.push(...read(arg, value(), datInputs));
+    else if (arg === '--tokenizer') inputs.push(...read(arg, value(), inputsOfTokenizerTests));
     else if (arg === '--probes') inputs.push(...PROBES);
     else usage(`unknown argument ${arg}`);
   }
@@ -245,5 +259,10 @@ async function main(args) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await main(process.argv.slice(2));
+  try {
+    await main(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`check_document_paths: ${e.message}\n`);
+    process.exit(2);
+  }
 }
