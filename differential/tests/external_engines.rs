@@ -65,6 +65,15 @@ fn main() {
         Trial::test("webkit_adapter_diff_and_campaign", || {
             browser_diff_and_campaign("webkit", "WebKitGTK ")
         }),
+        Trial::test("chromium_adapter_scripting_on_documents", || {
+            browser_scripting_on_documents("chromium")
+        }),
+        Trial::test("firefox_adapter_scripting_on_documents", || {
+            browser_scripting_on_documents("firefox")
+        }),
+        Trial::test("webkit_adapter_scripting_on_documents", || {
+            browser_scripting_on_documents("webkit")
+        }),
         Trial::test("browsers_judge_a_divergence", browsers_judge),
     ];
     for trial in adapter_trials {
@@ -783,6 +792,39 @@ fn browser_diff_and_campaign(name: &str, version: &str) -> Result<(), Failed> {
         )?;
     }
     Ok(())
+}
+
+/// A browser's scripting-on documents where DOMParser, which Chromium's and WebKit's
+/// page uses for most of them (examples/engines/browser_page.mjs), would answer
+/// differently from document.write into the page's iframe: `noscript` in the body and in
+/// the head (raw text only with scripting on), whitespace written as character
+/// references in text-only input (kept by Chromium's and WebKit's DOMParser), and a
+/// declarative shadow root (attached in the iframe's document only). Each must be
+/// answered as document.write answers it: as the reference parses, and with a
+/// `#shadow-root` line for the last.
+fn browser_scripting_on_documents(name: &str) -> Result<(), Failed> {
+    let agreeing = [
+        "<noscript><p>x</p></noscript>",
+        "<head><noscript><p>x</noscript>",
+        "&#x20;&#x20;a",
+    ];
+    for input in agreeing {
+        let output = run_litmus(&["diff", "--engine", name, "--scripting", "on"], input);
+        check(
+            output.status.success() && stdout(&output).contains("no divergence"),
+            &format!("{name} parses {input:?} with scripting on as document.write does"),
+            &output,
+        )?;
+    }
+    let output = run_litmus(
+        &["diff", "--engine", name, "--scripting", "on"],
+        "<div><template shadowrootmode=open><b>s</b></template></div>",
+    );
+    check(
+        stdout(&output).contains("#shadow-root (open)"),
+        &format!("{name} attaches a declarative shadow root with scripting on"),
+        &output,
+    )
 }
 
 /// `litmus diff --judges browsers` on html5ever's missing processing instructions:

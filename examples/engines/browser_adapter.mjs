@@ -21,15 +21,21 @@
 // cannot start or a request is not JSON, 3 when the browser or its page crashed (the
 // crash is the current requests': litmus asks each of them again alone and records
 // the crash for the one that causes it).
+//
+// With `$LITMUS_REQUEST_LOG` set to a file, every request is appended to it as a line
+// of JSON, as it came: check_document_paths.mjs replays a campaign's requests from it.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Requests parsed in one page evaluation, at most. */
 export const BATCH = 64;
+
+/** Where every request is appended, one JSON line each, if anywhere. */
+const REQUEST_LOG = process.env.LITMUS_REQUEST_LOG || null;
 
 function frame(object) {
   const body = Buffer.from(JSON.stringify(object), 'utf8');
@@ -93,6 +99,41 @@ class MessageQueue {
 }
 
 /**
+ * The answers to recent requests, so that a request asked again is answered without a
+ * page evaluation: a minimization asks some questions more than once (about 8 % of a
+ * campaign's requests, a tenth of its page evaluations). The page's answer depends on
+ * the request alone (check_document_paths.mjs --baseline: two adapters with different
+ * histories answer tens of thousands of requests alike), so a remembered answer is the
+ * one the page would give again. Errors are never kept, nor answers over
+ * REMEMBERED_LENGTH; the oldest are forgotten past REMEMBERED.
+ */
+class RememberedAnswers {
+  constructor() {
+    this.answers = new Map();
+  }
+
+  static key(request) {
+    return JSON.stringify([request.input, request.fragment ?? null, !!request.scripting, request.tree_only === true]);
+  }
+
+  /** The answer kept for `request`, or undefined. */
+  answer(request) {
+    return this.answers.get(RememberedAnswers.key(request));
+  }
+
+  keep(request, answer) {
+    if (answer.error !== undefined) return;
+    if ((answer.tree?.length ?? 0) + (answer.html?.length ?? 0) > REMEMBERED_LENGTH) return;
+    if (this.answers.size >= REMEMBERED) this.answers.delete(this.answers.keys().next().value);
+    this.answers.set(RememberedAnswers.key(request), answer);
+  }
+}
+
+/** Answers remembered, at most, and the longest remembered (tree and serialization, in UTF-16 code units). */
+const REMEMBERED = 4096;
+const REMEMBERED_LENGTH = 65536;
+
+/**
  * Kills this adapter's process group once the adapter is gone, when the adapter leads
  * the group (as litmus starts it). litmus kills an engine with its process group, but
  * an engine whose worker ends is killed alone (the parent-death signal's SIGKILL), and
@@ -127,31 +168,43 @@ async function persistent({ name, createEngine, helloVersion }) {
   process.stderr.write(`${name}: ${engine.version} ready in ${Date.now() - started} ms\n`);
   await writeOut(frame({ protocol: 2, engine: name, version: helloVersion(engine) }));
   const queue = new MessageQueue(process.stdin, name);
+  const remembered = new RememberedAnswers();
   let status = 0;
   try {
     for (let texts = await queue.next(BATCH); texts !== null; texts = await queue.next(BATCH)) {
       let requests;
       try {
         requests = texts.map((text) => JSON.parse(text));
+        if (REQUEST_LOG) appendFileSync(REQUEST_LOG, texts.map((text) => `${text}\n`).join(''));
       } catch (e) {
         process.stderr.write(`${name}: unreadable request: ${e.message}\n`);
         status = 2;
         break;
       }
-      let answers;
-      try {
-        answers = await engine.parseBatch(requests);
-      } catch (e) {
-        if (engine.crashed) {
-          const ids = requests.map((r) => r.id).join(', ');
-          process.stderr.write(`${name}: ${engine.crashed} on request ${ids}: ${e.message}\n`);
-          status = 3;
-          break;
+      const answers = requests.map((request) => remembered.answer(request));
+      const asked = requests.filter((_, i) => answers[i] === undefined);
+      if (asked.length > 0) {
+        let fresh;
+        try {
+          fresh = await engine.parseBatch(asked);
+        } catch (e) {
+          if (engine.crashed) {
+            const ids = requests.map((r) => r.id).join(', ');
+            process.stderr.write(`${name}: ${engine.crashed} on request ${ids}: ${e.message}\n`);
+            status = 3;
+            break;
+          }
+          fresh = asked.map(() => ({ error: `${name}: ${e.message}` }));
         }
-        answers = requests.map(() => ({ error: `${name}: ${e.message}` }));
+        let next = 0;
+        for (let i = 0; i < requests.length; i++) {
+          if (answers[i] !== undefined) continue;
+          answers[i] = fresh[next++] ?? { error: `${name}: no answer from the page` };
+          remembered.keep(requests[i], answers[i]);
+        }
       }
       const replies = requests.map((request, i) => {
-        const answer = answers[i] ?? { error: `${name}: no answer from the page` };
+        const answer = answers[i];
         return answer.error !== undefined
           ? frame({ id: request.id, error: answer.error })
           : frame({ id: request.id, tree: answer.tree, html: answer.html ?? null });

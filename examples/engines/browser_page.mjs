@@ -6,15 +6,19 @@
 // `installInPage` runs once in the page and defines `window.__litmus(request)`, which
 // answers one request `{input, fragment, scripting, tree_only}` with `{tree, html}` or
 // `{error}` (or a promise of it, should a parser have to wait), and
-// `window.__litmusBatch(requests)`, which answers several in one call, in order: one
-// page evaluation per batch, whatever the browser's automation protocol. It returns
-// the results of a self-check of the scripting flag in all four set-ups.
+// `window.__litmusBatch(requests)`, which answers several in one call, in order (or a
+// promise of the answers), and `window.__litmusBatchJSON(text)`, the same with the
+// requests and the answers as JSON text (`batchExpression` below): one page evaluation
+// per batch, whatever the browser's automation protocol. It returns the results of a
+// self-check of the scripting flag in all four set-ups.
 //
 // How each litmus option maps to a DOM API:
 //
 //   document, scripting on   document.open()/write(input)/close() on the document of a
 //                            same-origin about:blank iframe (inherits the page's CSP),
-//                            reused unless the input may hold a <meta>
+//                            reused unless the input may hold a <meta>; or DOMParser,
+//                            as for scripting off, when the input cannot tell them
+//                            apart (no `noscript`, below)
 //   document, scripting off  new DOMParser().parseFromString(input, "text/html")
 //   fragment, scripting on   context.innerHTML = input, context made with
 //                            createElementNS in the page's own (no-quirks) document
@@ -38,8 +42,28 @@ export const CSP = ["default-src 'none'", "script-src 'none'", "style-src 'unsaf
 /** The page itself. */
 export const PAGE = '<!DOCTYPE html><html><head><title>litmus</title></head><body></body></html>';
 
-/** The script that installs the parser in the page, as an expression to evaluate. */
-export const INSTALL_SCRIPT = `(${installInPage.toString()})()`;
+/**
+ * How the page parses scripting-on documents: `auto` (DOMParser where the input cannot
+ * tell it from document.write, see `parsedByDOMParser`; Chromium's and WebKit's
+ * adapters) or `write` (document.write always; Firefox's, whose document.write parses
+ * some inputs differently from its DOMParser, docs/browsers.md). `$LITMUS_DOCUMENT_PATH`
+ * overrides the adapter's choice: check_document_paths.mjs compares the two.
+ */
+export function documentPath(adapterDefault) {
+  const path = process.env.LITMUS_DOCUMENT_PATH || adapterDefault;
+  if (path !== 'auto' && path !== 'write') {
+    throw new Error(`LITMUS_DOCUMENT_PATH is ${JSON.stringify(path)}: auto or write`);
+  }
+  return path;
+}
+
+/**
+ * The script that installs the parser in the page, as an expression to evaluate, with
+ * the adapter's document path (`auto` or `write`, above).
+ */
+export function installScript(adapterDefault) {
+  return `(${installInPage.toString()})(${JSON.stringify({ documentPath: documentPath(adapterDefault) })})`;
+}
 
 /**
  * Checks what the page's self-check says: every set-up true (scripting on where it is
@@ -66,7 +90,15 @@ export function pageRequests(requests) {
   }));
 }
 
-export function installInPage() {
+/**
+ * The expression that answers a batch of requests in the page: its value is the
+ * answers as JSON text, or a promise of it (`JSON.parse` gives the answers, in order).
+ */
+export function batchExpression(requests) {
+  return `window.__litmusBatchJSON(${JSON.stringify(JSON.stringify(pageRequests(requests)))})`;
+}
+
+export function installInPage({ documentPath }) {
   const HTML = 'http://www.w3.org/1999/xhtml';
   const SVG = 'http://www.w3.org/2000/svg';
   const MATHML = 'http://www.w3.org/1998/Math/MathML';
@@ -241,7 +273,33 @@ export function installInPage() {
   // iframe costs about 60 times as much as a document.open() on one.)
   let scriptedFrame = null;
 
+  // Whether a scripting-on document is parsed by DOMParser, which is 10 to 20 times as
+  // fast as document.write into a document with a browsing context, and parses with
+  // scripting off. The scripting flag changes tree construction in two places only, both
+  // on a start tag whose tag name is "noscript" ("in head" and "in body": raw text when
+  // scripting is on, elements when off), and the serializer only for a noscript
+  // element's text: an input with no `noscript` in it, in any case, has the same tree
+  // and serialization either way (<https://html.spec.whatwg.org/#parsing-main-inhead>,
+  // <https://html.spec.whatwg.org/#parsing-main-inbody>,
+  // <https://html.spec.whatwg.org/#serialising-html-fragments>). Beyond the flag,
+  // document.write into the iframe differs from DOMParser where the browser treats the
+  // two documents differently:
+  //  - declarative shadow roots are attached in the iframe's document only (and probed
+  //    for closed ones): inputs with `shadowrootmode` stay on document.write;
+  //  - Chromium's and WebKit's DOMParser keep whitespace written as character
+  //    references when the input has no markup at all (document.write is right,
+  //    chromium-domparser-text-only-charref-whitespace): inputs with a `&` and
+  //    without `<` stay too.
+  // check_document_paths.mjs compares the two paths on campaigns' requests and the
+  // html5lib inputs, in each browser.
+  function parsedByDOMParser(input) {
+    if (documentPath === 'write') return false;
+    if (input.includes('&') && !input.includes('<')) return false;
+    return !/noscript|shadowrootmode/i.test(input);
+  }
+
   function parseDocumentScripted(input, treeOnly) {
+    if (parsedByDOMParser(input)) return parseDocumentUnscripted(input, treeOnly);
     if (scriptedFrame === null) {
       scriptedFrame = document.createElement('iframe');
       scriptedFrame.style.display = 'none';
@@ -323,11 +381,31 @@ export function installInPage() {
     }
   };
 
-  // Several requests in one call, answered one after the other.
-  window.__litmusBatch = async function (requests) {
+  // Several requests in one call, answered one after the other: the answers, or a
+  // promise of them once a parser has had to wait (the requests after it wait too, as
+  // they may use the same iframe). Without a promise the evaluation answers at once,
+  // which saves the automation protocol a round of awaiting.
+  window.__litmusBatch = function (requests) {
     const answers = [];
-    for (const request of requests) answers.push(await window.__litmus(request));
+    for (let i = 0; i < requests.length; i++) {
+      const answer = window.__litmus(requests[i]);
+      if (answer instanceof Promise) return answerLater(requests.slice(i + 1), answer, answers);
+      answers.push(answer);
+    }
     return answers;
+  };
+
+  async function answerLater(rest, waiting, answers) {
+    answers.push(await waiting);
+    for (const request of rest) answers.push(await window.__litmus(request));
+    return answers;
+  }
+
+  // The same, requests and answers as JSON text: the automation protocol then carries
+  // one string each way, rather than converting every object of the batch.
+  window.__litmusBatchJSON = function (text) {
+    const answers = window.__litmusBatch(JSON.parse(text));
+    return answers instanceof Promise ? answers.then(JSON.stringify) : JSON.stringify(answers);
   };
 
   // A self-check of the set-up: scripting on really is on (noscript is raw text) and

@@ -24,7 +24,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, within } from './browser_adapter.mjs';
-import { CSP, INSTALL_SCRIPT, PAGE, PAGE_URL, checkSetUp, pageRequests } from './browser_page.mjs';
+import { CSP, PAGE, PAGE_URL, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
 const EXECUTABLE = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = [
@@ -180,7 +180,7 @@ export class ChromiumEngine {
     const navigated = await pipe.send('Page.navigate', { url: PAGE_URL }, sessionId);
     if (navigated.errorText) throw new Error(`cannot load the page: ${navigated.errorText}`);
     await loaded;
-    const check = await this.evaluate(INSTALL_SCRIPT);
+    const check = await this.evaluate(installScript('auto'));
     checkSetUp(check);
   }
 
@@ -204,9 +204,8 @@ export class ChromiumEngine {
 
   /** Requests in one page evaluation: their answers, in order. */
   async parseBatch(requests) {
-    const expression = `window.__litmusBatch(${JSON.stringify(pageRequests(requests))})`;
     try {
-      return await this.evaluate(expression);
+      return JSON.parse(await this.evaluate(batchExpression(requests)));
     } catch (e) {
       if (this.crashed || !e.message.startsWith('page exception')) throw e;
       return requests.map(() => ({ error: e.message }));

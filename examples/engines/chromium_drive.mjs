@@ -25,9 +25,13 @@ export class PersistentEngine {
     this.buffer = Buffer.alloc(0);
     // Protocol 2: the first frame may be a hello (no id), which names the engine.
     this.hello = null;
+    this.exited = null;
+    // A write to an engine that has exited fails: the exit rejects what waits.
+    this.child.stdin.on('error', () => {});
     this.exit = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
         const error = new Error(`engine exited (code ${code}, signal ${signal})`);
+        this.exited = error;
         for (const { reject } of this.waiting.values()) reject(error);
         this.waiting.clear();
         resolve({ code, signal });
@@ -53,9 +57,11 @@ export class PersistentEngine {
   }
 
   // Sends one request; resolves to the reply.
-  request({ input, fragment = null, scripting = true }) {
+  request({ input, fragment = null, scripting = true, tree_only = false }) {
+    if (this.exited !== null) return Promise.reject(this.exited);
     const id = this.nextId++;
-    const body = Buffer.from(JSON.stringify({ id, input, fragment, scripting }), 'utf8');
+    const message = tree_only ? { id, input, fragment, scripting, tree_only } : { id, input, fragment, scripting };
+    const body = Buffer.from(JSON.stringify(message), 'utf8');
     const header = Buffer.alloc(4);
     header.writeUInt32BE(body.length, 0);
     return new Promise((resolve, reject) => {

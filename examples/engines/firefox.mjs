@@ -28,7 +28,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, servePage, within } from './browser_adapter.mjs';
-import { CSP, INSTALL_SCRIPT, PAGE, checkSetUp, pageRequests } from './browser_page.mjs';
+import { CSP, PAGE, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
 const EXECUTABLE = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
@@ -163,7 +163,7 @@ export class FirefoxEngine {
     this.context = tree.contexts[0].context;
     this.server = await servePage(PAGE, CSP);
     await this.bidi.send('browsingContext.navigate', { context: this.context, url: this.server.url, wait: 'complete' });
-    checkSetUp(await this.evaluate(`JSON.stringify(${INSTALL_SCRIPT})`), DEPARTURES);
+    checkSetUp(await this.evaluate(`JSON.stringify(${installScript('write')})`), DEPARTURES);
   }
 
   /** The value of `expression` (a string of JSON, which it must give), parsed. */
@@ -189,9 +189,8 @@ export class FirefoxEngine {
 
   /** Requests in one page evaluation: their answers, in order. */
   async parseBatch(requests) {
-    const expression = `window.__litmusBatch(${JSON.stringify(pageRequests(requests))}).then(JSON.stringify)`;
     try {
-      return await this.evaluate(expression);
+      return await this.evaluate(batchExpression(requests));
     } catch (e) {
       if (!(e instanceof PageException)) throw e;
       return requests.map(() => ({ error: `page exception: ${e.message}` }));

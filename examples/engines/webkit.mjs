@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { Capabilities, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http/index.js';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, within } from './browser_adapter.mjs';
-import { CSP, INSTALL_SCRIPT, PAGE, checkSetUp, pageRequests } from './browser_page.mjs';
+import { CSP, PAGE, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
 const DRIVER = process.env.WEBKIT_WEBDRIVER || '/usr/bin/WebKitWebDriver';
 
@@ -160,15 +160,14 @@ export class WebKitEngine {
     const session = await this.driver.getCapabilities();
     this.browserVersion = session.get('browserVersion');
     await this.driver.get(pageUrl);
-    checkSetUp(await this.driver.executeScript(`return ${INSTALL_SCRIPT}`));
+    checkSetUp(await this.driver.executeScript(`return ${installScript('auto')}`));
     this.version = webkitVersion(this.browserVersion);
   }
 
   /** Requests in one page evaluation: their answers, in order. */
   async parseBatch(requests) {
-    const expression = `return window.__litmusBatch(${JSON.stringify(pageRequests(requests))})`;
     try {
-      return await this.driver.executeScript(expression);
+      return JSON.parse(await this.driver.executeScript(`return ${batchExpression(requests)}`));
     } catch (e) {
       if (this.crashed || e.name !== 'JavascriptError') throw e;
       return requests.map(() => ({ error: `page exception: ${e.message}` }));
