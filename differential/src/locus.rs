@@ -77,6 +77,9 @@ pub enum LocusRule {
     /// before the template the engine dropped, which kept the body start tag from
     /// adding them).
     Earliest,
+    /// A neighbour only: the placement of one of the reference's entries that the
+    /// engine's tree has nowhere at its depth.
+    Elsewhere,
     /// No first difference to place: the case's arms and tokens only (a round trip's
     /// or a serialization's case, whose compared trees are not the reference's tree
     /// and another engine's).
@@ -241,6 +244,9 @@ enum Found<'t> {
     Event(&'t NodeEvent),
     Token(usize),
 }
+
+/// How many of the reference's entries placed elsewhere become neighbours.
+const MAX_ELSEWHERE: usize = 4;
 
 struct Finder<'a> {
     trace: &'a Trace,
@@ -657,6 +663,9 @@ impl<'a> Finder<'a> {
         if let Some(event) = self.earliest_missing(ours, theirs) {
             found.push((Found::Event(event), LocusRule::Earliest));
         }
+        for event in self.placed_elsewhere(ours, theirs) {
+            found.push((Found::Event(event), LocusRule::Elsewhere));
+        }
         found
     }
 
@@ -686,6 +695,42 @@ impl<'a> Finder<'a> {
             }
         }
         earliest.map(|(_, event)| event)
+    }
+
+    /// The placements of the reference's entries that the engine's tree has nowhere at
+    /// their depth (counted as a multiset of depth and text), earliest token first, at
+    /// most [`MAX_ELSEWHERE`]: where the engine put a node at another depth, what
+    /// placed the reference's (a table the reference left inside a paragraph, whose
+    /// first difference is the text before it).
+    fn placed_elsewhere(
+        &self,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Vec<&'a NodeEvent> {
+        let mut left: HashMap<(usize, &str), usize> = HashMap::new();
+        for entry in theirs {
+            *left.entry((entry.depth, entry.text)).or_default() += 1;
+        }
+        let mut placed: Vec<(usize, &'a NodeEvent)> = Vec::new();
+        for (j, entry) in ours.iter().enumerate() {
+            let key = (entry.depth, entry.text);
+            if let Some(count) = left.get_mut(&key).filter(|c| **c > 0) {
+                *count -= 1;
+                continue;
+            }
+            let Some(event) = self.nodes.get(j).and_then(|e| self.placement(e)) else {
+                continue;
+            };
+            if let Some(token) = event.token {
+                placed.push((token, event));
+            }
+        }
+        placed.sort_by_key(|(token, _)| *token);
+        placed
+            .into_iter()
+            .map(|(_, event)| event)
+            .take(MAX_ELSEWHERE)
+            .collect()
     }
 
     /// The locus of what was found, without the case's arms and tokens.
