@@ -60,6 +60,24 @@ fn all_pages_ratio(results: &Results) -> Option<f64> {
     (litmus > 0.0).then(|| html5ever / litmus)
 }
 
+/// The fewest and the most runs an engine made on a workload, over every row it ran
+/// (the runs `--min-runs` asks for, fewer where a run was over the budget).
+fn run_counts(results: &Results) -> Option<(usize, usize)> {
+    let rows = results
+        .pages
+        .iter()
+        .chain(&results.fuzz)
+        .chain(results.families.iter().flat_map(|f| &f.sizes));
+    let counts = rows
+        .flat_map(|row| &row.measurements)
+        .filter(|m| !m.is_skipped())
+        .map(Measurement::run_count);
+    counts.fold(None, |range, n| match range {
+        None => Some((n, n)),
+        Some((fewest, most)) => Some((fewest.min(n), most.max(n))),
+    })
+}
+
 /// The tables, with a header naming the command that produced them.
 pub fn markdown(results: &Results, command: &str) -> String {
     let mut out = String::new();
@@ -87,6 +105,12 @@ pub fn markdown(results: &Results, command: &str) -> String {
             timing.target.as_secs_f64(),
             timing.budget.as_secs_f64()
         );
+        if let Some((fewest, most)) = run_counts(results) {
+            let _ = writeln!(
+                out,
+                "Runs made: {fewest} to {most} per engine and workload."
+            );
+        }
     }
     out.push('\n');
 

@@ -13,8 +13,10 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 /// Answers requests from `input` with `engine` on `output` until `input` ends. A
-/// request the engine refuses, or whose fragment context is malformed, gets an
-/// `error` reply, and a panic of the engine a `panic` reply; any other failure of the
+/// request the engine refuses, whose fragment context is malformed, or whose output
+/// is over [`crate::limits::MAX_OUTPUT_BYTES`] (`oversized: a tree of N bytes, over
+/// the limit of 16 MiB`) gets an `error` reply, and a panic of the engine a `panic`
+/// reply; any other failure of the
 /// engine (a crash, a timeout of an engine it runs) ends serving with an error, as
 /// the death of a real engine would. `Err` also for a broken channel or a request
 /// that is not the protocol.
@@ -36,8 +38,8 @@ pub fn serve(engine: &mut dyn Engine, input: impl Read, output: impl Write) -> i
     }
 }
 
-/// A litmus [`Engine`] as litmus-engine-api sees one. A failure other than a refusal
-/// or a panic is kept, and closes the [`Gate`]: its request gets no reply, and
+/// A litmus [`Engine`] as litmus-engine-api sees one. A failure other than a refusal,
+/// an oversized output or a panic is kept, and closes the [`Gate`]: its request gets no reply, and
 /// serving ends.
 struct Served<'a> {
     engine: &'a mut dyn Engine,
@@ -70,6 +72,19 @@ impl api::Engine for Served<'_> {
                 html: output.serialization,
             }),
             Err(EngineFailure::Unsupported { message }) => Err(api::Unsupported { message }),
+            // An output past the limit: the engine is fine, its answer too large to
+            // send. Named as the cap, without its first bytes; the next request is
+            // served.
+            Err(EngineFailure::Oversized { what, bytes, .. }) => Err(api::Unsupported {
+                message: format!(
+                    "oversized: {}",
+                    EngineFailure::Oversized {
+                        what,
+                        bytes,
+                        prefix: String::new(),
+                    }
+                ),
+            }),
             // A panic the engine's own worker caught: answered as one.
             Err(EngineFailure::Panic { message, .. }) => {
                 std::panic::resume_unwind(Box::new(message))
