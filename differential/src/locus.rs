@@ -666,6 +666,9 @@ impl<'a> Finder<'a> {
         for event in self.placed_elsewhere(ours, theirs) {
             found.push((Found::Event(event), LocusRule::Elsewhere));
         }
+        for token in self.unplaced_elsewhere(ours, theirs) {
+            found.push((token, LocusRule::Unplaced));
+        }
         found
     }
 
@@ -729,6 +732,41 @@ impl<'a> Finder<'a> {
         placed
             .into_iter()
             .map(|(_, event)| event)
+            .take(MAX_ELSEWHERE)
+            .collect()
+    }
+
+    /// For the engine's entries that the reference's tree has nowhere at their depth
+    /// (counted as a multiset of depth and text), the token the reference made nothing
+    /// of that would make each ([`Finder::unplaced`]), earliest first, at most
+    /// [`MAX_ELSEWHERE`]: an input the reference ignored, shown first by the
+    /// formatting element the engine reconstructed for it.
+    fn unplaced_elsewhere(
+        &self,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Vec<Found<'a>> {
+        let mut left: HashMap<(usize, &str), usize> = HashMap::new();
+        for entry in ours {
+            *left.entry((entry.depth, entry.text)).or_default() += 1;
+        }
+        let mut unplaced: Vec<(Option<usize>, Found<'a>)> = Vec::new();
+        for entry in theirs {
+            if let Some(count) = left.get_mut(&(entry.depth, entry.text)).filter(|c| **c > 0) {
+                *count -= 1;
+                continue;
+            }
+            if let Some(found) = self.unplaced(entry) {
+                let token = found_token(found);
+                if !unplaced.iter().any(|(t, _)| *t == token) {
+                    unplaced.push((token, found));
+                }
+            }
+        }
+        unplaced.sort_by_key(|(token, _)| *token);
+        unplaced
+            .into_iter()
+            .map(|(_, found)| found)
             .take(MAX_ELSEWHERE)
             .collect()
     }
