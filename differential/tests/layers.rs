@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 const KNOWN_CYCLES: &[(&str, &str)] = &[
     (
         "differential",
-        "campaign, campaign::cases, campaign::state, campaign::steering, campaign::triage, \
+        "campaign, campaign::cases, campaign::steering, campaign::triage, \
          finding, report, report::classes, report::html, report::junit, report::junit_xml, \
          report::markdown, report::sample, report::text, worker::protocol",
     ),

@@ -8,15 +8,12 @@
 //! signature once, however many cases show it (and again only with a case at most
 //! half the size, whose triage, if it has not started, costs less).
 
-use super::state::LevelCounter;
 use super::triage::{MinimizeJob, Minimized};
-use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
-use crate::compare::chunks::{split_sets, union};
+use crate::case::{within_output_limit, ParseRequest, ParseResult};
+use crate::compare::level::{compare_cases, BatchEngines, CaseAnswers, Which};
 use crate::compare::tokens::{TokenStart, Tokenizer};
-use crate::compare::{
-    compare_chunks, compare_errors, compare_results, compare_round_trip, compare_speed,
-    compare_tokens, round_trip_request, Compared, Divergence, Side,
-};
+use crate::compare::Level;
+use crate::compare::{Divergence, LevelCounter, LevelSet};
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
 use crate::generator::{GeneratedCase, Generator, GeneratorConfig};
@@ -38,20 +35,8 @@ pub struct CaseSetup {
     pub mutation_corpus: Vec<String>,
     /// Byte cases (see [`byte_case`]).
     pub bytes: bool,
-    /// Compare serializations of agreeing trees.
-    pub serialization: bool,
-    /// Run each engine's round trip.
-    pub round_trip: bool,
-    /// Measure how the other engine's time grows with the input.
-    pub speed: bool,
-    /// Compare each engine's tree of the input in pieces with its tree of the whole.
-    pub chunks: bool,
-    /// Compare tokenizers' token streams (`compare::tokens`).
-    #[serde(default)]
-    pub tokens: bool,
-    /// Compare documents' parse errors (`compare::errors`).
-    #[serde(default)]
-    pub errors: bool,
+    /// The levels each case is compared at.
+    pub levels: LevelSet,
     /// The engines, as the registry names them (or `cmd:` texts).
     pub reference: String,
     pub other: String,
@@ -350,18 +335,48 @@ impl Engine for WatchedEngine {
     }
 }
 
+/// The runner's two watched engines, as the levels ask them: each parse names its
+/// case, and an engine that pipelines gets a batch's requests at once.
+struct Watched<'a> {
+    reference: &'a mut WatchedEngine,
+    other: &'a mut WatchedEngine,
+}
+
+impl BatchEngines for Watched<'_> {
+    fn engine(&mut self, which: Which) -> &mut dyn Engine {
+        match which {
+            Which::Reference => self.reference,
+            Which::Other => self.other,
+        }
+    }
+
+    fn both(&mut self) -> (&mut dyn Engine, &mut dyn Engine) {
+        (self.reference, self.other)
+    }
+
+    fn working_on(&mut self, case: Option<u64>) {
+        self.reference.case = case;
+        self.other.case = case;
+    }
+
+    fn answer_all(
+        &mut self,
+        which: Which,
+        requests: &[(u64, &ParseRequest)],
+        tree_only: bool,
+    ) -> Vec<ParseResult> {
+        match which {
+            Which::Reference => self.reference.answer_all(requests, tree_only),
+            Which::Other => self.other.answer_all(requests, tree_only),
+        }
+    }
+}
+
 /// Runs a campaign's cases in process.
 pub struct CaseRunner {
     seed: u64,
     bytes: bool,
-    serialization: bool,
-    round_trip: bool,
-    speed: bool,
-    chunks: bool,
-    tokens: bool,
-    errors: bool,
-    /// The cases of the batch whose errors were compared (both engines report them).
-    errors_compared: std::collections::HashSet<u64>,
+    levels: LevelSet,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -389,13 +404,7 @@ impl CaseRunner {
         Ok(CaseRunner {
             seed: setup.seed,
             bytes: setup.bytes,
-            serialization: setup.serialization,
-            round_trip: setup.round_trip,
-            speed: setup.speed,
-            chunks: setup.chunks,
-            tokens: setup.tokens,
-            errors: setup.errors,
-            errors_compared: std::collections::HashSet::new(),
+            levels: setup.levels,
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -447,8 +456,8 @@ impl CaseRunner {
             let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
             let results = self.compare_all(&cases);
             let last = results.len();
-            for (i, (case, (divergences, compared))) in cases.iter().zip(results).enumerate() {
-                let mut part = self.record(case, divergences, compared);
+            for (i, (case, answers)) in cases.iter().zip(results).enumerate() {
+                let mut part = self.record(case, answers.divergences, answers.counts);
                 if self.spec_coverage && i + 1 == last {
                     part.spec_arms = litmus_parser::spec_arms::take_counts().as_slice().to_vec();
                 }
@@ -463,23 +472,13 @@ impl CaseRunner {
         &mut self,
         case: &Case,
         divergences: Vec<Divergence>,
-        compared: Compared,
+        levels: LevelCounter,
     ) -> BatchPart {
         let mut part = BatchPart {
             done: vec![case.index],
+            levels,
             ..BatchPart::default()
         };
-        part.levels
-            .record_case(case.level, &divergences, compared, self.speed);
-        if self.chunks && case.request.input.len() >= 2 {
-            part.levels.record_chunks(&divergences);
-        }
-        if self.tokens {
-            part.levels.record_tokens(&divergences);
-        }
-        if self.errors_compared.remove(&case.index) {
-            part.levels.record_errors(&divergences);
-        }
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
             *part.tallies.entry(signature.clone()).or_default() += 1;
@@ -505,138 +504,19 @@ impl CaseRunner {
         part
     }
 
-    /// Every divergence of each case at the levels the campaign compares: the first
-    /// answers of both engines for all the cases, then their round trips, then (with
-    /// the speed level) each case's growth.
-    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<(Vec<Divergence>, Compared)> {
-        let requests: Vec<(u64, &ParseRequest)> =
-            cases.iter().map(|c| (c.index, &c.request)).collect();
-        let lefts = self.reference.answer_all(&requests, false);
-        let rights = self.other.answer_all(&requests, false);
-        let mut all = Vec::with_capacity(cases.len());
-        let mut compared = Vec::with_capacity(cases.len());
-        let mut again: [Vec<(usize, ParseRequest)>; 2] = [Vec::new(), Vec::new()];
-        for (i, ((case, left), right)) in cases.iter().zip(lefts).zip(rights).enumerate() {
-            let left = Side {
-                engine: self.reference.name().to_owned(),
-                result: left,
-            };
-            let right = Side {
-                engine: self.other.name().to_owned(),
-                result: right,
-            };
-            let divergences =
-                compare_results(case.level, &case.request, &left, &right, self.serialization);
-            compared.push(Compared::of(
-                &case.request,
-                &left,
-                &right,
-                self.serialization,
-                self.round_trip,
-            ));
-            if self.round_trip {
-                for (side, first) in [&left, &right].into_iter().enumerate() {
-                    if let Some(request) = round_trip_request(&case.request, &first.result) {
-                        again[side].push((i, request));
-                    }
-                }
-            }
-            all.push((divergences, left, right));
-        }
-        if self.round_trip {
-            for (side, second_requests) in again.iter().enumerate() {
-                let asked: Vec<(u64, &ParseRequest)> = second_requests
-                    .iter()
-                    .map(|(i, request)| (cases[*i].index, request))
-                    .collect();
-                let engine = if side == 0 {
-                    &mut self.reference
-                } else {
-                    &mut self.other
-                };
-                let seconds = engine.answer_all(&asked, true);
-                for ((i, _), second) in second_requests.iter().zip(seconds) {
-                    let (divergences, left, right) = &mut all[*i];
-                    let first = if side == 0 { &*left } else { &*right };
-                    divergences.extend(compare_round_trip(
-                        &cases[*i].request,
-                        &first.engine,
-                        &first.result,
-                        &second,
-                    ));
-                }
-            }
-        }
-        if self.chunks {
-            for (case, (divergences, left, right)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                let sets = split_sets(case.request.input.as_bytes());
-                if !sets.is_empty() {
-                    // The reference's tree cannot depend on the split: one set, all
-                    // the splits at once.
-                    let all_splits = [union(&sets)];
-                    divergences.extend(compare_chunks(
-                        &case.request,
-                        &mut self.reference,
-                        &left.result,
-                        &all_splits,
-                    ));
-                    divergences.extend(compare_chunks(
-                        &case.request,
-                        &mut self.other,
-                        &right.result,
-                        &sets,
-                    ));
-                }
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.tokens {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                divergences.extend(compare_tokens(
-                    &case.request,
-                    &mut self.reference,
-                    &mut self.other,
-                ));
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.errors {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                if let Some(found) =
-                    compare_errors(&case.request, &mut self.reference, &mut self.other)
-                {
-                    self.errors_compared.insert(case.index);
-                    divergences.extend(found);
-                }
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.speed {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                divergences.extend(compare_speed(
-                    &case.request,
-                    &mut self.reference,
-                    &mut self.other,
-                ));
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        all.into_iter()
-            .zip(compared)
-            .map(|((divergences, _, _), compared)| (divergences, compared))
-            .collect()
+    /// Every divergence of each case at the levels the campaign compares, and what
+    /// each level counted: the first answers of both engines for all the cases, then
+    /// each level in the registry's order (`compare::level`).
+    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<CaseAnswers> {
+        let asked: Vec<(u64, Level, &ParseRequest)> = cases
+            .iter()
+            .map(|c| (c.index, c.level, &c.request))
+            .collect();
+        let mut engines = Watched {
+            reference: &mut self.reference,
+            other: &mut self.other,
+        };
+        compare_cases(&asked, &self.levels, &mut engines)
     }
 
     /// Minimizes a divergence in process (see [`super::triage`]).

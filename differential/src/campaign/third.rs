@@ -9,8 +9,8 @@
 //! engine under test against the reference is one to review against the standard
 //! ([`against_the_reference`]): reports list it first.
 
-use crate::case::Level;
 use crate::compare::Divergence;
+use crate::compare::Level;
 use crate::engine::Engine;
 use crate::finding::ThirdOpinion;
 

@@ -29,7 +29,8 @@
 
 use super::ahead::{AheadEngine, Upcoming};
 use super::cases::CaseRunner;
-use crate::case::{Level, ParseResult};
+use crate::case::ParseResult;
+use crate::compare::Level;
 use crate::compare::{recheck, rerun, round_trip, Divergence};
 use crate::engine::Engine;
 use crate::known::KnownDifferences;
