@@ -103,8 +103,8 @@ pub fn classify<'k>(known: &'k KnownDifferences, divergence: &Divergence) -> Opt
 /// Runs `job` with the runner's engines.
 pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
     let mut budget = runner.budget;
-    if job.divergence.level == Level::Speed {
-        budget.max_time = budget.max_time.min(crate::compare::speed::MINIMIZE_TIME);
+    if let Some(limit) = job.divergence.level.rules().minimize_time() {
+        budget.max_time = budget.max_time.min(limit);
     }
     let known = &runner.known;
     // The minimizer announces its next candidates; an engine that answers many

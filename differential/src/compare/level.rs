@@ -135,6 +135,12 @@ pub trait LevelRules: Sync {
         true
     }
 
+    /// The longest a minimization of one of its divergences may take, when shorter
+    /// than the campaign's budget (each of the speed level's tests times parses).
+    fn minimize_time(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// Compares the cases of a batch at this level, after the levels before it in
     /// the registry: adds each case's divergences, and counts what it compared.
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines);

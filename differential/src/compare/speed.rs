@@ -228,6 +228,10 @@ impl LevelRules for SpeedLevel {
         false
     }
 
+    fn minimize_time(&self) -> Option<Duration> {
+        Some(MINIMIZE_TIME)
+    }
+
     /// Each case's growth: one comparison.
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
