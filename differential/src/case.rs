@@ -239,6 +239,15 @@ pub fn signal_name(signal: i32) -> String {
 /// An engine's answer to one request.
 pub type ParseResult = Result<EngineOutput, EngineFailure>;
 
+/// Where a case came from, to replay it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub seed: u64,
+    pub case_index: u64,
+    /// The generator family that dominated the case, or `mutation`, `file`, `fuzzer`.
+    pub family: String,
+}
+
 /// Serde for `Option<FragmentContext>` as the html5lib context string or `null`.
 mod fragment_context_text {
     use litmus_parser::FragmentContext;

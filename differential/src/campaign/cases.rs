@@ -8,7 +8,6 @@
 //! signature once, however many cases show it (and again only with a case at most
 //! half the size, whose triage, if it has not started, costs less).
 
-use super::triage::{MinimizeJob, Minimized};
 use crate::case::{within_output_limit, ParseRequest, ParseResult};
 use crate::compare::level::{compare_cases, BatchEngines, CaseAnswers, Which};
 use crate::compare::tokens::{TokenStart, Tokenizer};
@@ -16,43 +15,14 @@ use crate::compare::Level;
 use crate::compare::{Divergence, LevelCounter, LevelSet};
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
-use crate::generator::{GeneratedCase, Generator, GeneratorConfig};
+use crate::generator::{GeneratedCase, Generator};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
+pub use crate::worker::protocol::{add_arm_counts, BatchPart, CaseSetup, Reported};
 use litmus_parser::FragmentContext;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
-
-/// Everything a case worker needs to run a campaign's cases.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct CaseSetup {
-    pub seed: u64,
-    pub generator: GeneratorConfig,
-    /// Inputs the generator may mutate (their order is part of what a case depends
-    /// on).
-    pub mutation_corpus: Vec<String>,
-    /// Byte cases (see [`byte_case`]).
-    pub bytes: bool,
-    /// The levels each case is compared at.
-    pub levels: LevelSet,
-    /// The engines, as the registry names them (or `cmd:` texts).
-    pub reference: String,
-    pub other: String,
-    /// The longest one parse may take before the worker reports it hung, per engine
-    /// (an external engine's includes its restarts).
-    pub reference_limit: Duration,
-    pub other_limit: Duration,
-    /// The classes a triage classifies with.
-    pub known: KnownDifferences,
-    /// The budget of one minimization.
-    pub budget: Budget,
-    /// Send the reference parser's counts of the standard's arms with each part
-    /// (`--spec-coverage`).
-    #[serde(default)]
-    pub spec_coverage: bool,
-}
 
 /// A case, as both engines are asked it.
 #[derive(Clone, Debug)]
@@ -62,53 +32,6 @@ pub struct Case {
     pub request: ParseRequest,
     /// What its origin records: the generator family, or how a byte case was written.
     pub family: String,
-}
-
-/// A divergence a worker reports, with the case that showed it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reported {
-    pub divergence: Divergence,
-    pub origin: Origin,
-}
-
-/// The results of some cases of a batch.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BatchPart {
-    /// The case indices done.
-    pub done: Vec<u64>,
-    /// Their comparisons.
-    pub levels: LevelCounter,
-    /// How many of their divergences had each signature.
-    pub tallies: HashMap<String, u64>,
-    /// Their divergences with signatures this worker had not reported before.
-    pub divergences: Vec<Reported>,
-    /// With `--spec-coverage`: how many times the reference parser passed each arm of
-    /// the standard in these cases, indexed by `litmus_parser::spec_arms::Arm`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub spec_arms: Vec<u64>,
-}
-
-impl BatchPart {
-    /// Adds another part's results to this one.
-    pub fn merge(&mut self, other: BatchPart) {
-        self.done.extend(other.done);
-        self.levels.merge(&other.levels);
-        for (signature, count) in other.tallies {
-            *self.tallies.entry(signature).or_default() += count;
-        }
-        self.divergences.extend(other.divergences);
-        add_arm_counts(&mut self.spec_arms, &other.spec_arms);
-    }
-}
-
-/// Adds the arm counts `other` to `into`, as long as the longer of the two.
-pub fn add_arm_counts(into: &mut Vec<u64>, other: &[u64]) {
-    if into.len() < other.len() {
-        into.resize(other.len(), 0);
-    }
-    for (sum, count) in into.iter_mut().zip(other) {
-        *sum = sum.saturating_add(*count);
-    }
 }
 
 /// How a case worker's main thread sees its engine thread: the parse running now and
@@ -517,11 +440,6 @@ impl CaseRunner {
             other: &mut self.other,
         };
         compare_cases(&asked, &self.levels, &mut engines)
-    }
-
-    /// Minimizes a divergence in process (see [`super::triage`]).
-    pub fn minimize(&mut self, job: MinimizeJob) -> Minimized {
-        super::triage::minimize_in_process(self, job)
     }
 }
 

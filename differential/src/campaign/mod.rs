@@ -35,11 +35,12 @@ mod third;
 pub mod triage;
 
 pub use crate::compare::LevelCounter;
+pub use crate::finding::{against_the_reference, SIDES};
 pub use cases::request_for_case;
 pub use investigate::{investigate, Engines, Investigation};
 pub use record::finding as finding_of;
 pub use state::EXEMPLARS_PER_CLASS;
-pub use third::{against_the_reference, judges_opinions, side, third_opinion, SIDES};
+pub use third::{judges_opinions, side, third_opinion};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
