@@ -198,7 +198,9 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
 /// The longest a minimization in a case worker may take: its budget, and a parse's
 /// time limit on top.
 fn minimize_limit(shared: &Shared<'_>) -> Duration {
-    shared.options.minimize_budget.max_time + shared.options.timeout * 2 + Duration::from_secs(10)
+    shared.options.minimize_budget.max_time
+        + shared.options.timeout * 2
+        + crate::limits::MINIMIZE_MARGIN
 }
 
 /// A signature seen for the first time: classified from its token-minimal input, or

@@ -312,7 +312,8 @@ fn start_case_worker(setup: &CaseSetup) -> Result<CaseWorker, CampaignError> {
     let mut config = WorkerConfig::with_command(settings.hello_engine(), command);
     // The worker reports progress several times a second and its own hangs; this is
     // the backstop for a worker that stops talking altogether.
-    config.timeout = setup.reference_limit.max(setup.other_limit) + Duration::from_secs(30);
+    config.timeout =
+        setup.reference_limit.max(setup.other_limit) + crate::limits::CASE_WORKER_MARGIN;
     debug_assert_eq!(settings.role, WorkerRole::Cases);
     CaseWorker::start(config, setup.clone()).map_err(|e| match e {
         WorkerError::Spawn { program, error } => CampaignError::Engine(format!(
