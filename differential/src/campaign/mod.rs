@@ -33,6 +33,7 @@ mod state;
 pub mod steering;
 mod third;
 pub mod triage;
+mod watch;
 
 pub use crate::compare::LevelCounter;
 pub use crate::finding::{against_the_reference, SIDES};
