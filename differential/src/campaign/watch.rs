@@ -3,11 +3,11 @@
 //! which the main thread reports a hang, and the [`WatchedEngine`]s the engine thread
 //! parses with, each parse timed and its panics caught.
 
-use super::cases::BatchPart;
 use crate::case::{within_output_limit, ParseRequest, ParseResult};
 use crate::compare::level::{BatchEngines, Which};
 use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::engine::Engine;
+use crate::worker::protocol::BatchPart;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
