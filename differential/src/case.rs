@@ -239,54 +239,13 @@ pub fn signal_name(signal: i32) -> String {
 /// An engine's answer to one request.
 pub type ParseResult = Result<EngineOutput, EngineFailure>;
 
-/// The comparison levels of DESIGN.md.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Level {
-    /// Document parsing, the two engines' trees.
-    Tree,
-    /// Fragment parsing in a context element, the two engines' trees.
-    Fragment,
-    /// The two engines' serializations of trees that agree.
-    Serialization,
-    /// One engine's tree against its own parse of its own serialization.
-    RoundTrip,
-    /// How the other engine's time grows with the input, against the reference's
-    /// (`compare::speed`); off unless asked for.
-    Speed,
-    /// One engine's tree of the input fed in pieces against its tree of the whole
-    /// (`compare::chunks`).
-    Chunks,
-    /// The reference tokenizer's token stream against html5ever's and html5gum's,
-    /// from the states a tree builder starts a tokenizer in (`compare::tokens`).
-    Tokens,
-    /// The reference parser's parse errors with the standard's codes against an
-    /// engine's that reports them, for documents (`compare::errors`).
-    Errors,
-}
-
-impl Level {
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `speed`, `chunks`, `tokens`,
-    /// `errors`:
-    /// the spelling in signatures and reports.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Tree => "tree",
-            Level::Fragment => "fragment",
-            Level::Serialization => "serialization",
-            Level::RoundTrip => "round-trip",
-            Level::Speed => "speed",
-            Level::Chunks => "chunks",
-            Level::Tokens => "tokens",
-            Level::Errors => "errors",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+/// Where a case came from, to replay it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub seed: u64,
+    pub case_index: u64,
+    /// The generator family that dominated the case, or `mutation`, `file`, `fuzzer`.
+    pub family: String,
 }
 
 /// Serde for `Option<FragmentContext>` as the html5lib context string or `null`.
@@ -378,20 +337,6 @@ mod tests {
         assert_eq!(back, crash);
         assert_eq!(crash.to_string(), "crashed (SIGABRT): stack overflow");
         assert_eq!(crash.kind(), "crash");
-    }
-
-    #[test]
-    fn levels_are_spelled_in_kebab_case() {
-        for level in [
-            Level::Tree,
-            Level::Fragment,
-            Level::Serialization,
-            Level::RoundTrip,
-        ] {
-            let json = serde_json::to_string(&level).unwrap();
-            assert_eq!(json, format!("\"{level}\""));
-        }
-        assert_eq!(Level::RoundTrip.as_str(), "round-trip");
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! already in hand; [`compare_request`], [`compare_input`] and [`recheck`] also ask
 //! the engines — any [`Engine`], including a [`crate::worker::Worker`].
 
-use crate::case::{EngineFailure, Level, ParseRequest, ParseResult};
+use crate::case::{EngineFailure, ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::signature::{
     failure_signature, first_line_difference, first_tree_difference, serialization_signature,
@@ -30,13 +30,37 @@ use serde::{Deserialize, Serialize};
 pub use crate::signature::FirstDifference;
 pub use chunks::compare_chunks;
 pub use errors::compare_errors;
+pub use level::{Detail, Level, LevelCounter, LevelRules, LevelSet, Recheck};
 pub use speed::compare_speed;
 pub use tokens::compare_tokens;
 
 pub mod chunks;
 pub mod errors;
+pub mod level;
+pub mod round_trip;
+pub mod serialization;
 pub mod speed;
 pub mod tokens;
+#[cfg(test)]
+mod toy_level;
+pub mod tree;
+
+/// The registry of levels, in the order a case is compared at them (a level may
+/// read what the levels before it found: serialization compares only where the tree
+/// or fragment level found nothing), which is the order of reports. A new level is
+/// a module and one line here (ARCHITECTURE.md, "Adding a level").
+pub static REGISTRY: &[&dyn LevelRules] = &[
+    &tree::TreeLevel,
+    &tree::FragmentLevel,
+    &serialization::SerializationLevel,
+    &round_trip::RoundTripLevel,
+    &chunks::ChunksLevel,
+    &tokens::TokensLevel,
+    &errors::ErrorsLevel,
+    &speed::SpeedLevel,
+    #[cfg(test)]
+    &toy_level::ToyLevel,
+];
 
 /// The context elements fragment comparisons use by default: the ones whose
 /// insertion modes and tokenizer states differ, and the foreign-content integration
@@ -128,16 +152,10 @@ pub struct Divergence {
     /// side); for a round trip the engine that round-tripped; for a failure the engine
     /// that failed (the one its signature names).
     pub engine: String,
-    /// At the chunk level, the byte offsets the input was cut at (the left side is
-    /// the engine's tree of the whole input, the right its tree of the pieces); empty
-    /// at the other levels.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub splits: Vec<usize>,
-    /// At the token level, where the tokenizers started (the left side is the
-    /// reference tokenizer's tokens, the right the other tokenizer's); `None` at the
-    /// other levels.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<tokens::TokenStart>,
+    /// What its level adds (the chunk level's split points, the token level's start
+    /// point).
+    #[serde(default, skip_serializing_if = "Detail::is_none")]
+    pub detail: Detail,
 }
 
 impl Divergence {
@@ -160,25 +178,14 @@ impl Divergence {
             first_difference,
             signature,
             engine: right.engine.clone(),
-            splits: Vec::new(),
-            start: None,
+            detail: Detail::None,
         }
     }
 
     /// Whether this records an engine failure (crash, timeout, …) rather than two
     /// outputs that differ.
     pub fn is_failure(&self) -> bool {
-        !matches!(
-            self.signature.kind(),
-            "tree"
-                | "fragment"
-                | "serialization"
-                | "round-trip"
-                | "speed"
-                | "chunks"
-                | "tokens"
-                | "errors"
-        )
+        Level::from_name(self.signature.kind()).is_none()
     }
 
     /// What the known classes read of this divergence: its engine, signature and
@@ -191,29 +198,16 @@ impl Divergence {
     /// The locus of this divergence, if its level has one and the reference's trace of
     /// its case explains its left side ([`crate::locus`]).
     pub fn locus(&self) -> Option<crate::locus::Locus> {
-        match self.level {
-            Level::Tree | Level::Fragment => {
-                let left = self.left.result.as_ref().ok()?;
-                let right = self.right.result.as_ref().ok()?;
-                crate::locus::locus(&self.request, &left.tree, &right.tree)
-            }
-            Level::RoundTrip | Level::Serialization | Level::Errors => {
-                crate::locus::of_case(&self.request)
-            }
-            _ => None,
-        }
+        self.level.rules().locus(self)
     }
 
     /// The texts this level compares: the two trees, or the two serializations.
     pub fn compared_texts(&self) -> (Option<&str>, Option<&str>) {
-        fn text(side: &Side, level: Level) -> Option<&str> {
-            let output = side.result.as_ref().ok()?;
-            match level {
-                Level::Serialization => output.serialization.as_deref(),
-                _ => Some(output.tree.as_str()),
-            }
+        fn text<'a>(rules: &dyn LevelRules, side: &'a Side) -> Option<&'a str> {
+            rules.compared_text(side.result.as_ref().ok()?)
         }
-        (text(&self.left, self.level), text(&self.right, self.level))
+        let rules = self.level.rules();
+        (text(rules, &self.left), text(rules, &self.right))
     }
 }
 
@@ -248,43 +242,6 @@ pub fn requests(input: &str, levels: &Levels) -> Vec<(Level, ParseRequest)> {
     requests
 }
 
-/// What one case's comparison compared beyond its tree or fragment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Compared {
-    /// `None` when serializations are not compared in this run; else whether both
-    /// engines gave one (they are compared where the trees agree). An engine that
-    /// answers no serialization is not compared, and never counted as agreeing.
-    pub serialization: Option<bool>,
-    /// `None` when round trips are not run; else how many of the two engines' round
-    /// trips ran (an engine without a serialization, or that failed, has none).
-    pub round_trips: Option<u64>,
-}
-
-impl Compared {
-    /// What the answers `left` and `right` to `request` let a comparison compare.
-    pub fn of(
-        request: &ParseRequest,
-        left: &Side,
-        right: &Side,
-        serialization: bool,
-        round_trip: bool,
-    ) -> Compared {
-        let serializes = |side: &Side| {
-            side.result
-                .as_ref()
-                .is_ok_and(|output| output.serialization.is_some())
-        };
-        let round_trips = [left, right]
-            .into_iter()
-            .filter(|side| round_trip_request(request, &side.result).is_some())
-            .count() as u64;
-        Compared {
-            serialization: serialization.then(|| serializes(left) && serializes(right)),
-            round_trips: round_trip.then_some(round_trips),
-        }
-    }
-}
-
 /// Compares two engines' answers to `request` at `level` (tree or fragment): a
 /// failure divergence per failing engine, else a tree divergence, else (with
 /// `serialization`) a serialization divergence.
@@ -300,33 +257,53 @@ pub fn compare_results(
         _ => return failure_divergences(level, request, left, right, |_| true),
     };
     let root = root_label(request);
-    if let Some(signature) =
-        tree_signature(level, &left.engine, &l.tree, &right.engine, &r.tree, &root)
-    {
+    if let Some(signature) = tree_signature(
+        level.as_str(),
+        &left.engine,
+        &l.tree,
+        &right.engine,
+        &r.tree,
+        &root,
+    ) {
         let first = first_tree_difference(&l.tree, &r.tree);
         return vec![Divergence::between(
             level, request, left, right, first, signature,
         )];
     }
     if serialization {
-        if let (Some(ls), Some(rs)) = (&l.serialization, &r.serialization) {
-            if let Some(signature) = serialization_signature(
-                &left.engine,
-                ls,
-                &right.engine,
-                rs,
-                &root,
-                request.scripting,
-            ) {
-                let first = first_line_difference(ls, rs);
-                let level = Level::Serialization;
-                return vec![Divergence::between(
-                    level, request, left, right, first, signature,
-                )];
-            }
-        }
+        return compare_serializations(request, left, right)
+            .into_iter()
+            .collect();
     }
     Vec::new()
+}
+
+/// Compares two engines' serializations of trees that agree: `None` when they agree,
+/// or when an engine gave none.
+pub fn compare_serializations(
+    request: &ParseRequest,
+    left: &Side,
+    right: &Side,
+) -> Option<Divergence> {
+    let ls = left.result.as_ref().ok()?.serialization.as_ref()?;
+    let rs = right.result.as_ref().ok()?.serialization.as_ref()?;
+    let signature = serialization_signature(
+        &left.engine,
+        ls,
+        &right.engine,
+        rs,
+        &root_label(request),
+        request.scripting,
+    )?;
+    let first = first_line_difference(ls, rs);
+    Some(Divergence::between(
+        Level::Serialization,
+        request,
+        left,
+        right,
+        first,
+        signature,
+    ))
 }
 
 /// A failure divergence for each side of a comparison at `level` whose engine failed,
@@ -406,14 +383,13 @@ pub fn compare_round_trip(
         first_difference,
         signature,
         engine: engine.to_owned(),
-        splits: Vec::new(),
-        start: None,
+        detail: Detail::None,
     };
     match second {
         Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
         Ok(second_output) => {
             let signature = tree_signature(
-                Level::RoundTrip,
+                Level::RoundTrip.as_str(),
                 engine,
                 &first_output.tree,
                 "reparsed",
@@ -447,38 +423,18 @@ pub fn compare_request(
     other: &mut dyn Engine,
     levels: &Levels,
 ) -> Vec<Divergence> {
-    compare_request_counted(level, request, reference, other, levels).0
-}
-
-/// [`compare_request`], with what it could compare ([`Compared`]).
-pub fn compare_request_counted(
-    level: Level,
-    request: &ParseRequest,
-    reference: &mut dyn Engine,
-    other: &mut dyn Engine,
-    levels: &Levels,
-) -> (Vec<Divergence>, Compared) {
-    let left = Side {
-        engine: reference.name().to_owned(),
-        result: reference.parse(request),
-    };
-    let right = Side {
-        engine: other.name().to_owned(),
-        result: other.parse(request),
-    };
-    let mut divergences = compare_results(level, request, &left, &right, levels.serialization);
-    if levels.round_trip {
-        divergences.extend(round_trip(reference, request, &left.result));
-        divergences.extend(round_trip(other, request, &right.result));
+    let mut set = LevelSet::of([]);
+    if levels.serialization {
+        set.insert(Level::Serialization);
     }
-    let compared = Compared::of(
-        request,
-        &left,
-        &right,
-        levels.serialization,
-        levels.round_trip,
-    );
-    (divergences, compared)
+    if levels.round_trip {
+        set.insert(Level::RoundTrip);
+    }
+    let mut engines = level::Pair { reference, other };
+    level::compare_cases(&[(0, level, request)], &set, &mut engines)
+        .into_iter()
+        .flat_map(|case| case.divergences)
+        .collect()
 }
 
 /// Every divergence of one input at the levels `levels` enables.
@@ -502,47 +458,86 @@ pub fn rerun(
     reference: &mut dyn Engine,
     other: &mut dyn Engine,
 ) -> Vec<Divergence> {
+    divergence
+        .level
+        .rules()
+        .rerun(divergence, input, reference, other)
+}
+
+/// The tree, fragment and serialization levels' rerun: both engines parse the input
+/// with the divergence's options, compared at the tree or fragment level, and at the
+/// serialization level for a serialization divergence.
+pub(crate) fn rerun_parse(
+    divergence: &Divergence,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Vec<Divergence> {
     let request = divergence.request.with_input(input);
-    match divergence.level {
-        Level::Speed => compare_speed(&request, reference, other)
-            .into_iter()
-            .collect(),
-        Level::Chunks => chunks::rerun(divergence, input, reference, other)
-            .into_iter()
-            .collect(),
-        Level::Tokens => tokens::rerun(divergence, input, reference, other)
-            .into_iter()
-            .collect(),
-        Level::Errors => errors::rerun(divergence, input, reference, other),
-        Level::RoundTrip => {
-            let engine: &mut dyn Engine = if divergence.left.engine == other.name() {
-                other
-            } else {
-                reference
-            };
-            let first = engine.parse(&request);
-            round_trip(engine, &request, &first).into_iter().collect()
-        }
-        Level::Tree | Level::Fragment | Level::Serialization => {
-            let level = if request.fragment.is_some() {
-                Level::Fragment
-            } else {
-                Level::Tree
-            };
-            let serialization = divergence.level == Level::Serialization;
-            let answer = |engine: &mut dyn Engine| Side {
-                engine: engine.name().to_owned(),
-                // A tree difference needs no serializations.
-                result: if serialization {
-                    engine.parse(&request)
-                } else {
-                    engine.parse_tree(&request)
-                },
-            };
-            let left = answer(reference);
-            let right = answer(other);
-            compare_results(level, &request, &left, &right, serialization)
-        }
+    let level = tree::level_of(&request);
+    let serialization = divergence.level == Level::Serialization;
+    let answer = |engine: &mut dyn Engine| Side {
+        engine: engine.name().to_owned(),
+        // A tree difference needs no serializations.
+        result: if serialization {
+            engine.parse(&request)
+        } else {
+            engine.parse_tree(&request)
+        },
+    };
+    let left = answer(reference);
+    let right = answer(other);
+    compare_results(level, &request, &left, &right, serialization)
+}
+
+/// Whether an archived finding still shows its signature: its divergence, with
+/// placeholder answers of `engines` (left, right), rerun on its input.
+pub(crate) fn still_shows(
+    archived: &level::Archived<'_>,
+    level: Level,
+    (left, right): (&str, &str),
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> bool {
+    let placeholder = |engine: &str| Side {
+        engine: engine.to_owned(),
+        result: Ok(crate::case::EngineOutput {
+            tree: String::new(),
+            serialization: None,
+        }),
+    };
+    let divergence = Divergence {
+        level,
+        request: archived.request.clone(),
+        left: placeholder(left),
+        right: placeholder(right),
+        first_difference: None,
+        signature: archived.signature.clone(),
+        engine: archived.finding.engine.clone(),
+        detail: Detail::None,
+    };
+    recheck(&divergence, &archived.request.input, reference, other).is_some()
+}
+
+/// An archived finding of the tree, fragment, serialization or round-trip level
+/// that no longer shows its signature: the first divergence the engines show at
+/// those levels that `relevant` keeps, `Changed`, else `Gone`.
+pub(crate) fn changed_or_gone(
+    request: &ParseRequest,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+    relevant: impl Fn(&Divergence) -> bool,
+) -> Recheck {
+    let any = compare_request(
+        tree::level_of(request),
+        request,
+        reference,
+        other,
+        &Levels::default(),
+    );
+    match any.iter().find(|d| relevant(d)) {
+        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+        None => Recheck::Gone,
     }
 }
 

@@ -14,8 +14,9 @@
 //! --junit FILE`).
 
 use crate::archive::{Archive, ArchiveError, ArchivedFinding};
-use crate::case::{EngineOutput, Level, ParseRequest};
-use crate::compare::{recheck, Divergence, Side};
+use crate::case::ParseRequest;
+use crate::compare::level::Archived;
+use crate::compare::Level;
 use crate::engine::Engine;
 use crate::report::junit_xml::{self, CaseResult, Suite, TestCase};
 use crate::signature::Signature;
@@ -23,18 +24,7 @@ use litmus_parser::FragmentContext;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// What re-checking a finding against its engine showed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Recheck {
-    /// The same signature still shows.
-    Still,
-    /// The engines agree now.
-    Gone,
-    /// The engines differ, with another signature.
-    Changed(String),
-    /// The finding's engine is not the one checked against; not re-checked.
-    Skipped(String),
-}
+pub use crate::compare::Recheck;
 
 /// One archived finding, checked.
 #[derive(Clone, Debug)]
@@ -199,7 +189,9 @@ fn file_name(path: &Path) -> String {
     )
 }
 
-/// Re-checks one archived finding against `other` (see the module docs).
+/// Re-checks one archived finding against `other` (see the module docs), by the rules
+/// of its level: the level its signature names (a failure's, the tree or fragment
+/// level of its request).
 pub fn recheck_archived(
     finding: &ArchivedFinding,
     request: &ParseRequest,
@@ -207,138 +199,17 @@ pub fn recheck_archived(
     other: &mut dyn Engine,
 ) -> Recheck {
     let signature = Signature::from_text(finding.signature.clone());
-    let level = match signature.kind() {
-        "serialization" => Level::Serialization,
-        "round-trip" => Level::RoundTrip,
-        "speed" => Level::Speed,
-        "chunks" => Level::Chunks,
-        _ if request.fragment.is_some() => Level::Fragment,
-        _ => Level::Tree,
+    let named = Level::from_name(signature.kind()).or_else(|| Level::from_name(&finding.level));
+    let level = match named {
+        Some(level) if level != Level::Tree && level != Level::Fragment => level,
+        _ => crate::compare::tree::level_of(request),
     };
-    if level == Level::Chunks {
-        return recheck_chunks(finding, &signature, request, reference, other);
-    }
-    if finding.level == "errors" || signature.kind() == "errors" {
-        // Engine workers do not carry the errors requests (`Engine::parse_errors`).
-        return Recheck::Skipped("an errors finding is not replayed".to_owned());
-    }
-    if finding.level == "tokens" || signature.kind() == "tokens" {
-        return recheck_tokens(finding, &signature, request, reference, other);
-    }
-    let round_trip_of_reference = level == Level::RoundTrip && finding.engine == reference.name();
-    if finding.engine != other.name() && !round_trip_of_reference {
-        return Recheck::Skipped(format!("found with {}", finding.engine));
-    }
-    let placeholder = |engine: &str| Side {
-        engine: engine.to_owned(),
-        result: Ok(EngineOutput {
-            tree: String::new(),
-            serialization: None,
-        }),
-    };
-    let (left, right) = if level == Level::RoundTrip {
-        (placeholder(&finding.engine), placeholder(&finding.engine))
-    } else {
-        (placeholder(reference.name()), placeholder(other.name()))
-    };
-    let divergence = Divergence {
-        level,
-        request: request.clone(),
-        left,
-        right,
-        first_difference: None,
-        signature: signature.clone(),
-        engine: finding.engine.clone(),
-        splits: Vec::new(),
-        start: None,
-    };
-    if recheck(&divergence, &request.input, reference, other).is_some() {
-        return Recheck::Still;
-    }
-    if level == Level::Speed {
-        // Not the same exponents: does the engine still grow faster than the input?
-        return match crate::compare::compare_speed(request, reference, other) {
-            Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
-            None => Recheck::Gone,
-        };
-    }
-    // Not the same signature: do the engines differ at all?
-    let any = crate::compare::compare_request(
-        if request.fragment.is_some() {
-            Level::Fragment
-        } else {
-            Level::Tree
-        },
+    let archived = Archived {
+        finding,
+        signature: &signature,
         request,
-        reference,
-        other,
-        &crate::compare::Levels::default(),
-    );
-    let relevant = any.iter().find(|d| match level {
-        Level::RoundTrip => d.level == Level::RoundTrip && d.left.engine == finding.engine,
-        _ => d.level != Level::RoundTrip,
-    });
-    match relevant {
-        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
-        None => Recheck::Gone,
-    }
-}
-
-/// Re-checks a chunk finding: its engine (the reference or the other engine) parses
-/// the input whole and cut at the recorded split points.
-fn recheck_chunks(
-    finding: &ArchivedFinding,
-    signature: &Signature,
-    request: &ParseRequest,
-    reference: &mut dyn Engine,
-    other: &mut dyn Engine,
-) -> Recheck {
-    let engine: &mut dyn Engine = if finding.engine == other.name() {
-        other
-    } else if finding.engine == reference.name() {
-        reference
-    } else {
-        return Recheck::Skipped(format!("found with {}", finding.engine));
     };
-    let Some(splits) = finding
-        .field("splits")
-        .and_then(crate::archive::read_splits)
-    else {
-        return Recheck::Skipped("a chunk finding without a readable `splits:` field".into());
-    };
-    let whole = engine.parse_tree(request);
-    match crate::compare::compare_chunks(request, engine, &whole, &[splits]) {
-        Some(d) if d.signature == *signature => Recheck::Still,
-        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
-        None => Recheck::Gone,
-    }
-}
-
-/// Re-checks a token finding: the reference tokenizer and the one that showed it
-/// (html5ever's or html5gum's, whatever the other engine is) tokenize the input from
-/// the recorded start point, each in its engine's worker.
-fn recheck_tokens(
-    finding: &ArchivedFinding,
-    signature: &Signature,
-    request: &ParseRequest,
-    reference: &mut dyn Engine,
-    other: &mut dyn Engine,
-) -> Recheck {
-    use crate::compare::tokens::{token_divergence, TokenStart, Tokenizer};
-    let Some(tokenizer) = Tokenizer::named(&finding.engine).filter(|t| *t != Tokenizer::Litmus)
-    else {
-        return Recheck::Skipped(format!("found with {}", finding.engine));
-    };
-    let Some(start) = finding.field("start").and_then(TokenStart::parse) else {
-        return Recheck::Skipped("a token finding without a readable `start:` field".into());
-    };
-    let left = reference.tokens(Tokenizer::Litmus, &request.input, &start);
-    let right = other.tokens(tokenizer, &request.input, &start);
-    match token_divergence(request, &start, tokenizer, &left, right) {
-        Some(d) if d.signature == *signature => Recheck::Still,
-        Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
-        None => Recheck::Gone,
-    }
+    level.rules().recheck_archived(&archived, reference, other)
 }
 
 #[cfg(test)]

@@ -4,9 +4,12 @@
 //! documented in the README ("findings.json"). Field names are stable; new fields may
 //! be added, and `schema` goes up when a field changes meaning.
 
+pub use crate::case::Origin;
+use crate::known::{KnownClass, Right};
 use crate::minimize::MinimizeStats;
 use crate::signature::FirstDifference;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 /// The version of the findings.json schema.
 pub const SCHEMA_VERSION: u32 = 2;
@@ -32,15 +35,6 @@ pub enum Status {
     /// A class explains it at another version of the engine than the campaign's
     /// (its `versions` exclude this one): known, at another version.
     AtAnotherVersion,
-}
-
-/// Where a case came from, to replay it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Origin {
-    pub seed: u64,
-    pub case_index: u64,
-    /// The generator family that dominated the case, or `mutation`, `file`, `fuzzer`.
-    pub family: String,
 }
 
 /// One finding: a signature, with its smallest example.
@@ -257,7 +251,7 @@ pub struct CampaignReport {
     /// possibly fixed): its explanation, who is right, its spec and upstream links, so
     /// that the reports explain each class without the known-differences file.
     #[serde(default)]
-    pub known_classes: Vec<crate::report::classes::ClassInfo>,
+    pub known_classes: Vec<ClassInfo>,
     /// What the case stream depends on, to regenerate any case by its index (`None` in
     /// reports of earlier versions).
     #[serde(default)]
@@ -287,7 +281,7 @@ pub struct Generation {
     /// A steering campaign's epochs and their weights (`--spec-coverage` without
     /// `--no-steering`), which replace `config`'s weights case by case.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub steering: Option<crate::campaign::steering::SteeringRecord>,
+    pub steering: Option<SteeringRecord>,
 }
 
 /// The inputs a campaign mutated, by hash.
@@ -443,9 +437,121 @@ impl ClassGroup<'_> {
     }
 
     /// Whether the judges side with the engine under test against the reference on
-    /// this class ([`crate::campaign::against_the_reference`]): one to review
+    /// this class ([`against_the_reference`]): one to review
     /// against the standard.
     pub fn judged_against_the_reference(&self) -> bool {
-        crate::campaign::against_the_reference(self.verdicts())
+        against_the_reference(self.verdicts())
+    }
+}
+
+/// The sides a third engine can take.
+pub const SIDES: [&str; 4] = ["reference", "other", "neither", "unavailable"];
+
+/// Whether the judges' answers side with the engine under test against the reference:
+/// more of them with the engine than with the reference (those unavailable or on
+/// neither side not counted), at least one with the engine.
+pub fn against_the_reference(opinions: &[ThirdOpinion]) -> bool {
+    let count = |side: &str| opinions.iter().filter(|o| o.sides_with == side).count();
+    let (reference, other) = (count("reference"), count("other"));
+    other > 0 && other > reference
+}
+
+/// The epochs of a steered campaign, as findings.json records them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SteeringRecord {
+    /// Cases per epoch: case `k` of the shard is in epoch `k / epoch_cases`.
+    pub epoch_cases: u64,
+    /// Each epoch's family weights, `name=weight,…` in table order.
+    pub epochs: Vec<String>,
+}
+
+impl SteeringRecord {
+    /// The weights of the case at shard position `k`.
+    pub fn weights_of(&self, k: u64) -> Option<crate::generator::Weights> {
+        let epoch = usize::try_from(k / self.epoch_cases.max(1)).ok()?;
+        let spec = self.epochs.get(epoch)?;
+        let mut weights = crate::generator::Weights::default();
+        weights.apply(spec).ok()?;
+        Some(weights)
+    }
+}
+
+/// A known class as reports show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassInfo {
+    pub id: String,
+    /// The engine whose behaviour it explains, or `*`.
+    pub engine: String,
+    /// One line: why the engines differ.
+    pub explanation: String,
+    /// Who is right: `reference`, `other`, `both` or `neither`.
+    pub right: Right,
+    /// The spec section (a URL with its anchor).
+    pub spec: String,
+    /// The upstream issue, where there is one.
+    #[serde(default)]
+    pub upstream: Option<String>,
+}
+
+impl ClassInfo {
+    /// The fields reports show of a class.
+    pub fn of(class: &KnownClass) -> ClassInfo {
+        ClassInfo {
+            id: class.id.clone(),
+            engine: class.engine.clone(),
+            explanation: class.explanation.clone(),
+            right: class.right,
+            spec: class.spec.clone(),
+            upstream: class.upstream.clone(),
+        }
+    }
+
+    /// Who is right, as a sentence naming the engines: `litmus follows the standard;
+    /// html5ever does not`.
+    pub fn right_sentence(&self, reference: &str) -> String {
+        let engine = if self.engine == "*" {
+            "the other engine"
+        } else {
+            self.engine.as_str()
+        };
+        match self.right {
+            Right::Reference => format!("{reference} follows the standard; {engine} does not"),
+            Right::Other => format!("{engine} is right; {reference} has a bug to fix"),
+            Right::Both => "both: the standard allows either".to_owned(),
+            Right::Neither => {
+                "neither side, or the standard leaves it open (see the explanation)".to_owned()
+            }
+        }
+    }
+
+    /// The class as plain text, one field a line (`litmus class show`, junit.xml).
+    pub fn text(&self, reference: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "class:       {}", self.id);
+        let _ = writeln!(out, "engine:      {}", self.engine);
+        let _ = writeln!(out, "explanation: {}", self.explanation);
+        let _ = writeln!(
+            out,
+            "right:       {} ({})",
+            right_name(self.right),
+            self.right_sentence(reference)
+        );
+        let _ = writeln!(out, "spec:        {}", self.spec);
+        let _ = writeln!(
+            out,
+            "upstream:    {}",
+            self.upstream.as_deref().unwrap_or("none")
+        );
+        out
+    }
+}
+
+/// `reference`, `other`, `both`, `neither`: as known-differences.toml writes them.
+pub fn right_name(right: Right) -> &'static str {
+    match right {
+        Right::Reference => "reference",
+        Right::Other => "other",
+        Right::Both => "both",
+        Right::Neither => "neither",
     }
 }

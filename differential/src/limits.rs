@@ -37,6 +37,28 @@ pub const MAX_TIMEOUT: Duration = Duration::from_secs(3600);
 /// The largest generated case (`--max-bytes`): 16 MiB.
 pub const MAX_CASE_BYTES: usize = 16 << 20;
 
+/// The per-request time limit of a parse on a worker, unless told otherwise
+/// (`--timeout`): 10 s.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a new worker has to say hello: 30 s.
+pub const WORKER_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a (re)started persistent external program has to answer its warm-up
+/// request, and a one-shot program its probe: 20 s.
+pub const ENGINE_STARTUP_TIMEOUT: Duration = Duration::from_secs(20);
+/// What a worker hosting an external engine gets beyond the engine's own restart,
+/// warm-up and two answers, so that the engine's limit fires first: 10 s.
+pub const ENGINE_WORKER_MARGIN: Duration = Duration::from_secs(10);
+/// What a case worker gets beyond its slowest parse before its supervisor gives up on
+/// it (it reports its own hangs; this is the backstop for one that stops talking): 30 s.
+pub const CASE_WORKER_MARGIN: Duration = Duration::from_secs(30);
+/// What a minimization in a case worker gets beyond its budget and two parses: 10 s.
+pub const MINIMIZE_MARGIN: Duration = Duration::from_secs(10);
+/// How long an engine's `--version` has to answer (a browser adapter's starts no
+/// browser): 10 s.
+pub const VERSION_PROBE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The most of a `--version` answer read: 64 KiB.
+pub const MAX_VERSION_BYTES: usize = 64 << 10;
+
 /// A read that went past its limit, or failed.
 #[derive(Debug)]
 pub enum ReadError {

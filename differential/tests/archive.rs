@@ -6,7 +6,8 @@
 //! as changed.
 
 use litmus_differential::archive::{Archive, ArchivedFinding};
-use litmus_differential::case::{Level, ParseRequest};
+use litmus_differential::case::ParseRequest;
+use litmus_differential::compare::Level;
 use litmus_differential::compare::{compare_request, Levels};
 use litmus_differential::engine::engine_by_name;
 use std::process::Command;

@@ -33,7 +33,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use litmus_differential::case::{Level, ParseRequest};
+use litmus_differential::case::ParseRequest;
+use litmus_differential::compare::Level;
 use litmus_differential::compare::{compare_request, Divergence, Levels};
 use litmus_differential::engine::{Html5everEngine, LitmusEngine};
 use litmus_differential::generator::Generator;

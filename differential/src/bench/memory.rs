@@ -8,10 +8,10 @@
 //! time limit is killed and reported as a timeout.
 
 use super::runner::Engine;
-use std::io::{Read, Write};
+use crate::process::{run_to_end, AddressSpace, CommandLine};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The hidden flag of `litmus bench` that makes a process a memory child.
 pub const CHILD_FLAG: &str = "--peak-memory-child";
@@ -76,51 +76,31 @@ pub fn measure_peak(engine: Engine, input: &str, limit: Duration) -> Peak {
     }
     // Peak memory with the C allocator's defaults: the timing runs keep large blocks in
     // the heap (see `cli::bench_cmd::ALLOCATOR_TUNABLES`), which would count every
-    // block a vector grew out of.
-    let child = Command::new(exe)
-        .arg("bench")
-        .arg(CHILD_FLAG)
-        .arg(engine.name())
-        .arg(file.path())
-        .env_remove("GLIBC_TUNABLES")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
+    // block a vector grew out of. An empty `GLIBC_TUNABLES` sets none.
+    let command = CommandLine {
+        program: exe,
+        args: vec![
+            "bench".into(),
+            CHILD_FLAG.into(),
+            engine.name().into(),
+            file.path().as_os_str().to_owned(),
+        ],
+        env: vec![("GLIBC_TUNABLES".into(), "".into())],
+        die_with_thread: false,
+        address_space: AddressSpace::Inherited,
+    };
+    let finished = match run_to_end(&command, crate::limits::MAX_OUTPUT_BYTES, limit) {
+        Ok(Some(finished)) => finished,
+        Ok(None) => return Peak::Timeout,
         Err(e) => return Peak::Unavailable(e.to_string()),
     };
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() > limit => {
-                // Our own child, by its handle.
-                let _ = child.kill();
-                let _ = child.wait();
-                return Peak::Timeout;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Peak::Unavailable(e.to_string()),
-        }
-    }
-    let mut out = String::new();
-    if let Some(mut stdout) = child.stdout.take() {
-        let _ = stdout.read_to_string(&mut out);
-    }
+    let out = String::from_utf8_lossy(&finished.stdout);
     let numbers: Vec<u64> = out
         .split_whitespace()
         .filter_map(|w| w.parse().ok())
         .collect();
     match numbers[..] {
         [before, after] => Peak::Kib(after.saturating_sub(before)),
-        _ => {
-            let mut err = String::new();
-            if let Some(mut stderr) = child.stderr.take() {
-                let _ = stderr.read_to_string(&mut err);
-            }
-            Peak::Unavailable(format!("child said {out:?} {err:?}"))
-        }
+        _ => Peak::Unavailable(format!("child said {out:?} {:?}", finished.stderr)),
     }
 }

@@ -8,66 +8,20 @@
 //! signature once, however many cases show it (and again only with a case at most
 //! half the size, whose triage, if it has not started, costs less).
 
-use super::state::LevelCounter;
-use super::triage::{MinimizeJob, Minimized};
-use crate::case::{within_output_limit, Level, ParseRequest, ParseResult};
-use crate::compare::chunks::{split_sets, union};
-use crate::compare::tokens::{TokenStart, Tokenizer};
-use crate::compare::{
-    compare_chunks, compare_errors, compare_results, compare_round_trip, compare_speed,
-    compare_tokens, round_trip_request, Compared, Divergence, Side,
-};
+use super::watch::Watched;
+pub use super::watch::{Overdue, Watch, WatchedEngine};
+use crate::case::ParseRequest;
+use crate::compare::level::{compare_cases, CaseAnswers};
+use crate::compare::Level;
+use crate::compare::{Divergence, LevelCounter, LevelSet};
 use crate::engine::{start_engine, Engine};
 use crate::finding::Origin;
-use crate::generator::{GeneratedCase, Generator, GeneratorConfig};
+use crate::generator::{GeneratedCase, Generator};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
+pub use crate::worker::protocol::{add_arm_counts, BatchPart, CaseSetup, Reported};
 use litmus_parser::FragmentContext;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
-
-/// Everything a case worker needs to run a campaign's cases.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct CaseSetup {
-    pub seed: u64,
-    pub generator: GeneratorConfig,
-    /// Inputs the generator may mutate (their order is part of what a case depends
-    /// on).
-    pub mutation_corpus: Vec<String>,
-    /// Byte cases (see [`byte_case`]).
-    pub bytes: bool,
-    /// Compare serializations of agreeing trees.
-    pub serialization: bool,
-    /// Run each engine's round trip.
-    pub round_trip: bool,
-    /// Measure how the other engine's time grows with the input.
-    pub speed: bool,
-    /// Compare each engine's tree of the input in pieces with its tree of the whole.
-    pub chunks: bool,
-    /// Compare tokenizers' token streams (`compare::tokens`).
-    #[serde(default)]
-    pub tokens: bool,
-    /// Compare documents' parse errors (`compare::errors`).
-    #[serde(default)]
-    pub errors: bool,
-    /// The engines, as the registry names them (or `cmd:` texts).
-    pub reference: String,
-    pub other: String,
-    /// The longest one parse may take before the worker reports it hung, per engine
-    /// (an external engine's includes its restarts).
-    pub reference_limit: Duration,
-    pub other_limit: Duration,
-    /// The classes a triage classifies with.
-    pub known: KnownDifferences,
-    /// The budget of one minimization.
-    pub budget: Budget,
-    /// Send the reference parser's counts of the standard's arms with each part
-    /// (`--spec-coverage`).
-    #[serde(default)]
-    pub spec_coverage: bool,
-}
 
 /// A case, as both engines are asked it.
 #[derive(Clone, Debug)]
@@ -79,289 +33,11 @@ pub struct Case {
     pub family: String,
 }
 
-/// A divergence a worker reports, with the case that showed it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reported {
-    pub divergence: Divergence,
-    pub origin: Origin,
-}
-
-/// The results of some cases of a batch.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BatchPart {
-    /// The case indices done.
-    pub done: Vec<u64>,
-    /// Their comparisons.
-    pub levels: LevelCounter,
-    /// How many of their divergences had each signature.
-    pub tallies: HashMap<String, u64>,
-    /// Their divergences with signatures this worker had not reported before.
-    pub divergences: Vec<Reported>,
-    /// With `--spec-coverage`: how many times the reference parser passed each arm of
-    /// the standard in these cases, indexed by `litmus_parser::spec_arms::Arm`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub spec_arms: Vec<u64>,
-}
-
-impl BatchPart {
-    /// Adds another part's results to this one.
-    pub fn merge(&mut self, other: BatchPart) {
-        self.done.extend(other.done);
-        self.levels.merge(&other.levels);
-        for (signature, count) in other.tallies {
-            *self.tallies.entry(signature).or_default() += count;
-        }
-        self.divergences.extend(other.divergences);
-        add_arm_counts(&mut self.spec_arms, &other.spec_arms);
-    }
-}
-
-/// Adds the arm counts `other` to `into`, as long as the longer of the two.
-pub fn add_arm_counts(into: &mut Vec<u64>, other: &[u64]) {
-    if into.len() < other.len() {
-        into.resize(other.len(), 0);
-    }
-    for (sum, count) in into.iter_mut().zip(other) {
-        *sum = sum.saturating_add(*count);
-    }
-}
-
-/// How a case worker's main thread sees its engine thread: the parse running now and
-/// since when, and the results of the batch so far. Shared by the two threads.
-#[derive(Clone, Default)]
-pub struct Watch {
-    inner: Arc<Mutex<WatchState>>,
-}
-
-#[derive(Default)]
-struct WatchState {
-    /// The batch or minimization running, by message id.
-    batch: Option<u64>,
-    job: Option<u64>,
-    /// The parse running: its case (for a batch), engine, start and limit.
-    parse: Option<(Option<u64>, Arc<str>, Instant, Duration)>,
-    /// The results accumulated since they were last sent.
-    part: BatchPart,
-}
-
-/// A parse past its limit, as the main thread reports it.
-pub struct Overdue {
-    /// The batch it belonged to, whose results so far are to be sent first.
-    pub batch: Option<u64>,
-    pub message: crate::worker::protocol::FromWorker,
-}
-
-impl Watch {
-    fn lock(&self) -> MutexGuard<'_, WatchState> {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    pub fn begin_batch(&self, id: u64) {
-        self.lock().batch = Some(id);
-    }
-
-    pub fn end_batch(&self) {
-        self.lock().batch = None;
-    }
-
-    pub fn begin_job(&self, id: u64) {
-        self.lock().job = Some(id);
-    }
-
-    pub fn end_job(&self) {
-        self.lock().job = None;
-    }
-
-    /// The batch running, if one is.
-    pub fn batch_running(&self) -> Option<u64> {
-        self.lock().batch
-    }
-
-    /// Adds a case's results to what the main thread sends next.
-    pub fn add_part(&self, part: BatchPart) {
-        self.lock().part.merge(part);
-    }
-
-    /// Takes the results accumulated so far.
-    pub fn take_part(&self) -> BatchPart {
-        std::mem::take(&mut self.lock().part)
-    }
-
-    fn start_parse(&self, case: Option<u64>, engine: &Arc<str>, limit: Duration) {
-        self.lock().parse = Some((case, Arc::clone(engine), Instant::now(), limit));
-    }
-
-    fn end_parse(&self) {
-        self.lock().parse = None;
-    }
-
-    /// The parse running past its limit, if there is one.
-    pub fn overdue(&self) -> Option<Overdue> {
-        let state = self.lock();
-        let (case, engine, started, limit) = state.parse.as_ref()?;
-        let elapsed = started.elapsed();
-        if elapsed <= *limit {
-            return None;
-        }
-        let id = state.batch.or(state.job).unwrap_or(0);
-        Some(Overdue {
-            batch: state.batch,
-            message: crate::worker::protocol::FromWorker::Hung {
-                id,
-                case_index: *case,
-                engine: engine.to_string(),
-                after_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-            },
-        })
-    }
-}
-
-/// An engine whose parses the [`Watch`] sees, panics caught.
-pub struct WatchedEngine {
-    engine: Box<dyn Engine>,
-    name: Arc<str>,
-    limit: Duration,
-    watch: Watch,
-    /// The case being parsed, for a hang report.
-    case: Option<u64>,
-}
-
-impl WatchedEngine {
-    pub fn new(engine: Box<dyn Engine>, limit: Duration, watch: Watch) -> WatchedEngine {
-        WatchedEngine {
-            name: Arc::from(engine.name()),
-            engine,
-            limit,
-            watch,
-            case: None,
-        }
-    }
-}
-
-impl WatchedEngine {
-    /// Answers the requests of several cases, each as [`Engine::parse`] (or
-    /// [`Engine::parse_tree`] with `tree_only`) would. An engine that pipelines gets
-    /// them all at once, watched as one long parse of no case in particular.
-    fn answer_all(
-        &mut self,
-        requests: &[(u64, &ParseRequest)],
-        tree_only: bool,
-    ) -> Vec<ParseResult> {
-        if !self.engine.pipelines() {
-            return requests
-                .iter()
-                .map(|&(case, request)| {
-                    self.case = Some(case);
-                    let result = if tree_only {
-                        self.parse_tree(request)
-                    } else {
-                        self.parse(request)
-                    };
-                    self.case = None;
-                    result
-                })
-                .collect();
-        }
-        let owned: Vec<ParseRequest> = requests.iter().map(|(_, r)| (*r).clone()).collect();
-        let limit = self
-            .limit
-            .saturating_mul(u32::try_from(owned.len().max(1)).unwrap_or(u32::MAX));
-        self.watch.start_parse(None, &self.name, limit);
-        let results = crate::worker::catch(|| Ok(self.engine.parse_many(&owned, tree_only)));
-        self.watch.end_parse();
-        match results {
-            Ok(results) => results.into_iter().map(within_output_limit).collect(),
-            Err(failure) => vec![Err(failure); owned.len()],
-        }
-    }
-}
-
-impl Engine for WatchedEngine {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn version(&self) -> String {
-        self.engine.version()
-    }
-
-    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
-        self.watch.start_parse(self.case, &self.name, self.limit);
-        let result = crate::worker::catch(|| self.engine.parse(request));
-        self.watch.end_parse();
-        within_output_limit(result)
-    }
-
-    fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
-        self.watch.start_parse(self.case, &self.name, self.limit);
-        let result = crate::worker::catch(|| self.engine.parse_tree(request));
-        self.watch.end_parse();
-        within_output_limit(result)
-    }
-
-    fn parse_time(&mut self, request: &ParseRequest) -> Duration {
-        self.watch.start_parse(self.case, &self.name, self.limit);
-        // A panic is timed like any other end of the parse; the tree levels report it.
-        let took = crate::worker::catch(|| Ok(self.engine.parse_time(request)));
-        self.watch.end_parse();
-        took.unwrap_or(Duration::ZERO)
-    }
-
-    fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
-        self.watch.start_parse(self.case, &self.name, self.limit);
-        let result = crate::worker::catch(|| Ok(self.engine.parse_chunks(request, splits)));
-        self.watch.end_parse();
-        match result {
-            Ok(answer) => answer.map(within_output_limit),
-            // A panic in a chunked parse is the chunk level's finding.
-            Err(failure) => Some(Err(failure)),
-        }
-    }
-
-    fn parse_errors(&mut self, request: &ParseRequest) -> Option<ParseResult> {
-        self.watch.start_parse(self.case, &self.name, self.limit);
-        let result = crate::worker::catch(|| Ok(self.engine.parse_errors(request)));
-        self.watch.end_parse();
-        match result {
-            Ok(answer) => answer.map(within_output_limit),
-            Err(failure) => Some(Err(failure)),
-        }
-    }
-
-    fn pipelines(&self) -> bool {
-        self.engine.pipelines()
-    }
-
-    /// The requests of the case being parsed (a minimization's), as [`Self::answer_all`]
-    /// answers a batch's.
-    fn parse_many(&mut self, requests: &[ParseRequest], tree_only: bool) -> Vec<ParseResult> {
-        let case = self.case.unwrap_or(0);
-        let pairs: Vec<(u64, &ParseRequest)> = requests.iter().map(|r| (case, r)).collect();
-        self.answer_all(&pairs, tree_only)
-    }
-
-    /// Watched under the tokenizer's name, so that a hang names the tokenizer.
-    fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
-        let name: Arc<str> = Arc::from(tokenizer.name());
-        self.watch.start_parse(self.case, &name, self.limit);
-        let result = crate::worker::catch(|| self.engine.tokens(tokenizer, input, start));
-        self.watch.end_parse();
-        within_output_limit(result)
-    }
-}
-
 /// Runs a campaign's cases in process.
 pub struct CaseRunner {
     seed: u64,
     bytes: bool,
-    serialization: bool,
-    round_trip: bool,
-    speed: bool,
-    chunks: bool,
-    tokens: bool,
-    errors: bool,
-    /// The cases of the batch whose errors were compared (both engines report them).
-    errors_compared: std::collections::HashSet<u64>,
+    levels: LevelSet,
     generator: Generator,
     pub(super) reference: WatchedEngine,
     pub(super) other: WatchedEngine,
@@ -389,13 +65,7 @@ impl CaseRunner {
         Ok(CaseRunner {
             seed: setup.seed,
             bytes: setup.bytes,
-            serialization: setup.serialization,
-            round_trip: setup.round_trip,
-            speed: setup.speed,
-            chunks: setup.chunks,
-            tokens: setup.tokens,
-            errors: setup.errors,
-            errors_compared: std::collections::HashSet::new(),
+            levels: setup.levels,
             generator,
             reference: WatchedEngine::new(reference, setup.reference_limit, watch.clone()),
             other: WatchedEngine::new(other, setup.other_limit, watch),
@@ -434,7 +104,7 @@ impl CaseRunner {
     /// With an engine that pipelines, the whole batch goes to the engines at once,
     /// and the results come at the end.
     pub fn run_batch(&mut self, indices: &[u64], mut emit: impl FnMut(BatchPart)) {
-        let pipelined = self.reference.engine.pipelines() || self.other.engine.pipelines();
+        let pipelined = self.reference.pipelines() || self.other.pipelines();
         let chunk = if pipelined { indices.len().max(1) } else { 1 };
         for indices in indices.chunks(chunk) {
             // The engines parse on this thread: what the parser counts from here to the
@@ -447,8 +117,8 @@ impl CaseRunner {
             let cases: Vec<Case> = indices.iter().map(|&index| self.case(index)).collect();
             let results = self.compare_all(&cases);
             let last = results.len();
-            for (i, (case, (divergences, compared))) in cases.iter().zip(results).enumerate() {
-                let mut part = self.record(case, divergences, compared);
+            for (i, (case, answers)) in cases.iter().zip(results).enumerate() {
+                let mut part = self.record(case, answers.divergences, answers.counts);
                 if self.spec_coverage && i + 1 == last {
                     part.spec_arms = litmus_parser::spec_arms::take_counts().as_slice().to_vec();
                 }
@@ -463,23 +133,13 @@ impl CaseRunner {
         &mut self,
         case: &Case,
         divergences: Vec<Divergence>,
-        compared: Compared,
+        levels: LevelCounter,
     ) -> BatchPart {
         let mut part = BatchPart {
             done: vec![case.index],
+            levels,
             ..BatchPart::default()
         };
-        part.levels
-            .record_case(case.level, &divergences, compared, self.speed);
-        if self.chunks && case.request.input.len() >= 2 {
-            part.levels.record_chunks(&divergences);
-        }
-        if self.tokens {
-            part.levels.record_tokens(&divergences);
-        }
-        if self.errors_compared.remove(&case.index) {
-            part.levels.record_errors(&divergences);
-        }
         for divergence in divergences {
             let signature = divergence.signature.as_str().to_owned();
             *part.tallies.entry(signature.clone()).or_default() += 1;
@@ -505,143 +165,19 @@ impl CaseRunner {
         part
     }
 
-    /// Every divergence of each case at the levels the campaign compares: the first
-    /// answers of both engines for all the cases, then their round trips, then (with
-    /// the speed level) each case's growth.
-    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<(Vec<Divergence>, Compared)> {
-        let requests: Vec<(u64, &ParseRequest)> =
-            cases.iter().map(|c| (c.index, &c.request)).collect();
-        let lefts = self.reference.answer_all(&requests, false);
-        let rights = self.other.answer_all(&requests, false);
-        let mut all = Vec::with_capacity(cases.len());
-        let mut compared = Vec::with_capacity(cases.len());
-        let mut again: [Vec<(usize, ParseRequest)>; 2] = [Vec::new(), Vec::new()];
-        for (i, ((case, left), right)) in cases.iter().zip(lefts).zip(rights).enumerate() {
-            let left = Side {
-                engine: self.reference.name().to_owned(),
-                result: left,
-            };
-            let right = Side {
-                engine: self.other.name().to_owned(),
-                result: right,
-            };
-            let divergences =
-                compare_results(case.level, &case.request, &left, &right, self.serialization);
-            compared.push(Compared::of(
-                &case.request,
-                &left,
-                &right,
-                self.serialization,
-                self.round_trip,
-            ));
-            if self.round_trip {
-                for (side, first) in [&left, &right].into_iter().enumerate() {
-                    if let Some(request) = round_trip_request(&case.request, &first.result) {
-                        again[side].push((i, request));
-                    }
-                }
-            }
-            all.push((divergences, left, right));
-        }
-        if self.round_trip {
-            for (side, second_requests) in again.iter().enumerate() {
-                let asked: Vec<(u64, &ParseRequest)> = second_requests
-                    .iter()
-                    .map(|(i, request)| (cases[*i].index, request))
-                    .collect();
-                let engine = if side == 0 {
-                    &mut self.reference
-                } else {
-                    &mut self.other
-                };
-                let seconds = engine.answer_all(&asked, true);
-                for ((i, _), second) in second_requests.iter().zip(seconds) {
-                    let (divergences, left, right) = &mut all[*i];
-                    let first = if side == 0 { &*left } else { &*right };
-                    divergences.extend(compare_round_trip(
-                        &cases[*i].request,
-                        &first.engine,
-                        &first.result,
-                        &second,
-                    ));
-                }
-            }
-        }
-        if self.chunks {
-            for (case, (divergences, left, right)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                let sets = split_sets(case.request.input.as_bytes());
-                if !sets.is_empty() {
-                    // The reference's tree cannot depend on the split: one set, all
-                    // the splits at once.
-                    let all_splits = [union(&sets)];
-                    divergences.extend(compare_chunks(
-                        &case.request,
-                        &mut self.reference,
-                        &left.result,
-                        &all_splits,
-                    ));
-                    divergences.extend(compare_chunks(
-                        &case.request,
-                        &mut self.other,
-                        &right.result,
-                        &sets,
-                    ));
-                }
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.tokens {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                divergences.extend(compare_tokens(
-                    &case.request,
-                    &mut self.reference,
-                    &mut self.other,
-                ));
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.errors {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                if let Some(found) =
-                    compare_errors(&case.request, &mut self.reference, &mut self.other)
-                {
-                    self.errors_compared.insert(case.index);
-                    divergences.extend(found);
-                }
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        if self.speed {
-            for (case, (divergences, _, _)) in cases.iter().zip(all.iter_mut()) {
-                self.reference.case = Some(case.index);
-                self.other.case = Some(case.index);
-                divergences.extend(compare_speed(
-                    &case.request,
-                    &mut self.reference,
-                    &mut self.other,
-                ));
-                self.reference.case = None;
-                self.other.case = None;
-            }
-        }
-        all.into_iter()
-            .zip(compared)
-            .map(|((divergences, _, _), compared)| (divergences, compared))
-            .collect()
-    }
-
-    /// Minimizes a divergence in process (see [`super::triage`]).
-    pub fn minimize(&mut self, job: MinimizeJob) -> Minimized {
-        super::triage::minimize_in_process(self, job)
+    /// Every divergence of each case at the levels the campaign compares, and what
+    /// each level counted: the first answers of both engines for all the cases, then
+    /// each level in the registry's order (`compare::level`).
+    pub fn compare_all(&mut self, cases: &[Case]) -> Vec<CaseAnswers> {
+        let asked: Vec<(u64, Level, &ParseRequest)> = cases
+            .iter()
+            .map(|c| (c.index, c.level, &c.request))
+            .collect();
+        let mut engines = Watched {
+            reference: &mut self.reference,
+            other: &mut self.other,
+        };
+        compare_cases(&asked, &self.levels, &mut engines)
     }
 }
 

@@ -14,7 +14,8 @@ use super::record;
 use super::state::{Candidate, Shared};
 use super::triage::{classify, Goal, MinimizeJob, Minimized};
 use crate::case::ParseResult;
-use crate::compare::{compare_request_counted, compare_tokens, Divergence, Levels};
+use crate::compare::level::{compare_cases, Pair};
+use crate::compare::Divergence;
 use crate::finding::{Finding, Origin};
 use crate::minimize::MinimizeStats;
 use crate::worker::{BatchEvent, CaseWorker, Worker};
@@ -159,31 +160,26 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
         options.bytes,
         index,
     );
-    let levels = Levels {
-        serialization: options.serialization,
-        round_trip: options.round_trip,
-        ..Levels::default()
-    };
     let Some((reference, other)) = job.engines(shared) else {
         return;
     };
-    let (mut divergences, compared) =
-        compare_request_counted(case.level, &case.request, reference, other, &levels);
-    // The tokenizers too, each in an engine worker: one that took the case worker
-    // down is a failure of its own here.
-    if options.tokens {
-        divergences.extend(compare_tokens(&case.request, reference, other));
-    }
+    // Each level a case worker compares at, but those engine workers cannot carry
+    // (chunked parses, parse errors) and the speed level: a case pinned through
+    // engine workers is not timed. The tokenizers run each in an engine worker: one
+    // that took the case worker down is a failure of its own here.
+    let levels = options.levels.when_pinned();
+    let mut engines = Pair { reference, other };
+    let Some(answers) =
+        compare_cases(&[(index, case.level, &case.request)], &levels, &mut engines).pop()
+    else {
+        return;
+    };
     let mut part = BatchPart {
         done: vec![index],
+        levels: answers.counts,
         ..BatchPart::default()
     };
-    // A case pinned through engine workers is not timed: its speed is not compared.
-    part.levels
-        .record_case(case.level, &divergences, compared, false);
-    if options.tokens {
-        part.levels.record_tokens(&divergences);
-    }
+    let divergences = answers.divergences;
     for divergence in divergences {
         let signature = divergence.signature.as_str().to_owned();
         *part.tallies.entry(signature).or_default() += 1;
@@ -202,7 +198,9 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
 /// The longest a minimization in a case worker may take: its budget, and a parse's
 /// time limit on top.
 fn minimize_limit(shared: &Shared<'_>) -> Duration {
-    shared.options.minimize_budget.max_time + shared.options.timeout * 2 + Duration::from_secs(10)
+    shared.options.minimize_budget.max_time
+        + shared.options.timeout * 2
+        + crate::limits::MINIMIZE_MARGIN
 }
 
 /// A signature seen for the first time: classified from its token-minimal input, or

@@ -33,12 +33,15 @@ mod state;
 pub mod steering;
 mod third;
 pub mod triage;
+mod watch;
 
+pub use crate::compare::LevelCounter;
+pub use crate::finding::{against_the_reference, SIDES};
 pub use cases::request_for_case;
 pub use investigate::{investigate, Engines, Investigation};
 pub use record::finding as finding_of;
-pub use state::{LevelCounter, EXEMPLARS_PER_CLASS};
-pub use third::{against_the_reference, judges_opinions, side, third_opinion, SIDES};
+pub use state::EXEMPLARS_PER_CLASS;
+pub use third::{judges_opinions, side, third_opinion};
 
 use crate::archive::{Archive, ArchiveError};
 use crate::engine::ExternalSpec;
@@ -127,22 +130,9 @@ pub struct CampaignOptions {
     pub judges: Vec<EngineChoice>,
     /// The time limit of one parse.
     pub timeout: Duration,
-    /// Compare serializations and round trips too.
-    pub serialization: bool,
-    pub round_trip: bool,
-    /// Measure how the other engine's time grows with the input (the speed level,
-    /// `compare::speed`).
-    pub speed: bool,
-    /// Feed each case to the engines that take pieces, cut at split points, against
-    /// their trees of the whole input (the chunk level, `compare::chunks`).
-    pub chunks: bool,
-    /// Compare the reference tokenizer's tokens with html5ever's and html5gum's from
-    /// a few start states per case (the token level, `compare::tokens`).
-    pub tokens: bool,
-    /// Compare each document's parse errors with the standard's codes, the reference's
-    /// against the other engine's where it reports them (the errors level,
-    /// `compare::errors`).
-    pub errors: bool,
+    /// The levels each case is compared at (`compare::level`; docs/levels.md): the
+    /// tree and fragment levels always, the others as `--levels` says.
+    pub levels: crate::compare::LevelSet,
     pub generator: GeneratorConfig,
     /// Byte cases: each case is a document written as bytes (`generator::ByteCase`),
     /// whose encoding the reference parser determines (see `job.rs`).
@@ -299,12 +289,7 @@ pub fn case_setup(options: &CampaignOptions) -> CaseSetup {
         generator: options.generator.clone(),
         mutation_corpus: options.mutation_corpus.clone(),
         bytes: options.bytes,
-        serialization: options.serialization,
-        round_trip: options.round_trip,
-        speed: options.speed,
-        chunks: options.chunks,
-        tokens: options.tokens,
-        errors: options.errors,
+        levels: options.levels.clone(),
         reference: engine_text(&options.reference),
         other: engine_text(&options.other),
         reference_limit: limit(&options.reference),
@@ -328,7 +313,8 @@ fn start_case_worker(setup: &CaseSetup) -> Result<CaseWorker, CampaignError> {
     let mut config = WorkerConfig::with_command(settings.hello_engine(), command);
     // The worker reports progress several times a second and its own hangs; this is
     // the backstop for a worker that stops talking altogether.
-    config.timeout = setup.reference_limit.max(setup.other_limit) + Duration::from_secs(30);
+    config.timeout =
+        setup.reference_limit.max(setup.other_limit) + crate::limits::CASE_WORKER_MARGIN;
     debug_assert_eq!(settings.role, WorkerRole::Cases);
     CaseWorker::start(config, setup.clone()).map_err(|e| match e {
         WorkerError::Spawn { program, error } => CampaignError::Engine(format!(

@@ -3,7 +3,7 @@
 //! the report's text.
 
 use crate::archive::{Archive, ArchiveError, ArchivedFinding, StoreOutcome};
-use crate::case::{Level, ParseRequest, ParseResult};
+use crate::case::{ParseRequest, ParseResult};
 use crate::compare::{Divergence, Side};
 use crate::finding::{Finding, Origin, Status};
 use crate::known::{KnownDifferences, Verdict};
@@ -59,8 +59,8 @@ pub fn finding(
         archive_path: None,
         judges: Vec::new(),
         third: None,
-        splits: shown.splits.clone(),
-        start: shown.start.as_ref().map(|s| s.to_string()),
+        splits: shown.detail.splits().to_vec(),
+        start: shown.detail.start().map(|s| s.to_string()),
     }
 }
 
@@ -110,62 +110,8 @@ fn archived_finding(
             vec![format!("(the reference engine failed: {failure})")],
         ),
     };
-    let mut blocks = Vec::new();
-    let label = |side: &Side, what: &str| format!("{} {what}", side.engine);
-    match shown.level {
-        Level::RoundTrip => {
-            blocks.push((
-                label(&shown.left, "first tree"),
-                finding.reference_output.clone(),
-            ));
-            blocks.push((
-                label(&shown.right, "tree of its serialization"),
-                finding.other_output.clone(),
-            ));
-            if let Ok(first) = &shown.left.result {
-                if let Some(html) = &first.serialization {
-                    blocks.push((label(&shown.left, "serialization"), html.clone()));
-                }
-            }
-        }
-        Level::Serialization => {
-            blocks.push((
-                label(&shown.left, "serialization"),
-                finding.reference_output.clone(),
-            ));
-            blocks.push((
-                label(&shown.right, "serialization"),
-                finding.other_output.clone(),
-            ));
-        }
-        Level::Chunks => {
-            blocks.push((
-                label(&shown.right, "tree of the pieces"),
-                finding.other_output.clone(),
-            ));
-            blocks.push((
-                label(&shown.left, "tree of the whole input"),
-                finding.reference_output.clone(),
-            ));
-        }
-        Level::Tokens => {
-            blocks.push((label(&shown.right, "tokens"), finding.other_output.clone()));
-            blocks.push((
-                label(&shown.left, "tokens"),
-                finding.reference_output.clone(),
-            ));
-        }
-        Level::Errors => {
-            blocks.push((label(&shown.right, "errors"), finding.other_output.clone()));
-            blocks.push((
-                label(&shown.left, "errors"),
-                finding.reference_output.clone(),
-            ));
-        }
-        Level::Tree | Level::Fragment | Level::Speed => {
-            blocks.push((label(&shown.right, "tree"), finding.other_output.clone()));
-        }
-    }
+    let rules = shown.level.rules();
+    let blocks = rules.blocks(shown, &finding.reference_output, &finding.other_output);
     let stats = &finding.minimization;
     let mut fields = vec![
         (
@@ -181,12 +127,7 @@ fn archived_finding(
         ),
         ("minimized".into(), stats.to_string()),
     ];
-    if !shown.splits.is_empty() {
-        fields.push(("splits".into(), crate::archive::splits_field(&shown.splits)));
-    }
-    if let Some(start) = &shown.start {
-        fields.push(("start".into(), start.to_string()));
-    }
+    fields.extend(rules.fields(shown));
     ArchivedFinding {
         input: finding.input.clone(),
         reference_errors,

@@ -6,8 +6,7 @@ use super::cases::Reported;
 use super::steering::{Steering, SteeringRecord, EPOCH_CASES};
 use super::CampaignOptions;
 use crate::archive::Archive;
-use crate::case::Level;
-use crate::compare::Divergence;
+use crate::compare::{Divergence, LevelCounter};
 use crate::finding::{
     CampaignReport, ClassCount, Finding, Generation, LevelCount, Origin, SignatureCount, Status,
 };
@@ -15,7 +14,6 @@ use crate::generator::{Generator, Weights};
 use crate::known::KnownDifferences;
 use crate::worker::Worker;
 use indicatif::ProgressBar;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -24,116 +22,6 @@ use std::time::{Duration, Instant};
 /// How many exemplars of each known class a campaign minimizes and archives at most:
 /// the class's first case, and the smallest others.
 pub const EXEMPLARS_PER_CLASS: usize = 3;
-
-/// Comparisons made and agreed, per level, and which levels the campaign ran (a
-/// level it ran and compared nothing at is reported as not compared, not dropped).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LevelCounter {
-    counts: [(u64, u64); 8],
-    #[serde(default)]
-    ran: [bool; 8],
-}
-
-impl LevelCounter {
-    const LEVELS: [Level; 8] = [
-        Level::Tree,
-        Level::Fragment,
-        Level::Serialization,
-        Level::RoundTrip,
-        Level::Speed,
-        Level::Chunks,
-        Level::Tokens,
-        Level::Errors,
-    ];
-
-    fn slot(level: Level) -> usize {
-        Self::LEVELS.iter().position(|&l| l == level).unwrap_or(0)
-    }
-
-    /// Records `compared` comparisons at `level`, of which `agreed` agreed.
-    pub fn add(&mut self, level: Level, compared: u64, agreed: u64) {
-        let slot = Self::slot(level);
-        self.counts[slot].0 += compared;
-        self.counts[slot].1 += agreed;
-        self.ran[slot] = true;
-    }
-
-    /// Records one case's comparisons from the divergences it gave. The case was
-    /// compared at `level` (tree or fragment); its serializations were compared when
-    /// the trees agreed and both engines serialized (`compared.serialization`); the
-    /// round trips of the engines that serialized (`compared.round_trips`); its speed
-    /// with `speed`. A level the campaign runs that the case could not be compared at
-    /// is recorded as run, with nothing compared (never as agreement).
-    pub fn record_case(
-        &mut self,
-        level: Level,
-        divergences: &[Divergence],
-        compared: crate::compare::Compared,
-        speed: bool,
-    ) {
-        let at = |l: Level| divergences.iter().filter(|d| d.level == l).count() as u64;
-        let tree_diverged = at(level) > 0;
-        self.add(level, 1, u64::from(!tree_diverged));
-        if let Some(both_serialized) = compared.serialization {
-            let (n, agreed) = if both_serialized && !tree_diverged {
-                (1, u64::from(at(Level::Serialization) == 0))
-            } else {
-                (0, 0)
-            };
-            self.add(Level::Serialization, n, agreed);
-        }
-        if let Some(n) = compared.round_trips {
-            let failed = at(Level::RoundTrip).min(n);
-            self.add(Level::RoundTrip, n, n - failed);
-        }
-        if speed {
-            self.add(Level::Speed, 1, u64::from(at(Level::Speed) == 0));
-        }
-    }
-
-    /// Records one case's comparison at the chunk level: the case's engines fed it in
-    /// pieces, and agreed with themselves unless `divergences` has a chunk divergence.
-    pub fn record_chunks(&mut self, divergences: &[Divergence]) {
-        let diverged = divergences.iter().any(|d| d.level == Level::Chunks);
-        self.add(Level::Chunks, 1, u64::from(!diverged));
-    }
-
-    /// Records one case's comparison at the token level: its tokenizers agreed from
-    /// every start point unless `divergences` has a token divergence.
-    pub fn record_tokens(&mut self, divergences: &[Divergence]) {
-        let diverged = divergences.iter().any(|d| d.level == Level::Tokens);
-        self.add(Level::Tokens, 1, u64::from(!diverged));
-    }
-
-    /// Records one document case's comparison at the errors level: the two error
-    /// lists matched unless `divergences` has an errors divergence.
-    pub fn record_errors(&mut self, divergences: &[Divergence]) {
-        let diverged = divergences.iter().any(|d| d.level == Level::Errors);
-        self.add(Level::Errors, 1, u64::from(!diverged));
-    }
-
-    pub fn merge(&mut self, other: &LevelCounter) {
-        for (mine, theirs) in self.counts.iter_mut().zip(other.counts.iter()) {
-            mine.0 += theirs.0;
-            mine.1 += theirs.1;
-        }
-        for (mine, theirs) in self.ran.iter_mut().zip(other.ran.iter()) {
-            *mine |= *theirs;
-        }
-    }
-
-    /// The counts of the levels the campaign ran, those it compared nothing at too.
-    pub fn to_report(&self) -> Vec<LevelCount> {
-        Self::LEVELS
-            .iter()
-            .zip(self.counts.iter().zip(self.ran.iter()))
-            .filter(|(_, ((compared, _), ran))| **ran || *compared > 0)
-            .map(|(level, ((compared, agreed), _))| {
-                LevelCount::new(level.as_str(), *compared, *agreed)
-            })
-            .collect()
-    }
-}
 
 /// What became of a signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -669,7 +557,11 @@ impl<'o> Shared<'o> {
                 0.0
             },
             interrupted,
-            levels: inner.levels.to_report(),
+            levels: inner
+                .levels
+                .counts()
+                .map(|(level, compared, agreed)| LevelCount::new(level.as_str(), compared, agreed))
+                .collect(),
             spec_coverage: self.options.spec_coverage.then(|| {
                 let mut coverage = self.coverage(&inner.spec_arms);
                 coverage.progress = inner

@@ -20,9 +20,9 @@
 
 use super::cases::request_for_case;
 use crate::engine::parse_with_litmus;
+pub use crate::finding::SteeringRecord;
 use crate::generator::{Generator, Weights, FAMILIES};
 use litmus_parser::spec_arms;
-use serde::{Deserialize, Serialize};
 
 /// Cases per epoch.
 pub const EPOCH_CASES: u64 = 5_000;
@@ -35,26 +35,6 @@ pub const MAX_BOOST: f64 = 3.0;
 const PILOT_WEIGHT: u32 = 2_000;
 /// Mixed into the seed for the pilot's cases, so that they are not the campaign's.
 const PILOT_STREAM: u64 = 0x7069_6c6f_745f_7331;
-
-/// The epochs of a steered campaign, as findings.json records them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SteeringRecord {
-    /// Cases per epoch: case `k` of the shard is in epoch `k / epoch_cases`.
-    pub epoch_cases: u64,
-    /// Each epoch's family weights, `name=weight,…` in table order.
-    pub epochs: Vec<String>,
-}
-
-impl SteeringRecord {
-    /// The weights of the case at shard position `k`.
-    pub fn weights_of(&self, k: u64) -> Option<Weights> {
-        let epoch = usize::try_from(k / self.epoch_cases.max(1)).ok()?;
-        let spec = self.epochs.get(epoch)?;
-        let mut weights = Weights::default();
-        weights.apply(spec).ok()?;
-        Some(weights)
-    }
-}
 
 /// What a steering campaign knows before its cases: the configured weights and each
 /// family's profile.

@@ -9,13 +9,10 @@
 //! engine under test against the reference is one to review against the standard
 //! ([`against_the_reference`]): reports list it first.
 
-use crate::case::Level;
 use crate::compare::Divergence;
+use crate::compare::Level;
 use crate::engine::Engine;
 use crate::finding::ThirdOpinion;
-
-/// The sides a third engine can take.
-pub const SIDES: [&str; 4] = ["reference", "other", "neither", "unavailable"];
 
 /// Asks `third` about a divergence (as its minimized input shows it); `None` for
 /// levels that get no third opinion.
@@ -53,15 +50,6 @@ pub fn judges_opinions(
         .collect()
 }
 
-/// Whether the judges' answers side with the engine under test against the reference:
-/// more of them with the engine than with the reference (those unavailable or on
-/// neither side not counted), at least one with the engine.
-pub fn against_the_reference(opinions: &[ThirdOpinion]) -> bool {
-    let count = |side: &str| opinions.iter().filter(|o| o.sides_with == side).count();
-    let (reference, other) = (count("reference"), count("other"));
-    other > 0 && other > reference
-}
-
 /// `reference`, `other` or `neither`: which tree `third` equals.
 pub fn side(third: &str, reference: &str, other: &str) -> &'static str {
     if third == reference {
@@ -76,6 +64,7 @@ pub fn side(third: &str, reference: &str, other: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::against_the_reference;
 
     fn opinion(sides_with: &str) -> ThirdOpinion {
         ThirdOpinion {

@@ -29,67 +29,14 @@
 
 use super::ahead::{AheadEngine, Upcoming};
 use super::cases::CaseRunner;
-use crate::case::{Level, ParseResult};
+use crate::compare::Level;
 use crate::compare::{recheck, rerun, round_trip, Divergence};
 use crate::engine::Engine;
 use crate::known::KnownDifferences;
-use crate::minimize::{MinimizeStats, Minimizer};
+use crate::minimize::Minimizer;
+pub use crate::worker::protocol::{Goal, MinimizeJob, Minimized};
 use litmus_parser::FragmentContext;
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-
-/// What a minimization is for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "goal", rename_all = "snake_case")]
-pub enum Goal {
-    /// Stop at token level if a known class explains the result.
-    Classify,
-    /// Keep the class, the level and the first differing nodes; any parent.
-    Exemplar { class: String },
-    /// A class that its signature alone gives: the fewest tokens that keep the level,
-    /// the engine and the class, to merge the signature with its like.
-    Merge { class: String },
-    /// Keep the signature, to the end.
-    Full,
-}
-
-/// A divergence to minimize, starting from `input` (the divergence's own input, or
-/// a smaller one already found to show it).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct MinimizeJob {
-    pub divergence: Divergence,
-    pub input: String,
-    pub goal: Goal,
-}
-
-/// What a minimization found.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct Minimized {
-    /// The smallest input found.
-    pub input: String,
-    /// The divergence as that input shows it; `None` when the engines no longer
-    /// show one there (then `input` is the job's).
-    pub divergence: Option<Divergence>,
-    /// The known class that explains it, if one does.
-    pub class: Option<String>,
-    pub stats: MinimizeStats,
-    /// Whether it went to characters (1-minimal), not only tokens.
-    pub complete: bool,
-    /// Why the worker could not minimize, if it could not.
-    pub refused: Option<String>,
-    /// The reference engine's answer for the minimized request (what the archive
-    /// records as its tree).
-    pub reference: Option<ParseResult>,
-}
-
-impl Minimized {
-    pub fn refused(why: &str) -> Minimized {
-        Minimized {
-            refused: Some(why.to_owned()),
-            ..Minimized::default()
-        }
-    }
-}
 
 /// The class that explains a divergence (shown by its request's input), if exactly
 /// one does best.
@@ -102,8 +49,8 @@ pub fn classify<'k>(known: &'k KnownDifferences, divergence: &Divergence) -> Opt
 /// Runs `job` with the runner's engines.
 pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
     let mut budget = runner.budget;
-    if job.divergence.level == Level::Speed {
-        budget.max_time = budget.max_time.min(crate::compare::speed::MINIMIZE_TIME);
+    if let Some(limit) = job.divergence.level.rules().minimize_time() {
+        budget.max_time = budget.max_time.min(limit);
     }
     let known = &runner.known;
     // The minimizer announces its next candidates; an engine that answers many

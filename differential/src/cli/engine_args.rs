@@ -214,17 +214,20 @@ impl JudgeList {
 }
 
 /// What `COMMAND --version` prints (a browser adapter names the browser's version and
-/// its driver's), if it runs.
+/// its driver's), if it runs and answers within
+/// [`crate::limits::VERSION_PROBE_TIMEOUT`].
 fn adapter_version(command: &str) -> Option<String> {
-    let words = crate::engine::external::split_command_line(command).ok()?;
-    let (program, arguments) = words.split_first()?;
-    let output = std::process::Command::new(program)
-        .args(arguments)
-        .arg("--version")
-        .output()
-        .ok()?;
-    let text = String::from_utf8_lossy(&output.stdout).trim().to_owned();
-    (output.status.success() && !text.is_empty()).then_some(text)
+    let mut words = crate::engine::external::split_command_line(command).ok()?;
+    words.push("--version".to_owned());
+    let line = crate::process::CommandLine::from_words(&words).ok()?;
+    let finished = crate::process::run_to_end(
+        &line,
+        crate::limits::MAX_VERSION_BYTES,
+        crate::limits::VERSION_PROBE_TIMEOUT,
+    )
+    .ok()??;
+    let text = String::from_utf8_lossy(&finished.stdout).trim().to_owned();
+    (finished.status.success() && !text.is_empty()).then_some(text)
 }
 
 #[cfg(test)]

@@ -9,10 +9,11 @@
 //! Mutant campaigns compare trees, fragments, serializations and parse errors; not
 //! round trips, which show the standard's own serializer at work in every engine.
 
-use super::run_cmd::{campaign_options, LevelChoice, RunArgs};
+use super::run_cmd::{campaign_options, RunArgs};
 use super::{CliError, CliResult};
 use crate::campaign;
 use crate::cli::engine_args::ExternalEngineArgs;
+use crate::compare::{Level, LevelSet};
 use crate::finding::{CampaignReport, Status};
 use litmus_parser::mutants::{MutantInfo, MUTANTS};
 use serde::Serialize;
@@ -158,14 +159,7 @@ fn campaign_of(
         judges: None,
         reference: "litmus".to_owned(),
         timeout: Duration::from_secs(10),
-        levels: Some(LevelChoice {
-            serialization: true,
-            round_trip: false,
-            speed: false,
-            chunks: false,
-            tokens: false,
-            errors: true,
-        }),
+        levels: Some(LevelSet::of([Level::Serialization, Level::Errors])),
         no_serialization: false,
         no_round_trip: true,
         weights: None,

@@ -2,6 +2,7 @@
 
 use super::{CliError, CliResult};
 use crate::campaign::{self, CampaignOptions, Shard};
+use crate::compare::{Level, LevelSet};
 use crate::finding::CampaignReport;
 use crate::finding::MutationSourcesId;
 use crate::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
@@ -88,7 +89,7 @@ pub struct RunArgs {
     /// (README, "The speed level").
     #[arg(long, value_name = "LIST", value_parser = parse_levels,
           conflicts_with_all = ["no_serialization", "no_round_trip"])]
-    pub levels: Option<LevelChoice>,
+    pub levels: Option<LevelSet>,
     /// Do not compare serializations (as `--levels` without `serialization`).
     #[arg(long)]
     pub no_serialization: bool,
@@ -216,13 +217,15 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         Some(list) => list.choices(&other.name)?,
         None => Vec::new(),
     };
-    let levels = args.levels.clone().unwrap_or(LevelChoice {
-        serialization: !args.no_serialization,
-        round_trip: !args.no_round_trip,
-        speed: false,
-        chunks: false,
-        tokens: false,
-        errors: false,
+    let levels = args.levels.clone().unwrap_or_else(|| {
+        let mut levels = LevelSet::defaults();
+        if args.no_serialization {
+            levels.remove(Level::Serialization);
+        }
+        if args.no_round_trip {
+            levels.remove(Level::RoundTrip);
+        }
+        levels
     });
     // Both paths are checked before either folder is made.
     could_be_folder(&out, "--out")?;
@@ -246,12 +249,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         other,
         judges,
         timeout: args.timeout,
-        serialization: levels.serialization,
-        round_trip: levels.round_trip,
-        speed: levels.speed,
-        chunks: levels.chunks,
-        tokens: levels.tokens,
-        errors: levels.errors,
+        levels,
         generator,
         bytes: args.bytes,
         mutation_corpus,
@@ -491,50 +489,7 @@ fn print_judges_sides(report: &CampaignReport) {
     }
 }
 
-/// The levels `--levels` selects beyond the tree and fragment levels, which every
-/// case is compared at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelChoice {
-    pub serialization: bool,
-    pub round_trip: bool,
-    pub speed: bool,
-    pub chunks: bool,
-    pub tokens: bool,
-    pub errors: bool,
-}
-
-/// Reads `--levels`: comma-separated names of levels, each at most once.
-fn parse_levels(text: &str) -> Result<LevelChoice, String> {
-    let mut choice = LevelChoice {
-        serialization: false,
-        round_trip: false,
-        speed: false,
-        chunks: false,
-        tokens: false,
-        errors: false,
-    };
-    let mut seen = Vec::new();
-    for name in text.split(',').map(str::trim) {
-        if seen.contains(&name) {
-            return Err(format!("`{name}` is listed twice"));
-        }
-        seen.push(name);
-        match name {
-            "tree" | "fragment" => {}
-            "serialization" => choice.serialization = true,
-            "round-trip" => choice.round_trip = true,
-            "speed" => choice.speed = true,
-            "chunks" => choice.chunks = true,
-            "tokens" => choice.tokens = true,
-            "errors" => choice.errors = true,
-            "" => return Err("an empty name in the list".to_owned()),
-            other => {
-                return Err(format!(
-                    "unknown level `{other}`; the levels are tree, fragment, serialization, \
-                     round-trip, chunks, tokens, errors and speed"
-                ))
-            }
-        }
-    }
-    Ok(choice)
+/// Reads `--levels` ([`LevelSet::parse`]).
+fn parse_levels(text: &str) -> Result<LevelSet, String> {
+    LevelSet::parse(text)
 }

@@ -10,7 +10,8 @@
 use super::{CliError, CliResult};
 use crate::archive::Archive;
 use crate::campaign::{investigate, EngineChoice, Engines};
-use crate::case::{Level, ParseRequest};
+use crate::case::ParseRequest;
+use crate::compare::Level;
 use crate::compare::{compare_request, Levels};
 use crate::finding::{CampaignReport, EngineId, Finding, Origin, SCHEMA_VERSION};
 use crate::generator::Generator;

@@ -35,8 +35,11 @@ pub mod places;
 
 pub use places::{places, Place};
 
+use super::level::{
+    label, Archived, BatchEngines, CaseAnswers, Detail, Level, LevelRules, Recheck,
+};
 use super::{Divergence, Side};
-use crate::case::{Level, ParseRequest, ParseResult};
+use crate::case::{ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::signature::{first_tree_difference, Signature};
 
@@ -232,8 +235,7 @@ fn chunk_divergence(
         },
         first_difference,
         engine: engine.to_owned(),
-        splits,
-        start: None,
+        detail: Detail::Splits(splits),
     }
 }
 
@@ -253,7 +255,8 @@ pub fn rerun(
     };
     let before = places(divergence.request.input.as_bytes());
     let wanted: Vec<Place> = divergence
-        .splits
+        .detail
+        .splits()
         .iter()
         .filter_map(|&at| before.get(at).copied())
         .collect();
@@ -284,6 +287,104 @@ fn xorshift(mut x: u64) -> u64 {
     x ^= x >> 7;
     x ^= x << 17;
     x
+}
+
+impl Level {
+    /// One engine's tree of the input fed in pieces against its tree of the whole.
+    #[allow(non_upper_case_globals)]
+    pub const Chunks: Level = Level::named("chunks");
+}
+
+pub struct ChunksLevel;
+
+impl LevelRules for ChunksLevel {
+    fn level(&self) -> Level {
+        Level::Chunks
+    }
+
+    /// Engine workers are not asked for chunked parses.
+    fn when_pinned(&self) -> bool {
+        false
+    }
+
+    /// Each engine's tree of the pieces against its first answer, the whole input's:
+    /// one comparison per case of two bytes or more.
+    fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
+        engines.per_case(batch, &mut |case, reference, other| {
+            let sets = split_sets(case.request.input.as_bytes());
+            if !sets.is_empty() {
+                // The reference's tree cannot depend on the split: one set, all the
+                // splits at once.
+                let all_splits = [union(&sets)];
+                let found =
+                    compare_chunks(&case.request, reference, &case.left.result, &all_splits);
+                case.divergences.extend(found);
+                let found = compare_chunks(&case.request, other, &case.right.result, &sets);
+                case.divergences.extend(found);
+            }
+            if case.request.input.len() >= 2 {
+                let diverged = case.diverged_at(Level::Chunks) > 0;
+                case.count(Level::Chunks, 1, u64::from(!diverged));
+            }
+        });
+    }
+
+    fn rerun(
+        &self,
+        divergence: &Divergence,
+        input: &str,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Vec<Divergence> {
+        rerun(divergence, input, reference, other)
+            .into_iter()
+            .collect()
+    }
+
+    /// Its engine (the reference or the other engine) parses the input whole and cut
+    /// at the recorded split points.
+    fn recheck_archived(
+        &self,
+        archived: &Archived<'_>,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Recheck {
+        let finding = archived.finding;
+        let engine: &mut dyn Engine = if finding.engine == other.name() {
+            other
+        } else if finding.engine == reference.name() {
+            reference
+        } else {
+            return Recheck::Skipped(format!("found with {}", finding.engine));
+        };
+        let Some(splits) = finding
+            .field("splits")
+            .and_then(crate::archive::read_splits)
+        else {
+            return Recheck::Skipped("a chunk finding without a readable `splits:` field".into());
+        };
+        let whole = engine.parse_tree(archived.request);
+        let found = compare_chunks(archived.request, engine, &whole, &[splits]);
+        Recheck::of(found.as_ref(), archived.signature)
+    }
+
+    fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {
+        vec![
+            (label(&shown.right, "tree of the pieces"), right.to_owned()),
+            (
+                label(&shown.left, "tree of the whole input"),
+                left.to_owned(),
+            ),
+        ]
+    }
+
+    fn fields(&self, shown: &Divergence) -> Vec<(String, String)> {
+        let splits = shown.detail.splits();
+        if splits.is_empty() {
+            return Vec::new();
+        }
+        vec![("splits".into(), crate::archive::splits_field(splits))]
+    }
 }
 
 #[cfg(test)]

@@ -30,8 +30,9 @@
 //!    difference is one signature wherever it shows.
 //! 5. **Documents only**, with the case's scripting flag; fragments are not compared.
 
+use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use super::{failure_divergences, Divergence, Side};
-use crate::case::{EngineFailure, Level, ParseRequest};
+use crate::case::{EngineFailure, ParseRequest};
 use crate::engine::Engine;
 use crate::signature::{first_line_difference, Signature};
 use litmus_engine_api::WireParseError;
@@ -264,6 +265,67 @@ pub fn rerun(
 ) -> Vec<Divergence> {
     let request = divergence.request.with_input(input);
     compare_errors(&request, reference, other).unwrap_or_default()
+}
+
+impl Level {
+    /// The reference parser's parse errors with the standard's codes against an
+    /// engine's that reports them, for documents.
+    #[allow(non_upper_case_globals)]
+    pub const Errors: Level = Level::named("errors");
+}
+
+pub struct ErrorsLevel;
+
+impl LevelRules for ErrorsLevel {
+    fn level(&self) -> Level {
+        Level::Errors
+    }
+
+    /// Engine workers do not carry the errors requests (`Engine::parse_errors`).
+    fn when_pinned(&self) -> bool {
+        false
+    }
+
+    /// A document's errors, where both engines report them: one comparison.
+    fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
+        engines.per_case(batch, &mut |case, reference, other| {
+            if let Some(found) = compare_errors(&case.request, reference, other) {
+                case.count(Level::Errors, 1, u64::from(found.is_empty()));
+                case.divergences.extend(found);
+            }
+        });
+    }
+
+    fn rerun(
+        &self,
+        divergence: &Divergence,
+        input: &str,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Vec<Divergence> {
+        rerun(divergence, input, reference, other)
+    }
+
+    /// Engine workers do not carry the errors requests (`Engine::parse_errors`).
+    fn recheck_archived(
+        &self,
+        _archived: &Archived<'_>,
+        _reference: &mut dyn Engine,
+        _other: &mut dyn Engine,
+    ) -> Recheck {
+        Recheck::Skipped("an errors finding is not replayed".to_owned())
+    }
+
+    fn locus(&self, divergence: &Divergence) -> Option<crate::locus::Locus> {
+        crate::locus::of_case(&divergence.request)
+    }
+
+    fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {
+        vec![
+            (label(&shown.right, "errors"), right.to_owned()),
+            (label(&shown.left, "errors"), left.to_owned()),
+        ]
+    }
 }
 
 /// What the answer of a planted test engine looks like: `result` as an errors answer.

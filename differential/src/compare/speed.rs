@@ -20,8 +20,9 @@
 //! n^2 | litmus: n^1`. Times vary from run to run, and from machine to machine; the
 //! growth of a quadratic walk does not.
 
+use super::level::{Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use super::{Divergence, Side};
-use crate::case::{Level, ParseRequest};
+use crate::case::ParseRequest;
 use crate::engine::Engine;
 use crate::signature::Signature;
 use std::time::Duration;
@@ -206,6 +207,78 @@ pub fn speed_signature(reference: &str, other: &str, m: &SpeedMeasurement) -> Si
     Signature::from_text(format!(
         "speed | {other}: n^{other_power} | {reference}: n^{reference_power}"
     ))
+}
+
+impl Level {
+    /// How the other engine's time grows with the input, against the reference's;
+    /// off unless asked for.
+    #[allow(non_upper_case_globals)]
+    pub const Speed: Level = Level::named("speed");
+}
+
+pub struct SpeedLevel;
+
+impl LevelRules for SpeedLevel {
+    fn level(&self) -> Level {
+        Level::Speed
+    }
+
+    /// A case pinned through engine workers is not timed.
+    fn when_pinned(&self) -> bool {
+        false
+    }
+
+    fn minimize_time(&self) -> Option<Duration> {
+        Some(MINIMIZE_TIME)
+    }
+
+    /// Each case's growth: one comparison.
+    fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
+        engines.per_case(batch, &mut |case, reference, other| {
+            let found = compare_speed(&case.request, reference, other);
+            case.count(Level::Speed, 1, u64::from(found.is_none()));
+            case.divergences.extend(found);
+        });
+    }
+
+    fn rerun(
+        &self,
+        divergence: &Divergence,
+        input: &str,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Vec<Divergence> {
+        let request = divergence.request.with_input(input);
+        compare_speed(&request, reference, other)
+            .into_iter()
+            .collect()
+    }
+
+    /// The same exponents, else: does the engine still grow faster than the input?
+    fn recheck_archived(
+        &self,
+        archived: &Archived<'_>,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Recheck {
+        if archived.finding.engine != other.name() {
+            return Recheck::Skipped(format!("found with {}", archived.finding.engine));
+        }
+        let engines = (reference.name().to_owned(), other.name().to_owned());
+        if super::still_shows(
+            archived,
+            Level::Speed,
+            (&engines.0, &engines.1),
+            reference,
+            other,
+        ) {
+            return Recheck::Still;
+        }
+        match compare_speed(archived.request, reference, other) {
+            Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+            None => Recheck::Gone,
+        }
+    }
 }
 
 #[cfg(test)]

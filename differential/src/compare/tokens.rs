@@ -46,8 +46,11 @@ pub use crate::engine::tokenizers::{
     TokenStart, Tokenizer,
 };
 
+use super::level::{
+    label, Archived, BatchEngines, CaseAnswers, Detail, Level, LevelRules, Recheck,
+};
 use super::{Divergence, Side};
-use crate::case::{EngineFailure, Level, ParseRequest, ParseResult};
+use crate::case::{EngineFailure, ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::signature::{failure_signature, first_line_difference, Signature};
 use std::fmt::Write as _;
@@ -292,8 +295,7 @@ pub fn token_divergence(
         first_difference,
         signature,
         engine: engine.to_owned(),
-        splits: Vec::new(),
-        start: Some(start.clone()),
+        detail: Detail::Start(start.clone()),
     })
 }
 
@@ -305,7 +307,7 @@ pub fn rerun(
     reference: &mut dyn Engine,
     other: &mut dyn Engine,
 ) -> Option<Divergence> {
-    let start = divergence.start.as_ref()?;
+    let start = divergence.detail.start()?;
     let tokenizer = Tokenizer::named(&divergence.right.engine)?;
     let request = divergence.request.with_input(input);
     let left = reference.tokens(Tokenizer::Litmus, input, start);
@@ -328,6 +330,80 @@ pub fn unsupported() -> ParseResult {
     Err(EngineFailure::Unsupported {
         message: "this engine runs no tokenizers".to_owned(),
     })
+}
+
+impl Level {
+    /// The reference tokenizer's token stream against html5ever's and html5gum's,
+    /// from the states a tree builder starts a tokenizer in.
+    #[allow(non_upper_case_globals)]
+    pub const Tokens: Level = Level::named("tokens");
+}
+
+pub struct TokensLevel;
+
+impl LevelRules for TokensLevel {
+    fn level(&self) -> Level {
+        Level::Tokens
+    }
+
+    /// Each case's tokens from its start points: one comparison.
+    fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
+        engines.per_case(batch, &mut |case, reference, other| {
+            let found = compare_tokens(&case.request, reference, other);
+            case.count(Level::Tokens, 1, u64::from(found.is_empty()));
+            case.divergences.extend(found);
+        });
+    }
+
+    fn rerun(
+        &self,
+        divergence: &Divergence,
+        input: &str,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Vec<Divergence> {
+        rerun(divergence, input, reference, other)
+            .into_iter()
+            .collect()
+    }
+
+    /// The reference tokenizer and the one that showed it (html5ever's or html5gum's,
+    /// whatever the other engine is) tokenize the input from the recorded start
+    /// point, each in its engine's worker.
+    fn recheck_archived(
+        &self,
+        archived: &Archived<'_>,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Recheck {
+        let finding = archived.finding;
+        let Some(tokenizer) = Tokenizer::named(&finding.engine).filter(|t| *t != Tokenizer::Litmus)
+        else {
+            return Recheck::Skipped(format!("found with {}", finding.engine));
+        };
+        let Some(start) = finding.field("start").and_then(TokenStart::parse) else {
+            return Recheck::Skipped("a token finding without a readable `start:` field".into());
+        };
+        let input = &archived.request.input;
+        let left = reference.tokens(Tokenizer::Litmus, input, &start);
+        let right = other.tokens(tokenizer, input, &start);
+        let found = token_divergence(archived.request, &start, tokenizer, &left, right);
+        Recheck::of(found.as_ref(), archived.signature)
+    }
+
+    fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {
+        vec![
+            (label(&shown.right, "tokens"), right.to_owned()),
+            (label(&shown.left, "tokens"), left.to_owned()),
+        ]
+    }
+
+    fn fields(&self, shown: &Divergence) -> Vec<(String, String)> {
+        match shown.detail.start() {
+            Some(start) => vec![("start".into(), start.to_string())],
+            None => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -83,6 +83,48 @@ impl CommandLine {
     }
 }
 
+/// A program run to its end by [`run_to_end`].
+#[derive(Debug)]
+pub struct Finished {
+    /// Its output (the first [`crate::limits::OVERSIZED_PREFIX_BYTES`] of an output
+    /// over the limit).
+    pub stdout: Vec<u8>,
+    /// The end of its error output, as much as was read when it exited.
+    pub stderr: String,
+    pub status: ExitStatus,
+}
+
+/// Runs `command` with its input closed, reading its whole output (at most
+/// `max_bytes`), for at most `limit`: `Ok(None)` when it takes longer, and then it is
+/// killed with its group and descendants.
+pub fn run_to_end(
+    command: &CommandLine,
+    max_bytes: usize,
+    limit: Duration,
+) -> io::Result<Option<Finished>> {
+    let deadline = Instant::now() + limit;
+    let mut process = Process::spawn(command, Reading::Everything { max_bytes })?;
+    process.close_stdin();
+    let stdout = match process.next_event(deadline) {
+        None => {
+            process.kill();
+            return Ok(None);
+        }
+        Some(Event::All(bytes)) => bytes,
+        Some(Event::TooLarge { start, .. }) => start,
+        Some(Event::Frame(_) | Event::Closed(_)) => Vec::new(),
+    };
+    let Some(status) = process.wait_until(deadline) else {
+        process.kill();
+        return Ok(None);
+    };
+    Ok(Some(Finished {
+        stdout,
+        stderr: process.stderr(),
+        status,
+    }))
+}
+
 /// How the stdout thread reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -573,6 +615,24 @@ mod tests {
         assert_eq!(status.code(), Some(3));
         thread::sleep(Duration::from_millis(20));
         assert!(process.stderr().contains("err"));
+    }
+
+    #[test]
+    fn a_program_run_to_its_end_answers_or_is_killed_at_its_limit() {
+        let finished = run_to_end(&sh("echo 1.2; echo err >&2"), 100, Duration::from_secs(10))
+            .unwrap()
+            .expect("it ends in time");
+        assert_eq!(finished.stdout, b"1.2\n");
+        assert!(finished.status.success());
+        // Its input is closed: a program that reads it ends.
+        let finished = run_to_end(&sh("cat; exit 4"), 100, Duration::from_secs(10))
+            .unwrap()
+            .expect("it ends in time");
+        assert_eq!(finished.status.code(), Some(4));
+        let started = Instant::now();
+        let late = run_to_end(&sh("sleep 30"), 100, Duration::from_millis(200)).unwrap();
+        assert!(late.is_none());
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 
     #[test]

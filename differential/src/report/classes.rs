@@ -10,80 +10,9 @@
 //! [`can_show_at`].
 
 use crate::finding::CampaignReport;
-use crate::known::{KnownClass, KnownDifferences, Right};
-use serde::{Deserialize, Serialize};
+pub use crate::finding::{right_name, ClassInfo};
+use crate::known::{KnownClass, KnownDifferences};
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
-
-/// A known class as reports show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassInfo {
-    pub id: String,
-    /// The engine whose behaviour it explains, or `*`.
-    pub engine: String,
-    /// One line: why the engines differ.
-    pub explanation: String,
-    /// Who is right: `reference`, `other`, `both` or `neither`.
-    pub right: Right,
-    /// The spec section (a URL with its anchor).
-    pub spec: String,
-    /// The upstream issue, where there is one.
-    #[serde(default)]
-    pub upstream: Option<String>,
-}
-
-impl ClassInfo {
-    /// The fields reports show of a class.
-    pub fn of(class: &KnownClass) -> ClassInfo {
-        ClassInfo {
-            id: class.id.clone(),
-            engine: class.engine.clone(),
-            explanation: class.explanation.clone(),
-            right: class.right,
-            spec: class.spec.clone(),
-            upstream: class.upstream.clone(),
-        }
-    }
-
-    /// Who is right, as a sentence naming the engines: `litmus follows the standard;
-    /// html5ever does not`.
-    pub fn right_sentence(&self, reference: &str) -> String {
-        let engine = if self.engine == "*" {
-            "the other engine"
-        } else {
-            self.engine.as_str()
-        };
-        match self.right {
-            Right::Reference => format!("{reference} follows the standard; {engine} does not"),
-            Right::Other => format!("{engine} is right; {reference} has a bug to fix"),
-            Right::Both => "both: the standard allows either".to_owned(),
-            Right::Neither => {
-                "neither side, or the standard leaves it open (see the explanation)".to_owned()
-            }
-        }
-    }
-
-    /// The class as plain text, one field a line (`litmus class show`, junit.xml).
-    pub fn text(&self, reference: &str) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "class:       {}", self.id);
-        let _ = writeln!(out, "engine:      {}", self.engine);
-        let _ = writeln!(out, "explanation: {}", self.explanation);
-        let _ = writeln!(
-            out,
-            "right:       {} ({})",
-            right_name(self.right),
-            self.right_sentence(reference)
-        );
-        let _ = writeln!(out, "spec:        {}", self.spec);
-        let _ = writeln!(
-            out,
-            "upstream:    {}",
-            self.upstream.as_deref().unwrap_or("none")
-        );
-        out
-    }
-}
 
 /// The explanation of a class a report names, when the report has it (reports of
 /// earlier versions have none).
@@ -98,16 +27,6 @@ pub fn linkable(url: &str) -> bool {
         && !url
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '`'))
-}
-
-/// `reference`, `other`, `both`, `neither`: as known-differences.toml writes them.
-pub fn right_name(right: Right) -> &'static str {
-    match right {
-        Right::Reference => "reference",
-        Right::Other => "other",
-        Right::Both => "both",
-        Right::Neither => "neither",
-    }
 }
 
 /// The classes a report names: those of its findings, its signatures and its possibly
@@ -126,18 +45,6 @@ pub fn named_in(known: &KnownDifferences, report: &CampaignReport) -> Vec<ClassI
         .collect()
 }
 
-/// The level names a signature starts with (`tree | …`).
-const LEVELS: [&str; 8] = [
-    "tree",
-    "fragment",
-    "serialization",
-    "round-trip",
-    "chunks",
-    "tokens",
-    "errors",
-    "speed",
-];
-
 /// Whether a class can show in a campaign that compared these levels: one of its
 /// signature patterns starts with one of them, or with no level at all (a failure —
 /// `crash`, `timeout`, … — or a pattern starting with `*`), which any level can give.
@@ -146,7 +53,7 @@ const LEVELS: [&str; 8] = [
 pub fn can_show_at(class: &KnownClass, levels: &[&str]) -> bool {
     class.signatures.iter().any(|pattern| {
         let first = pattern.split(" | ").next().unwrap_or("");
-        if first.contains('*') || !LEVELS.contains(&first) {
+        if first.contains('*') || crate::compare::Level::from_name(first).is_none() {
             return true;
         }
         levels.contains(&first)
@@ -154,110 +61,4 @@ pub fn can_show_at(class: &KnownClass, levels: &[&str]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn class(signatures: &[&str]) -> KnownClass {
-        let text = format!(
-            "[[class]]\nid = \"c\"\nengine = \"html5ever\"\nsignatures = {signatures:?}\n\
-             explanation = \"why\"\nspec = \"https://html.spec.whatwg.org/#x\"\n\
-             upstream = \"https://example.org/issues/1\"\nright = \"reference\"\n"
-        );
-        KnownDifferences::parse(&text).unwrap().classes.remove(0)
-    }
-
-    #[test]
-    fn a_class_shows_at_its_levels_only() {
-        let default = ["tree", "fragment", "serialization", "round-trip"];
-        assert!(can_show_at(&class(&["tree | a | b"]), &default));
-        assert!(!can_show_at(&class(&["speed | html5ever: *"]), &default));
-        assert!(!can_show_at(&class(&["chunks | html5ever | *"]), &default));
-        assert!(can_show_at(
-            &class(&["chunks | html5ever | *"]),
-            &["chunks"]
-        ));
-        assert!(can_show_at(&class(&["crash | html5ever: *"]), &default));
-        assert!(can_show_at(&class(&["*"]), &default));
-        assert!(can_show_at(
-            &class(&["speed | x", "fragment | y"]),
-            &default
-        ));
-    }
-
-    #[test]
-    fn every_format_explains_a_known_class_and_links_its_spec_and_upstream() {
-        let report = crate::report::sample::campaign();
-        let explanation =
-            "html5ever 0.40 does not parse processing instructions; it builds bogus comments.";
-        let spec = "https://html.spec.whatwg.org/#processing-instruction-open-state";
-        let upstream = "https://github.com/servo/html5ever/issues/789";
-        let right = "litmus follows the standard; html5ever does not";
-
-        let md = crate::report::markdown::render(&report);
-        for needed in [
-            explanation.to_owned(),
-            format!("- who is right: reference ({right})"),
-            format!("- spec: <{spec}>"),
-            format!("- upstream: <{upstream}>"),
-            // The possibly fixed class's spec too.
-            "(spec: <https://html.spec.whatwg.org/#parsing-main-inframeset>; upstream: <https://github.com/servo/html5ever/issues/123>)".to_owned(),
-        ] {
-            assert!(md.contains(&needed), "summary.md lacks {needed:?}:\n{md}");
-        }
-
-        let page = crate::report::html::render(&report);
-        for needed in [
-            format!("<p class=\"why\">{explanation}</p>"),
-            format!("<dt>who is right</dt><dd>reference ({right})</dd>"),
-            format!("<dt>spec</dt><dd><a href=\"{spec}\">{spec}</a></dd>"),
-            format!("<dt>upstream</dt><dd><a href=\"{upstream}\">{upstream}</a></dd>"),
-        ] {
-            assert!(page.contains(&needed), "index.html lacks {needed:?}");
-        }
-
-        let junit = crate::report::junit::render(&report);
-        for needed in [
-            format!("explanation: {explanation}"),
-            format!("right:       reference ({right})"),
-            format!("spec:        {spec}"),
-            format!("upstream:    {upstream}"),
-            "(spec: https://html.spec.whatwg.org/#parsing-main-inframeset)".to_owned(),
-        ] {
-            assert!(
-                junit.contains(&needed),
-                "junit.xml lacks {needed:?}:\n{junit}"
-            );
-        }
-        assert!(!junit.contains("its explanation is in known-differences.toml"));
-    }
-
-    #[test]
-    fn new_classes_are_named_by_their_cause_in_the_index() {
-        let report = crate::report::sample::campaign();
-        let page = crate::report::html::render(&report);
-        let nav = &page[page.find("<nav>").unwrap()..page.find("</nav>").unwrap()];
-        // Not `new:` and a hash.
-        assert_eq!(
-            nav.matches("new:").count(),
-            nav.matches("new: ").count(),
-            "{nav}"
-        );
-        // The sample's new findings have no locus: the engine and the signature's core.
-        assert!(nav.contains("<code>new: html5ever tree | "), "{nav}");
-    }
-
-    #[test]
-    fn the_text_has_every_field() {
-        let info = ClassInfo::of(&class(&["tree | *"]));
-        let text = info.text("litmus");
-        for needed in [
-            "class:       c",
-            "explanation: why",
-            "right:       reference (litmus follows the standard; html5ever does not)",
-            "spec:        https://html.spec.whatwg.org/#x",
-            "upstream:    https://example.org/issues/1",
-        ] {
-            assert!(text.contains(needed), "{needed:?} in\n{text}");
-        }
-    }
-}
+mod tests;

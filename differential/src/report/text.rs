@@ -346,7 +346,7 @@ pub fn judge_counts(classes: &[ClassGroup<'_>]) -> Vec<(String, [usize; 4])> {
                     counts.len() - 1
                 }
             };
-            let side = crate::campaign::SIDES
+            let side = crate::finding::SIDES
                 .iter()
                 .position(|s| *s == verdict.sides_with)
                 .unwrap_or(3);

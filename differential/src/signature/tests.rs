@@ -1,6 +1,6 @@
 use super::tree::entry_value;
 use super::*;
-use crate::case::{EngineFailure, Level};
+use crate::case::EngineFailure;
 
 const BODY: &str = "| <html>\n|   <head>\n|   <body>\n";
 
@@ -9,7 +9,7 @@ fn body(rest: &str) -> String {
 }
 
 fn tree(left: &str, right: &str) -> String {
-    tree_signature(Level::Tree, "litmus", left, "html5ever", right, "#document")
+    tree_signature("tree", "litmus", left, "html5ever", right, "#document")
         .expect("the dumps differ")
         .to_string()
 }
@@ -112,16 +112,9 @@ fn template_contents_are_a_parent() {
     let left = "| <template>\n|   content\n|     <td>\n";
     let right = "| <template>\n|   content\n|     \"x\"\n";
     assert_eq!(
-        tree_signature(
-            Level::Fragment,
-            "litmus",
-            left,
-            "html5ever",
-            right,
-            "#fragment"
-        )
-        .unwrap()
-        .as_str(),
+        tree_signature("fragment", "litmus", left, "html5ever", right, "#fragment")
+            .unwrap()
+            .as_str(),
         "fragment | litmus: <td> | html5ever: \"…\" | in: content"
     );
 }
@@ -129,7 +122,7 @@ fn template_contents_are_a_parent() {
 #[test]
 fn top_level_differences_are_in_the_root() {
     let signature = tree_signature(
-        Level::Fragment,
+        "fragment",
         "litmus",
         "| <b>\n",
         "html5ever",
@@ -155,7 +148,7 @@ fn multi_line_texts_are_one_entry() {
     // A difference after a multi-line text keeps the right parent and line.
     let other = "| <pre>\n|   \"a\nb\n\nc\"\n|   <i>\n";
     let signature =
-        tree_signature(Level::Tree, "litmus", dump, "html5ever", other, "#document").unwrap();
+        tree_signature("tree", "litmus", dump, "html5ever", other, "#document").unwrap();
     assert_eq!(
         signature.as_str(),
         "tree | litmus: <b> | html5ever: <i> | in: <pre>"
@@ -167,7 +160,7 @@ fn multi_line_texts_are_one_entry() {
 fn equal_dumps_have_no_signature() {
     let dump = body("|     \"x\"\n");
     assert_eq!(
-        tree_signature(Level::Tree, "a", &dump, "b", &dump, "#document"),
+        tree_signature("tree", "a", &dump, "b", &dump, "#document"),
         None
     );
     assert_eq!(first_tree_difference(&dump, &dump), None);
@@ -453,7 +446,7 @@ fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
     let first = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\r\"\n";
     let second = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\n\"\n";
     let signature = tree_signature(
-        Level::RoundTrip,
+        "round-trip",
         "litmus",
         first,
         "reparsed",

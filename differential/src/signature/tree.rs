@@ -3,14 +3,13 @@
 
 use super::dump::{attribute_name_end, dump_entries, first_differing_entry};
 use super::Signature;
-use crate::case::Level;
 use std::fmt::Write as _;
 
 /// The signature of two tree dumps that differ (`None` if they are the same). `root`
 /// names the parent of top-level nodes: `#document`, or `#fragment(CONTEXT)` as
 /// [`crate::compare`] writes it.
 pub fn tree_signature(
-    level: Level,
+    level: &str,
     left_label: &str,
     left: &str,
     right_label: &str,

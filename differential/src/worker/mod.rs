@@ -66,9 +66,9 @@ pub const ENGINE_STACK_BYTES: usize = 256 << 20;
 /// A worker's address-space limit unless told otherwise: 4 GiB.
 pub const DEFAULT_MEMORY_LIMIT_BYTES: u64 = 4 << 30;
 /// The per-request time limit of a parse on a worker.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+pub const DEFAULT_TIMEOUT: Duration = crate::limits::DEFAULT_TIMEOUT;
 /// How long a new worker has to say hello.
-pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(30);
+pub const DEFAULT_STARTUP_TIMEOUT: Duration = crate::limits::WORKER_STARTUP_TIMEOUT;
 
 /// What a worker does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,9 +8,11 @@
 //! limit makes it send what was done, a [`FromWorker::Hung`], and exit.
 
 use super::panic::{catch, install_panic_hook};
-use super::protocol::{FromWorker, Hello, ToWorker, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION};
+use super::protocol::{
+    BatchPart, FromWorker, Hello, Minimized, ToWorker, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION,
+};
 use super::{WorkerRole, WorkerSettings, ENGINE_STACK_BYTES};
-use crate::campaign::cases::{BatchPart, CaseRunner, Watch};
+use crate::campaign::cases::{CaseRunner, Watch};
 use crate::case::within_output_limit;
 use crate::frame::{read_frame, write_frame};
 use std::fs::File;
@@ -221,11 +223,11 @@ fn engine_thread(
                 let outcome = match runner.as_mut() {
                     Some(runner) => {
                         watch.begin_job(id);
-                        let outcome = runner.minimize(*job);
+                        let outcome = crate::campaign::triage::minimize_in_process(runner, *job);
                         watch.end_job();
                         outcome
                     }
-                    None => crate::campaign::triage::Minimized::refused("no setup"),
+                    None => Minimized::refused("no setup"),
                 };
                 Outgoing::Message(FromWorker::Minimized {
                     id,

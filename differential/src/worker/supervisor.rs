@@ -6,11 +6,10 @@
 //! replaces it after a death, a kill or a protocol error.
 
 use super::protocol::{
-    FromWorker, Hello, ToWorker, TokensAsk, MAGIC, MAX_FRAME_BYTES, PROTOCOL_VERSION,
+    BatchPart, CaseSetup, FromWorker, Hello, MinimizeJob, Minimized, ToWorker, TokensAsk, MAGIC,
+    MAX_FRAME_BYTES, PROTOCOL_VERSION,
 };
 use super::{WorkerSettings, DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, WORKER_SUBCOMMAND};
-use crate::campaign::cases::{BatchPart, CaseSetup};
-use crate::campaign::triage::{MinimizeJob, Minimized};
 use crate::case::{EngineFailure, ParseRequest, ParseResult};
 use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::engine::Engine;

@@ -120,8 +120,13 @@ fn a_planted_cr_bug_is_found_reduced_and_minimized() {
     );
     assert_eq!(found.level, Level::Chunks);
     // Reduced to one split, between a CR and its LF.
-    assert_eq!(found.splits.len(), 1, "{:?}", found.splits);
-    let at = found.splits[0];
+    assert_eq!(
+        found.detail.splits().len(),
+        1,
+        "{:?}",
+        found.detail.splits()
+    );
+    let at = found.detail.splits()[0];
     assert_eq!(&input.as_bytes()[at - 1..=at], b"\r\n");
 
     // Minimized on the input, the splits following the bytes kept.
@@ -136,7 +141,7 @@ fn a_planted_cr_bug_is_found_reduced_and_minimized() {
         "{minimal:?}"
     );
     let shown = rerun(&found, &minimal, reference.as_mut(), &mut planted).unwrap();
-    assert_eq!(shown.splits, [2]);
+    assert_eq!(shown.detail.splits(), [2]);
     assert_eq!(shown.signature, found.signature);
 }
 

@@ -239,7 +239,7 @@ fn a_planted_tokenizer_bug_is_found_and_minimized() {
         first.signature.as_str(),
         "tokens | litmus: StartTag | html5ever: StartTag (self-closing) | in: data"
     );
-    assert_eq!(first.start, Some(TokenStart::data()));
+    assert_eq!(first.detail.start(), Some(&TokenStart::data()));
     let mut keeps = |candidate: &str| {
         crate::compare::recheck(first, candidate, reference.as_mut(), &mut planted).is_some()
     };

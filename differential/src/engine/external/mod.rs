@@ -51,14 +51,14 @@ use std::time::{Duration, Instant};
 
 /// How long a (re)started persistent program has to answer its warm-up request, and
 /// a one-shot program its probe.
-pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(20);
+pub const STARTUP_TIMEOUT: Duration = crate::limits::ENGINE_STARTUP_TIMEOUT;
 
 /// The time limit a supervisor gives a worker that hosts an external engine whose own
 /// limit is `timeout`: long enough for a restart, a warm-up and two answers (a
 /// one-shot engine that serializes runs twice per request), so that the engine's own
 /// limit always fires first and the worker survives.
 pub fn supervisor_timeout(timeout: Duration) -> Duration {
-    timeout * 2 + STARTUP_TIMEOUT + Duration::from_secs(10)
+    timeout * 2 + STARTUP_TIMEOUT + crate::limits::ENGINE_WORKER_MARGIN
 }
 
 /// How many requests a version-2 program is sent ahead of its replies.
