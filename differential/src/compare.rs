@@ -50,8 +50,8 @@ pub mod tree;
 /// or fragment level found nothing), which is the order of reports. A new level is
 /// a module and one line here (ARCHITECTURE.md, "Adding a level").
 pub static REGISTRY: &[&dyn LevelRules] = &[
-    &tree::TreeLevel,
-    &tree::FragmentLevel,
+    &tree::TreeLevel(Level::Tree),
+    &tree::TreeLevel(Level::Fragment),
     &serialization::SerializationLevel,
     &round_trip::RoundTripLevel,
     &chunks::ChunksLevel,

@@ -679,25 +679,12 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Option<&'a NodeEvent> {
-        let mut left: HashMap<&str, usize> = HashMap::new();
-        for entry in theirs {
-            *left.entry(entry.text).or_default() += 1;
-        }
-        let mut earliest: Option<(usize, &'a NodeEvent)> = None;
-        for (j, entry) in ours.iter().enumerate() {
-            if let Some(count) = left.get_mut(entry.text).filter(|c| **c > 0) {
-                *count -= 1;
-                continue;
-            }
-            let Some(event) = self.nodes.get(j).and_then(|e| self.placement(e)) else {
-                continue;
-            };
-            let Some(token) = event.token else { continue };
-            if earliest.is_none_or(|(t, _)| token < t) {
-                earliest = Some((token, event));
-            }
-        }
-        earliest.map(|(_, event)| event)
+        unmatched(ours, theirs, |e| e.text)
+            .into_iter()
+            .filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e)))
+            .filter_map(|event| Some((event.token?, event)))
+            .min_by_key(|(token, _)| *token)
+            .map(|(_, event)| event)
     }
 
     /// The placements of the reference's entries that the engine's tree has nowhere at
@@ -710,24 +697,11 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Vec<&'a NodeEvent> {
-        let mut left: HashMap<(usize, &str), usize> = HashMap::new();
-        for entry in theirs {
-            *left.entry((entry.depth, entry.text)).or_default() += 1;
-        }
-        let mut placed: Vec<(usize, &'a NodeEvent)> = Vec::new();
-        for (j, entry) in ours.iter().enumerate() {
-            let key = (entry.depth, entry.text);
-            if let Some(count) = left.get_mut(&key).filter(|c| **c > 0) {
-                *count -= 1;
-                continue;
-            }
-            let Some(event) = self.nodes.get(j).and_then(|e| self.placement(e)) else {
-                continue;
-            };
-            if let Some(token) = event.token {
-                placed.push((token, event));
-            }
-        }
+        let mut placed: Vec<(usize, &'a NodeEvent)> = unmatched(ours, theirs, depth_and_text)
+            .into_iter()
+            .filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e)))
+            .filter_map(|event| Some((event.token?, event)))
+            .collect();
         placed.sort_by_key(|(token, _)| *token);
         placed
             .into_iter()
@@ -746,17 +720,9 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Vec<Found<'a>> {
-        let mut left: HashMap<(usize, &str), usize> = HashMap::new();
-        for entry in ours {
-            *left.entry((entry.depth, entry.text)).or_default() += 1;
-        }
         let mut unplaced: Vec<(Option<usize>, Found<'a>)> = Vec::new();
-        for entry in theirs {
-            if let Some(count) = left.get_mut(&(entry.depth, entry.text)).filter(|c| **c > 0) {
-                *count -= 1;
-                continue;
-            }
-            if let Some(found) = self.unplaced(entry) {
+        for j in unmatched(theirs, ours, depth_and_text) {
+            if let Some(found) = self.unplaced(&theirs[j]) {
                 let token = found_token(found);
                 if !unplaced.iter().any(|(t, _)| *t == token) {
                     unplaced.push((token, found));
@@ -851,6 +817,32 @@ fn parent_of(entries: &[DumpEntry<'_>], index: usize) -> Option<usize> {
     (0..index)
         .rev()
         .find(|&j| entries[j].depth + 1 == depth && !is_attribute(entries[j].text))
+}
+
+/// The indexes of the entries of `these` with no counterpart in `those`, the two
+/// counted as multisets of `key`.
+fn unmatched<'e, K: std::hash::Hash + Eq>(
+    these: &[DumpEntry<'e>],
+    those: &[DumpEntry<'e>],
+    key: impl Fn(&DumpEntry<'e>) -> K,
+) -> Vec<usize> {
+    let mut left: HashMap<K, usize> = HashMap::new();
+    for entry in those {
+        *left.entry(key(entry)).or_default() += 1;
+    }
+    let mut unmatched = Vec::new();
+    for (j, entry) in these.iter().enumerate() {
+        match left.get_mut(&key(entry)).filter(|count| **count > 0) {
+            Some(count) => *count -= 1,
+            None => unmatched.push(j),
+        }
+    }
+    unmatched
+}
+
+/// An entry's depth and text: where it is, as a key of [`unmatched`].
+fn depth_and_text<'e>(entry: &DumpEntry<'e>) -> (usize, &'e str) {
+    (entry.depth, entry.text)
 }
 
 /// The local names of the first difference's ancestors, innermost first (those of

@@ -25,12 +25,12 @@ pub fn level_of(request: &ParseRequest) -> Level {
     }
 }
 
-pub struct TreeLevel;
-pub struct FragmentLevel;
+/// The tree level or the fragment level (the same rules, each over its own cases).
+pub struct TreeLevel(pub Level);
 
 impl LevelRules for TreeLevel {
     fn level(&self) -> Level {
-        Level::Tree
+        self.0
     }
 
     fn always(&self) -> bool {
@@ -38,44 +38,7 @@ impl LevelRules for TreeLevel {
     }
 
     fn compare(&self, batch: &mut [CaseAnswers], _engines: &mut dyn BatchEngines) {
-        compare_trees(Level::Tree, batch);
-    }
-
-    fn rerun(
-        &self,
-        divergence: &Divergence,
-        input: &str,
-        reference: &mut dyn Engine,
-        other: &mut dyn Engine,
-    ) -> Vec<Divergence> {
-        super::rerun_parse(divergence, input, reference, other)
-    }
-
-    fn recheck_archived(
-        &self,
-        archived: &Archived<'_>,
-        reference: &mut dyn Engine,
-        other: &mut dyn Engine,
-    ) -> Recheck {
-        recheck_against_other(self.level(), archived, reference, other)
-    }
-
-    fn locus(&self, divergence: &Divergence) -> Option<crate::locus::Locus> {
-        tree_locus(divergence)
-    }
-}
-
-impl LevelRules for FragmentLevel {
-    fn level(&self) -> Level {
-        Level::Fragment
-    }
-
-    fn always(&self) -> bool {
-        true
-    }
-
-    fn compare(&self, batch: &mut [CaseAnswers], _engines: &mut dyn BatchEngines) {
-        compare_trees(Level::Fragment, batch);
+        compare_trees(self.0, batch);
     }
 
     fn rerun(
