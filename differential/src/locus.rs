@@ -80,6 +80,9 @@ pub enum LocusRule {
     /// A neighbour only: the placement of one of the reference's entries that the
     /// engine's tree has nowhere at its depth.
     Elsewhere,
+    /// A neighbour only: the creation of one of the reference's nodes that the engine's
+    /// tree lacks, whatever later moved it.
+    Created,
     /// No first difference to place: the case's arms and tokens only (a round trip's
     /// or a serialization's case, whose compared trees are not the reference's tree
     /// and another engine's).
@@ -132,6 +135,21 @@ pub struct Locus {
     /// class's `inside` reads; a property of the two trees, which neighbours share.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inside: Vec<String>,
+    /// For a round trip of an engine's tree that already departs from the
+    /// reference's tree of the same input: that tree difference, as a tree or
+    /// fragment finding would show it. A round trip no class explains is judged by
+    /// it: the engine serialized a tree the standard does not build.
+    #[serde(skip)]
+    pub upstream: Option<Box<Upstream>>,
+}
+
+/// The tree difference a round trip starts from ([`Locus::upstream`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Upstream {
+    /// The tree or fragment signature of the reference's tree against the engine's.
+    pub signature: String,
+    /// The locus of that difference.
+    pub locus: Locus,
 }
 
 impl Locus {
@@ -181,6 +199,36 @@ pub fn of_case(request: &ParseRequest) -> Option<Locus> {
     locus.mode.clear();
     locus.token_arms.clear();
     Some(locus)
+}
+
+/// The difference between the reference's tree of `request` and `engine`'s tree
+/// `other_tree`, with its locus: `None` when they agree or the request is too large
+/// to trace ([`Locus::upstream`]).
+pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Option<Upstream> {
+    let (document, _) = traced(request)?;
+    let reference_tree = dump::dump(&document);
+    let level = if request.fragment.is_some() {
+        "fragment"
+    } else {
+        "tree"
+    };
+    let root = match &request.fragment {
+        Some(context) => format!("#fragment({context})"),
+        None => "#document".to_owned(),
+    };
+    let signature = crate::signature::tree_signature(
+        level,
+        "litmus",
+        &reference_tree,
+        engine,
+        other_tree,
+        &root,
+    )?;
+    let locus = locus(request, &reference_tree, other_tree)?;
+    Some(Upstream {
+        signature: signature.as_str().to_owned(),
+        locus,
+    })
 }
 
 /// The reference's traced parse of `request`, if it is small enough and complete.
@@ -663,6 +711,9 @@ impl<'a> Finder<'a> {
         if let Some(event) = self.earliest_missing(ours, theirs) {
             found.push((Found::Event(event), LocusRule::Earliest));
         }
+        for event in self.created_missing(ours, theirs) {
+            found.push((Found::Event(event), LocusRule::Created));
+        }
         for event in self.placed_elsewhere(ours, theirs) {
             found.push((Found::Event(event), LocusRule::Elsewhere));
         }
@@ -685,6 +736,32 @@ impl<'a> Finder<'a> {
             .filter_map(|event| Some((event.token?, event)))
             .min_by_key(|(token, _)| *token)
             .map(|(_, event)| event)
+    }
+
+    /// The creations of the reference's nodes that the engine's tree lacks (counted as
+    /// a multiset of text, depth aside), earliest token first, at most
+    /// [`MAX_ELSEWHERE`]: a node the engine never made is first the token that made
+    /// it, whatever later moved it (a button the adoption agency carried along, whose
+    /// last placement is the misnested `a`'s).
+    fn created_missing(
+        &self,
+        ours: &[DumpEntry<'_>],
+        theirs: &[DumpEntry<'_>],
+    ) -> Vec<&'a NodeEvent> {
+        let mut created: Vec<(usize, &'a NodeEvent)> = unmatched(ours, theirs, |e| e.text)
+            .into_iter()
+            .filter_map(|j| match self.nodes.get(j)? {
+                Entry::Node(node) => self.trace.events_of(*node).next(),
+                _ => None,
+            })
+            .filter_map(|event| Some((event.token?, event)))
+            .collect();
+        created.sort_by_key(|(token, _)| *token);
+        created
+            .into_iter()
+            .map(|(_, event)| event)
+            .take(MAX_ELSEWHERE)
+            .collect()
     }
 
     /// The placements of the reference's entries that the engine's tree has nowhere at
@@ -762,6 +839,7 @@ impl<'a> Finder<'a> {
             case_tokens: Vec::new(),
             neighbours: Vec::new(),
             inside: Vec::new(),
+            upstream: None,
         }
     }
 

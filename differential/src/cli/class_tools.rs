@@ -66,6 +66,8 @@ pub struct Archived {
     pub recorded_class: Option<String>,
     /// The reference's tree and the engine's, for tree and fragment findings.
     pub trees: Option<(String, String)>,
+    /// The engine's first tree, for a round-trip finding: what it serialized.
+    pub first_tree: Option<String>,
     /// The engine's version text, as the finding recorded it (the archive's
     /// `versions:` field, findings.json's `engine_version`).
     pub version: Option<String>,
@@ -78,6 +80,13 @@ impl Archived {
                 finding
                     .block(&format!("{} tree", finding.engine))
                     .map(|other| (finding.reference_tree.clone(), with_final_newline(other)))
+            })
+            .flatten();
+        let first_tree = (finding.level == "round-trip")
+            .then(|| {
+                finding
+                    .block(&format!("{} first tree", finding.engine))
+                    .map(with_final_newline)
             })
             .flatten();
         // `versions: REFERENCE; OTHER`: the other's, unless the finding is the
@@ -110,6 +119,7 @@ impl Archived {
             input: finding.input,
             recorded_class: finding.class,
             trees,
+            first_tree,
         }
     }
 
@@ -130,6 +140,7 @@ impl Archived {
                 },
                 trees: matches!(f.level.as_str(), "tree" | "fragment")
                     .then(|| (f.reference_output.clone(), f.other_output.clone())),
+                first_tree: (f.level == "round-trip").then(|| f.reference_output.clone()),
                 engine: f.engine,
                 level: f.level,
                 signature: f.signature,
@@ -142,7 +153,16 @@ impl Archived {
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
         match self.level.as_str() {
-            "round-trip" | "serialization" | "errors" => crate::locus::of_case(&self.request),
+            "round-trip" => {
+                let mut locus = crate::locus::of_case(&self.request)?;
+                locus.upstream = self
+                    .first_tree
+                    .as_deref()
+                    .and_then(|tree| crate::locus::upstream(&self.request, &self.engine, tree))
+                    .map(Box::new);
+                Some(locus)
+            }
+            "serialization" | "errors" => crate::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;
                 crate::locus::locus(&self.request, reference, other)

@@ -105,8 +105,16 @@ impl LevelRules for RoundTripLevel {
         })
     }
 
+    /// The case's arms and tokens, and, when the engine's first tree already departs
+    /// from the reference's, that tree difference ([`crate::locus::Locus::upstream`]).
     fn locus(&self, divergence: &Divergence) -> Option<crate::locus::Locus> {
-        crate::locus::of_case(&divergence.request)
+        let mut locus = crate::locus::of_case(&divergence.request)?;
+        if let Ok(first) = &divergence.left.result {
+            locus.upstream =
+                crate::locus::upstream(&divergence.request, &divergence.engine, &first.tree)
+                    .map(Box::new);
+        }
+        Some(locus)
     }
 
     fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {

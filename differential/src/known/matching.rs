@@ -284,14 +284,32 @@ impl KnownDifferences {
     /// A tree or fragment finding no class explains at its locus is judged again at
     /// each of the locus's [`Locus::neighbours`], nearest first, by the classes with a
     /// locus condition: the first verdict that is not new is the finding's.
+    ///
+    /// A round trip that no class explains, of an engine's tree that already departs
+    /// from the reference's ([`crate::locus::Locus::upstream`]), is judged as that
+    /// tree difference: the engine serialized a tree the standard does not build, and
+    /// the tree's cause is the round trip's.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
         let verdict = self.verdict_at_locus(evidence);
         if verdict != Verdict::New {
             return verdict;
         }
+        if evidence.signature.starts_with("round-trip | ") {
+            let upstream = evidence.locus().and_then(|l| l.upstream.clone());
+            if let Some(upstream) = upstream {
+                let mut tree = Evidence::new(evidence.engine, &upstream.signature, evidence.input)
+                    .with_version(evidence.version)
+                    .with_known_locus(Some(upstream.locus));
+                return self.verdict(&mut tree);
+            }
+        }
         // The locus was found if a class with a locus condition could match; if none
         // could, none can at a neighbour either.
         let neighbours: Vec<Locus> = match evidence.known_locus() {
+            // A node both trees have in the same place, whose own data differs (a
+            // DOCTYPE's name, a comment's text): what made that data is the cause, and
+            // the placements around it cannot explain it.
+            Some(locus) if locus.rule == crate::locus::LocusRule::Data => return verdict,
             Some(locus) if locus.rule != crate::locus::LocusRule::Case => locus
                 .neighbours
                 .iter()

@@ -47,6 +47,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
         case_tokens: vec![token.to_owned()],
         neighbours: Vec::new(),
         inside: Vec::new(),
+        upstream: None,
     }
 }
 
@@ -380,6 +381,7 @@ right = "reference"
         case_tokens: tokens.iter().map(|t| t.to_string()).collect(),
         neighbours: Vec::new(),
         inside: Vec::new(),
+        upstream: None,
     };
     let verdict = |signature: &str, locus: Locus| {
         let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));
@@ -436,6 +438,75 @@ right = "reference"
         known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
         Some("breakout")
     );
+}
+
+#[test]
+fn a_difference_in_a_nodes_own_data_is_not_judged_at_its_neighbours() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "quirks"
+engine = "x"
+locus = ["tree.in-body.start-tag-table"]
+explanation = "e"
+spec = "https://html.spec.whatwg.org/#the-initial-insertion-mode"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let signature = "tree | litmus: <!DOCTYPE html> | x: <!DOCTYPE HTML> | in: #document";
+    let with_rule = |rule: LocusRule| {
+        let mut doctype = locus("DOCTYPE", &["tree.initial.doctype"], &[]);
+        doctype.rule = rule;
+        doctype.neighbours.push(locus(
+            "start tag table",
+            &["tree.in-body.start-tag-table"],
+            &[],
+        ));
+        let mut evidence = Evidence::new("x", signature, "<!DOCTYPE HTML><p><table>")
+            .with_known_locus(Some(doctype));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    // The DOCTYPE's name differs: the table placed elsewhere does not explain it.
+    assert_eq!(with_rule(LocusRule::Data), None);
+    // A node placed otherwise is judged at its neighbours.
+    assert_eq!(with_rule(LocusRule::Placed), Some("quirks".to_owned()));
+}
+
+#[test]
+fn a_round_trip_of_a_tree_that_already_departs_is_judged_as_that_tree() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "template-children"
+engine = "x"
+locus = ["tree.in-head.start-tag-template"]
+explanation = "e"
+spec = "https://html.spec.whatwg.org/#parsing-main-inhead"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let round_trip = "round-trip | x: <p> | reparsed: <p> (shallower) | in: <template>";
+    let mut case = locus("", &[], &["tree.in-head.start-tag-template"]);
+    case.rule = LocusRule::Case;
+    let verdict = |case: Locus| {
+        let mut evidence =
+            Evidence::new("x", round_trip, "<p><table><template><p>").with_known_locus(Some(case));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    // The engine's tree was the reference's: the round trip is its own.
+    assert_eq!(verdict(case.clone()), None);
+    // The engine serialized a tree that departs at the template: that tree's cause.
+    case.upstream = Some(Box::new(crate::locus::Upstream {
+        signature: "tree | litmus: <table> | x: <template> | in: <p>".to_owned(),
+        locus: locus(
+            "start tag template",
+            &["tree.in-head.start-tag-template"],
+            &[],
+        ),
+    }));
+    assert_eq!(verdict(case), Some("template-children".to_owned()));
 }
 
 #[test]

@@ -192,6 +192,42 @@ fn the_earliest_token_of_what_the_engine_lacks_is_a_neighbour() {
 }
 
 #[test]
+fn the_token_that_made_a_node_the_engine_lacks_is_a_neighbour_whatever_moved_it() {
+    // The second button closes the first and is foster-parented; the last `a` runs
+    // the adoption agency, which moves that button. An engine that never made the
+    // second button: the button's last placement is the `a`'s, its making the
+    // button start tag's.
+    let request = ParseRequest::document("<a><table><button><a><button><a>", true);
+    let ours = reference(&request);
+    let lines: Vec<&str> = ours.lines().collect();
+    let second_button = lines
+        .iter()
+        .rposition(|l| l.trim_start_matches(['|', ' ']) == "<button>")
+        .unwrap();
+    let theirs: String = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != second_button)
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    let created = locus
+        .neighbours
+        .iter()
+        .find(|n| n.rule == LocusRule::Created)
+        .expect("a created neighbour");
+    assert_eq!(created.token, "start tag button");
+    assert!(created
+        .arms
+        .iter()
+        .any(|a| a == "tree.in-body.start-tag-button"));
+    assert_eq!(
+        created.arm(),
+        "tree.appropriate-place.step-3-4-table-parent"
+    );
+}
+
+#[test]
 fn a_difference_only_in_what_a_selectedcontent_holds_is_inside_it() {
     let request =
         ParseRequest::document("<select><button><selectedcontent></button><option>o", true);
