@@ -148,8 +148,8 @@ pub struct Locus {
 pub struct Upstream {
     /// The tree or fragment signature of the reference's tree against the engine's.
     pub signature: String,
-    /// The locus of that difference.
-    pub locus: Locus,
+    /// The locus of that difference, if one is found.
+    pub locus: Option<Locus>,
 }
 
 impl Locus {
@@ -224,7 +224,7 @@ pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Optio
         other_tree,
         &root,
     )?;
-    let locus = locus(request, &reference_tree, other_tree)?;
+    let locus = locus(request, &reference_tree, other_tree);
     Some(Upstream {
         signature: signature.as_str().to_owned(),
         locus,

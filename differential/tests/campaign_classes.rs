@@ -9,7 +9,9 @@
 //! them), compared by hand with what this harness finds: the same 21 classes (two of
 //! them renamed when the classes became causes: the MathML and SVG special elements
 //! joined the annotation-xml scope class, and the hidden input class took inputs
-//! foster-parented out of a table in a select too).
+//! foster-parented out of a table in a select too). Two more are now shapes of their
+//! causes' classes: the round trip's lost U+FEFF of html5ever's U+FEFF class, and the
+//! `<?` cut off by the end of the input of its processing instruction class.
 
 mod common;
 
@@ -20,7 +22,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The classes of `litmus run --cases 20000 --seed 7 --no-mutation` at 49023ab.
-const EXPECTED: [&str; 21] = [
+const EXPECTED: [&str; 19] = [
     "html5ever-doctype-does-not-end-table-text",
     "html5ever-drops-u-feff-at-the-start-of-each-feed",
     "html5ever-form-element-pointer-and-parsing-template-contents",
@@ -28,10 +30,8 @@ const EXPECTED: [&str; 21] = [
     "html5ever-input-in-select-fragment",
     "html5ever-foreign-elements-in-special-scopes-and-integration-points",
     "html5ever-no-processing-instructions",
-    "html5ever-round-trip-loses-a-leading-u-feff",
     "html5ever-selectedcontent-empty-with-several-options",
     "html5ever-table-body-ignores-table-parts-after-thead",
-    "html5ever-unterminated-processing-instruction-is-a-comment",
     "roundtrip-carriage-return-from-a-character-reference",
     "roundtrip-doctype-identifiers-dropped",
     "roundtrip-hidden-input-in-a-table-in-a-select",

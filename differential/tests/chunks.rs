@@ -30,7 +30,7 @@ fn a_short_campaign_at_the_chunk_level_finds_and_replays_html5ever_dropping_u_fe
     for s in at_chunks {
         assert_eq!(s["engine"], "html5ever", "{s}");
         assert_eq!(
-            s["class"], "html5ever-drops-u-feff-at-the-start-of-every-chunk",
+            s["class"], "html5ever-drops-u-feff-at-the-start-of-each-feed",
             "{s}"
         );
     }

@@ -91,6 +91,25 @@ fn run_show(args: ShowArgs) -> CliResult {
             outln!("  {}", crate::report::text::visible_one_line(pattern));
         }
     }
+    for (n, shape) in class.shapes.iter().enumerate() {
+        outln!("shape {}:", n + 1);
+        let lists = [
+            ("locus", &shape.locus),
+            ("inside", &shape.inside),
+            ("token", &shape.token),
+            ("passes", &shape.passes),
+            ("tokens", &shape.tokens),
+            ("signatures", &shape.signatures),
+            ("inputs", &shape.inputs),
+        ];
+        for (key, list) in lists.iter().filter(|(_, list)| !list.is_empty()) {
+            let patterns: Vec<String> = list
+                .iter()
+                .map(|p| crate::report::text::visible_one_line(p).into_owned())
+                .collect();
+            outln!("  {key}: {}", patterns.join(", "));
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

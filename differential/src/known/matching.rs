@@ -188,7 +188,19 @@ impl KnownClass {
         if locus.rule == crate::locus::LocusRule::Case {
             return case_holds;
         }
-        let any_arm = |pattern: &String| locus.arms.iter().any(|arm| glob_matches(pattern, arm));
+        // A `tokenizer.` pattern is an arm of the locus token's own tokenizing: the
+        // difference is in what the tokenizer made of that token (its name's case, a
+        // NULL it kept).
+        let any_arm = |pattern: &String| {
+            if pattern.starts_with("tokenizer.") {
+                let tokenized = locus
+                    .token_arms
+                    .iter()
+                    .filter(|a| a.starts_with("tokenizer."));
+                return tokenized.clone().any(|arm| glob_matches(pattern, arm));
+            }
+            locus.arms.iter().any(|arm| glob_matches(pattern, arm))
+        };
         let inside = |pattern: &String| locus.inside.iter().any(|name| glob_matches(pattern, name));
         // Where the trees part: at an arm of `locus`, or only inside an element of
         // `inside`; either, when the class gives both.
@@ -240,9 +252,17 @@ impl KnownClass {
             _ if patterns.iter().all(|p| !p.contains('*')) => 2,
             _ => 1,
         };
+        // A locus condition on the token's tokenizing alone says which token, not
+        // where the trees part: it counts as a case condition does.
+        let tokenizing = self.locus.iter().all(|p| p.starts_with("tokenizer."));
+        let locus = if tokenizing {
+            u32::from(!self.locus.is_empty())
+        } else {
+            weight(&self.locus)
+        };
         // A class of one engine says more than one of every engine (`*`).
         u32::from(self.engine != "*")
-            + weight(&self.locus).max(weight(&self.inside))
+            + locus.max(weight(&self.inside))
             + weight(&self.token)
             + u32::from(!self.passes.is_empty())
             + u32::from(!self.tokens.is_empty())
@@ -299,7 +319,7 @@ impl KnownDifferences {
             if let Some(upstream) = upstream {
                 let mut tree = Evidence::new(evidence.engine, &upstream.signature, evidence.input)
                     .with_version(evidence.version)
-                    .with_known_locus(Some(upstream.locus));
+                    .with_known_locus(upstream.locus);
                 return self.verdict(&mut tree);
             }
         }
@@ -353,7 +373,7 @@ impl KnownDifferences {
         let mut elsewhere_specificity = 0;
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
-        for class in &self.classes {
+        for class in self.classes.iter().flat_map(KnownClass::views) {
             if !class.matches_surface(evidence) {
                 continue;
             }
@@ -369,7 +389,8 @@ impl KnownDifferences {
             if list.is_empty() || specificity > *top {
                 *list = vec![class];
                 *top = specificity;
-            } else if specificity == *top {
+            } else if specificity == *top && !list.iter().any(|c| c.id == class.id) {
+                // Two shapes of one class are one cause, not an ambiguity.
                 list.push(class);
             }
         }
@@ -395,7 +416,7 @@ impl KnownDifferences {
         let level = signature.split(" | ").next().unwrap_or("");
         let evidence = Evidence::new(engine, signature, "");
         let mut candidates = Vec::new();
-        for class in &self.classes {
+        for class in self.classes.iter().flat_map(KnownClass::views) {
             if !class.is_for_engine(engine) {
                 continue;
             }
@@ -420,6 +441,7 @@ impl KnownDifferences {
             .into_iter()
             .filter(|c| c.specificity(level) == top);
         let first = best.next()?;
-        best.next().is_none().then_some(first)
+        // Two shapes of one class are one cause.
+        best.all(|c| c.id == first.id).then_some(first)
     }
 }

@@ -94,6 +94,30 @@
 //! case's arms and tokens (the reference's parse of the input): a class's `passes` and
 //! `tokens` read them there too, beside its signatures.
 //!
+//! **Shapes.** A class may list other shapes of its cause after its own fields, each a
+//! `[[class.shape]]` table of conditions (locus, inside, token, passes, tokens,
+//! signatures, inputs, inputs_reason) that stands in place of the class's own: the class
+//! matches when its own conditions hold (if it gives any) or one shape's do. Two shapes
+//! of one class never make a verdict ambiguous.
+//!
+//! ```toml
+//! [[class]]
+//! id = "html5ever-no-processing-instructions"
+//! engine = "html5ever"
+//! locus = ["tree.*.processing-instruction"]
+//! explanation = "html5ever has no processing instruction states: bogus comments."
+//! spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+//! right = "reference"
+//!
+//! [[class.shape]]
+//! # `<?` cut off by the end of the input: a comment where the reference has nothing.
+//! token = ["EOF"]
+//! passes = ["tokenizer.processing-instruction-*.eof"]
+//! ```
+//!
+//! A `locus` pattern that starts with `tokenizer.` names an arm the locus token passed
+//! in the tokenizer (the difference is in what the tokenizer made of that token).
+//!
 //! An engine named `mutant:…` (a mutant of the reference parser, feature `mutants`)
 //! is matched against every class, whatever its engine: a class that would take a
 //! mutant's divergence would hide the same bug in its own engine.
@@ -172,9 +196,88 @@ pub struct KnownClass {
     pub upstream: Option<String>,
     /// Who is right.
     pub right: Right,
+    /// Other shapes of the same cause: each a set of conditions (`locus`, `inside`,
+    /// `token`, `passes`, `tokens`, `signatures`, `inputs`, `inputs_reason`) that
+    /// stands in place of the class's own. The class matches when its own conditions
+    /// hold (if it gives any) or one shape's do (`[[class.shape]]` in the file).
+    #[serde(default, rename = "shape", skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<Shape>,
+    /// The class once for each way it matches ([`KnownClass::views`]): made when the
+    /// file is read.
+    #[serde(skip)]
+    views: Vec<KnownClass>,
+}
+
+/// One shape of a class's cause: the conditions of [`KnownClass`], and only those.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shape {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locus: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inside: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub token: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs_reason: Option<String>,
 }
 
 impl KnownClass {
+    /// Whether the class gives conditions of its own (beside its shapes').
+    fn has_own_conditions(&self) -> bool {
+        self.needs_locus() || !self.signatures.is_empty() || !self.inputs.is_empty()
+    }
+
+    /// The class with one shape's conditions in place of its own.
+    fn with_shape(&self, shape: &Shape) -> KnownClass {
+        KnownClass {
+            locus: shape.locus.clone(),
+            inside: shape.inside.clone(),
+            token: shape.token.clone(),
+            passes: shape.passes.clone(),
+            tokens: shape.tokens.clone(),
+            signatures: shape.signatures.clone(),
+            inputs: shape.inputs.clone(),
+            inputs_reason: shape.inputs_reason.clone(),
+            shapes: Vec::new(),
+            views: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// The class once for each way it matches: itself with its own conditions (if it
+    /// gives any), then once per shape. Each has the class's id, engine, versions and
+    /// explanation.
+    pub fn views(&self) -> impl Iterator<Item = &KnownClass> {
+        let own = self.views.is_empty().then_some(self);
+        own.into_iter().chain(self.views.iter())
+    }
+
+    /// Makes [`KnownClass::views`] (once the file is read).
+    fn make_views(&mut self) {
+        if self.shapes.is_empty() {
+            return;
+        }
+        let mut views = Vec::new();
+        if self.has_own_conditions() {
+            views.push(KnownClass {
+                shapes: Vec::new(),
+                views: Vec::new(),
+                ..self.clone()
+            });
+        }
+        views.extend(self.shapes.iter().map(|shape| self.with_shape(shape)));
+        self.views = views;
+    }
+
     /// Whether the class has a condition on the locus (then it matches only tree and
     /// fragment findings that have one).
     pub fn needs_locus(&self) -> bool {
@@ -267,9 +370,20 @@ impl KnownDifferences {
                 None => e.message().to_owned(),
             }
         })?;
+        let mut known = known;
         let mut ids = HashSet::new();
-        for class in &known.classes {
-            if let Some(problem) = problem_of(class, &mut ids) {
+        for class in &mut known.classes {
+            if !ids.insert(class.id.clone()) {
+                return Err(format!(
+                    "class {:?}: its id is used by an earlier class",
+                    class.id
+                ));
+            }
+            class.make_views();
+            let problem = class
+                .views()
+                .find_map(|view| problem_of(view, &mut HashSet::new()));
+            if let Some(problem) = problem {
                 return Err(format!("class {:?}: {problem}", class.id));
             }
         }

@@ -500,11 +500,11 @@ right = "reference"
     // The engine serialized a tree that departs at the template: that tree's cause.
     case.upstream = Some(Box::new(crate::locus::Upstream {
         signature: "tree | litmus: <table> | x: <template> | in: <p>".to_owned(),
-        locus: locus(
+        locus: Some(locus(
             "start tag template",
             &["tree.in-head.start-tag-template"],
             &[],
-        ),
+        )),
     }));
     assert_eq!(verdict(case), Some("template-children".to_owned()));
 }
@@ -554,5 +554,114 @@ right = "reference"
     assert_eq!(
         verdict(clone).as_deref(),
         Some("selectedcontent-filled-otherwise")
+    );
+}
+
+#[test]
+fn a_class_matches_by_its_own_conditions_or_one_of_its_shapes_and_is_one_cause() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+locus = ["tree.*.processing-instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class.shape]]
+token = ["EOF"]
+passes = ["tokenizer.processing-instruction-*.eof"]
+
+[[class.shape]]
+token = ["processing instruction"]
+"#,
+    )
+    .unwrap();
+    assert_eq!(known.classes.len(), 1);
+    assert_eq!(known.classes[0].shapes.len(), 2);
+    let verdict = |locus: Locus| {
+        let sig = "tree | litmus: (end) | e: <!--…--> | in: <body>";
+        let mut evidence = Evidence::new("e", sig, "<?").with_known_locus(Some(locus));
+        known.verdict(&mut evidence)
+    };
+    // Its own conditions and its second shape both hold: one cause, not ambiguous.
+    let at_pi = locus(
+        "processing instruction",
+        &["tree.in-body.processing-instruction"],
+        &[],
+    );
+    assert_eq!(
+        verdict(at_pi).class().map(|c| c.id.as_str()),
+        Some("no-processing-instructions")
+    );
+    // Only the first shape holds.
+    let cut_off = locus(
+        "EOF",
+        &["tree.in-body.eof"],
+        &["tokenizer.processing-instruction-open.eof"],
+    );
+    assert_eq!(
+        verdict(cut_off).class().map(|c| c.id.as_str()),
+        Some("no-processing-instructions")
+    );
+    // None does.
+    let other = locus("EOF", &["tree.in-body.eof"], &["tokenizer.data.eof"]);
+    assert_eq!(verdict(other), Verdict::New);
+    // A shape is checked as a class is: an unknown key or a shape with no condition
+    // is an error naming the class.
+    let bad = r#"
+[[class]]
+id = "c"
+engine = "e"
+locus = ["tree.*.processing-instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class.shape]]
+explanation = "a shape has conditions only"
+"#;
+    assert!(KnownDifferences::parse(bad).is_err());
+    let empty = bad.replace("explanation = \"a shape has conditions only\"", "");
+    let error = KnownDifferences::parse(&empty).unwrap_err();
+    assert!(error.contains("class \"c\""), "{error}");
+}
+
+#[test]
+fn a_tokenizer_locus_pattern_names_the_locus_tokens_own_tokenizing() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "names-keep-their-case"
+engine = "e"
+locus = ["tokenizer.tag-name.ascii-upper-alpha"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#tag-name-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let sig = "tree | litmus: <foo> | e: <Foo> | in: <body>";
+    let verdict = |token_arms: &[&str]| {
+        let mut at = locus("start tag foo", &["tree.in-body.any-other-start-tag"], &[]);
+        at.token_arms = token_arms.iter().map(|a| a.to_string()).collect();
+        let mut evidence = Evidence::new("e", sig, "<Foo>").with_known_locus(Some(at));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    assert_eq!(
+        verdict(&[
+            "tokenizer.tag-open.ascii-alpha",
+            "tokenizer.tag-name.ascii-upper-alpha"
+        ]),
+        Some("names-keep-their-case".to_owned())
+    );
+    // Another token of the case had upper-case letters, not this one.
+    assert_eq!(
+        verdict(&[
+            "tokenizer.tag-open.ascii-alpha",
+            "tokenizer.tag-name.anything-else"
+        ]),
+        None
     );
 }
