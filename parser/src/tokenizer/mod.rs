@@ -70,10 +70,11 @@ pub use state::State;
 pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
+use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
