@@ -62,9 +62,10 @@ pub static REGISTRY: &[&dyn LevelRules] = &[
     &toy_level::ToyLevel,
 ];
 
-/// The context elements fragment comparisons use by default: the ones whose
-/// insertion modes and tokenizer states differ, and the foreign-content integration
-/// points.
+/// The context elements fragment comparisons use by default, chosen from the parser's
+/// list [`litmus_parser::names::FRAGMENT_CONTEXTS`] (in its order; a test holds them
+/// to it): the ones whose insertion modes and tokenizer states differ, and the
+/// foreign-content integration points.
 pub const DEFAULT_FRAGMENT_CONTEXTS: [&str; 17] = [
     "body",
     "div",

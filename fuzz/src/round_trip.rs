@@ -210,54 +210,9 @@ fn ends_with_start_tag(html: &str, name: &str) -> bool {
 }
 
 /// The start tags that break out of foreign content (the rules for parsing tokens in
-/// foreign content; `font` only with certain attributes, counted here always).
-const BREAKOUT: &[&str] = &[
-    "b",
-    "big",
-    "blockquote",
-    "body",
-    "br",
-    "center",
-    "code",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "font",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "hr",
-    "i",
-    "img",
-    "li",
-    "listing",
-    "menu",
-    "meta",
-    "nobr",
-    "ol",
-    "p",
-    "pre",
-    "ruby",
-    "s",
-    "small",
-    "span",
-    "strong",
-    "strike",
-    "sub",
-    "sup",
-    "table",
-    "tt",
-    "u",
-    "ul",
-    "var",
-];
+/// foreign content; `font` only with certain attributes, counted here always): the
+/// parser's list.
+const BREAKOUT: &[&str] = litmus_parser::names::BREAKOUT_START_TAGS;
 
 /// Whether the serializer writes an element named `name` (lowercase) without end
 /// tag: the parser's own table.

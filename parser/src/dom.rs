@@ -586,28 +586,6 @@ mod tests {
         );
     }
 
-    /// A template's contents are the node after it, also when it is cloned.
-    #[test]
-    fn template_contents_are_the_next_node() {
-        use crate::tree_builder::TreeSink;
-        let mut document = Document::default();
-        let template = document.create_element(
-            QualName::html(crate::names::local::TEMPLATE),
-            std::iter::empty(),
-        );
-        let div =
-            document.create_element(QualName::html(crate::names::local::DIV), std::iter::empty());
-        let contents = document.template_contents(template).unwrap();
-        assert_eq!(document.kind(contents), NodeKind::DocumentFragment);
-        assert_eq!(document.template_contents(div), None);
-        document.append(contents, div);
-        let copy = document.clone_element(template);
-        let copy_contents = document.template_contents(copy).unwrap();
-        assert_ne!(copy_contents, contents);
-        assert_eq!(document.kind(copy_contents), NodeKind::DocumentFragment);
-        assert_eq!(document.first_child(copy_contents), None);
-    }
-
     #[test]
     fn node_ids_round_trip_their_index() {
         for index in [0, 1, 7, 1 << 20] {

@@ -55,6 +55,7 @@
 
 #![forbid(unsafe_code)]
 
+mod arm_hook;
 mod buffers;
 mod chunked;
 pub mod dom;

@@ -6,11 +6,18 @@
 //! foreign content, and both spellings of the SVG names whose case the parser fixes)
 //! are known up front, as the constants of [`local`]; any other name gets a number
 //! from the document's [`Interner`] the first time it is seen.
+//!
+//! The lists of names the standard's parsing rules single out, for the tools that
+//! drive the parser, are here too: [`FRAGMENT_CONTEXTS`] and [`BREAKOUT_START_TAGS`]
+//! (`names/lists.rs`).
 
 use std::collections::HashMap;
 
+mod lists;
 #[cfg(feature = "fast-paths")]
 mod well_known_index;
+
+pub use lists::{BREAKOUT_START_TAGS, FRAGMENT_CONTEXTS};
 
 /// An interned local name. Compare with the constants in [`local`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

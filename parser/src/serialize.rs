@@ -7,9 +7,10 @@
 //! parser runs with "allow declarative shadow roots" false), so the shadow-host steps
 //! never apply.
 
+use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Document, Namespace, NodeId, NodeKind};
 use crate::names::{local, LocalName};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 /// The HTML fragment serialization algorithm applied to `node`: its children,
 /// serialized. <https://html.spec.whatwg.org/#html-fragment-serialisation-algorithm>

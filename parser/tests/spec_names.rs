@@ -4,6 +4,9 @@
 //! `parser/src/tokenizer/` whose doc comment links the state's anchor, and each
 //! `InsertionMode` variant one function in `parser/src/tree_builder/modes/` whose doc
 //! comment links the mode's section.
+//!
+//! Also "a state function is the standard's steps": the tokenizer's fast paths are
+//! reached only by one call at the top of their states.
 
 use std::fs;
 use std::path::Path;
@@ -187,5 +190,61 @@ fn every_insertion_mode_has_one_function_carrying_its_anchor() {
             ));
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The invariant "a state function is the standard's steps" (ARCHITECTURE.md): the
+/// tokenizer's fast paths are defined in `tokenizer/fast.rs` alone, only it and the
+/// tokenizer's own `mod.rs` (which holds the switch) read the switch, and a state
+/// reaches its fast path by one call, the first line of the state's function.
+#[test]
+fn tokenizer_fast_paths_live_in_fast_rs_and_a_state_calls_its_own_first() {
+    let files = sources("tokenizer");
+    let mut wrong = Vec::new();
+    let mut calls = 0;
+    let mut defined = 0;
+    for (path, text) in &files {
+        let file = Path::new(path).file_name().and_then(|f| f.to_str());
+        let file = file.unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let place = format!("{file}:{}", i + 1);
+            if file == "fast.rs" {
+                defined += usize::from(code.contains("pub(super) fn fast_path_"));
+                continue;
+            }
+            if file == "tests.rs" {
+                continue;
+            }
+            if code.contains("fn fast_path_") {
+                wrong.push(format!("{place}: a fast path defined outside fast.rs"));
+            }
+            if file != "mod.rs" && code.contains("fast_paths") {
+                wrong.push(format!("{place}: reads the fast paths' switch"));
+            }
+            let Some(at) = code.find("self.fast_path_") else {
+                continue;
+            };
+            calls += 1;
+            let called = &code[at + "self.".len()..];
+            let called = &called[..called.find('(').unwrap_or(called.len())];
+            let signature = i.checked_sub(1).map(|j| lines[j].trim()).unwrap_or("");
+            let state = signature
+                .strip_prefix("pub(super) fn ")
+                .and_then(|s| s.strip_suffix("(&mut self) -> Step {"));
+            let first_line = code.trim() == format!("if let Some(step) = self.{called}() {{");
+            if state.map(|s| format!("fast_path_{s}")).as_deref() != Some(called) || !first_line {
+                wrong.push(format!(
+                    "{place}: {called} is not the first line of its own state's function"
+                ));
+            }
+        }
+    }
+    assert!(defined >= 11, "only {defined} fast paths found in fast.rs");
+    assert_eq!(
+        calls, defined,
+        "each fast path is called once, by its state"
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

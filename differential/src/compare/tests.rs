@@ -40,6 +40,12 @@ fn the_default_contexts_all_parse() {
     assert_eq!(contexts.len(), DEFAULT_FRAGMENT_CONTEXTS.len());
     let spelled: Vec<String> = contexts.iter().map(|c| c.to_string()).collect();
     assert_eq!(spelled, DEFAULT_FRAGMENT_CONTEXTS);
+    for context in DEFAULT_FRAGMENT_CONTEXTS {
+        assert!(
+            litmus_parser::names::FRAGMENT_CONTEXTS.contains(&context),
+            "{context} is not one of the parser's fragment contexts"
+        );
+    }
 }
 
 #[test]

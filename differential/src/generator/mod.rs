@@ -122,8 +122,11 @@ pub use families::{Family, FAMILIES, MUTATION};
 use families::{Generate, Picker};
 use soup::{floor_boundary, Soup};
 
-/// The fragment contexts a fragment case can get, as html5lib tests write them (each
-/// parses with `litmus_parser::FragmentContext::parse`).
+/// The fragment contexts a fragment case can get: the parser's list,
+/// [`litmus_parser::names::FRAGMENT_CONTEXTS`], kept here as the case stream of this
+/// [`GENERATOR_VERSION`] draws from it (by index, so its order counts). A test holds
+/// the two equal: a change to the parser's list fails it until this copy and the
+/// version follow.
 pub const FRAGMENT_CONTEXTS: &[&str] = &[
     "body",
     "div",

@@ -142,6 +142,11 @@ fn tiny_and_large_limits_work() {
 }
 
 #[test]
+fn the_fragment_contexts_are_the_parsers_in_its_order() {
+    assert_eq!(FRAGMENT_CONTEXTS, litmus_parser::names::FRAGMENT_CONTEXTS);
+}
+
+#[test]
 fn fragment_contexts_parse() {
     for context in FRAGMENT_CONTEXTS {
         assert!(

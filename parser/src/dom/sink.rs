@@ -527,6 +527,23 @@ mod tests {
     use super::*;
     use crate::dom::NodeKind;
 
+    /// A template's contents are the node after it, also when it is cloned.
+    #[test]
+    fn template_contents_are_the_next_node() {
+        let mut document = Document::default();
+        let template = document.create_element(QualName::html(local::TEMPLATE), std::iter::empty());
+        let div = document.create_element(QualName::html(local::DIV), std::iter::empty());
+        let contents = document.template_contents(template).unwrap();
+        assert_eq!(document.kind(contents), NodeKind::DocumentFragment);
+        assert_eq!(document.template_contents(div), None);
+        document.append(contents, div);
+        let copy = document.clone_element(template);
+        let copy_contents = document.template_contents(copy).unwrap();
+        assert_ne!(copy_contents, contents);
+        assert_eq!(document.kind(copy_contents), NodeKind::DocumentFragment);
+        assert_eq!(document.first_child(copy_contents), None);
+    }
+
     /// The links stay right under random appends, insertions, removals and
     /// reparentings: children, last child, previous and next siblings and parents
     /// read as a plain model of child lists says.

@@ -13,7 +13,8 @@
 
 use super::meta::{extract_a_character_encoding_from_a_meta_element, get_an_encoding};
 use super::{EncodingSource, PrescanMatch};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::arm_hook::spec_arm;
+use crate::spec_arms::Arm;
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 
 /// How many bytes the prescan reads: "User agents are encouraged to only prescan the

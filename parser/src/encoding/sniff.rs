@@ -9,7 +9,8 @@
 use super::meta::get_an_encoding;
 use super::prescan::prescan_a_byte_stream_to_determine_its_encoding;
 use super::{Confidence, EncodingOptions, EncodingSource, Sniffed};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::arm_hook::spec_arm;
+use crate::spec_arms::Arm;
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
 /// Determines the character encoding of `bytes` and the confidence in it.

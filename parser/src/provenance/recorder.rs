@@ -60,7 +60,7 @@ fn with_recorder(f: impl FnOnce(&mut Recorder)) {
     });
 }
 
-/// The hook of [`crate::spec_arms::spec_arm`]: `arm` was passed.
+/// The hook of [`crate::arm_hook::spec_arm`]: `arm` was passed.
 #[inline(always)]
 pub(crate) fn arm(arm: Arm) {
     if recording() {

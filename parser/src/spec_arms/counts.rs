@@ -15,7 +15,7 @@ thread_local! {
 /// Adds one to `arm`'s count on this thread.
 #[cfg(feature = "spec-coverage")]
 #[inline]
-pub(super) fn count(arm: Arm) {
+pub(crate) fn count(arm: Arm) {
     COUNTS.with(|counts| {
         if let Some(count) = counts.get(arm as usize) {
             count.set(count.get().saturating_add(1));

@@ -9,7 +9,7 @@
 //! `table_tokenizer.rs`, `table_tree.rs` and `table_output.rs`; `docs/spec-arms.md` is rendered from
 //! them ([`render_markdown`]).
 //!
-//! The parser calls [`spec_arm`] first thing in each arm. Without the cargo feature
+//! The parser calls `spec_arm` (`arm_hook.rs`) first thing in each arm. Without the cargo feature
 //! `spec-coverage` that call is an empty function and the parser is unchanged; with
 //! it, the call adds one to the arm's count in a thread-local array. A caller reads
 //! (and empties) its thread's counts with [`take_counts`]; a campaign that parses on
@@ -31,6 +31,8 @@ mod table_tree;
 mod tests;
 
 pub use arm::{Arm, ARM_COUNT};
+#[cfg(feature = "spec-coverage")]
+pub(crate) use counts::count;
 pub use counts::{enabled, reset_counts, take_counts, ArmCounts};
 pub use markdown::render_markdown;
 
@@ -179,37 +181,4 @@ pub fn arms() -> impl Iterator<Item = ArmInfo> {
             section,
             entry,
         })
-}
-
-/// Counts one pass through `arm`, and records it in a trace being recorded (feature
-/// `provenance`, see [`crate::provenance`]). Called first thing in each arm; it
-/// changes nothing the parser does. Without the features `spec-coverage` and
-/// `provenance` it is empty.
-#[inline(always)]
-pub(crate) fn spec_arm(arm: Arm) {
-    #[cfg(feature = "spec-coverage")]
-    counts::count(arm);
-    #[cfg(feature = "provenance")]
-    crate::provenance::record_arm(arm);
-    let _ = arm;
-}
-
-/// [`spec_arm`] if `passed` says a fast path's run went through `arm` (`passed` is
-/// called only when the pass would be counted or recorded).
-#[inline(always)]
-pub(crate) fn spec_arm_if(arm: Arm, passed: impl FnOnce() -> bool) {
-    let wanted = cfg!(feature = "spec-coverage") || recording();
-    if wanted && passed() {
-        spec_arm(arm);
-    }
-}
-
-/// Whether a trace is being recorded (always `false` without the feature
-/// `provenance`).
-#[inline(always)]
-fn recording() -> bool {
-    #[cfg(feature = "provenance")]
-    return crate::provenance::recording();
-    #[cfg(not(feature = "provenance"))]
-    false
 }

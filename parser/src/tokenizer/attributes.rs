@@ -7,11 +7,11 @@
 //! (`leave_the_attribute_name_state`), and a duplicate is dropped when the attribute
 //! is finished.
 
-use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
@@ -54,12 +54,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#attribute-name-state>
     pub(super) fn attribute_name_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_attribute_name_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::AttributeNameAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_attribute_name_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
@@ -198,12 +194,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#attribute-value-(double-quoted)-state>
     pub(super) fn attribute_value_double_quoted_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_attribute_value_double_quoted_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::AttributeValueDoubleQuotedAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_attribute_value_double_quoted_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0022 QUOTATION MARK ("): Switch to the after attribute value (quoted)
@@ -246,12 +238,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#attribute-value-(single-quoted)-state>
     pub(super) fn attribute_value_single_quoted_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_attribute_value_single_quoted_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::AttributeValueSingleQuotedAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_attribute_value_single_quoted_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0027 APOSTROPHE ('): Switch to the after attribute value (quoted)
@@ -294,12 +282,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#attribute-value-(unquoted)-state>
     pub(super) fn attribute_value_unquoted_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_attribute_value_unquoted_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::AttributeValueUnquotedAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_attribute_value_unquoted_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
@@ -393,61 +377,5 @@ impl Tokenizer<'_> {
                 Step::Reconsume(State::BeforeAttributeName)
             }
         }
-    }
-
-    /// Fast path for the attribute name state: a run of characters that none of the
-    /// state's arms but "ASCII upper alpha" and "anything else" take (not whitespace,
-    /// `/`, `>`, `=`, U+0000 NULL, `"`, `'`, `<`) is appended to the attribute's name,
-    /// lowercased, at once.
-    pub(super) fn fast_path_attribute_name_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />=\0\"'<");
-        let len = scan::run_outside(&ENDS_A_RUN, self.rest());
-        if len == 0 {
-            return None;
-        }
-        let start = self.pos;
-        let run = self.consume_run(len);
-        // The run also stands for the "ASCII upper alpha" arm when it lowercases.
-        spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
-            run.iter().any(u8::is_ascii_uppercase)
-        });
-        scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
-        Some(Step::Continue)
-    }
-
-    /// Appends a run of the next `len` input characters to the current attribute's
-    /// value; `None` if `len` is 0.
-    fn fast_path_append_run_to_attribute_value(&mut self, len: usize) -> Option<Step> {
-        if len == 0 {
-            return None;
-        }
-        let run = self.consume_run(len);
-        self.append_to_attribute_value(run);
-        Some(Step::Continue)
-    }
-
-    /// Fast path for the attribute value (double-quoted) state: a run of characters
-    /// other than `"`, `&` and U+0000 NULL, which its "anything else" arm appends one
-    /// by one, appended at once.
-    pub(super) fn fast_path_attribute_value_double_quoted_state_run(&mut self) -> Option<Step> {
-        let len = scan::run_without3(b'"', b'&', 0, self.rest());
-        self.fast_path_append_run_to_attribute_value(len)
-    }
-
-    /// Fast path for the attribute value (single-quoted) state: a run of characters
-    /// other than `'`, `&` and U+0000 NULL, appended at once.
-    pub(super) fn fast_path_attribute_value_single_quoted_state_run(&mut self) -> Option<Step> {
-        let len = scan::run_without3(b'\'', b'&', 0, self.rest());
-        self.fast_path_append_run_to_attribute_value(len)
-    }
-
-    /// Fast path for the attribute value (unquoted) state: a run of characters that
-    /// only its "anything else" arm takes (not whitespace, `&`, `>`, U+0000 NULL, nor
-    /// the characters that are errors there: `"`, `'`, `<`, `=`, `` ` ``), appended at
-    /// once.
-    pub(super) fn fast_path_attribute_value_unquoted_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C &>\0\"'<=`");
-        let len = scan::run_outside(&ENDS_A_RUN, self.rest());
-        self.fast_path_append_run_to_attribute_value(len)
     }
 }

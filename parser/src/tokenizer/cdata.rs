@@ -3,9 +3,10 @@
 //! <https://html.spec.whatwg.org/#cdata-section-state>
 
 use super::{State, Step, Tokenizer};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#cdata-section-state>

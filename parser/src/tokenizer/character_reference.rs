@@ -4,10 +4,11 @@
 
 use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
 use super::{State, Step, Tokenizer};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// "A character reference is said to be consumed as part of an attribute if the

@@ -3,9 +3,10 @@
 //! <https://html.spec.whatwg.org/#markup-declaration-open-state>
 
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#bogus-comment-state>
@@ -152,12 +153,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#comment-state>
     pub(super) fn comment_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_comment_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::CommentAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_comment_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Append the current input character to the
@@ -381,18 +378,5 @@ impl Tokenizer<'_> {
                 Step::Reconsume(State::Comment)
             }
         }
-    }
-
-    /// Fast path for the comment state: a run of characters other than `<`, `-` and
-    /// U+0000 NULL, which its "anything else" arm appends one by one to the comment's
-    /// data, appended at once.
-    pub(super) fn fast_path_comment_state_run(&mut self) -> Option<Step> {
-        let len = super::scan::run_without3(b'<', b'-', 0, self.rest());
-        if len == 0 {
-            return None;
-        }
-        let run = self.consume_run(len);
-        self.comment.extend_from_slice(run);
-        Some(Step::Continue)
     }
 }

@@ -3,20 +3,17 @@
 //!
 //! <https://html.spec.whatwg.org/#data-state>
 
-use super::{is_tokenizer_whitespace, scan, State, Step, Tokenizer};
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#data-state>
     pub(super) fn data_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_data_state_text() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::DataAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_data_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0026 AMPERSAND (&): Set the return state to the data state. Switch to
@@ -64,56 +61,10 @@ impl Tokenizer<'_> {
         }
     }
 
-    /// Fast path for the data state: a run of characters that are none of `&`, `<`
-    /// and U+0000 NULL, each of which the data state's "anything else" arm would emit
-    /// as a character token, is emitted as one slice of the input. Returns `None`
-    /// (and consumes nothing) when the next input character is not such a character.
-    pub(super) fn fast_path_data_state_text(&mut self) -> Option<Step> {
-        let len = scan::run_without3(b'&', b'<', 0, self.rest());
-        self.fast_path_emit_run(len)
-    }
-
-    /// Emits the next `len` input characters as character tokens (a run of the
-    /// "anything else" arm of a text state); `None` if `len` is 0.
-    fn fast_path_emit_run(&mut self, len: usize) -> Option<Step> {
-        if len == 0 {
-            return None;
-        }
-        let start = self.pos;
-        self.consume_run(len);
-        self.text.push_input(self.input, start, self.pos);
-        Some(Step::Continue)
-    }
-
-    /// Fast path for the RCDATA state: a run of characters other than `&`, `<` and
-    /// U+0000 NULL, each of which the "anything else" arm emits, emitted at once.
-    pub(super) fn fast_path_rcdata_state_text(&mut self) -> Option<Step> {
-        let len = scan::run_without3(b'&', b'<', 0, self.rest());
-        self.fast_path_emit_run(len)
-    }
-
-    /// Fast path for the RAWTEXT and script data states: a run of characters other
-    /// than `<` and U+0000 NULL, emitted at once.
-    pub(super) fn fast_path_rawtext_or_script_data_state_text(&mut self) -> Option<Step> {
-        let len = scan::run_without2(b'<', 0, self.rest());
-        self.fast_path_emit_run(len)
-    }
-
-    /// Fast path for the PLAINTEXT state: a run of characters other than U+0000 NULL,
-    /// emitted at once.
-    pub(super) fn fast_path_plaintext_state_text(&mut self) -> Option<Step> {
-        let len = scan::run_without1(0, self.rest());
-        self.fast_path_emit_run(len)
-    }
-
     /// <https://html.spec.whatwg.org/#rcdata-state>
     pub(super) fn rcdata_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_rcdata_state_text() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::RcdataAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_rcdata_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0026 AMPERSAND (&): Set the return state to the RCDATA state. Switch to
@@ -157,12 +108,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#rawtext-state>
     pub(super) fn rawtext_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::RawtextAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_rawtext_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the RAWTEXT less-than sign state."
@@ -195,12 +142,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#plaintext-state>
     pub(super) fn plaintext_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_plaintext_state_text() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::PlaintextAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_plaintext_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a

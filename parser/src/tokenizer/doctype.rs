@@ -3,9 +3,10 @@
 //! <https://html.spec.whatwg.org/#doctype-state>
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// The EOF arm shared by most DOCTYPE states, spelled out at each: "This is an

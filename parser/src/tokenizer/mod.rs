@@ -40,15 +40,9 @@
 //! token is handed over: just past the `>` of a tag, and for a character run, where
 //! the run was flushed (before the next other token, or at the end of the input).
 //!
-//! `fast_path_*` functions (feature `fast-paths`, or [`Tokenizer::set_fast_paths`])
-//! stand in for runs of one state's plain steps; each names the states it replaces,
-//! and the unit tests check both ways give the same tokens and errors (so does the
-//! `tokenizer` fuzz target). Each takes the longest run of characters that only the
-//! state's "anything else" arm (or its "ASCII upper alpha" arm, lowercasing) would
-//! take, found by `scan.rs` with the `memchr` crate, and emits or appends it at once:
-//! text in the data, RCDATA, RAWTEXT, script data and PLAINTEXT states; tag and
-//! attribute names; attribute values (double-quoted, single-quoted, unquoted); and
-//! comment data. The state's own match then takes the character that ended the run.
+//! The fast paths (`fast.rs`; feature `fast-paths`, or [`Tokenizer::set_fast_paths`])
+//! stand in for runs of one state's plain steps: a state that has one opens with a
+//! single call to it, and the rest of the state function is the standard's steps.
 
 mod attribute_names;
 mod attributes;
@@ -58,6 +52,7 @@ mod comments;
 mod data;
 mod doctype;
 mod entities;
+mod fast;
 mod processing_instruction;
 mod scan;
 mod script_data;
@@ -70,10 +65,11 @@ pub use state::State;
 pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
+use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -382,8 +378,8 @@ impl<'i> Tokenizer<'i> {
         self.cdata_allowed = allowed;
     }
 
-    /// Turns the labelled `fast_path_*` functions on or off (on by default when the
-    /// `fast-paths` feature is). Both ways give the same tokens and errors.
+    /// Turns the labelled `fast_path_*` functions of `fast.rs` on or off (on by default
+    /// when the `fast-paths` feature is). Both ways give the same tokens and errors.
     pub fn set_fast_paths(&mut self, on: bool) {
         self.fast_paths = on;
     }
@@ -589,18 +585,6 @@ impl<'i> Tokenizer<'i> {
             self.pos += 1;
         }
         c
-    }
-
-    /// For the `fast_path_*` functions: consumes the next `len` input characters (at
-    /// least one), each of which the state's "anything else" arm would have consumed
-    /// on its own; the last becomes the current input character. Returns them.
-    fn consume_run(&mut self, len: usize) -> &'i [u8] {
-        let input = self.input;
-        let start = self.pos;
-        let end = (start + len).min(input.len());
-        self.pos = end;
-        self.current = end.saturating_sub(1).max(start);
-        input.get(start..end).unwrap_or_default()
     }
 
     /// The input from the next input character on.

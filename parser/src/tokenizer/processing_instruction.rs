@@ -41,9 +41,10 @@
 //! So `<?t ???>` has data `??`, and `<?t?d?>` has target `t` and data `?d`.
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#convert-the-temporary-buffer-to-a-comment>

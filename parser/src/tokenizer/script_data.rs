@@ -3,19 +3,16 @@
 //! <https://html.spec.whatwg.org/#script-data-state>
 
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#script-data-state>
     pub(super) fn script_data_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_rawtext_or_script_data_state_text() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::ScriptDataAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_script_data_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the script data less-than sign state."

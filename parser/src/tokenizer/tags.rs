@@ -2,11 +2,11 @@
 //!
 //! <https://html.spec.whatwg.org/#tag-open-state>
 
-use super::scan::{self, ByteSet};
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, spec_arm_if, Arm};
+use crate::spec_arms::Arm;
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#tag-open-state>
@@ -98,12 +98,8 @@ impl Tokenizer<'_> {
 
     /// <https://html.spec.whatwg.org/#tag-name-state>
     pub(super) fn tag_name_state(&mut self) -> Step {
-        if self.fast_paths {
-            if let Some(step) = self.fast_path_tag_name_state_run() {
-                // The run stands for this state's "Anything else" arm.
-                spec_arm(Arm::TagNameAnythingElse);
-                return step;
-            }
+        if let Some(step) = self.fast_path_tag_name_state() {
+            return step;
         }
         match self.consume_next_input_character() {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
@@ -190,26 +186,5 @@ impl Tokenizer<'_> {
                 Step::Reconsume(State::BeforeAttributeName)
             }
         }
-    }
-
-    /// Fast path for the tag name state: a run of characters that are neither ASCII
-    /// whitespace, `/`, `>` nor U+0000 NULL, each of which the "ASCII upper alpha" or
-    /// "anything else" arm appends (lowercased, for the first) to the tag name, is
-    /// appended at once.
-    pub(super) fn fast_path_tag_name_state_run(&mut self) -> Option<Step> {
-        const ENDS_A_RUN: ByteSet = ByteSet::new(b"\t\n\x0C />\0");
-        let len = scan::run_outside(&ENDS_A_RUN, self.rest());
-        if len == 0 {
-            return None;
-        }
-        let start = self.pos;
-        let run = self.consume_run(len);
-        // The run also stands for the "ASCII upper alpha" arm when it lowercases.
-        spec_arm_if(Arm::TagNameAsciiUpperAlpha, || {
-            run.iter().any(u8::is_ascii_uppercase)
-        });
-        scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
-        self.tag.name.end = self.tag.buf.len();
-        Some(Step::Continue)
     }
 }

@@ -26,9 +26,10 @@
 use super::fast::FormattingIndexes;
 use super::linked::{Linked, NO_SLOT};
 use super::{TagToken, TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::dom::NodeId;
 use crate::names::LocalName;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 
 /// An element entry: the element and what is kept of its token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

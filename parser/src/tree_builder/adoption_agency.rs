@@ -13,9 +13,10 @@
 use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
 
 /// How the adoption agency algorithm ended.

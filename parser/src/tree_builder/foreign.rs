@@ -7,11 +7,12 @@
 use super::open_elements::{ForeignEndTagWalk, HEADINGS};
 use super::svg_tag_names::{adjust_svg_tag_name, local_name_in_lowercase};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
+use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
 
 /// "A node is a MathML text integration point if it is one of the following elements:

@@ -11,10 +11,11 @@
 
 use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on

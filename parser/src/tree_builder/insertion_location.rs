@@ -13,11 +13,12 @@
 use super::foreign;
 use super::open_elements::StackEntry;
 use super::{TagToken, TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
 
 /// "An insertion location is a tuple consisting of a target parent (a Node) and a

@@ -27,10 +27,11 @@
 
 use super::fast::SelectAncestry;
 use super::{TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use std::collections::HashMap;
 
 /// The selects tree construction keeps state for, and the fast path's answers about

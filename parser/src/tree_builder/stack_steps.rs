@@ -5,11 +5,12 @@
 
 use super::open_elements::{Scope, StackEntry, IMPLIED_END_TAGS, IMPLIED_END_TAGS_THOROUGHLY};
 use super::{InsertionMode, TagToken, TreeBuilder, TreeSink};
+use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 
 impl<S: TreeSink> TreeBuilder<'_, S> {

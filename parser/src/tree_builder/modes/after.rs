@@ -1,10 +1,11 @@
 //! The "after body", "in frameset", "after frameset", "after after body" and "after
 //! after frameset" insertion modes.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::{
     character_count, leading_non_whitespace, leading_whitespace, unexpected, InsertionMode,
     ProcessResult, TreeBuilder, TreeSink, TreeToken,

@@ -1,10 +1,11 @@
 //! The "in body" insertion mode.
 
+use crate::arm_hook::spec_arm;
 use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::{Scope, HEADINGS};
 use crate::tree_builder::{

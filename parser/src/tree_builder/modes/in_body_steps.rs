@@ -1,10 +1,11 @@
 //! The longer entries of the "in body" insertion mode, each a function named after
 //! its condition, and the steps "in body" shares with other modes.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};

@@ -1,9 +1,10 @@
 //! The "in head", "in head noscript" and "after head" insertion modes.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::StackEntry;
 use crate::tree_builder::{

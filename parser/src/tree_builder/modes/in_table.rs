@@ -1,9 +1,10 @@
 //! The "in table", "in table text", "in caption" and "in column group" insertion modes.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     character_count, is_ascii_whitespace, leading_non_whitespace, leading_whitespace,

@@ -1,9 +1,10 @@
 //! The "in table body", "in row" and "in cell" insertion modes.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,

@@ -1,9 +1,10 @@
 //! The "in template" insertion mode.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::{InsertionMode, ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {

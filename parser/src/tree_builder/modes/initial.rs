@@ -1,10 +1,11 @@
 //! The "initial", "before html" and "before head" insertion modes.
 
+use crate::arm_hook::spec_arm;
 use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tokenizer::Doctype;
 use crate::tree_builder::open_elements::StackEntry;
 use crate::tree_builder::{

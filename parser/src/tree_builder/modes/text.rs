@@ -1,7 +1,8 @@
 //! The "text" insertion mode.
 
+use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::spec_arms::{spec_arm, Arm};
+use crate::spec_arms::Arm;
 use crate::tree_builder::{ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
