@@ -356,7 +356,12 @@ impl<'a> Finder<'a> {
             }
         }
         if let Some(their) = theirs.get(index) {
-            if entry_shape(our.text) == entry_shape(their.text) {
+            // A document has one DOCTYPE: two that differ (by name, or identifiers)
+            // differ in its data, whatever their shapes.
+            let doctypes = our.text.starts_with("<!DOCTYPE ")
+                && their.text.starts_with("<!DOCTYPE ")
+                && our.depth == their.depth;
+            if doctypes || entry_shape(our.text) == entry_shape(their.text) {
                 if our.depth != their.depth {
                     // The engine's node may be one the reference made and removed (and
                     // the reference's a later one of the same shape): the earlier says.
