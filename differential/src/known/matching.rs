@@ -128,8 +128,13 @@ impl KnownClass {
                         || !self.token.is_empty())
             }
         };
+        let refuted = self
+            .unless
+            .iter()
+            .any(|p| glob_matches(p, evidence.signature));
         self.is_for_engine(evidence.engine)
             && signature_holds
+            && !refuted
             && (self.inputs.is_empty()
                 || self
                     .inputs

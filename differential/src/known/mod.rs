@@ -183,6 +183,12 @@ pub struct KnownClass {
     /// Why the class needs input globs (required when it has no locus condition).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inputs_reason: Option<String>,
+    /// Globs over signatures that refute the cause: the class explains no finding
+    /// whose signature matches one (the engine's output shows what the cause rules
+    /// out, as a processing instruction node from an engine that builds none). They
+    /// hold for every shape.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unless: Vec<String>,
     /// The engine versions the class holds for, one condition of which must hold
     /// (`chromium < 150`; [`versions`]); none: every version.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -418,6 +424,7 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
         &class.passes,
         &class.tokens,
         &class.inputs,
+        &class.unless,
     ]
     .iter()
     .any(|list| blank(list))

@@ -665,3 +665,39 @@ right = "reference"
         None
     );
 }
+
+#[test]
+fn a_signature_the_cause_rules_out_refutes_the_class() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+unless = ["* | litmus: * | *: <?…>* | in: *"]
+locus = ["tree.*.processing-instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let verdict = |sig: &str| {
+        let at_pi = locus(
+            "processing instruction",
+            &["tree.in-body.processing-instruction"],
+            &[],
+        );
+        let mut evidence = Evidence::new("e", sig, "<template><?a>").with_known_locus(Some(at_pi));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    // The engine made a comment of it: the cause.
+    assert_eq!(
+        verdict("tree | litmus: <?…> | e: <!--…--> | in: content"),
+        Some("no-processing-instructions".to_owned())
+    );
+    // The engine built the processing instruction, elsewhere: another cause.
+    assert_eq!(
+        verdict("tree | litmus: <?…> | e: <?…> (shallower) | in: content"),
+        None
+    );
+}
