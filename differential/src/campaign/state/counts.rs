@@ -2,8 +2,10 @@
 //! every signature seen with its count and what its triage made of it.
 
 use super::super::cases::{add_arm_counts, BatchPart, Reported};
+use crate::case::EngineName;
 use crate::compare::LevelCounter;
 use crate::finding::{ClassCount, Finding, SignatureCount};
+use crate::signature::{Kind, Signature};
 use std::collections::{BTreeMap, HashMap};
 
 /// What became of a signature.
@@ -20,11 +22,12 @@ enum Triage {
 /// One signature seen in the campaign.
 struct SignatureState {
     count: u64,
-    level: String,
-    engine: String,
+    /// Its level and engine, from its first divergence reported (`None` while only
+    /// counted).
+    first: Option<(Kind, EngineName)>,
     triage: Triage,
     /// The signature of its minimized case, once triage has minimized it.
-    minimized: Option<String>,
+    minimized: Option<Signature>,
 }
 
 /// The counts of the cases absorbed so far.
@@ -33,7 +36,7 @@ pub struct Counts {
     levels: LevelCounter,
     /// The reference parser's counts of the standard's arms (`--spec-coverage`).
     pub spec_arms: Vec<u64>,
-    signatures: HashMap<String, SignatureState>,
+    signatures: HashMap<Signature, SignatureState>,
 }
 
 /// The signatures, the findings' case counts and the class counts of a report.
@@ -66,9 +69,9 @@ impl Counts {
     /// level and engine then recorded).
     fn first_report(&mut self, reported: &Reported) -> bool {
         let divergence = &reported.divergence;
-        let signature = divergence.signature.as_str();
+        let signature = &divergence.signature;
         let seen = match self.signatures.get(signature) {
-            Some(state) if !state.level.is_empty() => return false,
+            Some(state) if state.first.is_some() => return false,
             Some(_) => true,
             None => false,
         };
@@ -76,20 +79,22 @@ impl Counts {
         if !seen {
             state.count = state.count.max(1);
         }
-        state.level = divergence.signature.kind().to_owned();
-        state.engine = divergence.engine.clone();
+        state.first = Some((
+            divergence.signature.kind().clone(),
+            divergence.engine.clone(),
+        ));
         true
     }
 
     /// A known class explains `signature`; its minimized case shows `minimized`.
-    pub fn known(&mut self, signature: &str, class: &str, minimized: &str) {
+    pub fn known(&mut self, signature: &Signature, class: &str, minimized: &Signature) {
         let state = self.signature(signature);
         state.triage = Triage::Known(class.to_owned());
-        state.minimized = Some(minimized.to_owned());
+        state.minimized = Some(minimized.clone());
     }
 
     /// `signature` is (or merged into) `finding`.
-    pub fn found(&mut self, signature: &str, finding: &Finding) {
+    pub fn found(&mut self, signature: &Signature, finding: &Finding) {
         let state = self.signature(signature);
         state.triage = Triage::Finding(finding.hash.clone());
         state.minimized = Some(finding.signature.clone());
@@ -130,8 +135,16 @@ impl Counts {
             }
             signatures.push(SignatureCount {
                 signature: signature.clone(),
-                level: state.level.clone(),
-                engine: state.engine.clone(),
+                level: state
+                    .first
+                    .as_ref()
+                    .map(|f| f.0.clone())
+                    .unwrap_or_default(),
+                engine: state
+                    .first
+                    .as_ref()
+                    .map(|f| f.1.clone())
+                    .unwrap_or_default(),
                 class,
                 count: state.count,
                 finding,
@@ -147,14 +160,13 @@ impl Counts {
         }
     }
 
-    fn signature(&mut self, signature: &str) -> &mut SignatureState {
+    fn signature(&mut self, signature: &Signature) -> &mut SignatureState {
         if !self.signatures.contains_key(signature) {
             self.signatures.insert(
-                signature.to_owned(),
+                signature.clone(),
                 SignatureState {
                     count: 0,
-                    level: String::new(),
-                    engine: String::new(),
+                    first: None,
                     triage: Triage::Pending,
                     minimized: None,
                 },

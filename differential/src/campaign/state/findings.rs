@@ -71,7 +71,7 @@ fn describe(finding: &Finding) -> String {
         .map_or_else(String::new, |p| format!(" -> {p}"));
     format!(
         "{status}: {} [{} -> {} bytes]{place}",
-        crate::report::text::visible_one_line(&finding.signature),
+        crate::report::text::visible_one_line(finding.signature.as_str()),
         finding.minimization.original_bytes,
         finding.minimization.final_bytes
     )

@@ -18,6 +18,7 @@ use crate::archive::Archive;
 use crate::finding::{CampaignReport, Finding, Generation, LevelCount};
 use crate::generator::{Generator, Weights};
 use crate::known::KnownDifferences;
+use crate::signature::Signature;
 use crate::worker::Worker;
 use counts::Counts;
 use findings::Findings;
@@ -183,14 +184,14 @@ impl<'o> Shared<'o> {
         inner.counts.known(
             &candidate.signature,
             &candidate.class,
-            candidate.divergence.signature.as_str(),
+            &candidate.divergence.signature,
         );
         inner.queue.candidate(candidate);
     }
 
     /// A triage ended in a finding for `signature` (new, or one the engine workers
     /// minimized): it is archived; say so.
-    pub fn found(&self, signature: &str, finding: Finding) {
+    pub fn found(&self, signature: &Signature, finding: Finding) {
         let (line, counts) = {
             let mut inner = self.lock();
             inner.queue.triaged();

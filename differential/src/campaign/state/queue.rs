@@ -4,6 +4,7 @@
 use super::super::cases::Reported;
 use crate::compare::Divergence;
 use crate::finding::Origin;
+use crate::signature::Signature;
 use std::collections::{BTreeMap, VecDeque};
 
 /// How many exemplars of each known class a campaign minimizes and archives at most:
@@ -16,7 +17,7 @@ pub const EXEMPLARS_PER_CLASS: usize = 3;
 pub struct Candidate {
     pub class: String,
     /// The signature it was found with.
-    pub signature: String,
+    pub signature: Signature,
     /// The token-minimal input.
     pub input: String,
     /// The input of the case it was found in.
@@ -49,11 +50,11 @@ impl Queue {
             self.triage.push_back(reported);
             return;
         }
-        let signature = reported.divergence.signature.as_str();
+        let signature = &reported.divergence.signature;
         if let Some(waiting) = self
             .triage
             .iter_mut()
-            .find(|r| r.divergence.signature.as_str() == signature)
+            .find(|r| &r.divergence.signature == signature)
         {
             if reported.divergence.request.input.len() < waiting.divergence.request.input.len() {
                 *waiting = reported;
