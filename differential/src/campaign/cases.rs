@@ -142,17 +142,22 @@ impl CaseRunner {
             ..BatchPart::default()
         };
         for divergence in divergences {
-            let signature = divergence.signature.clone();
-            *part.tallies.entry(signature.clone()).or_default() += 1;
+            let signature = &divergence.signature;
+            match part.tallies.get_mut(signature) {
+                Some(count) => *count += 1,
+                None => {
+                    part.tallies.insert(signature.clone(), 1);
+                }
+            }
             // The first case of a signature, and again a case at most half the size
             // of the last one sent.
             let length = divergence.request.input.len();
-            let smaller = match self.reported.get(&signature) {
+            let smaller = match self.reported.get(signature) {
                 Some(&smallest) => length * 2 <= smallest,
                 None => true,
             };
             if smaller {
-                self.reported.insert(signature, length);
+                self.reported.insert(signature.clone(), length);
                 part.divergences.push(Reported {
                     divergence,
                     origin: Origin {

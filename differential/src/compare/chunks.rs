@@ -186,10 +186,8 @@ pub fn chunk_signature(
     splits: &[usize],
     chunked: &ParseResult,
 ) -> Signature {
-    let mut parts = vec![
-        Part::plain(engine),
-        Part::plain(format!("split {}", places_of(input, splits).join(", "))),
-    ];
+    let places = format!("split {}", places_of(input, splits).join(", "));
+    let mut parts = vec![Part::plain(engine), Part::plain(&places)];
     if let Err(failure) = chunked {
         parts.push(Part::plain(failure.kind()));
     }

@@ -202,8 +202,8 @@ pub fn errors_signature(
     Some(Signature::new(
         Kind::Level(Level::Errors),
         [
-            Part::labelled(reference_name, l),
-            Part::labelled(other_name, r),
+            Part::labelled(reference_name, &l),
+            Part::labelled(other_name, &r),
         ],
     ))
 }

@@ -207,8 +207,8 @@ pub fn speed_signature(reference: &str, other: &str, m: &SpeedMeasurement) -> Si
     Signature::new(
         Kind::Level(Level::Speed),
         [
-            Part::labelled(other, format!("n^{other_power}")),
-            Part::labelled(reference, format!("n^{reference_power}")),
+            Part::labelled(other, &format!("n^{other_power}")),
+            Part::labelled(reference, &format!("n^{reference_power}")),
         ],
     )
 }

@@ -132,8 +132,8 @@ pub fn token_signature(other: &str, left: &[Tok], right: &[Tok], start: &TokenSt
         Kind::Level(Level::Tokens),
         [
             Part::labelled("litmus", l.kind()),
-            Part::labelled(other, right_word),
-            Part::labelled(Part::PARENT, start.state_words()),
+            Part::labelled(other, &right_word),
+            Part::labelled(Part::PARENT, &start.state_words()),
         ],
     )
 }

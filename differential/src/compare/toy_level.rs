@@ -43,8 +43,8 @@ fn compare_toys(request: &ParseRequest, left: &Side, right: &Side) -> Option<Div
     let signature = Signature::new(
         Kind::Level(Level::Toy),
         [
-            Part::labelled(left.engine.as_str(), l.to_string()),
-            Part::labelled(right.engine.as_str(), r.to_string()),
+            Part::labelled(&left.engine, &l.to_string()),
+            Part::labelled(&right.engine, &r.to_string()),
         ],
     );
     Some(Divergence::between(

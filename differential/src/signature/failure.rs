@@ -48,7 +48,7 @@ pub fn failure_signature(engine: &str, failure: &EngineFailure) -> Signature {
             (Failure::Unsupported, Some(normalize_message(message)))
         }
     };
-    let part = match detail {
+    let part = match &detail {
         Some(detail) => Part::labelled(engine, detail),
         None => Part::plain(engine),
     };

@@ -69,33 +69,39 @@ use std::hash::{Hash, Hasher};
 #[derive(Clone, Debug)]
 pub struct Signature {
     kind: Kind,
-    parts: Vec<Part>,
     text: String,
+    /// Where each part is in `text`.
+    parts: Vec<Span>,
+}
+
+/// A part's place in a signature's text: its label's bytes, if it has one, and its
+/// shape's.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    label: Option<(u32, u32)>,
+    shape: (u32, u32),
 }
 
 /// One field of a signature after its kind: a shape, with the label of its side
 /// (`litmus: <p>`, `in: <body>`), or without one (`split between CR and LF`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Part {
-    pub label: Option<String>,
-    pub shape: String,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Part<'a> {
+    pub label: Option<&'a str>,
+    pub shape: &'a str,
 }
 
-impl Part {
+impl<'a> Part<'a> {
     /// `label: shape`.
-    pub fn labelled(label: impl Into<String>, shape: impl Into<String>) -> Part {
+    pub fn labelled(label: &'a str, shape: &'a str) -> Part<'a> {
         Part {
-            label: Some(label.into()),
-            shape: shape.into(),
+            label: Some(label),
+            shape,
         }
     }
 
     /// A shape alone.
-    pub fn plain(shape: impl Into<String>) -> Part {
-        Part {
-            label: None,
-            shape: shape.into(),
-        }
+    pub fn plain(shape: &'a str) -> Part<'a> {
+        Part { label: None, shape }
     }
 
     /// The label of the parent part, `in: …`.
@@ -104,32 +110,27 @@ impl Part {
 
 impl Signature {
     /// The signature of this kind and these parts.
-    pub fn new(kind: Kind, parts: impl IntoIterator<Item = Part>) -> Signature {
+    pub fn new<'a>(kind: Kind, parts: impl IntoIterator<Item = Part<'a>>) -> Signature {
         let mut text = kind.as_str().to_owned();
         for part in parts {
             text.push_str(" | ");
-            if let Some(label) = &part.label {
+            if let Some(label) = part.label {
                 text.push_str(label);
                 text.push_str(": ");
             }
-            text.push_str(&part.shape);
+            text.push_str(part.shape);
         }
-        Signature::from_text(text)
+        let parts = spans(&text);
+        Signature { kind, text, parts }
     }
 
     /// A signature read back (from an archive or a report): its first field is its
     /// kind, each other field (split at ` | `) a part, labelled up to its first `: `.
     pub fn from_text(text: impl Into<String>) -> Signature {
         let text = text.into();
-        let mut fields = text.split(" | ");
-        let kind = Kind::from_name(fields.next().unwrap_or(""));
-        let parts = fields
-            .map(|field| match field.split_once(": ") {
-                Some((label, shape)) => Part::labelled(label, shape),
-                None => Part::plain(field),
-            })
-            .collect();
-        Signature { kind, parts, text }
+        let kind = Kind::from_name(text.split(" | ").next().unwrap_or(""));
+        let parts = spans(&text);
+        Signature { kind, text, parts }
     }
 
     /// The text: what archives, reports and known classes' patterns read.
@@ -154,8 +155,16 @@ impl Signature {
     }
 
     /// The fields after the kind.
-    pub fn parts(&self) -> &[Part] {
-        &self.parts
+    pub fn parts(&self) -> impl ExactSizeIterator<Item = Part<'_>> + '_ {
+        self.parts.iter().map(|span| self.part(*span))
+    }
+
+    fn part(&self, span: Span) -> Part<'_> {
+        let slice = |(start, end): (u32, u32)| &self.text[start as usize..end as usize];
+        Part {
+            label: span.label.map(slice),
+            shape: slice(span.shape),
+        }
     }
 
     /// A stable hash for file names: the first 16 hex digits of the SHA-256 of the
@@ -174,10 +183,11 @@ impl Signature {
     /// reparsed: <svg a> | in: <svg svg>`, as does the same round trip of any other
     /// engine.
     pub fn without_engine(&self) -> Signature {
-        match self.parts.split_first() {
-            Some((first, rest)) if first.label.is_some() => Signature::new(
+        let mut parts = self.parts();
+        match parts.next() {
+            Some(first) if first.label.is_some() => Signature::new(
                 self.kind.clone(),
-                std::iter::once(Part::plain(first.shape.clone())).chain(rest.iter().cloned()),
+                std::iter::once(Part::plain(first.shape)).chain(parts),
             ),
             _ => self.clone(),
         }
@@ -187,16 +197,33 @@ impl Signature {
     /// differing nodes. A failure's signature is all core.
     pub fn core(&self) -> &str {
         match self.parts.last() {
-            Some(Part {
-                label: Some(label),
-                shape,
-            }) if label == Part::PARENT => {
-                let parent = " | in: ".len() + shape.len();
-                &self.text[..self.text.len() - parent]
+            Some(span) if self.part(*span).label == Some(Part::PARENT) => {
+                let start = span.label.map_or(span.shape.0, |label| label.0);
+                &self.text[..start as usize - " | ".len()]
             }
             _ => &self.text,
         }
     }
+}
+
+/// The parts of a signature's text: the fields after the first (split at ` | `),
+/// each labelled up to its first `: `.
+fn spans(text: &str) -> Vec<Span> {
+    let offset = |s: &str| (s.as_ptr() as usize - text.as_ptr() as usize) as u32;
+    let range = |s: &str| (offset(s), offset(s) + s.len() as u32);
+    text.split(" | ")
+        .skip(1)
+        .map(|field| match field.split_once(": ") {
+            Some((label, shape)) => Span {
+                label: Some(range(label)),
+                shape: range(shape),
+            },
+            None => Span {
+                label: None,
+                shape: range(field),
+            },
+        })
+        .collect()
 }
 
 impl PartialEq for Signature {

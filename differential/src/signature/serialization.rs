@@ -362,9 +362,9 @@ pub fn serialization_signature(
     Some(Signature::new(
         Kind::Level(Level::Serialization),
         [
-            Part::labelled(left_label, left_shape),
-            Part::labelled(right_label, right_shape),
-            Part::labelled(Part::PARENT, parent),
+            Part::labelled(left_label, &left_shape),
+            Part::labelled(right_label, &right_shape),
+            Part::labelled(Part::PARENT, &parent),
         ],
     ))
 }

@@ -540,7 +540,7 @@ fn a_signature_reads_back_into_its_kind_and_parts_and_writes_the_same_text() {
         let signature = Signature::from_text(text);
         assert_eq!(signature.as_str(), text);
         // The parts rebuild the same text, and serde writes and reads the text.
-        let rebuilt = Signature::new(signature.kind().clone(), signature.parts().to_vec());
+        let rebuilt = Signature::new(signature.kind().clone(), signature.parts());
         assert_eq!(rebuilt.as_str(), text);
         assert_eq!(rebuilt, signature);
         let json = serde_json::to_string(&signature).unwrap();
@@ -548,7 +548,7 @@ fn a_signature_reads_back_into_its_kind_and_parts_and_writes_the_same_text() {
         let back: Signature = serde_json::from_str(&json).unwrap();
         assert_eq!(back.as_str(), text);
         assert_eq!(back.kind(), signature.kind());
-        assert_eq!(back.parts(), signature.parts());
+        assert!(back.parts().eq(signature.parts()));
         assert_eq!(
             serde_json::to_string(signature.kind()).unwrap(),
             serde_json::to_string(text.split(" | ").next().unwrap()).unwrap()
@@ -558,7 +558,7 @@ fn a_signature_reads_back_into_its_kind_and_parts_and_writes_the_same_text() {
     assert_eq!(tree.level(), Some(Level::Tree));
     assert!(!tree.is_failure());
     assert_eq!(
-        tree.parts(),
+        tree.parts().collect::<Vec<_>>(),
         [
             Part::labelled("litmus", "<?…>"),
             Part::labelled("html5ever", "<!--…-->"),
@@ -568,7 +568,10 @@ fn a_signature_reads_back_into_its_kind_and_parts_and_writes_the_same_text() {
     assert_eq!(tree.core(), "tree | litmus: <?…> | html5ever: <!--…-->");
     let timeout = Signature::from_text("timeout | html5ever");
     assert_eq!(timeout.kind(), &Kind::Failure(Failure::Timeout));
-    assert_eq!(timeout.parts(), [Part::plain("html5ever")]);
+    assert_eq!(
+        timeout.parts().collect::<Vec<_>>(),
+        [Part::plain("html5ever")]
+    );
     // A first field that names no level is a failure.
     assert!(Signature::from_text(texts[6]).is_failure());
     // Signatures sort as their texts.

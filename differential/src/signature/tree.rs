@@ -48,9 +48,9 @@ pub fn tree_signature(
     Some(Signature::new(
         Kind::Level(level),
         [
-            Part::labelled(left_label, left_shape),
-            Part::labelled(right_label, right_shape),
-            Part::labelled(Part::PARENT, parent),
+            Part::labelled(left_label, &left_shape),
+            Part::labelled(right_label, &right_shape),
+            Part::labelled(Part::PARENT, &parent),
         ],
     ))
 }

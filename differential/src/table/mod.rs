@@ -161,8 +161,8 @@ impl Row {
                 s.signature.level() == Some(Level::RoundTrip)
                     && s.signature
                         .parts()
-                        .first()
-                        .is_some_and(|p| p.label.as_deref() == Some(name))
+                        .next()
+                        .is_some_and(|p| p.label == Some(name))
             })
         };
         let serializes = !round_trip_of(&report.reference.name)
