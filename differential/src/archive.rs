@@ -45,7 +45,9 @@
 //! for a signature is replaced only by a smaller input (merging archives from several
 //! machines is therefore order-independent: the smallest input for each signature).
 
+use crate::case::EngineName;
 use crate::dat::{self, DatCase};
+use crate::signature::{Kind, Signature};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -81,11 +83,11 @@ pub struct ArchivedFinding {
     pub scripting: bool,
     /// The reference parser's tree dump.
     pub reference_tree: String,
-    pub signature: String,
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `crash` or `timeout`.
-    pub level: String,
+    pub signature: Signature,
+    /// The level (`tree`, `fragment`, …) or the failure (`crash`, `timeout`, …).
+    pub level: Kind,
     /// The engine the reference was compared with.
-    pub engine: String,
+    pub engine: EngineName,
     /// The known class that explains it, or `None` for a new finding.
     pub class: Option<String>,
     /// Other `key: value` facts (found, versions, minimized, …), in order.
@@ -113,7 +115,7 @@ impl ArchivedFinding {
 
     /// The archive file name: the signature's hash.
     pub fn file_name(&self) -> String {
-        format!("{}.dat", signature_hash(&self.signature))
+        format!("{}.dat", self.signature.hash())
     }
 
     /// The `.dat` text: plain when every part of the finding reads back unchanged from
@@ -165,8 +167,8 @@ impl ArchivedFinding {
             description.push_str(&value(v));
             description.push('\n');
         };
-        line("signature", &self.signature);
-        line("level", &self.level);
+        line("signature", self.signature.as_str());
+        line("level", self.level.as_str());
         line("engine", &self.engine);
         line("class", self.class.as_deref().unwrap_or("new"));
         for (key, v) in &self.fields {
@@ -262,9 +264,9 @@ impl ArchivedFinding {
             };
             let value = unescape(value)?;
             match key {
-                "signature" => finding.signature = value,
-                "level" => finding.level = value,
-                "engine" => finding.engine = value,
+                "signature" => finding.signature = Signature::from_text(value),
+                "level" => finding.level = Kind::from_name(&value),
+                "engine" => finding.engine = EngineName::from(value),
                 "class" => finding.class = (value != "new").then_some(value),
                 "input-json" => {
                     finding.input = serde_json::from_str(&value).map_err(|e| dat::DatError {
@@ -278,7 +280,7 @@ impl ArchivedFinding {
         if let Some(done) = block.take() {
             finding.blocks.push(done);
         }
-        if finding.signature.is_empty() {
+        if finding.signature.as_str().is_empty() {
             return Err(dat::DatError {
                 line: case.line,
                 message: "the #description has no signature".into(),
@@ -586,7 +588,8 @@ mod tests {
             f.reference_tree = tree_of(input);
             if i % 3 == 0 {
                 // Signatures, fields, errors and blocks with the same characters.
-                f.signature = format!("tree | litmus: {input} | html5ever: x");
+                f.signature =
+                    Signature::from_text(format!("tree | litmus: {input} | html5ever: x"));
                 f.fields.push(("found".into(), input.clone()));
                 f.reference_errors.push(format!("1:2: {input}"));
                 f.blocks

@@ -66,6 +66,60 @@ impl ParseRequest {
     }
 }
 
+/// An engine by its name, as signatures, findings, archives and known classes name
+/// it (`html5ever`, `parse5`, `mutant:ID`): the engine a divergence shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EngineName(String);
+
+impl EngineName {
+    pub fn new(name: impl Into<String>) -> EngineName {
+        EngineName(name.into())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for EngineName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for EngineName {
+    fn from(name: &str) -> EngineName {
+        EngineName(name.to_owned())
+    }
+}
+
+impl From<String> for EngineName {
+    fn from(name: String) -> EngineName {
+        EngineName(name)
+    }
+}
+
+impl PartialEq<str> for EngineName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for EngineName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl fmt::Display for EngineName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// What an engine answers for one request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineOutput {

@@ -18,7 +18,7 @@
 //! already in hand; [`compare_request`], [`compare_input`] and [`recheck`] also ask
 //! the engines — any [`Engine`], including a [`crate::worker::Worker`].
 
-use crate::case::{EngineFailure, ParseRequest, ParseResult};
+use crate::case::{EngineFailure, EngineName, ParseRequest, ParseResult};
 use crate::engine::Engine;
 use crate::signature::{
     failure_signature, first_line_difference, first_tree_difference, serialization_signature,
@@ -152,7 +152,7 @@ pub struct Divergence {
     /// serialization difference the engine compared with the reference (the right
     /// side); for a round trip the engine that round-tripped; for a failure the engine
     /// that failed (the one its signature names).
-    pub engine: String,
+    pub engine: EngineName,
     /// What its level adds (the chunk level's split points, the token level's start
     /// point).
     #[serde(default, skip_serializing_if = "Detail::is_none")]
@@ -178,7 +178,7 @@ impl Divergence {
             right: right.clone(),
             first_difference,
             signature,
-            engine: right.engine.clone(),
+            engine: EngineName::from(right.engine.as_str()),
             detail: Detail::None,
         }
     }
@@ -186,7 +186,7 @@ impl Divergence {
     /// Whether this records an engine failure (crash, timeout, …) rather than two
     /// outputs that differ.
     pub fn is_failure(&self) -> bool {
-        Level::from_name(self.signature.kind()).is_none()
+        self.signature.is_failure()
     }
 
     /// What the known classes read of this divergence: its engine, signature and
@@ -258,14 +258,9 @@ pub fn compare_results(
         _ => return failure_divergences(level, request, left, right, |_| true),
     };
     let root = root_label(request);
-    if let Some(signature) = tree_signature(
-        level.as_str(),
-        &left.engine,
-        &l.tree,
-        &right.engine,
-        &r.tree,
-        &root,
-    ) {
+    if let Some(signature) =
+        tree_signature(level, &left.engine, &l.tree, &right.engine, &r.tree, &root)
+    {
         let first = first_tree_difference(&l.tree, &r.tree);
         return vec![Divergence::between(
             level, request, left, right, first, signature,
@@ -323,7 +318,7 @@ pub fn failure_divergences(
             let failure = side.result.as_ref().err().filter(|f| counts(f))?;
             let signature = failure_signature(&side.engine, failure);
             let mut divergence = Divergence::between(level, request, left, right, None, signature);
-            divergence.engine = side.engine.clone();
+            divergence.engine = EngineName::from(side.engine.as_str());
             Some(divergence)
         })
         .collect()
@@ -383,14 +378,14 @@ pub fn compare_round_trip(
         },
         first_difference,
         signature,
-        engine: engine.to_owned(),
+        engine: engine.into(),
         detail: Detail::None,
     };
     match second {
         Err(failure) => Some(divergence(None, failure_signature(engine, failure))),
         Ok(second_output) => {
             let signature = tree_signature(
-                Level::RoundTrip.as_str(),
+                Level::RoundTrip,
                 engine,
                 &first_output.tree,
                 "reparsed",

@@ -30,7 +30,7 @@ pub use crate::compare::Recheck;
 #[derive(Clone, Debug)]
 pub struct CheckedFinding {
     pub path: PathBuf,
-    pub signature: String,
+    pub signature: Signature,
     /// `None` if the reference still builds the archived tree; else what it builds now
     /// (or why it failed).
     pub reference_changed: Option<String>,
@@ -198,15 +198,15 @@ pub fn recheck_archived(
     reference: &mut dyn Engine,
     other: &mut dyn Engine,
 ) -> Recheck {
-    let signature = Signature::from_text(finding.signature.clone());
-    let named = Level::from_name(signature.kind()).or_else(|| Level::from_name(&finding.level));
+    let signature = &finding.signature;
+    let named = signature.level().or_else(|| finding.level.level());
     let level = match named {
         Some(level) if level != Level::Tree && level != Level::Fragment => level,
         _ => crate::compare::tree::level_of(request),
     };
     let archived = Archived {
         finding,
-        signature: &signature,
+        signature,
         request,
     };
     level.rules().recheck_archived(&archived, reference, other)

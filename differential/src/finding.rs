@@ -4,10 +4,11 @@
 //! documented in the README ("findings.json"). Field names are stable; new fields may
 //! be added, and `schema` goes up when a field changes meaning.
 
-pub use crate::case::Origin;
+pub use crate::case::{EngineName, Origin};
 use crate::known::{KnownClass, Right};
 use crate::minimize::MinimizeStats;
 use crate::signature::FirstDifference;
+pub use crate::signature::{Kind, Signature};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -40,13 +41,13 @@ pub enum Status {
 /// One finding: a signature, with its smallest example.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
-    pub signature: String,
+    pub signature: Signature,
     /// The signature's hash: the archive file's name without `.dat`.
     pub hash: String,
-    /// `tree`, `fragment`, `serialization`, `round-trip`, `crash` or `timeout`.
-    pub level: String,
+    /// The level (`tree`, `fragment`, …) or the failure (`crash`, `timeout`, …).
+    pub level: Kind,
     /// The engine compared with the reference (or the engine that crashed).
-    pub engine: String,
+    pub engine: EngineName,
     /// The engine's version, as its handshake said (absent in earlier reports).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine_version: Option<String>,
@@ -116,10 +117,7 @@ impl Finding {
                 locus.arm(),
                 crate::locus::token_kind(&locus.token)
             ),
-            _ => {
-                let signature = crate::signature::Signature::from_text(self.signature.clone());
-                format!("{} {}", self.engine, signature.core())
-            }
+            _ => format!("{} {}", self.engine, self.signature.core()),
         }
     }
 
@@ -189,9 +187,9 @@ pub struct ClassCount {
 /// One signature seen in a campaign, with its count and what became of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SignatureCount {
-    pub signature: String,
-    pub level: String,
-    pub engine: String,
+    pub signature: Signature,
+    pub level: Kind,
+    pub engine: EngineName,
     /// The known class that explains it, if one does.
     pub class: Option<String>,
     /// Divergences with this signature.
@@ -203,7 +201,7 @@ pub struct SignatureCount {
     /// The signature of its minimized case, once triage minimized it: signatures
     /// that minimize to the same one are one behaviour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub minimized: Option<String>,
+    pub minimized: Option<Signature>,
 }
 
 /// A known class that no case matched in this campaign.
@@ -306,7 +304,7 @@ impl CampaignReport {
     pub fn minimized_signatures(&self) -> usize {
         self.signatures
             .iter()
-            .map(|s| s.minimized.as_deref().unwrap_or(&s.signature))
+            .map(|s| s.minimized.as_ref().unwrap_or(&s.signature))
             .collect::<std::collections::HashSet<_>>()
             .len()
     }
@@ -421,7 +419,7 @@ impl ClassGroup<'_> {
     pub fn title(&self) -> String {
         match (&self.class, self.smallest()) {
             (Some(class), _) => class.clone(),
-            (None, Some(finding)) => finding.signature.clone(),
+            (None, Some(finding)) => finding.signature.to_string(),
             (None, None) => self.key.clone(),
         }
     }

@@ -128,7 +128,7 @@ fn corpus_state(corpus: &Path) -> CorpusState {
         if path.extension().is_some_and(|e| e == "dat") {
             let finding = Archive::read(&path)
                 .unwrap_or_else(|e| panic!("a torn or malformed archive file: {e}"));
-            state.findings.insert(path, finding.signature);
+            state.findings.insert(path, finding.signature.to_string());
         } else {
             state.temporary_files.push(path);
         }
@@ -171,7 +171,7 @@ fn assert_reported_on_disk(reported: &[Reported]) {
         });
         // The terminal shows invisible characters escaped.
         assert_eq!(
-            visible_one_line(&archived.signature),
+            visible_one_line(archived.signature.as_str()),
             finding.signature,
             "{} holds another signature",
             finding.path.display()
@@ -382,7 +382,7 @@ fn a_full_disk_is_a_clear_error_and_corrupts_nothing() {
         .map(|path| {
             let finding = Archive::read(path).unwrap();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, (finding.signature, finding.input.len()))
+            (name, (finding.signature.to_string(), finding.input.len()))
         })
         .collect();
 

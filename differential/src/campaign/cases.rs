@@ -19,6 +19,7 @@ use crate::finding::Origin;
 use crate::generator::{GeneratedCase, Generator};
 use crate::known::KnownDifferences;
 use crate::minimize::Budget;
+use crate::signature::Signature;
 pub use crate::worker::protocol::{add_arm_counts, BatchPart, CaseSetup, Reported};
 use litmus_parser::FragmentContext;
 use std::collections::HashMap;
@@ -47,7 +48,7 @@ pub struct CaseRunner {
     spec_coverage: bool,
     /// The signatures this runner has reported, with the length of the smallest input
     /// it reported each with.
-    reported: HashMap<String, usize>,
+    reported: HashMap<Signature, usize>,
 }
 
 impl CaseRunner {
@@ -141,17 +142,22 @@ impl CaseRunner {
             ..BatchPart::default()
         };
         for divergence in divergences {
-            let signature = divergence.signature.as_str().to_owned();
-            *part.tallies.entry(signature.clone()).or_default() += 1;
+            let signature = &divergence.signature;
+            match part.tallies.get_mut(signature) {
+                Some(count) => *count += 1,
+                None => {
+                    part.tallies.insert(signature.clone(), 1);
+                }
+            }
             // The first case of a signature, and again a case at most half the size
             // of the last one sent.
             let length = divergence.request.input.len();
-            let smaller = match self.reported.get(&signature) {
+            let smaller = match self.reported.get(signature) {
                 Some(&smallest) => length * 2 <= smallest,
                 None => true,
             };
             if smaller {
-                self.reported.insert(signature, length);
+                self.reported.insert(signature.clone(), length);
                 part.divergences.push(Reported {
                     divergence,
                     origin: Origin {

@@ -11,6 +11,7 @@ use crate::engine::Engine;
 use crate::finding::{Finding, Origin};
 use crate::known::KnownDifferences;
 use crate::minimize::{minimize, Budget};
+use crate::signature::{Failure, Kind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -82,11 +83,11 @@ pub fn investigate(
 /// once), so the time limit, not the step count, is what bounds it.
 fn budget_for(divergence: &Divergence, budget: Budget) -> Budget {
     match divergence.signature.kind() {
-        "timeout" => Budget {
+        Kind::Failure(Failure::Timeout) => Budget {
             max_steps: budget.max_steps.min(400),
             max_time: budget.max_time.max(Duration::from_secs(120)),
         },
-        kind if divergence.is_failure() || kind == "crash" => Budget {
+        Kind::Failure(_) => Budget {
             max_steps: budget.max_steps.min(2_000),
             ..budget
         },

@@ -181,7 +181,7 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     };
     let divergences = answers.divergences;
     for divergence in divergences {
-        let signature = divergence.signature.as_str().to_owned();
+        let signature = divergence.signature.clone();
         *part.tallies.entry(signature).or_default() += 1;
         part.divergences.push(Reported {
             divergence,
@@ -250,7 +250,7 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
 
 /// Records a triage's result: a class's candidate, or a new finding.
 fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
-    let signature = reported.divergence.signature.as_str();
+    let signature = &reported.divergence.signature;
     let shown = minimized
         .divergence
         .clone()
@@ -258,7 +258,7 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
     match minimized.class {
         Some(class) => shared.classified(Candidate {
             class,
-            signature: signature.to_owned(),
+            signature: signature.clone(),
             input: minimized.input,
             original: reported.divergence.request.input.clone(),
             divergence: shown,
@@ -336,7 +336,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
     let options = shared.options;
     let Some((reference, other)) = job.engines(shared) else {
         shared.found(
-            reported.divergence.signature.as_str(),
+            &reported.divergence.signature,
             record::finding(
                 &shared.known,
                 &reported.divergence,
@@ -362,7 +362,7 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         shared.fail(format!("cannot archive a finding: {error}"));
     }
     let finding = with_judges(shared, investigation.finding, &investigation.shown);
-    shared.found(reported.divergence.signature.as_str(), finding);
+    shared.found(&reported.divergence.signature, finding);
 }
 
 /// Archives a finding (a full disk stops the campaign, the finding kept in the

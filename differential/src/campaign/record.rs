@@ -31,9 +31,9 @@ pub fn finding(
     let locus = evidence.locus().cloned();
     let (reference_output, other_output) = outputs(shown);
     Finding {
-        signature: shown.signature.as_str().to_owned(),
+        signature: shown.signature.clone(),
         hash: shown.signature.hash(),
-        level: shown.signature.kind().to_owned(),
+        level: shown.signature.kind().clone(),
         engine: shown.engine.clone(),
         class: class.map(|c| c.id.clone()),
         status: Some(match verdict {

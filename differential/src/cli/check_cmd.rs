@@ -75,14 +75,14 @@ pub fn run(args: CheckArgs) -> CliResult {
                 outln!(
                     "gone {name}: {} no longer shows ({})",
                     args.engine,
-                    visible_one_line(&finding.signature)
+                    visible_one_line(finding.signature.as_str())
                 );
             }
             Recheck::Changed(now) => {
                 changed += 1;
                 outln!(
                     "changed {name}: {} -> {}",
-                    visible_one_line(&finding.signature),
+                    visible_one_line(finding.signature.as_str()),
                     visible_one_line(now)
                 );
             }

@@ -15,10 +15,12 @@ use super::known_args::known_differences;
 use super::known_args::Source;
 use super::{CliError, CliResult};
 use crate::archive::{Archive, ArchivedFinding};
-use crate::case::ParseRequest;
+use crate::case::{EngineName, ParseRequest};
+use crate::compare::Level;
 use crate::finding::CampaignReport;
 use crate::known::{Evidence, KnownDifferences, Verdict};
 use crate::locus::Locus;
+use crate::signature::{Kind, Signature};
 use litmus_parser::FragmentContext;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,9 +59,9 @@ pub struct ClassSuggestArgs {
 pub struct Archived {
     /// Where it was read.
     pub source: String,
-    pub engine: String,
-    pub level: String,
-    pub signature: String,
+    pub engine: EngineName,
+    pub level: Kind,
+    pub signature: Signature,
     pub input: String,
     pub request: ParseRequest,
     /// The class the finding was recorded with.
@@ -75,7 +77,7 @@ pub struct Archived {
 
 impl Archived {
     fn from_dat(source: String, finding: ArchivedFinding) -> Archived {
-        let trees = matches!(finding.level.as_str(), "tree" | "fragment")
+        let trees = matches!(finding.level.level(), Some(Level::Tree | Level::Fragment))
             .then(|| {
                 finding
                     .block(&format!("{} tree", finding.engine))
@@ -138,7 +140,7 @@ impl Archived {
                         .and_then(FragmentContext::parse),
                     scripting: f.scripting,
                 },
-                trees: matches!(f.level.as_str(), "tree" | "fragment")
+                trees: matches!(f.level.level(), Some(Level::Tree | Level::Fragment))
                     .then(|| (f.reference_output.clone(), f.other_output.clone())),
                 first_tree: (f.level == "round-trip").then(|| f.reference_output.clone()),
                 engine: f.engine,
@@ -172,7 +174,7 @@ impl Archived {
 
     /// Its verdict under `known`, and its locus if a class asked for it.
     pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
-        let mut evidence = Evidence::new(&self.engine, &self.signature, &self.input)
+        let mut evidence = Evidence::new(&self.engine, self.signature.as_str(), &self.input)
             .with_version(self.version.as_deref())
             .with_locus(|| self.locus());
         let verdict = known.verdict(&mut evidence);
@@ -302,18 +304,16 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
         let locus = finding.locus();
         let key = match &locus {
             Some(locus) => (
-                finding.engine.clone(),
+                finding.engine.to_string(),
                 "tree".to_owned(),
                 locus.arm().to_owned(),
                 crate::locus::token_kind(&locus.token).to_owned(),
             ),
             None => (
-                finding.engine.clone(),
-                finding.level.clone(),
+                finding.engine.to_string(),
+                finding.level.to_string(),
                 String::new(),
-                crate::signature::Signature::from_text(finding.signature.clone())
-                    .core()
-                    .to_owned(),
+                finding.signature.core().to_owned(),
             ),
         };
         causes.entry(key).or_default().push((finding, locus));

@@ -249,12 +249,12 @@ fn verify(
             Recheck::Gone => stale.push(format!(
                 "{}: does not reproduce its signature ({}): the engines agree on it now",
                 file.display(),
-                text::visible_one_line(&finding.signature)
+                text::visible_one_line(finding.signature.as_str())
             )),
             Recheck::Changed(now) => stale.push(format!(
                 "{}: does not reproduce its signature ({}): it shows {} now",
                 file.display(),
-                text::visible_one_line(&finding.signature),
+                text::visible_one_line(finding.signature.as_str()),
                 text::visible_one_line(&now)
             )),
             Recheck::Skipped(why) => {

@@ -455,7 +455,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         if let Some(smallest) = group.smallest() {
             outln!(
                 "    NEW {} ({} cases) e.g. {:?}",
-                crate::report::text::visible_one_line(&smallest.signature),
+                crate::report::text::visible_one_line(smallest.signature.as_str()),
                 group.count(),
                 smallest.input
             );

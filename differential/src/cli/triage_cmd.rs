@@ -226,7 +226,7 @@ pub fn run(args: TriageArgs) -> CliResult {
                 if !seen.insert(divergence.signature.as_str().to_owned()) {
                     if let Some(f) = findings
                         .iter_mut()
-                        .find(|f| f.signature == divergence.signature.as_str())
+                        .find(|f| f.signature == divergence.signature)
                     {
                         f.count += 1;
                     }

@@ -41,7 +41,7 @@ use super::level::{
 use super::{Divergence, Side};
 use crate::case::{ParseRequest, ParseResult};
 use crate::engine::Engine;
-use crate::signature::{first_tree_difference, Signature};
+use crate::signature::{first_tree_difference, Kind, Part, Signature};
 
 /// Inputs up to this many bytes are also fed one byte at a time.
 pub const EVERY_BYTE_UP_TO: usize = 64;
@@ -186,15 +186,12 @@ pub fn chunk_signature(
     splits: &[usize],
     chunked: &ParseResult,
 ) -> Signature {
-    let mut text = format!(
-        "chunks | {engine} | split {}",
-        places_of(input, splits).join(", ")
-    );
+    let places = format!("split {}", places_of(input, splits).join(", "));
+    let mut parts = vec![Part::plain(engine), Part::plain(&places)];
     if let Err(failure) = chunked {
-        text.push_str(" | ");
-        text.push_str(failure.kind());
+        parts.push(Part::plain(failure.kind()));
     }
-    Signature::from_text(text)
+    Signature::new(Kind::Level(Level::Chunks), parts)
 }
 
 /// The places of `splits` in `input`, in words, each once.
@@ -234,7 +231,7 @@ fn chunk_divergence(
             result: chunked,
         },
         first_difference,
-        engine: engine.to_owned(),
+        engine: engine.into(),
         detail: Detail::Splits(splits),
     }
 }

@@ -34,7 +34,7 @@ use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules
 use super::{failure_divergences, Divergence, Side};
 use crate::case::{EngineFailure, ParseRequest};
 use crate::engine::Engine;
-use crate::signature::{first_line_difference, Signature};
+use crate::signature::{first_line_difference, Kind, Part, Signature};
 use litmus_engine_api::WireParseError;
 use litmus_parser::{ErrorCode, ParseError};
 
@@ -199,9 +199,13 @@ pub fn errors_signature(
         (Some(l), _) => (l.code.clone(), counterpart(l, &right)),
         (None, Some(r)) => (counterpart(r, &left), r.code.clone()),
     };
-    Some(Signature::from_text(format!(
-        "errors | {reference_name}: {l} | {other_name}: {r}"
-    )))
+    Some(Signature::new(
+        Kind::Level(Level::Errors),
+        [
+            Part::labelled(reference_name, &l),
+            Part::labelled(other_name, &r),
+        ],
+    ))
 }
 
 /// Compares the two sides' answers (renderings): a failure divergence per side that

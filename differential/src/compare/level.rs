@@ -23,40 +23,19 @@ use crate::archive::ArchivedFinding;
 use crate::case::{EngineOutput, ParseRequest, ParseResult};
 use crate::engine::tokenizers::TokenStart;
 use crate::engine::Engine;
-use crate::signature::Signature;
+use crate::signature::{Failure, Kind, Signature};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
-/// A comparison level of DESIGN.md, by its name: `tree`, `fragment`,
-/// `serialization`, `round-trip`, `chunks`, `tokens`, `errors`, `speed` (the spelling
-/// in signatures and reports).
-///
-/// The name is the level's identity; what the level does is its [`LevelRules`],
-/// found in the registry by this name. Each level's module declares its constant
-/// (`Level::Chunks` in `compare/chunks.rs`), named like an enum variant so that it
-/// reads as one in paths and patterns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Level(&'static str);
+pub use crate::signature::Level;
 
 impl Level {
-    /// The level of this name: for a level's own constant (the name its rules give
-    /// as [`LevelRules::level`]).
-    pub const fn named(name: &'static str) -> Level {
-        Level(name)
-    }
-
     /// The registered level of this name; `None` for a name no level has (a failure
     /// signature's kind: `crash`, `timeout`, …).
     pub fn from_name(name: &str) -> Option<Level> {
         registered()
-            .find(|rules| rules.level().0 == name)
+            .find(|rules| rules.level().as_str() == name)
             .map(|r| r.level())
-    }
-
-    /// The spelling in signatures and reports.
-    pub fn as_str(self) -> &'static str {
-        self.0
     }
 
     /// What this level does. A level is made only from the registry's names, so it
@@ -89,13 +68,7 @@ impl PartialOrd for Level {
 /// In the registry's order.
 impl Ord for Level {
     fn cmp(&self, other: &Level) -> std::cmp::Ordering {
-        (self.position(), self.0).cmp(&(other.position(), other.0))
-    }
-}
-
-impl Serialize for Level {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0)
+        (self.position(), self.as_str()).cmp(&(other.position(), other.as_str()))
     }
 }
 
@@ -107,9 +80,15 @@ impl<'de> Deserialize<'de> for Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+impl Kind {
+    /// The kind a signature's first field names: a registered level, a failure, or
+    /// [`Failure::Other`]. Names are read here, beside the registry they are looked
+    /// up in.
+    pub fn from_name(name: &str) -> Kind {
+        if let Some(level) = Level::from_name(name) {
+            return Kind::Level(level);
+        }
+        Kind::Failure(Failure::from_name(name))
     }
 }
 

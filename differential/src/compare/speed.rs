@@ -24,7 +24,7 @@ use super::level::{Archived, BatchEngines, CaseAnswers, Level, LevelRules, Reche
 use super::{Divergence, Side};
 use crate::case::ParseRequest;
 use crate::engine::Engine;
-use crate::signature::Signature;
+use crate::signature::{Kind, Part, Signature};
 use std::time::Duration;
 
 /// The size the pattern is first repeated to, in bytes.
@@ -204,9 +204,13 @@ pub fn speed_signature(reference: &str, other: &str, m: &SpeedMeasurement) -> Si
     } else {
         whole(m.reference.exponent())
     };
-    Signature::from_text(format!(
-        "speed | {other}: n^{other_power} | {reference}: n^{reference_power}"
-    ))
+    Signature::new(
+        Kind::Level(Level::Speed),
+        [
+            Part::labelled(other, &format!("n^{other_power}")),
+            Part::labelled(reference, &format!("n^{reference_power}")),
+        ],
+    )
 }
 
 impl Level {

@@ -52,7 +52,7 @@ use super::level::{
 use super::{Divergence, Side};
 use crate::case::{EngineFailure, ParseRequest, ParseResult};
 use crate::engine::Engine;
-use crate::signature::{failure_signature, first_line_difference, Signature};
+use crate::signature::{failure_signature, first_line_difference, Kind, Part, Signature};
 use std::fmt::Write as _;
 
 /// The start points a case may get besides the data state: each state a tree builder
@@ -128,11 +128,14 @@ pub fn token_signature(other: &str, left: &[Tok], right: &[Tok], start: &TokenSt
     if l.kind() == r.kind() {
         let _ = write!(right_word, " ({})", what_differs(l, r));
     }
-    Signature::from_text(format!(
-        "tokens | litmus: {} | {other}: {right_word} | in: {}",
-        l.kind(),
-        start.state_words()
-    ))
+    Signature::new(
+        Kind::Level(Level::Tokens),
+        [
+            Part::labelled("litmus", l.kind()),
+            Part::labelled(other, &right_word),
+            Part::labelled(Part::PARENT, &start.state_words()),
+        ],
+    )
 }
 
 /// What differs between two tokens of one kind, in words.
@@ -294,7 +297,7 @@ pub fn token_divergence(
         },
         first_difference,
         signature,
-        engine: engine.to_owned(),
+        engine: engine.into(),
         detail: Detail::Start(start.clone()),
     })
 }

@@ -12,7 +12,7 @@ use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules
 use super::{Divergence, Side};
 use crate::case::ParseRequest;
 use crate::engine::Engine;
-use crate::signature::Signature;
+use crate::signature::{Kind, Part, Signature};
 
 impl Level {
     /// The toy level.
@@ -40,10 +40,13 @@ fn compare_toys(request: &ParseRequest, left: &Side, right: &Side) -> Option<Div
     if l == r {
         return None;
     }
-    let signature = Signature::from_text(format!(
-        "toy | {}: {l} | {}: {r}",
-        left.engine, right.engine
-    ));
+    let signature = Signature::new(
+        Kind::Level(Level::Toy),
+        [
+            Part::labelled(&left.engine, &l.to_string()),
+            Part::labelled(&right.engine, &r.to_string()),
+        ],
+    );
     Some(Divergence::between(
         Level::Toy,
         request,

@@ -231,7 +231,7 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
             let _ = writeln!(
                 page,
                 "<li><code>{}</code> ({})</li>",
-                esc(&f.signature),
+                esc(f.signature.as_str()),
                 text::counted(f.count, "case")
             );
         }
@@ -272,8 +272,11 @@ fn link(url: &str) -> String {
 fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
     page.push_str("<dl class=\"meta\">\n");
     let mut meta = vec![
-        ("signature", format!("<code>{}</code>", esc(&f.signature))),
-        ("level", esc(&f.level)),
+        (
+            "signature",
+            format!("<code>{}</code>", esc(f.signature.as_str())),
+        ),
+        ("level", esc(f.level.as_str())),
         ("engine", esc(&f.engine)),
         ("input", esc(&text::context(f))),
         ("minimized", esc(&text::minimized(f))),
@@ -304,7 +307,11 @@ fn example(page: &mut String, report: &CampaignReport, f: &Finding, n: usize) {
         input_block(page, &f.original_input);
         page.push_str("</details>\n");
     }
-    let _ = writeln!(page, "<h3>Outputs at the {} level</h3>", esc(&f.level));
+    let _ = writeln!(
+        page,
+        "<h3>Outputs at the {} level</h3>",
+        esc(f.level.as_str())
+    );
     let rows = text::line_diff(&f.reference_output, &f.other_output);
     let sides = text::diff_sides(report, f);
     diff_table(page, &rows, &sides, n);

@@ -111,7 +111,7 @@ fn properties(report: &CampaignReport) -> Vec<(String, String)> {
 /// A class's test case, shown through its smallest example.
 fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase> {
     let f = group.smallest()?;
-    let name = group.class.as_deref().unwrap_or(&f.signature);
+    let name = group.class.as_deref().unwrap_or(f.signature.as_str());
     let count = group.count();
     let mut case = TestCase {
         classname: format!("litmus.{}", f.level),
@@ -158,7 +158,7 @@ fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase
         }
         case.result = CaseResult::Failure {
             kind: "new-divergence".into(),
-            message: f.signature.clone(),
+            message: f.signature.to_string(),
             details,
         };
     } else {

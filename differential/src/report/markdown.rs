@@ -226,7 +226,7 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
             let _ = writeln!(
                 md,
                 "- {} ({})",
-                code(&f.signature),
+                code(f.signature.as_str()),
                 text::counted(f.count, "case")
             );
         }
@@ -266,11 +266,11 @@ fn link(url: &str) -> String {
 }
 
 fn example(md: &mut String, report: &CampaignReport, f: &Finding) {
-    let _ = writeln!(md, "- signature: {}", code(&f.signature));
+    let _ = writeln!(md, "- signature: {}", code(f.signature.as_str()));
     let _ = writeln!(
         md,
         "- level: {}, engine: {}",
-        inline(&f.level),
+        inline(f.level.as_str()),
         inline(&f.engine)
     );
     let _ = writeln!(md, "- input: {}", inline(&text::context(f)));

@@ -20,6 +20,7 @@
 
 use crate::campaign::EXEMPLARS_PER_CLASS;
 use crate::finding::{CampaignReport, ClassCount, Finding, LevelCount, SignatureCount};
+use crate::signature::Signature;
 use std::collections::BTreeMap;
 
 /// Why reports cannot be merged.
@@ -183,7 +184,7 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
         .map(|(name, compared, agreed)| LevelCount::new(name, compared, agreed))
         .collect();
     // Signatures by text.
-    let mut signatures: BTreeMap<String, SignatureCount> = BTreeMap::new();
+    let mut signatures: BTreeMap<Signature, SignatureCount> = BTreeMap::new();
     for s in reports.iter().flat_map(|r| &r.signatures) {
         match signatures.get_mut(&s.signature) {
             Some(entry) => {

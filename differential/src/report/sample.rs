@@ -6,13 +6,13 @@
 //! `cargo run -p litmus-differential --example sample_report -- DIR` writes its four
 //! reports into `DIR` (see `differential/examples/sample_report.rs`).
 
-use crate::archive::signature_hash;
 use crate::finding::{
     CampaignReport, EngineId, Finding, LevelCount, Origin, PossiblyFixed, Status, ThirdOpinion,
     SCHEMA_VERSION,
 };
 use crate::minimize::MinimizeStats;
 use crate::signature::FirstDifference;
+use crate::signature::Signature;
 
 /// The sample campaign with its first finding that has trees made a round-trip
 /// finding (html5ever's tree against its tree of its own serialization).
@@ -133,7 +133,7 @@ fn level(level: &str, compared: u64, agreed: u64) -> LevelCount {
 fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
     Finding {
         signature: signature.into(),
-        hash: signature_hash(signature),
+        hash: Signature::from_text(signature).hash(),
         level: level.into(),
         engine: "html5ever".into(),
         engine_version: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
@@ -164,7 +164,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         },
         archive_path: Some(format!(
             "corpus/divergences/{}.dat",
-            signature_hash(signature)
+            Signature::from_text(signature).hash()
         )),
         judges: Vec::new(),
         third: None,

@@ -2,7 +2,9 @@
 //! text, the line diff of two outputs, and the facts and sentences that several formats
 //! print the same way.
 
+use crate::compare::Level;
 use crate::finding::{CampaignReport, ClassGroup, Finding};
+use crate::signature::Kind;
 use similar::{Algorithm, DiffOp};
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -474,7 +476,7 @@ pub struct DiffSides {
 }
 
 pub fn diff_sides(report: &CampaignReport, f: &Finding) -> DiffSides {
-    if f.level == "round-trip" {
+    if f.level == Kind::Level(Level::RoundTrip) {
         DiffSides {
             left: format!("{}'s tree", f.engine),
             left_note: "parsed",
@@ -484,7 +486,7 @@ pub fn diff_sides(report: &CampaignReport, f: &Finding) -> DiffSides {
         DiffSides {
             left: report.reference.name.clone(),
             left_note: "reference",
-            right: f.engine.clone(),
+            right: f.engine.to_string(),
         }
     }
 }

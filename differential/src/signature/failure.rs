@@ -1,7 +1,7 @@
 //! Signatures of engine failures: crashes, panics, timeouts, unreadable output.
 
 use super::tree::truncate;
-use super::Signature;
+use super::{Failure, Kind, Part, Signature};
 use crate::case::{signal_name, EngineFailure};
 use std::fmt::Write as _;
 
@@ -10,14 +10,14 @@ use std::fmt::Write as _;
 /// first line with numbers and quoted strings abstracted; panic locations keep their
 /// line numbers but lose machine-specific directories.
 pub fn failure_signature(engine: &str, failure: &EngineFailure) -> Signature {
-    let text = match failure {
+    let (kind, detail) = match failure {
         EngineFailure::Panic { message, location } => {
-            let mut text = format!("crash | {engine}: panic");
+            let mut text = "panic".to_owned();
             if let Some(location) = location {
                 let _ = write!(text, " at {}", normalize_location(location));
             }
             let _ = write!(text, ": {}", normalize_message(message));
-            text
+            (Failure::Crash, Some(text))
         }
         EngineFailure::Crash {
             signal,
@@ -25,14 +25,11 @@ pub fn failure_signature(engine: &str, failure: &EngineFailure) -> Signature {
             message,
             location,
         } => {
-            let mut text = format!("crash | {engine}: ");
-            match (signal, exit_code) {
-                (Some(signal), _) => text.push_str(&signal_name(*signal)),
-                (None, Some(code)) => {
-                    let _ = write!(text, "exit {code}");
-                }
-                (None, None) => text.push_str("died"),
-            }
+            let mut text = match (signal, exit_code) {
+                (Some(signal), _) => signal_name(*signal),
+                (None, Some(code)) => format!("exit {code}"),
+                (None, None) => "died".to_owned(),
+            };
             if let Some(location) = location {
                 let _ = write!(text, " at {}", normalize_location(location));
             }
@@ -40,18 +37,22 @@ pub fn failure_signature(engine: &str, failure: &EngineFailure) -> Signature {
             if !message.is_empty() {
                 let _ = write!(text, ": {message}");
             }
-            text
+            (Failure::Crash, Some(text))
         }
-        EngineFailure::Timeout { .. } => format!("timeout | {engine}"),
-        EngineFailure::Oversized { what, .. } => format!("oversized | {engine}: {what}"),
+        EngineFailure::Timeout { .. } => (Failure::Timeout, None),
+        EngineFailure::Oversized { what, .. } => (Failure::Oversized, Some(what.to_string())),
         EngineFailure::BadOutput { message } => {
-            format!("bad-output | {engine}: {}", normalize_message(message))
+            (Failure::BadOutput, Some(normalize_message(message)))
         }
         EngineFailure::Unsupported { message } => {
-            format!("unsupported | {engine}: {}", normalize_message(message))
+            (Failure::Unsupported, Some(normalize_message(message)))
         }
     };
-    Signature(text)
+    let part = match &detail {
+        Some(detail) => Part::labelled(engine, detail),
+        None => Part::plain(engine),
+    };
+    Signature::new(Kind::Failure(kind), [part])
 }
 
 /// The first non-empty line, quoted strings as `"…"` / `'…'`, digit runs as `N`,

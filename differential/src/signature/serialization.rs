@@ -2,7 +2,7 @@
 //! and the innermost element open there.
 
 use super::tree::{describe_char, doctype_name_shape, is_significant, truncate};
-use super::Signature;
+use super::{Kind, Level, Part, Signature};
 use litmus_parser::serialize::{SERIALIZES_AS_VOID, TEXT_APPENDED_LITERALLY};
 
 /// A token of a serialization, as far as signatures need one.
@@ -359,7 +359,12 @@ pub fn serialization_signature(
         }
     }
     let parent = open_element_at(&lt, at, root);
-    Some(Signature(format!(
-        "serialization | {left_label}: {left_shape} | {right_label}: {right_shape} | in: {parent}"
-    )))
+    Some(Signature::new(
+        Kind::Level(Level::Serialization),
+        [
+            Part::labelled(left_label, &left_shape),
+            Part::labelled(right_label, &right_shape),
+            Part::labelled(Part::PARENT, &parent),
+        ],
+    ))
 }

@@ -9,7 +9,7 @@ fn body(rest: &str) -> String {
 }
 
 fn tree(left: &str, right: &str) -> String {
-    tree_signature("tree", "litmus", left, "html5ever", right, "#document")
+    tree_signature(Level::Tree, "litmus", left, "html5ever", right, "#document")
         .expect("the dumps differ")
         .to_string()
 }
@@ -112,9 +112,16 @@ fn template_contents_are_a_parent() {
     let left = "| <template>\n|   content\n|     <td>\n";
     let right = "| <template>\n|   content\n|     \"x\"\n";
     assert_eq!(
-        tree_signature("fragment", "litmus", left, "html5ever", right, "#fragment")
-            .unwrap()
-            .as_str(),
+        tree_signature(
+            Level::Fragment,
+            "litmus",
+            left,
+            "html5ever",
+            right,
+            "#fragment"
+        )
+        .unwrap()
+        .as_str(),
         "fragment | litmus: <td> | html5ever: \"…\" | in: content"
     );
 }
@@ -122,7 +129,7 @@ fn template_contents_are_a_parent() {
 #[test]
 fn top_level_differences_are_in_the_root() {
     let signature = tree_signature(
-        "fragment",
+        Level::Fragment,
         "litmus",
         "| <b>\n",
         "html5ever",
@@ -134,7 +141,7 @@ fn top_level_differences_are_in_the_root() {
         signature.as_str(),
         "fragment | litmus: <b> | html5ever: <i> | in: #fragment"
     );
-    assert_eq!(signature.kind(), "fragment");
+    assert_eq!(signature.kind(), &Kind::Level(Level::Fragment));
 }
 
 #[test]
@@ -148,7 +155,7 @@ fn multi_line_texts_are_one_entry() {
     // A difference after a multi-line text keeps the right parent and line.
     let other = "| <pre>\n|   \"a\nb\n\nc\"\n|   <i>\n";
     let signature =
-        tree_signature("tree", "litmus", dump, "html5ever", other, "#document").unwrap();
+        tree_signature(Level::Tree, "litmus", dump, "html5ever", other, "#document").unwrap();
     assert_eq!(
         signature.as_str(),
         "tree | litmus: <b> | html5ever: <i> | in: <pre>"
@@ -160,7 +167,7 @@ fn multi_line_texts_are_one_entry() {
 fn equal_dumps_have_no_signature() {
     let dump = body("|     \"x\"\n");
     assert_eq!(
-        tree_signature("tree", "a", &dump, "b", &dump, "#document"),
+        tree_signature(Level::Tree, "a", &dump, "b", &dump, "#document"),
         None
     );
     assert_eq!(first_tree_difference(&dump, &dump), None);
@@ -312,7 +319,7 @@ fn failure_signatures() {
         a.as_str(),
         "crash | html5ever: panic at html5ever-0.40.1/src/tree_builder/mod.rs:12:5: index out of bounds: the len is N but the index is N"
     );
-    assert_eq!(a.kind(), "crash");
+    assert_eq!(a.kind(), &Kind::Failure(Failure::Crash));
     // Another site is another signature.
     assert_ne!(
         a,
@@ -446,7 +453,7 @@ fn attribute_shapes_are_the_same_whatever_the_first_character_of_the_name() {
     let first = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\r\"\n";
     let second = "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       \u{fffd}title=\"\n\"\n";
     let signature = tree_signature(
-        "round-trip",
+        Level::RoundTrip,
         "litmus",
         first,
         "reparsed",
@@ -504,13 +511,78 @@ fn without_engine_drops_the_label_of_the_first_side_only() {
     let a = Signature::from_text("round-trip | html5ever: <a> | reparsed: <svg a> | in: <svg svg>");
     let b = Signature::from_text("round-trip | litmus: <a> | reparsed: <svg a> | in: <svg svg>");
     assert_eq!(
-        a.without_engine(),
+        a.without_engine().as_str(),
         "round-trip | <a> | reparsed: <svg a> | in: <svg svg>"
     );
     assert_eq!(a.without_engine(), b.without_engine());
     let c = Signature::from_text("round-trip | litmus: <b> | reparsed: <svg b> | in: <svg svg>");
     assert_ne!(a.without_engine(), c.without_engine());
-    assert_eq!(Signature::from_text("timeout").without_engine(), "timeout");
+    assert_eq!(
+        Signature::from_text("timeout").without_engine().as_str(),
+        "timeout"
+    );
+}
+
+#[test]
+fn a_signature_reads_back_into_its_kind_and_parts_and_writes_the_same_text() {
+    let texts = [
+        "tree | litmus: <?…> | html5ever: <!--…--> | in: <body>",
+        "round-trip | html5ever: \"…\" at '\\n' | reparsed: \"…\" | in: <pre>",
+        "chunks | html5ever | split between CR and LF | panic",
+        "crash | html5ever: panic at src/a.rs:12:5: index out of bounds: the len is N",
+        "timeout | html5ever",
+        "tokens | litmus: start tag | html5ever: start tag (name differs at 'a') | in: RCDATA",
+        "no-such-level | x: y",
+        "a | b | c",
+        "",
+    ];
+    for text in texts {
+        let signature = Signature::from_text(text);
+        assert_eq!(signature.as_str(), text);
+        // The parts rebuild the same text, and serde writes and reads the text.
+        let rebuilt = Signature::new(signature.kind().clone(), signature.parts());
+        assert_eq!(rebuilt.as_str(), text);
+        assert_eq!(rebuilt, signature);
+        let json = serde_json::to_string(&signature).unwrap();
+        assert_eq!(json, serde_json::to_string(text).unwrap());
+        let back: Signature = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.as_str(), text);
+        assert_eq!(back.kind(), signature.kind());
+        assert!(back.parts().eq(signature.parts()));
+        assert_eq!(
+            serde_json::to_string(signature.kind()).unwrap(),
+            serde_json::to_string(text.split(" | ").next().unwrap()).unwrap()
+        );
+    }
+    let tree = Signature::from_text(texts[0]);
+    assert_eq!(tree.level(), Some(Level::Tree));
+    assert!(!tree.is_failure());
+    assert_eq!(
+        tree.parts().collect::<Vec<_>>(),
+        [
+            Part::labelled("litmus", "<?…>"),
+            Part::labelled("html5ever", "<!--…-->"),
+            Part::labelled("in", "<body>"),
+        ]
+    );
+    assert_eq!(tree.core(), "tree | litmus: <?…> | html5ever: <!--…-->");
+    let timeout = Signature::from_text("timeout | html5ever");
+    assert_eq!(timeout.kind(), &Kind::Failure(Failure::Timeout));
+    assert_eq!(
+        timeout.parts().collect::<Vec<_>>(),
+        [Part::plain("html5ever")]
+    );
+    // A first field that names no level is a failure.
+    assert!(Signature::from_text(texts[6]).is_failure());
+    // Signatures sort as their texts.
+    let mut sorted: Vec<Signature> = texts.iter().map(|t| Signature::from_text(*t)).collect();
+    sorted.sort();
+    let mut by_text = texts.to_vec();
+    by_text.sort();
+    assert_eq!(
+        sorted.iter().map(Signature::as_str).collect::<Vec<_>>(),
+        by_text
+    );
 }
 
 #[test]

@@ -2,14 +2,14 @@
 //! the parent above them.
 
 use super::dump::{attribute_name_end, dump_entries, first_differing_entry};
-use super::Signature;
+use super::{Kind, Level, Part, Signature};
 use std::fmt::Write as _;
 
 /// The signature of two tree dumps that differ (`None` if they are the same). `root`
 /// names the parent of top-level nodes: `#document`, or `#fragment(CONTEXT)` as
 /// [`crate::compare`] writes it.
 pub fn tree_signature(
-    level: &str,
+    level: Level,
     left_label: &str,
     left: &str,
     right_label: &str,
@@ -45,9 +45,14 @@ pub fn tree_signature(
         .rev()
         .find(|e| e.depth < depth)
         .map_or_else(|| root.to_owned(), |e| entry_shape(e.text));
-    Some(Signature(format!(
-        "{level} | {left_label}: {left_shape} | {right_label}: {right_shape} | in: {parent}"
-    )))
+    Some(Signature::new(
+        Kind::Level(level),
+        [
+            Part::labelled(left_label, &left_shape),
+            Part::labelled(right_label, &right_shape),
+            Part::labelled(Part::PARENT, &parent),
+        ],
+    ))
 }
 
 /// A DOCTYPE's name as a shape: `html` (the name that matters to the quirks rules,

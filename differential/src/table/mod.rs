@@ -12,10 +12,12 @@ pub mod engines;
 pub mod html;
 pub mod markdown;
 
+use crate::compare::Level;
 use crate::conformance::{self, ExpectedDifferences, Tally, TestFile};
 use crate::engine::Engine;
 use crate::finding::{CampaignReport, LevelCount};
 use crate::report::text::visible_one_line;
+use crate::signature::Kind;
 use std::path::Path;
 use std::time::Duration;
 
@@ -137,7 +139,7 @@ impl Row {
                         Some(class) => class.clone(),
                         None => smallest.map_or_else(
                             || group.key.clone(),
-                            |f| visible_one_line(&f.signature).into_owned(),
+                            |f| visible_one_line(f.signature.as_str()).into_owned(),
                         ),
                     },
                     new: group.is_new(),
@@ -153,16 +155,22 @@ impl Row {
                 }
             })
             .collect();
-        let starts = |level: &str, name: &str| {
-            let prefix = format!("{level} | {name}:");
-            report
+        // A round trip shown by `name`: its first side is labelled with it.
+        let round_trip_of = |name: &str| {
+            report.signatures.iter().any(|s| {
+                s.signature.level() == Some(Level::RoundTrip)
+                    && s.signature
+                        .parts()
+                        .next()
+                        .is_some_and(|p| p.label == Some(name))
+            })
+        };
+        let serializes = !round_trip_of(&report.reference.name)
+            || round_trip_of(&report.other.name)
+            || report
                 .signatures
                 .iter()
-                .any(|s| s.signature.starts_with(&prefix))
-        };
-        let serializes = !starts("round-trip", &report.reference.name)
-            || starts("round-trip", &report.other.name)
-            || report.signatures.iter().any(|s| s.level == "serialization");
+                .any(|s| s.level == Kind::Level(Level::Serialization));
         Row {
             serializes,
             name: report.other.name.clone(),

@@ -7,6 +7,7 @@ use crate::compare::{Divergence, LevelCounter, LevelSet};
 use crate::generator::GeneratorConfig;
 use crate::known::KnownDifferences;
 use crate::minimize::{Budget, MinimizeStats};
+use crate::signature::Signature;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -144,7 +145,7 @@ pub struct BatchPart {
     /// Their comparisons.
     pub levels: LevelCounter,
     /// How many of their divergences had each signature.
-    pub tallies: HashMap<String, u64>,
+    pub tallies: HashMap<Signature, u64>,
     /// Their divergences with signatures this worker had not reported before.
     pub divergences: Vec<Reported>,
     /// With `--spec-coverage`: how many times the reference parser passed each arm of
