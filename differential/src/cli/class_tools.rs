@@ -84,7 +84,7 @@ impl Archived {
                     .map(|other| (finding.reference_tree.clone(), with_final_newline(other)))
             })
             .flatten();
-        let first_tree = (finding.level == "round-trip")
+        let first_tree = (finding.level.level() == Some(Level::RoundTrip))
             .then(|| {
                 finding
                     .block(&format!("{} first tree", finding.engine))
@@ -142,7 +142,7 @@ impl Archived {
                 },
                 trees: matches!(f.level.level(), Some(Level::Tree | Level::Fragment))
                     .then(|| (f.reference_output.clone(), f.other_output.clone())),
-                first_tree: (f.level == "round-trip").then(|| f.reference_output.clone()),
+                first_tree: (f.level.level() == Some(Level::RoundTrip)).then(|| f.reference_output.clone()),
                 engine: f.engine,
                 level: f.level,
                 signature: f.signature,
