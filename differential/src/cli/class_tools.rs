@@ -142,7 +142,8 @@ impl Archived {
                 },
                 trees: matches!(f.level.level(), Some(Level::Tree | Level::Fragment))
                     .then(|| (f.reference_output.clone(), f.other_output.clone())),
-                first_tree: (f.level.level() == Some(Level::RoundTrip)).then(|| f.reference_output.clone()),
+                first_tree: (f.level.level() == Some(Level::RoundTrip))
+                    .then(|| f.reference_output.clone()),
                 engine: f.engine,
                 level: f.level,
                 signature: f.signature,
