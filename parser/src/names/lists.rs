@@ -9,9 +9,8 @@
 /// of foreign content.
 ///
 /// The campaign generator draws a fragment case's context from this list by index,
-/// so its order is part of the case stream: the generator keeps its own copy
-/// (`differential/src/generator/mod.rs`), which a test there holds equal to this one;
-/// changing either means bumping `GENERATOR_VERSION`.
+/// so its order is part of the case stream: a test there pins it, and changing it
+/// means bumping `GENERATOR_VERSION`.
 pub const FRAGMENT_CONTEXTS: &[&str] = &[
     "body",
     "div",
