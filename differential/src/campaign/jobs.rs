@@ -255,7 +255,12 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
         .divergence
         .clone()
         .unwrap_or_else(|| reported.divergence.clone());
-    match minimized.class {
+    // A case the minimizer could not show again is classified as it was found (a
+    // round trip of a tree a class explains, say): a known class's case like any.
+    let class = minimized
+        .class
+        .or_else(|| classify(&shared.known, &shown).map(str::to_owned));
+    match class {
         Some(class) => shared.classified(Candidate {
             class,
             signature: signature.clone(),
