@@ -208,9 +208,9 @@ pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Optio
     let (document, _) = traced(request)?;
     let reference_tree = dump::dump(&document);
     let level = if request.fragment.is_some() {
-        crate::compare::Level::Fragment
+        crate::signature::Level::Fragment
     } else {
-        crate::compare::Level::Tree
+        crate::signature::Level::Tree
     };
     let root = match &request.fragment {
         Some(context) => format!("#fragment({context})"),

@@ -257,11 +257,13 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
         .unwrap_or_else(|| reported.divergence.clone());
     // A case the minimizer could not show again is classified as it was found (a
     // round trip of a tree a class explains, say): a known class's case like any.
+    let reproduced = minimized.divergence.is_some();
     let class = minimized
         .class
         .or_else(|| classify(&shared.known, &shown).map(str::to_owned));
     match class {
         Some(class) => shared.classified(Candidate {
+            reproduced,
             class,
             signature: signature.clone(),
             input: minimized.input,

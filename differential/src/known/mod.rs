@@ -302,8 +302,7 @@ impl KnownClass {
 }
 
 /// The whole file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct KnownDifferences {
     #[serde(default, rename = "class")]
     pub classes: Vec<KnownClass>,
@@ -311,6 +310,30 @@ pub struct KnownDifferences {
     /// evidence gives none are matched at ([`KnownDifferences::set_engine_version`]).
     #[serde(skip)]
     pub engine_versions: std::collections::BTreeMap<String, String>,
+}
+
+/// The file as it is written: [`KnownDifferences`] without what reading makes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KnownDifferencesFile {
+    #[serde(default, rename = "class")]
+    classes: Vec<KnownClass>,
+}
+
+/// Read from the file or from a worker's request, with each class's views made (a
+/// class's shapes match wherever the classes were read).
+impl<'de> Deserialize<'de> for KnownDifferences {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let file = KnownDifferencesFile::deserialize(deserializer)?;
+        let mut known = KnownDifferences {
+            classes: file.classes,
+            engine_versions: Default::default(),
+        };
+        for class in &mut known.classes {
+            class.make_views();
+        }
+        Ok(known)
+    }
 }
 
 /// A known-differences file that cannot be used, with where and why.

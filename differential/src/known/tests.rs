@@ -701,3 +701,30 @@ right = "reference"
         None
     );
 }
+
+#[test]
+fn classes_sent_to_a_worker_keep_their_shapes() {
+    let text = r#"
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+locus = ["tree.*.processing-instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class.shape]]
+signatures = ["tokens | litmus: EOF | e: Comment | in: *"]
+"#;
+    let known = KnownDifferences::parse(text).unwrap();
+    // A worker reads the classes from JSON: the shape still matches there.
+    let sent: KnownDifferences =
+        serde_json::from_str(&serde_json::to_string(&known).unwrap()).unwrap();
+    let sig = "tokens | litmus: EOF | e: Comment | in: data";
+    for known in [&known, &sent] {
+        assert_eq!(
+            classify(known, "e", sig, "<?"),
+            Some("no-processing-instructions")
+        );
+    }
+}

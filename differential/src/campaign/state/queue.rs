@@ -25,6 +25,18 @@ pub struct Candidate {
     /// The divergence as that input shows it.
     pub divergence: Divergence,
     pub origin: Origin,
+    /// Whether the minimizer showed the divergence again on `input` (else `input` is
+    /// the case as found, and a smaller case of the class makes a better first
+    /// exemplar).
+    pub reproduced: bool,
+}
+
+/// A known class's exemplar candidates.
+#[derive(Default)]
+struct Candidates {
+    /// Whether the first of `list` was queued as an exemplar when it came.
+    first_queued: bool,
+    list: Vec<Candidate>,
 }
 
 /// Triage and exemplar jobs, waiting and running.
@@ -33,9 +45,9 @@ pub struct Queue {
     triage: VecDeque<Reported>,
     /// Triage jobs taken and not finished.
     triaging: usize,
-    /// Per known class, its first candidate (an exemplar at once) and its smallest
-    /// others (at most [`EXEMPLARS_PER_CLASS`] in all).
-    candidates: BTreeMap<String, Vec<Candidate>>,
+    /// Per known class, its first reproduced candidate (an exemplar at once), if it
+    /// has one yet, and its smallest others (at most [`EXEMPLARS_PER_CLASS`] in all).
+    candidates: BTreeMap<String, Candidates>,
     exemplars: VecDeque<Candidate>,
     /// Exemplar jobs taken and not finished.
     exemplifying: usize,
@@ -82,20 +94,22 @@ impl Queue {
             || self.exemplifying > 0
     }
 
-    /// A candidate exemplar of its class. The class's first becomes an exemplar at
-    /// once (so that a campaign killed early has one archived); the smallest others
-    /// wait for the end.
+    /// A candidate exemplar of its class. The class's first reproduced candidate
+    /// becomes an exemplar at once (so that a campaign killed early has one archived);
+    /// the smallest others wait for the end.
     pub fn candidate(&mut self, candidate: Candidate) {
-        let list = self.candidates.entry(candidate.class.clone()).or_default();
-        if list.is_empty() {
-            list.push(candidate.clone());
+        let class = self.candidates.entry(candidate.class.clone()).or_default();
+        if !class.first_queued && candidate.reproduced {
+            class.first_queued = true;
+            class.list.insert(0, candidate.clone());
             self.exemplars.push_back(candidate);
-            return;
+        } else {
+            class.list.push(candidate);
         }
-        list.push(candidate);
         // The first stays first; the others by size.
-        list[1..].sort_by_key(|c| (c.input.len(), c.signature.clone()));
-        list.truncate(EXEMPLARS_PER_CLASS);
+        let queued = usize::from(class.first_queued);
+        class.list[queued..].sort_by_key(|c| (c.input.len(), c.signature.clone()));
+        class.list.truncate(EXEMPLARS_PER_CLASS);
     }
 
     /// Queues the other exemplars of every known class (the first of each is queued
@@ -104,7 +118,7 @@ impl Queue {
         let rest: Vec<Candidate> = self
             .candidates
             .values()
-            .flat_map(|list| list.iter().skip(1))
+            .flat_map(|class| class.list.iter().skip(usize::from(class.first_queued)))
             .cloned()
             .collect();
         let queued = rest.len();
