@@ -7,7 +7,10 @@
 //! (`html5ever::tokenizer`, with `TokenizerOpts { initial_state,
 //! last_start_tag_name }`) and html5gum's (its
 //! `CallbackEmitter`, with `set_state` and the emitter's `set_last_start_tag`). No
-//! tree builder runs: each tokenizer stays in the state it starts in until its own
+//! tree builder runs. Each is an engine's tokenizer (`Engine::tokenize`: the `litmus`
+//! and `html5ever` engines', and html5gum's tokenizer-only engine), named by
+//! [`Tokenizer`] and run by the one runner, `engine::tokenizers::run`. Each
+//! tokenizer stays in the state it starts in until its own
 //! rules move it, so a difference is a tokenizer's. In foreign content each is told
 //! that the adjusted current node is not in the HTML namespace, for every token.
 //!

@@ -19,6 +19,7 @@
 //! explicit stack too (checked in its 0.40.1 source; a test below drops a deep tree on
 //! a small stack).
 
+use super::tokenizers::{Tok, TokenStart};
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use html5ever::serialize::{SerializeOpts, Serializer, TraversalScope};
@@ -56,6 +57,11 @@ impl Engine for Html5everEngine {
 
     fn parse_tree(&mut self, request: &ParseRequest) -> ParseResult {
         parse_with_html5ever(request, false)
+    }
+
+    /// html5ever's `tokenizer::Tokenizer`, without its tree builder.
+    fn tokenize(&mut self, stream: &str, start: &TokenStart) -> Option<Vec<Tok>> {
+        Some(super::tokenizers::run::html5ever(stream, start))
     }
 
     fn parse_time(&mut self, request: &ParseRequest) -> Duration {

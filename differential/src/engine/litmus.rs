@@ -1,5 +1,6 @@
 //! The reference engine: litmus-parser, in process.
 
+use super::tokenizers::{Tok, TokenStart};
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::{
@@ -35,6 +36,11 @@ impl Engine for LitmusEngine {
         let start = Instant::now();
         drop(parse_request(request));
         start.elapsed()
+    }
+
+    /// The reference tokenizer, `litmus_parser::tokenizer`.
+    fn tokenize(&mut self, stream: &str, start: &TokenStart) -> Option<Vec<Tok>> {
+        Some(super::tokenizers::run::litmus(stream, start))
     }
 
     fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {

@@ -3,6 +3,9 @@
 //!
 //! - [`LitmusEngine`] (`litmus`): the reference parser, litmus-parser.
 //! - [`Html5everEngine`] (`html5ever`): html5ever with markup5ever_rcdom.
+//! - [`tokenizers::Html5gumTokenizer`]: html5gum's tokenizer, an engine that offers a
+//!   tokenizer ([`Engine::tokenize`]) and no parser; the token level's, not in the
+//!   registry ([`tokenizers::Tokenizer`] names the engines that offer tokenizers).
 //! - [`ChaosEngine`] (`chaos`): the reference parser, except that it panics, aborts,
 //!   overflows its stack, hangs or eats memory on marked inputs; for testing the
 //!   isolation of [`crate::worker`].
@@ -86,11 +89,20 @@ pub trait Engine: Send {
         None
     }
 
-    /// The token level's answer (`compare::tokens`): `tokenizer`'s tokens of `input`
-    /// from `start`, rendered one per line as the `tree`. The tokenizers are the
-    /// harness's, not the engine's: an engine only says where they run. By default
-    /// in this process, which is a worker's wherever engines run; a
-    /// [`crate::worker::Worker`] asks its process.
+    /// The engine's tokenizer, a capability like [`Engine::parse_chunks`]: its tokens
+    /// of the preprocessed input `stream` from `start` (a state, the last start tag,
+    /// foreign content), normalized ([`tokenizers::Stream`]). `None`, the default,
+    /// for an engine that offers no tokenizer. Callers go through the one runner,
+    /// [`tokenizers::run`], which preprocesses the input.
+    fn tokenize(&mut self, _stream: &str, _start: &TokenStart) -> Option<Vec<tokenizers::Tok>> {
+        None
+    }
+
+    /// The token level's answer (`compare::tokens`): the tokens of `input` from
+    /// `start` by the engine that offers `tokenizer` ([`Tokenizer::engine`], through
+    /// [`tokenizers::run`]), rendered one per line as the `tree`. This engine only
+    /// says where that tokenizer runs: by default in this process, which is a
+    /// worker's wherever engines run; a [`crate::worker::Worker`] asks its process.
     fn tokens(&mut self, tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
         tokenizers::tokens_answer(tokenizer, input, start)
     }

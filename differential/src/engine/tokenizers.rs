@@ -1,45 +1,99 @@
-//! The tokenizers an engine process can run for the token level (`compare::tokens`):
-//! the reference's, html5ever's and html5gum's, each from a start point (a state, the
-//! last start tag, foreign content), their tokens normalized into [`Tok`] lists and
-//! rendered one per line. Which start points a case gets, and how two streams are
+//! Tokenizers, an engine's capability ([`Engine::tokenize`], as chunked input is
+//! [`Engine::parse_chunks`]), for the token level (`compare::tokens`): the reference's
+//! ([`LitmusEngine`]), html5ever's ([`Html5everEngine`]) and html5gum's
+//! ([`Html5gumTokenizer`], an engine with a tokenizer and no parser), each from a start
+//! point (a state, the last start tag, foreign content), their tokens normalized into
+//! [`Tok`] lists by one runner ([`run`]) and rendered one per line. [`Tokenizer`]
+//! names them and resolves a name to its engine. Which start points a case gets, and how two streams are
 //! compared, signed and minimized, is the comparison's (`compare::tokens`, whose module
 //! documentation describes the normalization).
 
-use crate::case::{EngineOutput, ParseResult};
+use super::{Engine, Html5everEngine, LitmusEngine};
+use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A tokenizer the token level runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Tokenizer {
-    /// The reference: `litmus_parser::tokenizer`.
-    Litmus,
-    /// html5ever's `tokenizer::Tokenizer`.
-    Html5ever,
-    /// html5gum's `Tokenizer`, without a tree builder.
-    Html5gum,
-}
+/// A tokenizer the token level runs, by name: `litmus`, `html5ever` or `html5gum`.
+/// A tokenizer is an engine's capability ([`Engine::tokenize`]); the name only says
+/// which engine offers it ([`Tokenizer::engine`]), and every run goes through
+/// [`run`], whichever engine it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tokenizer(&'static str);
 
+#[allow(non_upper_case_globals)]
 impl Tokenizer {
+    /// The reference's, offered by [`LitmusEngine`]: `litmus_parser::tokenizer`.
+    pub const Litmus: Tokenizer = Tokenizer("litmus");
+    /// html5ever's `tokenizer::Tokenizer`, offered by [`Html5everEngine`].
+    pub const Html5ever: Tokenizer = Tokenizer("html5ever");
+    /// html5gum's `Tokenizer`, offered by [`Html5gumTokenizer`].
+    pub const Html5gum: Tokenizer = Tokenizer("html5gum");
+
+    /// Every tokenizer the token level knows, the reference's first.
+    pub const ALL: [Tokenizer; 3] = [Tokenizer::Litmus, Tokenizer::Html5ever, Tokenizer::Html5gum];
+
     /// The tokenizers compared with the reference's.
     pub const OTHERS: [Tokenizer; 2] = [Tokenizer::Html5ever, Tokenizer::Html5gum];
 
     /// `litmus`, `html5ever`, `html5gum`: its side's label, and the engine of its
     /// findings.
     pub fn name(self) -> &'static str {
-        match self {
-            Tokenizer::Litmus => "litmus",
-            Tokenizer::Html5ever => "html5ever",
-            Tokenizer::Html5gum => "html5gum",
-        }
+        self.0
     }
 
     /// The tokenizer named `name`, if there is one.
     pub fn named(name: &str) -> Option<Tokenizer> {
-        [Tokenizer::Litmus, Tokenizer::Html5ever, Tokenizer::Html5gum]
-            .into_iter()
-            .find(|t| t.name() == name)
+        Tokenizer::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The engine that offers this tokenizer, in this process.
+    pub fn engine(self) -> Box<dyn Engine> {
+        match self {
+            Tokenizer::Html5ever => Box::new(Html5everEngine),
+            Tokenizer::Html5gum => Box::new(Html5gumTokenizer),
+            _ => Box::new(LitmusEngine),
+        }
+    }
+}
+
+/// On the wire (`worker::protocol`): the tokenizer's name.
+impl Serialize for Tokenizer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tokenizer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Tokenizer::named(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown tokenizer {name:?}")))
+    }
+}
+
+/// html5gum's tokenizer, in this process: an engine that offers a tokenizer and no
+/// parser (html5gum with a tree builder is the external engine of
+/// `examples/engines/html5gum`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Html5gumTokenizer;
+
+impl Engine for Html5gumTokenizer {
+    fn name(&self) -> &str {
+        "html5gum"
+    }
+
+    fn version(&self) -> String {
+        "html5gum 0.9.0 (tokenizer only)".to_owned()
+    }
+
+    fn parse(&mut self, _request: &ParseRequest) -> ParseResult {
+        Err(EngineFailure::Unsupported {
+            message: "html5gum in this process is a tokenizer only; its tree builder is the external engine of examples/engines/html5gum".to_owned(),
+        })
+    }
+
+    fn tokenize(&mut self, stream: &str, start: &TokenStart) -> Option<Vec<Tok>> {
+        Some(run::html5gum(stream, start))
     }
 }
 
@@ -325,25 +379,37 @@ pub fn input_stream(input: &str) -> String {
     String::from_utf8_lossy(&preprocessed.bytes).into_owned()
 }
 
-/// `tokenizer`'s normalized tokens of `input` (preprocessed here) from `start`.
+/// The one runner of a tokenizer: `engine`'s tokens ([`Engine::tokenize`]) of `input`
+/// (preprocessed here) from `start`, normalized; `None` for an engine that offers no
+/// tokenizer.
+pub fn run(engine: &mut dyn Engine, input: &str, start: &TokenStart) -> Option<Vec<Tok>> {
+    engine.tokenize(&input_stream(input), start)
+}
+
+/// `tokenizer`'s normalized tokens of `input` (preprocessed here) from `start`:
+/// [`run`] with the engine that offers it.
 pub fn tokenize(tokenizer: Tokenizer, input: &str, start: &TokenStart) -> Vec<Tok> {
-    let stream = input_stream(input);
-    match tokenizer {
-        Tokenizer::Litmus => run::litmus(&stream, start),
-        Tokenizer::Html5ever => run::html5ever(&stream, start),
-        Tokenizer::Html5gum => run::html5gum(&stream, start),
+    run(tokenizer.engine().as_mut(), input, start).unwrap_or_default()
+}
+
+/// [`run`] as an engine answer: the rendered tokens as its `tree`, or an unsupported
+/// request for an engine without a tokenizer. A panic is the caller's to catch (a
+/// case worker's `WatchedEngine` and an engine worker's serving loop do).
+pub fn engine_tokens(engine: &mut dyn Engine, input: &str, start: &TokenStart) -> ParseResult {
+    match run(engine, input, start) {
+        Some(tokens) => Ok(EngineOutput {
+            tree: render(&tokens),
+            serialization: None,
+        }),
+        None => Err(EngineFailure::Unsupported {
+            message: format!("the engine {} offers no tokenizer", engine.name()),
+        }),
     }
 }
 
-/// [`tokenize`] as an engine answer: the rendered tokens as its `tree`. A panic is
-/// the caller's to catch (a case worker's `WatchedEngine` and an engine worker's
-/// serving loop do).
+/// [`engine_tokens`] with the engine that offers `tokenizer`.
 pub fn tokens_answer(tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
-    let tokens = tokenize(tokenizer, input, start);
-    Ok(EngineOutput {
-        tree: render(&tokens),
-        serialization: None,
-    })
+    engine_tokens(tokenizer.engine().as_mut(), input, start)
 }
 
-mod run;
+pub(super) mod run;

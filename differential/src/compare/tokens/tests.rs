@@ -374,3 +374,50 @@ fn the_three_tokenizers_agree_on_random_syntax_without_processing_instructions()
     }
     assert!(seen.is_empty(), "{} signatures", seen.len());
 }
+
+#[test]
+fn each_tokenizer_is_an_engine_of_its_name_that_offers_one() {
+    for tokenizer in Tokenizer::ALL {
+        let mut engine = tokenizer.engine();
+        assert_eq!(engine.name(), tokenizer.name());
+        assert_eq!(Tokenizer::named(tokenizer.name()), Some(tokenizer));
+        let tokens =
+            crate::engine::tokenizers::run(engine.as_mut(), "<p>a\r\n", &TokenStart::data());
+        assert_eq!(
+            tokens,
+            Some(vec![
+                Tok::StartTag {
+                    name: "p".into(),
+                    attributes: Vec::new(),
+                    self_closing: false,
+                },
+                Tok::Characters("a\n".into()),
+                Tok::Eof,
+            ]),
+            "{}",
+            tokenizer.name()
+        );
+    }
+    assert_eq!(Tokenizer::named("chaos"), None);
+}
+
+#[test]
+fn an_engine_without_a_tokenizer_answers_unsupported() {
+    let mut chaos = crate::engine::ChaosEngine;
+    let answer = crate::engine::tokenizers::engine_tokens(&mut chaos, "x", &TokenStart::data());
+    assert!(
+        matches!(&answer, Err(EngineFailure::Unsupported { message }) if message.contains("chaos offers no tokenizer")),
+        "{answer:?}"
+    );
+}
+
+#[test]
+fn a_tokenizer_goes_on_the_wire_by_its_name() {
+    let text = serde_json::to_string(&Tokenizer::Html5gum).unwrap();
+    assert_eq!(text, r#""html5gum""#);
+    assert_eq!(
+        serde_json::from_str::<Tokenizer>(&text).unwrap(),
+        Tokenizer::Html5gum
+    );
+    assert!(serde_json::from_str::<Tokenizer>(r#""servo""#).is_err());
+}
