@@ -753,20 +753,14 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Vec<&'a NodeEvent> {
-        let mut created: Vec<(usize, &'a NodeEvent)> = unmatched(ours, theirs, |e| e.text)
-            .into_iter()
-            .filter_map(|j| match self.nodes.get(j)? {
-                Entry::Node(node) => self.trace.events_of(*node).next(),
-                _ => None,
-            })
-            .filter_map(|event| Some((event.token?, event)))
-            .collect();
-        created.sort_by_key(|(token, _)| *token);
-        created
-            .into_iter()
-            .map(|(_, event)| event)
-            .take(MAX_ELSEWHERE)
-            .collect()
+        earliest_first(
+            unmatched(ours, theirs, |e| e.text)
+                .into_iter()
+                .filter_map(|j| match self.nodes.get(j)? {
+                    Entry::Node(node) => self.trace.events_of(*node).next(),
+                    _ => None,
+                }),
+        )
     }
 
     /// The placements of the reference's entries that the engine's tree has nowhere at
@@ -779,17 +773,11 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Vec<&'a NodeEvent> {
-        let mut placed: Vec<(usize, &'a NodeEvent)> = unmatched(ours, theirs, depth_and_text)
-            .into_iter()
-            .filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e)))
-            .filter_map(|event| Some((event.token?, event)))
-            .collect();
-        placed.sort_by_key(|(token, _)| *token);
-        placed
-            .into_iter()
-            .map(|(_, event)| event)
-            .take(MAX_ELSEWHERE)
-            .collect()
+        earliest_first(
+            unmatched(ours, theirs, depth_and_text)
+                .into_iter()
+                .filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e))),
+        )
     }
 
     /// For the engine's entries that the reference's tree has nowhere at their depth
@@ -921,6 +909,19 @@ fn unmatched<'e, K: std::hash::Hash + Eq>(
         }
     }
     unmatched
+}
+
+/// The events that a token made, earliest token first, at most [`MAX_ELSEWHERE`].
+fn earliest_first<'a>(events: impl Iterator<Item = &'a NodeEvent>) -> Vec<&'a NodeEvent> {
+    let mut events: Vec<(usize, &'a NodeEvent)> = events
+        .filter_map(|event| Some((event.token?, event)))
+        .collect();
+    events.sort_by_key(|(token, _)| *token);
+    events
+        .into_iter()
+        .map(|(_, event)| event)
+        .take(MAX_ELSEWHERE)
+        .collect()
 }
 
 /// An entry's depth and text: where it is, as a key of [`unmatched`].
