@@ -193,6 +193,7 @@ impl Divergence {
     /// input, and its locus ([`crate::locus`]) when a class asks for one.
     pub fn evidence(&self) -> crate::known::Evidence<'_> {
         crate::known::Evidence::new(&self.engine, self.signature.as_str(), &self.request.input)
+            .with_request(&self.request)
             .with_locus(|| self.locus())
     }
 

@@ -54,7 +54,8 @@ use litmus_parser::provenance::{
     trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
 };
 use litmus_parser::spec_arms::{self, Arm};
-use litmus_parser::{Document, NodeId, NodeKind, ParseOptions};
+use litmus_parser::variants::{with_variant, Variant};
+use litmus_parser::{parse_with_fast_paths, Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -231,6 +232,28 @@ pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Optio
     })
 }
 
+/// How the reference with `variant` put in (a cause of a known difference,
+/// [`litmus_parser::variants`]) departs from the standard on `request`, as `engine`'s
+/// difference would be signed: a counterfactual parse. `None` when the variant
+/// builds the standard's tree, or when the request is too large to trace.
+pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Option<Upstream> {
+    let options = ParseOptions {
+        scripting: request.scripting,
+        ..ParseOptions::default()
+    };
+    // The fast paths stand in for the standard's own steps, which a variant changes.
+    let changed = with_variant(variant, || {
+        parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
+    })
+    .ok()?;
+    upstream(request, engine, &dump::dump(&changed))
+}
+
+/// Whether two loci name the same departure: the same token, through the same arms.
+pub fn same_departure(a: &Locus, b: &Locus) -> bool {
+    a.token == b.token && a.arms == b.arms
+}
+
 /// The reference's traced parse of `request`, if it is small enough and complete.
 fn traced(request: &ParseRequest) -> Option<(Document, Trace)> {
     if request.input.len() > MAX_TRACED_INPUT_BYTES {
@@ -277,7 +300,7 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     primary.inside = differences_inside(&ours, &theirs, index);
     for (found, rule) in finder.neighbours(index, &ours, &theirs) {
         let neighbour = finder.locus_of(found, rule);
-        let same = |l: &Locus| l.token == neighbour.token && l.arms == neighbour.arms;
+        let same = |l: &Locus| same_departure(l, &neighbour);
         if !same(&primary) && !primary.neighbours.iter().any(same) {
             primary.neighbours.push(neighbour);
         }

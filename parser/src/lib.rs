@@ -76,6 +76,7 @@ pub mod serialize;
 pub mod spec_arms;
 pub mod tokenizer;
 pub mod tree_builder;
+pub mod variants;
 
 pub use chunked::ChunkedParser;
 pub use dom::{

@@ -177,6 +177,7 @@ impl Archived {
     pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
         let mut evidence = Evidence::new(&self.engine, self.signature.as_str(), &self.input)
             .with_version(self.version.as_deref())
+            .with_request(&self.request)
             .with_locus(|| self.locus());
         let verdict = known.verdict(&mut evidence);
         let locus = evidence.known_locus().cloned();

@@ -3,8 +3,11 @@
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
 use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences};
+use crate::case::ParseRequest;
 use crate::locus::Locus;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// What a finding shows, as classes read it. The locus is asked for only when a class
 /// that could match has a locus condition (tracing a case costs a parse).
@@ -18,6 +21,14 @@ pub struct Evidence<'a> {
     pub version: Option<&'a str>,
     locus: OnceCell<Option<Locus>>,
     find_locus: Option<Box<dyn FnOnce() -> Option<Locus> + 'a>>,
+    /// The finding's request, for a class's counterfactual parse (its `variant`).
+    request: Option<&'a ParseRequest>,
+    /// Judged at a neighbour: the finding's own locus, which a counterfactual parse
+    /// must meet.
+    own_locus: Option<Locus>,
+    /// The counterfactual parses made so far, by variant id (shared with the
+    /// neighbours' evidence).
+    variants: Rc<RefCell<HashMap<String, Option<crate::locus::Upstream>>>>,
 }
 
 impl<'a> Evidence<'a> {
@@ -30,6 +41,65 @@ impl<'a> Evidence<'a> {
             version: None,
             locus: OnceCell::new(),
             find_locus: None,
+            request: None,
+            own_locus: None,
+            variants: Rc::default(),
+        }
+    }
+
+    /// The same finding, made of `request` (what a class's counterfactual parse
+    /// parses again).
+    pub fn with_request(mut self, request: &'a ParseRequest) -> Evidence<'a> {
+        self.request = Some(request);
+        self
+    }
+
+    /// The same finding judged at `locus`, a neighbour of its own locus.
+    fn at_neighbour(&self, locus: Locus) -> Evidence<'a> {
+        let mut nearby = Evidence::new(self.engine, self.signature, self.input)
+            .with_version(self.version)
+            .with_known_locus(Some(locus));
+        nearby.request = self.request;
+        nearby.own_locus = self
+            .own_locus
+            .clone()
+            .or_else(|| self.known_locus().cloned());
+        nearby.variants = Rc::clone(&self.variants);
+        nearby
+    }
+
+    /// Whether the reference with `variant` put in departs where the finding does: at
+    /// the same token and arms for a finding with a first difference, anywhere for a
+    /// case's finding. With no request to parse again, it is taken to.
+    fn variant_departs_alike(&mut self, variant: &str) -> bool {
+        let Some(request) = self.request else {
+            return true;
+        };
+        let Some(info) = litmus_parser::variants::by_id(variant) else {
+            return false;
+        };
+        let departure = self
+            .variants
+            .borrow_mut()
+            .entry(variant.to_owned())
+            .or_insert_with(|| crate::locus::of_variant(request, info.variant, self.engine))
+            .clone();
+        let Some(departure) = departure else {
+            return false;
+        };
+        let own = self
+            .own_locus
+            .clone()
+            .or_else(|| self.known_locus().cloned());
+        match (own, departure.locus) {
+            // The same token and arms, not the same signature: what the engine made
+            // there can show a second cause as well (a bogus comment where the
+            // variant, which has processing instructions, builds one).
+            (Some(own), Some(theirs)) if own.rule != crate::locus::LocusRule::Case => {
+                crate::locus::same_departure(&own, &theirs)
+            }
+            (Some(own), None) if own.rule != crate::locus::LocusRule::Case => false,
+            _ => true,
         }
     }
 
@@ -325,6 +395,7 @@ impl KnownDifferences {
                 let mut tree = Evidence::new(evidence.engine, &upstream.signature, evidence.input)
                     .with_version(evidence.version)
                     .with_known_locus(upstream.locus);
+                tree.request = evidence.request;
                 return self.verdict(&mut tree);
             }
         }
@@ -348,9 +419,7 @@ impl KnownDifferences {
             _ => return verdict,
         };
         for neighbour in neighbours {
-            let mut nearby = Evidence::new(evidence.engine, evidence.signature, evidence.input)
-                .with_version(evidence.version)
-                .with_known_locus(Some(neighbour));
+            let mut nearby = evidence.at_neighbour(neighbour);
             let verdict = self.verdict_at_locus(&mut nearby);
             if verdict != Verdict::New {
                 return verdict;
@@ -384,6 +453,11 @@ impl KnownDifferences {
             }
             if !class.matches(evidence) {
                 continue;
+            }
+            if let Some(variant) = &class.variant {
+                if !evidence.variant_departs_alike(variant) {
+                    continue;
+                }
             }
             let specificity = class.specificity(level) + class.names_the_locus_token(evidence);
             let (list, top) = if class.holds_at(evidence.engine, version.as_deref()) {

@@ -189,6 +189,14 @@ pub struct KnownClass {
     /// hold for every shape.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unless: Vec<String>,
+    /// The cause put into the reference parser (an id of
+    /// [`litmus_parser::variants::VARIANTS`], `older-select`): the class explains a
+    /// tree or fragment finding only where the reference with that variant departs
+    /// from the standard at the same token and arms as the engine did, and a finding
+    /// of another level only where the variant departs at all (a counterfactual
+    /// parse, [`crate::locus::of_variant`]). It holds for every shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     /// The engine versions the class holds for, one condition of which must hold
     /// (`chromium < 150`; [`versions`]); none: every version.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -480,6 +488,18 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
     }
     if class.engine.is_empty() {
         return Some("its engine is empty (write `*` for any engine)".to_owned());
+    }
+    if let Some(variant) = &class.variant {
+        if litmus_parser::variants::by_id(variant).is_none() {
+            let ids: Vec<&str> = litmus_parser::variants::VARIANTS
+                .iter()
+                .map(|v| v.id)
+                .collect();
+            return Some(format!(
+                "its variant {variant:?} is not a variant of the reference parser (one of: {})",
+                ids.join(", ")
+            ));
+        }
     }
     for entry in &class.versions {
         let condition = match versions::VersionCondition::parse(entry) {

@@ -728,3 +728,73 @@ signatures = ["tokens | litmus: EOF | e: Comment | in: *"]
         );
     }
 }
+
+/// The reference's tree of `request`, as the harness dumps it.
+fn reference_tree(request: &crate::case::ParseRequest) -> String {
+    let options = litmus_parser::ParseOptions {
+        scripting: request.scripting,
+        ..litmus_parser::ParseOptions::default()
+    };
+    let document = match &request.fragment {
+        Some(context) => litmus_parser::parse_fragment(&request.input, context, &options),
+        None => litmus_parser::parse_document(&request.input, &options),
+    }
+    .unwrap();
+    litmus_parser::dump::dump(&document)
+}
+
+#[test]
+fn a_class_with_a_variant_explains_only_where_the_variant_departs_alike() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "older-select"
+engine = "e"
+variant = "older-select"
+locus = ["tree.in-body.*"]
+tokens = ["start tag select"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let verdict = |input: &str, engine_tree: &str| {
+        let request = crate::case::ParseRequest::document(input, true);
+        let ours = reference_tree(&request);
+        let found = crate::locus::locus(&request, &ours, engine_tree);
+        assert!(found.is_some(), "{input}: no locus");
+        let mut evidence = Evidence::new("e", "tree | x", input)
+            .with_request(&request)
+            .with_known_locus(found);
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    // The older "in select" mode drops the <i> (written out by hand): the cause.
+    let older = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       \"x\"\n";
+    assert_eq!(
+        verdict("<select><i>x", older),
+        Some("older-select".to_owned())
+    );
+    // An engine that keeps the <i> and drops the <hr> after it departs at the <hr>;
+    // the older modes would have departed at the <i>: another cause.
+    let no_hr = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <i>\n";
+    assert_eq!(verdict("<select><i><hr>", no_hr), None);
+}
+
+#[test]
+fn a_variant_unknown_to_the_parser_is_refused() {
+    let error = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "c"
+engine = "e"
+variant = "older-everything"
+locus = ["tree.in-body.*"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap_err();
+    assert!(error.contains("older-everything"), "{error}");
+}

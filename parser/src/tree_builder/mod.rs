@@ -43,6 +43,7 @@ mod fragment;
 mod insertion_location;
 mod linked;
 mod modes;
+mod older_select;
 mod open_elements;
 mod select;
 mod sink;
@@ -99,6 +100,11 @@ pub(crate) enum InsertionMode {
     AfterFrameset,
     AfterAfterBody,
     AfterAfterFrameset,
+    /// The older "in select" mode: reached only with the variant `older-select`
+    /// (`crate::variants`), never by the standard (`older_select.rs`).
+    InSelect,
+    /// The older "in select in table" mode, as [`InsertionMode::InSelect`].
+    InSelectInTable,
 }
 
 /// What processing a token in an insertion mode ends with.
@@ -546,6 +552,8 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             InsertionMode::AfterFrameset => self.after_frameset(token),
             InsertionMode::AfterAfterBody => self.after_after_body(token),
             InsertionMode::AfterAfterFrameset => self.after_after_frameset(token),
+            InsertionMode::InSelect => self.older_in_select(token),
+            InsertionMode::InSelectInTable => self.older_in_select_in_table(token),
         }
     }
 

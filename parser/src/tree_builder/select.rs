@@ -32,6 +32,7 @@ use crate::dom::{Namespace, NodeId, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 use std::collections::HashMap;
 
 /// The selects tree construction keeps state for, and the fast path's answers about
@@ -334,7 +335,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// Run when an `option` element is popped off the stack of open elements: "maybe
     /// clone an option into selectedcontent" given the option.
     pub(crate) fn option_popped(&mut self, option: NodeId) {
-        if self.selects.states.is_empty() {
+        // The variant `selectedcontent-never-cloned` only (`crate::variants`).
+        if self.selects.states.is_empty() || variant(Variant::SelectedcontentNeverCloned) {
             return;
         }
         // Step 1. "Let select be option's option element nearest ancestor select."
@@ -391,6 +393,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// Run when the parser has inserted a `selectedcontent` element: "the
     /// selectedcontent element's insertion steps".
     pub(crate) fn selectedcontent_inserted(&mut self, selectedcontent: NodeId) {
+        // The variant `selectedcontent-never-cloned` only (`crate::variants`).
+        if variant(Variant::SelectedcontentNeverCloned) {
+            return;
+        }
         // "Let nearestSelectAncestor be null. For each ancestor of selectedcontent's
         // ancestors, in reverse tree order: if ancestor is a select element, then: if
         // nearestSelectAncestor is null, set nearestSelectAncestor to ancestor;

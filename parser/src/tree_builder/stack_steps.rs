@@ -168,6 +168,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 
     fn appropriate_insertion_mode(&self) -> InsertionMode {
+        // The variant `older-select` only (`crate::variants`): its step for a select.
+        if let Some(mode) = self.older_select_reset() {
+            return mode;
+        }
         // Step 1. "Let last be false."
         let mut last = false;
         // Step 2. "Let node be the last node in the stack of open elements."

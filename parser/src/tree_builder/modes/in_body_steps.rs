@@ -335,6 +335,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// -> "A start tag whose tag name is "select"" in "in body".
     pub(crate) fn in_body_select_start_tag(&mut self, tag: &TagToken<'_>) {
+        // The variant `older-select` only (`crate::variants`): the older steps.
+        if self.older_select_start_tag(tag) {
+            return;
+        }
         // "If the parser's fragment context element is a select element (fragment case):
         // Parse error. Ignore the token."
         if self

@@ -1,0 +1,309 @@
+//! The variants `older-select` and `older-select-without-hr` (`crate::variants`): `<select>` parsed by the "in
+//! select" and "in select in table" insertion modes the standard had before its
+//! relaxed select. Not the standard: the harness parses with it to ask whether an
+//! engine that still follows those modes explains a finding (a counterfactual
+//! parse). The steps are quoted from the standard as it read before the relaxed
+//! select (2024), whose anchors were `#parsing-main-inselect` and
+//! `#parsing-main-inselectintable`.
+//!
+//! The variant reaches these modes from three places only: the in-body `<select>`
+//! start tag ([`TreeBuilder::older_select_start_tag`]), the "reset the insertion
+//! mode appropriately" step for a select ([`TreeBuilder::older_select_reset`]), and
+//! a fragment whose context is a select (the same step). No spec arm is counted
+//! here: the arms of `docs/spec-arms.md` are the standard's.
+
+use crate::error::ErrorCode;
+use crate::names::local;
+use crate::tree_builder::open_elements::Scope;
+use crate::tree_builder::{
+    unexpected, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
+};
+use crate::variants::{variant, Variant};
+
+/// Whether one of the older select variants is on.
+fn older_select_on() -> bool {
+    variant(Variant::OlderSelect) || variant(Variant::OlderSelectWithoutHr)
+}
+
+/// The table parts that end a select "in select in table".
+const TABLE_PARTS: [crate::names::LocalName; 8] = [
+    local::CAPTION,
+    local::TABLE,
+    local::TBODY,
+    local::TFOOT,
+    local::THEAD,
+    local::TR,
+    local::TD,
+    local::TH,
+];
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// The older in-body `<select>` start tag, when the variant is on: "Reconstruct the
+    /// active formatting elements, if any. Insert an HTML element for the token. Set
+    /// the frameset-ok flag to "not ok". If the insertion mode is one of "in table",
+    /// "in caption", "in table body", "in row", or "in cell", then switch the
+    /// insertion mode to "in select in table". Otherwise, switch the insertion mode to
+    /// "in select"." Returns false (the standard's steps run) when the variant is off.
+    pub(crate) fn older_select_start_tag(&mut self, tag: &TagToken<'_>) -> bool {
+        if !older_select_on() {
+            return false;
+        }
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_an_html_element(tag);
+        self.frameset_ok = false;
+        self.mode = match self.mode {
+            InsertionMode::InTable
+            | InsertionMode::InCaption
+            | InsertionMode::InTableBody
+            | InsertionMode::InRow
+            | InsertionMode::InCell => InsertionMode::InSelectInTable,
+            _ => InsertionMode::InSelect,
+        };
+        true
+    }
+
+    /// The older "reset the insertion mode appropriately" step for a select, when the
+    /// variant is on: walking up from the current node, if a select comes before any
+    /// node the other steps stop at, "If node is a select element, run these
+    /// substeps: If last is true, jump to the step below labeled done. Let ancestor be
+    /// node. Loop: If ancestor is the first node in the stack of open elements, jump
+    /// to the step below labeled done. Let ancestor be the node before ancestor in the
+    /// stack of open elements. If ancestor is a template node, jump to the step below
+    /// labeled done. If ancestor is a table node, switch the insertion mode to "in
+    /// select in table" and return. Jump back to the step labeled loop. Done: Switch
+    /// the insertion mode to "in select" and return."
+    pub(crate) fn older_select_reset(&self) -> Option<InsertionMode> {
+        if !older_select_on() {
+            return None;
+        }
+        let mut walk = self.open_elements.walk_up().peekable();
+        while let Some((_, entry)) = walk.next() {
+            let last = walk.peek().is_none();
+            // "If node is the first node in the stack of open elements, then set last
+            // to true, and, if the parser's fragment context element is non-null, then
+            // set node to that element."
+            let node = match self.context_element {
+                Some(context) if last => context,
+                _ => *entry,
+            };
+            if node.is_html(local::SELECT) {
+                if last {
+                    return Some(InsertionMode::InSelect);
+                }
+                for (_, ancestor) in walk {
+                    if ancestor.is_html(local::TEMPLATE) {
+                        break;
+                    }
+                    if ancestor.is_html(local::TABLE) {
+                        return Some(InsertionMode::InSelectInTable);
+                    }
+                }
+                return Some(InsertionMode::InSelect);
+            }
+            // A node where the standard's other steps stop: they decide.
+            if crate::tree_builder::open_elements::ends_the_reset_walk(node.name) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// "has a particular element in select scope": every element type is a boundary
+    /// but optgroup and option in the HTML namespace.
+    fn has_a_select_in_select_scope(&self) -> bool {
+        for (_, entry) in self.open_elements.walk_up() {
+            if entry.is_html(local::SELECT) {
+                return true;
+            }
+            if !entry.is_html_one_of(&[local::OPTION, local::OPTGROUP]) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// "Pop elements from the stack of open elements until a select element has been
+    /// popped from the stack. Reset the insertion mode appropriately."
+    fn close_the_select(&mut self) {
+        self.pop_until_html_popped(local::SELECT);
+        self.reset_the_insertion_mode_appropriately();
+    }
+
+    /// The older "in select" insertion mode.
+    pub(crate) fn older_in_select(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A character token that is U+0000 NULL": "Parse error. Ignore the token."
+            TreeToken::Characters(text) if text.first() == Some(&0) => {
+                self.parse_error_for_each_null(text.len());
+                ProcessResult::Done
+            }
+            // -> "Any other character token": "Insert the token's character."
+            TreeToken::Characters(text) => {
+                self.insert_characters(text);
+                ProcessResult::Done
+            }
+            // -> "A comment token": "Insert a comment."
+            TreeToken::Comment(data) => {
+                self.insert_a_comment(data, None);
+                ProcessResult::Done
+            }
+            // The older standard had no processing instructions: as in body.
+            TreeToken::ProcessingInstruction { .. } => self.in_body(token),
+            // -> "A DOCTYPE token": "Parse error. Ignore the token."
+            TreeToken::Doctype(_) => {
+                self.parse_error(ErrorCode::TreeUnexpectedDoctype);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "html"": "Process the token using the
+            //    rules for the "in body" insertion mode."
+            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            // -> "A start tag whose tag name is "option"": "If the current node is an
+            //    option element, pop that node from the stack of open elements. Insert
+            //    an HTML element for the token."
+            TreeToken::StartTag(tag) if tag.name == local::OPTION => {
+                if self.current_node_is(local::OPTION) {
+                    self.pop_the_current_node();
+                }
+                self.insert_an_html_element(&tag);
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is "optgroup"": "If the current node is an
+            //    option element, pop that node from the stack of open elements. If the
+            //    current node is an optgroup element, pop that node from the stack of
+            //    open elements. Insert an HTML element for the token."
+            // -> "A start tag whose tag name is "hr"": the same, then "Immediately pop
+            //    the current node off the stack of open elements. Acknowledge the
+            //    token's self-closing flag, if it is set."
+            // (`older-select-without-hr`: an hr is "anything else", below.)
+            TreeToken::StartTag(tag)
+                if tag.name == local::OPTGROUP
+                    || (tag.name == local::HR && !variant(Variant::OlderSelectWithoutHr)) =>
+            {
+                if self.current_node_is(local::OPTION) {
+                    self.pop_the_current_node();
+                }
+                if self.current_node_is(local::OPTGROUP) {
+                    self.pop_the_current_node();
+                }
+                self.insert_an_html_element(&tag);
+                if tag.name == local::HR {
+                    self.pop_the_current_node();
+                    self.acknowledge_self_closing_flag();
+                }
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "optgroup"": "First, if the current node
+            //    is an option element, and the node immediately before it in the stack
+            //    of open elements is an optgroup element, then pop the current node from
+            //    the stack of open elements. If the current node is an optgroup element,
+            //    then pop that node from the stack of open elements. Otherwise, this is
+            //    a parse error; ignore the token."
+            TreeToken::EndTag(tag) if tag.name == local::OPTGROUP => {
+                let option_in_optgroup = {
+                    let mut walk = self.open_elements.walk_up().map(|(_, e)| *e);
+                    let (current, before) = (walk.next(), walk.next());
+                    current.is_some_and(|e| e.is_html(local::OPTION))
+                        && before.is_some_and(|e| e.is_html(local::OPTGROUP))
+                };
+                if option_in_optgroup {
+                    self.pop_the_current_node();
+                }
+                if self.current_node_is(local::OPTGROUP) {
+                    self.pop_the_current_node();
+                } else {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                }
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "option"": "If the current node is an
+            //    option element, then pop that node from the stack of open elements.
+            //    Otherwise, this is a parse error; ignore the token."
+            TreeToken::EndTag(tag) if tag.name == local::OPTION => {
+                if self.current_node_is(local::OPTION) {
+                    self.pop_the_current_node();
+                } else {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                }
+                ProcessResult::Done
+            }
+            // -> "An end tag whose tag name is "select"": "If the stack of open
+            //    elements does not have a select element in select scope, this is a
+            //    parse error; ignore the token. (fragment case) Otherwise: Pop elements
+            //    from the stack of open elements until a select element has been
+            //    popped from the stack. Reset the insertion mode appropriately."
+            // -> "A start tag whose tag name is "select"": "Parse error. If the stack of
+            //    open elements does not have a select element in select scope, ignore
+            //    the token. (fragment case) Otherwise: [the same]."
+            TreeToken::EndTag(tag) | TreeToken::StartTag(tag) if tag.name == local::SELECT => {
+                if matches!(token, TreeToken::StartTag(_)) || !self.has_a_select_in_select_scope() {
+                    self.parse_error(unexpected(token));
+                }
+                if self.has_a_select_in_select_scope() {
+                    self.close_the_select();
+                }
+                ProcessResult::Done
+            }
+            // -> "A start tag whose tag name is one of: "input", "keygen", "textarea"":
+            //    "Parse error. If the stack of open elements does not have a select
+            //    element in select scope, ignore the token. (fragment case) Otherwise:
+            //    Pop elements from the stack of open elements until a select element has
+            //    been popped from the stack. Reset the insertion mode appropriately.
+            //    Reprocess the token."
+            TreeToken::StartTag(tag)
+                if matches!(tag.name, local::INPUT | local::KEYGEN | local::TEXTAREA) =>
+            {
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                if !self.has_a_select_in_select_scope() {
+                    return ProcessResult::Done;
+                }
+                self.close_the_select();
+                ProcessResult::Reprocess(self.mode)
+            }
+            // -> "A start tag whose tag name is one of: "script", "template"" and "An
+            //    end tag whose tag name is "template"": "Process the token using the
+            //    rules for the "in head" insertion mode."
+            TreeToken::StartTag(tag) if matches!(tag.name, local::SCRIPT | local::TEMPLATE) => {
+                self.in_head(token)
+            }
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            // -> "An end-of-file token": "Process the token using the rules for the "in
+            //    body" insertion mode."
+            TreeToken::Eof => self.in_body(token),
+            // -> "Anything else": "Parse error. Ignore the token."
+            TreeToken::StartTag(_) | TreeToken::EndTag(_) => {
+                self.parse_error(unexpected(token));
+                ProcessResult::Done
+            }
+        }
+    }
+
+    /// The older "in select in table" insertion mode.
+    pub(crate) fn older_in_select_in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match *token {
+            // -> "A start tag whose tag name is one of: "caption", "table", "tbody",
+            //    "tfoot", "thead", "tr", "td", "th"": "Parse error. Pop elements from the
+            //    stack of open elements until a select element has been popped from the
+            //    stack. Reset the insertion mode appropriately. Reprocess the token."
+            TreeToken::StartTag(tag) if TABLE_PARTS.contains(&tag.name) => {
+                self.parse_error(ErrorCode::TreeUnexpectedStartTag);
+                self.close_the_select();
+                ProcessResult::Reprocess(self.mode)
+            }
+            // -> "An end tag whose tag name is one of: [the same]": "Parse error. If the
+            //    stack of open elements does not have an element in table scope that is
+            //    an HTML element with the same tag name as that of the token, then
+            //    ignore the token. Otherwise: [the same]."
+            TreeToken::EndTag(tag) if TABLE_PARTS.contains(&tag.name) => {
+                self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                if !self.open_elements.has_html_in_scope(Scope::Table, tag.name) {
+                    return ProcessResult::Done;
+                }
+                self.close_the_select();
+                ProcessResult::Reprocess(self.mode)
+            }
+            // -> "Anything else": "Process the token using the rules for the "in
+            //    select" insertion mode."
+            _ => self.older_in_select(token),
+        }
+    }
+}

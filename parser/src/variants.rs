@@ -1,0 +1,109 @@
+//! Variants: the reference parser with the cause of a known difference put in, for
+//! the harness's counterfactual parses.
+//!
+//! A known-difference class names a cause ("x parses `<select>` by the older \"in
+//! select\" insertion modes"). Where a class gives a [`Variant`], the harness asks
+//! whether the cause explains a finding by parsing the finding's input again with
+//! the variant switched on: if the variant departs from the standard at the same
+//! token and arm as the engine did, the cause is at work there; if it departs
+//! elsewhere, or not at all, the finding shows another cause (a bug the class would
+//! otherwise hide). [`VARIANTS`] lists them.
+//!
+//! A variant is not the standard. With the cargo feature `variants`,
+//! [`with_variant`] runs a parse with one switched on (on this thread only), and the
+//! parser's `variant(Variant::…)` checks read it. Without the feature the checks are
+//! constant `false` and the compiler removes them: the ordinary parser carries none.
+
+/// One cause of a known difference, as the parser can put it in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `<select>` parsed by the "in select" and "in select in table" insertion modes
+    /// the standard had before its relaxed select (2025): only option, optgroup, hr
+    /// and script-supporting elements are kept in a select, other tags are dropped,
+    /// input, keygen, textarea and (in a table) table parts close it
+    /// (`tree_builder::older_select`).
+    OlderSelect,
+    /// [`Variant::OlderSelect`] as the modes read before their "hr" entry (2019): an
+    /// hr in a select is "anything else", ignored.
+    OlderSelectWithoutHr,
+    /// `<selectedcontent>` left as the input wrote it: "maybe clone an option into
+    /// selectedcontent" (when an option is popped) and the selectedcontent element's
+    /// insertion steps do nothing (`tree_builder::select`).
+    SelectedcontentNeverCloned,
+}
+
+/// A variant's id (a class's `variant = "…"`) and what it puts in.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    pub variant: Variant,
+    pub id: &'static str,
+    pub what: &'static str,
+}
+
+/// Every variant.
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        variant: Variant::OlderSelect,
+        id: "older-select",
+        what: "<select> by the older \"in select\" and \"in select in table\" insertion modes",
+    },
+    VariantInfo {
+        variant: Variant::OlderSelectWithoutHr,
+        id: "older-select-without-hr",
+        what: "older-select, from before the \"in select\" mode's hr entry: an hr in a select is ignored",
+    },
+    VariantInfo {
+        variant: Variant::SelectedcontentNeverCloned,
+        id: "selectedcontent-never-cloned",
+        what: "no option is ever cloned into a <selectedcontent>",
+    },
+];
+
+/// The variant with this id.
+pub fn by_id(id: &str) -> Option<&'static VariantInfo> {
+    VARIANTS.iter().find(|info| info.id == id)
+}
+
+#[cfg(feature = "variants")]
+thread_local! {
+    /// The variant switched on for this thread's parses.
+    static ACTIVE: std::cell::Cell<Option<Variant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with `variant` switched on for this thread's parses (and off again after).
+/// Without the feature `variants`, `f` runs the ordinary parser.
+pub fn with_variant<T>(variant: Variant, f: impl FnOnce() -> T) -> T {
+    #[cfg(feature = "variants")]
+    {
+        struct Off(Option<Variant>);
+        impl Drop for Off {
+            fn drop(&mut self) {
+                ACTIVE.with(|active| active.set(self.0));
+            }
+        }
+        let _off = Off(ACTIVE.with(|active| active.replace(Some(variant))));
+        f()
+    }
+    #[cfg(not(feature = "variants"))]
+    {
+        let _ = variant;
+        f()
+    }
+}
+
+/// Whether this build has variants (the cargo feature `variants`).
+pub fn enabled() -> bool {
+    cfg!(feature = "variants")
+}
+
+/// Whether `variant` is on for this parse.
+#[inline(always)]
+pub(crate) fn variant(variant: Variant) -> bool {
+    #[cfg(feature = "variants")]
+    return ACTIVE.with(|active| active.get() == Some(variant));
+    #[cfg(not(feature = "variants"))]
+    {
+        let _ = variant;
+        false
+    }
+}
