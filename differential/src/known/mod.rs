@@ -40,6 +40,13 @@
 //! A class needs a locus condition or a signature. Globs: `*` is any run of
 //! characters, everything else itself ([`glob`]).
 //!
+//! **Counterfactual parses.** `variant` names a cause the reference parser can put in
+//! (`litmus_parser::variants::VARIANTS`: `older-select`, `older-select-without-hr`,
+//! `selectedcontent-never-cloned`). The class then explains a tree or fragment finding
+//! only where the reference with that variant departs from the standard at the same
+//! token and arms as the engine ([`crate::locus::of_variant`]), and a finding of
+//! another level only where the variant departs at all. It holds for every shape.
+//!
 //! **Versions.** A class may hold for some versions of its engine only: `versions`
 //! lists conditions, one of which must hold for the version of the engine that made
 //! the finding ([`versions`]): `versions = ["chromium < 150"]` for a behaviour of
