@@ -30,6 +30,14 @@ pub enum Variant {
     /// selectedcontent" (when an option is popped) and the selectedcontent element's
     /// insertion steps do nothing (`tree_builder::select`).
     SelectedcontentNeverCloned,
+    /// No processing instructions, as the standard was before 2026: the tag open state
+    /// on `?` is "an unexpected-question-mark-instead-of-tag-name parse error. Create a
+    /// comment token whose data is the empty string. Reconsume in the bogus comment
+    /// state." (`tokenizer::tags`).
+    NoProcessingInstructions,
+    /// A noscript fragment context read as RAWTEXT whether or not scripting is
+    /// enabled (`tree_builder::fragment`).
+    NoscriptFragmentAlwaysRawtext,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -56,6 +64,16 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::SelectedcontentNeverCloned,
         id: "selectedcontent-never-cloned",
         what: "no option is ever cloned into a <selectedcontent>",
+    },
+    VariantInfo {
+        variant: Variant::NoProcessingInstructions,
+        id: "no-processing-instructions",
+        what: "`<?` starts a bogus comment, as before the processing instruction states",
+    },
+    VariantInfo {
+        variant: Variant::NoscriptFragmentAlwaysRawtext,
+        id: "noscript-fragment-always-rawtext",
+        what: "a noscript fragment is RAWTEXT with scripting off too",
     },
 ];
 

@@ -69,14 +69,18 @@ impl<'a> Evidence<'a> {
     }
 
     /// Whether the reference with `variant` put in departs where the finding does: at
-    /// the same token and arms for a finding with a first difference, anywhere for a
-    /// case's finding. With no request to parse again, it is taken to.
-    fn variant_departs_alike(&mut self, variant: &str) -> bool {
-        let Some(request) = self.request else {
-            return true;
-        };
+    /// the same token and arms. `None` where it is not tried: a finding with no first
+    /// difference (a round trip's or serialization's tree may be the standard's), or
+    /// no request to parse again.
+    fn variant_departs_alike(&mut self, variant: &str) -> Option<bool> {
+        let request = self.request?;
+        let own = self
+            .own_locus
+            .clone()
+            .or_else(|| self.known_locus().cloned())
+            .filter(|own| own.rule != crate::locus::LocusRule::Case)?;
         let Some(info) = litmus_parser::variants::by_id(variant) else {
-            return false;
+            return Some(false);
         };
         let departure = self
             .variants
@@ -85,22 +89,16 @@ impl<'a> Evidence<'a> {
             .or_insert_with(|| crate::locus::of_variant(request, info.variant, self.engine))
             .clone();
         let Some(departure) = departure else {
-            return false;
+            return Some(false);
         };
-        let own = self
-            .own_locus
-            .clone()
-            .or_else(|| self.known_locus().cloned());
-        match (own, departure.locus) {
-            // The same token and arms, not the same signature: what the engine made
-            // there can show a second cause as well (a bogus comment where the
-            // variant, which has processing instructions, builds one).
-            (Some(own), Some(theirs)) if own.rule != crate::locus::LocusRule::Case => {
-                crate::locus::same_departure(&own, &theirs)
-            }
-            (Some(own), None) if own.rule != crate::locus::LocusRule::Case => false,
-            _ => true,
-        }
+        // The same token and arms, not the same signature: what the engine made there
+        // can show a second cause as well (a bogus comment where the variant, which has
+        // processing instructions, builds one).
+        Some(
+            departure
+                .locus
+                .is_some_and(|theirs| crate::locus::same_departure(&own, &theirs)),
+        )
     }
 
     /// The same finding, made by the engine at `version` (its handshake's text).
@@ -442,9 +440,9 @@ impl KnownDifferences {
             .or_else(|| self.engine_version(evidence.engine))
             .and_then(version_number);
         let mut best: Vec<&KnownClass> = Vec::new();
-        let mut best_specificity = 0;
+        let mut best_specificity = (false, 0);
         let mut elsewhere: Vec<&KnownClass> = Vec::new();
-        let mut elsewhere_specificity = 0;
+        let mut elsewhere_specificity = (false, 0);
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in self.classes.iter().flat_map(KnownClass::views) {
@@ -454,12 +452,21 @@ impl KnownDifferences {
             if !class.matches(evidence) {
                 continue;
             }
+            // A cause the reference can put in is tried: refuted, the class explains
+            // nothing here; shown (the variant departs as the engine did), it comes
+            // before every class whose cause was not shown, whatever their patterns.
+            let mut shown = false;
             if let Some(variant) = &class.variant {
-                if !evidence.variant_departs_alike(variant) {
-                    continue;
+                match evidence.variant_departs_alike(variant) {
+                    Some(false) => continue,
+                    Some(true) => shown = true,
+                    None => {}
                 }
             }
-            let specificity = class.specificity(level) + class.names_the_locus_token(evidence);
+            let specificity = (
+                shown,
+                class.specificity(level) + class.names_the_locus_token(evidence),
+            );
             let (list, top) = if class.holds_at(evidence.engine, version.as_deref()) {
                 (&mut best, &mut best_specificity)
             } else {

@@ -44,8 +44,10 @@
 //! (`litmus_parser::variants::VARIANTS`: `older-select`, `older-select-without-hr`,
 //! `selectedcontent-never-cloned`). The class then explains a tree or fragment finding
 //! only where the reference with that variant departs from the standard at the same
-//! token and arms as the engine ([`crate::locus::of_variant`]), and a finding of
-//! another level only where the variant departs at all. It holds for every shape.
+//! token and arms as the engine ([`crate::locus::of_variant`]); a finding with no
+//! first difference is not tried. A class whose variant departs as the engine did
+//! comes before every class whose cause was not shown so: a cause shown beats a
+//! pattern. It holds for every shape.
 //!
 //! **Versions.** A class may hold for some versions of its engine only: `versions`
 //! lists conditions, one of which must hold for the version of the engine that made
@@ -199,9 +201,10 @@ pub struct KnownClass {
     /// The cause put into the reference parser (an id of
     /// [`litmus_parser::variants::VARIANTS`], `older-select`): the class explains a
     /// tree or fragment finding only where the reference with that variant departs
-    /// from the standard at the same token and arms as the engine did, and a finding
-    /// of another level only where the variant departs at all (a counterfactual
-    /// parse, [`crate::locus::of_variant`]). It holds for every shape.
+    /// from the standard at the same token and arms as the engine did (a
+    /// counterfactual parse, [`crate::locus::of_variant`]); a finding with no first
+    /// difference (round trip, serialization, errors) is not tried. It holds for every
+    /// shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
     /// The engine versions the class holds for, one condition of which must hold

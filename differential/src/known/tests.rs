@@ -798,3 +798,56 @@ right = "reference"
     .unwrap_err();
     assert!(error.contains("older-everything"), "{error}");
 }
+
+#[test]
+fn each_variant_departs_from_the_standard_where_its_cause_shows() {
+    use litmus_parser::variants::Variant;
+    let document = |input: &str| crate::case::ParseRequest::document(input, true);
+    let noscript = crate::case::ParseRequest::fragment(
+        "<a>",
+        litmus_parser::FragmentContext::parse("noscript").unwrap(),
+        false,
+    );
+    let cases = [
+        (
+            Variant::OlderSelect,
+            document("<select><i>x"),
+            "start tag i",
+        ),
+        (
+            Variant::OlderSelectWithoutHr,
+            document("<select><hr>"),
+            "start tag hr",
+        ),
+        (
+            Variant::NoProcessingInstructions,
+            document("<p><?x y>"),
+            "processing instruction",
+        ),
+        (
+            Variant::NoscriptFragmentAlwaysRawtext,
+            noscript,
+            "start tag a",
+        ),
+        (
+            Variant::SelectedcontentNeverCloned,
+            document("<select><selectedcontent></selectedcontent><option>x</option>"),
+            "end tag option",
+        ),
+    ];
+    for (variant, request, token) in cases {
+        let departure = crate::locus::of_variant(&request, variant, "e")
+            .unwrap_or_else(|| panic!("{variant:?} on {:?}: no departure", request.input));
+        let locus = departure.locus.expect("a locus");
+        assert_eq!(locus.token, token, "{variant:?} on {:?}", request.input);
+    }
+    // Where the cause has nothing to do, the variant builds the standard's tree.
+    assert!(
+        crate::locus::of_variant(&document("<select><option>x"), Variant::OlderSelect, "e")
+            .is_none()
+    );
+    assert!(
+        crate::locus::of_variant(&document("<p>x"), Variant::NoProcessingInstructions, "e")
+            .is_none()
+    );
+}

@@ -7,6 +7,7 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#tag-open-state>
@@ -33,6 +34,14 @@ impl Tokenizer<'_> {
             // Switch to the processing instruction open state."
             Some(b'?') => {
                 spec_arm(Arm::TagOpenQuestionMark);
+                // The variant `no-processing-instructions` only (`crate::variants`):
+                // the older step, whose parse error (unexpected-question-mark-instead-
+                // of-tag-name) litmus no longer names.
+                if variant(Variant::NoProcessingInstructions) {
+                    self.parse_error(ErrorCode::InvalidFirstCharacterOfTagName);
+                    self.create_comment_token();
+                    return Step::Reconsume(State::BogusComment);
+                }
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ProcessingInstructionOpen)
             }

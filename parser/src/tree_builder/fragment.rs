@@ -17,6 +17,7 @@ use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
+use crate::variants::{variant, Variant};
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on
 /// context".
@@ -47,7 +48,9 @@ pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) ->
         }
         // -> "noscript": "If the scripting flag is enabled, switch the tokenizer to the
         //    RAWTEXT state. Otherwise, leave the tokenizer in the data state."
-        local::NOSCRIPT if scripting => {
+        // (The variant `noscript-fragment-always-rawtext` (`crate::variants`) takes this
+        // arm whatever the flag.)
+        local::NOSCRIPT if scripting || variant(Variant::NoscriptFragmentAlwaysRawtext) => {
             spec_arm(Arm::FragmentCaseNoscript);
             State::Rawtext
         }
