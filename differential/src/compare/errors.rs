@@ -249,11 +249,11 @@ pub fn compare_errors(
     let left = reference.parse_errors(request)?;
     let right = other.parse_errors(request)?;
     let left = Side {
-        engine: reference.name().to_owned(),
+        engine: reference.name().into(),
         result: left,
     };
     let right = Side {
-        engine: other.name().to_owned(),
+        engine: other.name().into(),
         result: right,
     };
     Some(compare_answers(request, &left, &right))

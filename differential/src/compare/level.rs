@@ -20,7 +20,7 @@
 
 use super::{Divergence, Side};
 use crate::archive::ArchivedFinding;
-use crate::case::{EngineOutput, ParseRequest, ParseResult};
+use crate::case::{EngineName, EngineOutput, ParseRequest, ParseResult};
 use crate::engine::tokenizers::TokenStart;
 use crate::engine::Engine;
 use crate::signature::{Failure, Kind, Signature};
@@ -353,8 +353,8 @@ pub fn compare_cases(
     let requests: Vec<(u64, &ParseRequest)> = cases.iter().map(|&(i, _, r)| (i, r)).collect();
     let lefts = engines.answer_all(Which::Reference, &requests, false);
     let rights = engines.answer_all(Which::Other, &requests, false);
-    let reference = engines.engine(Which::Reference).name().to_owned();
-    let other = engines.engine(Which::Other).name().to_owned();
+    let reference = EngineName::from(engines.engine(Which::Reference).name());
+    let other = EngineName::from(engines.engine(Which::Other).name());
     let mut batch: Vec<CaseAnswers> = cases
         .iter()
         .zip(lefts.into_iter().zip(rights))

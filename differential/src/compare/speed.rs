@@ -175,11 +175,11 @@ pub fn compare_speed(
         return None;
     }
     let left = Side {
-        engine: reference.name().to_owned(),
+        engine: reference.name().into(),
         result: reference.parse_tree(request),
     };
     let right = Side {
-        engine: other.name().to_owned(),
+        engine: other.name().into(),
         result: other.parse_tree(request),
     };
     let signature = speed_signature(&left.engine, &right.engine, &second);

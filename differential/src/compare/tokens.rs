@@ -291,11 +291,11 @@ pub fn token_divergence(
         level: Level::Tokens,
         request: request.clone(),
         left: Side {
-            engine: "litmus".to_owned(),
+            engine: "litmus".into(),
             result: left.clone(),
         },
         right: Side {
-            engine: tokenizer.name().to_owned(),
+            engine: tokenizer.name().into(),
             result: right,
         },
         first_difference,

@@ -10,7 +10,7 @@
 
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use super::{Divergence, Side};
-use crate::case::ParseRequest;
+use crate::case::{EngineName, ParseRequest};
 use crate::engine::Engine;
 use crate::signature::{Kind, Part, Signature};
 
@@ -79,7 +79,7 @@ impl LevelRules for ToyLevel {
     ) -> Vec<Divergence> {
         let request = divergence.request.with_input(input);
         let side = |engine: &mut dyn Engine| Side {
-            engine: engine.name().to_owned(),
+            engine: engine.name().into(),
             result: engine.parse_tree(&request),
         };
         let (left, right) = (side(reference), side(other));
@@ -112,7 +112,7 @@ impl LevelRules for ToyLevel {
 /// A toy divergence to rerun: only its request and level matter.
 fn divergence_of(request: &ParseRequest, signature: &Signature) -> Divergence {
     let nothing = Side {
-        engine: String::new(),
+        engine: EngineName::default(),
         result: Ok(crate::case::EngineOutput {
             tree: String::new(),
             serialization: None,

@@ -132,7 +132,7 @@ impl Row {
                 let verdicts = group
                     .verdicts()
                     .iter()
-                    .map(|v| (v.engine.clone(), v.sides_with.clone()))
+                    .map(|v| (v.engine.to_string(), v.sides_with.clone()))
                     .collect();
                 ClassRow {
                     name: match &group.class {
