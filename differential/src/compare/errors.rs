@@ -294,8 +294,7 @@ impl LevelRules for ErrorsLevel {
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
             if let Some(found) = compare_errors(&case.request, reference, other) {
-                case.count(Level::Errors, 1, u64::from(found.is_empty()));
-                case.divergences.extend(found);
+                case.compared_once(Level::Errors, found);
             }
         });
     }

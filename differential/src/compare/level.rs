@@ -262,6 +262,15 @@ impl CaseAnswers {
         self.counts.add(level, compared, agreed);
     }
 
+    /// One comparison at `level`, agreeing when it `found` no divergence, and the
+    /// divergences it found: what most levels record for a case.
+    pub fn compared_once(&mut self, level: Level, found: impl IntoIterator<Item = Divergence>) {
+        let before = self.divergences.len();
+        self.divergences.extend(found);
+        let agreed = self.divergences.len() == before;
+        self.count(level, 1, u64::from(agreed));
+    }
+
     /// How many of its divergences are at `level`.
     pub fn diverged_at(&self, level: Level) -> u64 {
         self.divergences.iter().filter(|d| d.level == level).count() as u64

@@ -240,8 +240,7 @@ impl LevelRules for SpeedLevel {
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
             let found = compare_speed(&case.request, reference, other);
-            case.count(Level::Speed, 1, u64::from(found.is_none()));
-            case.divergences.extend(found);
+            case.compared_once(Level::Speed, found);
         });
     }
 

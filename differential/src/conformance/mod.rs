@@ -60,6 +60,18 @@ impl TestFile {
     }
 }
 
+/// The tree-construction `.dat` files of `files`, in order (for the commands that
+/// parse trees only: `litmus engine check`, `litmus table`).
+pub fn tree_construction_only(files: Vec<TestFile>) -> Vec<PathBuf> {
+    files
+        .into_iter()
+        .filter_map(|f| match f {
+            TestFile::TreeConstruction(path) => Some(path),
+            TestFile::Tokenizer(_) => None,
+        })
+        .collect()
+}
+
 /// The test files under `paths`: files as given (by extension), folders walked in
 /// name order. A folder named `scripted` met while walking is left out (its cases need
 /// a script engine: `document.write`) and reported in the second list; name it
