@@ -127,7 +127,7 @@ impl Default for Levels {
 /// One engine's answer, labelled with the engine's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Side {
-    pub engine: String,
+    pub engine: EngineName,
     pub result: ParseResult,
 }
 
@@ -178,7 +178,7 @@ impl Divergence {
             right: right.clone(),
             first_difference,
             signature,
-            engine: EngineName::from(right.engine.as_str()),
+            engine: right.engine.clone(),
             detail: Detail::None,
         }
     }
@@ -319,7 +319,7 @@ pub fn failure_divergences(
             let failure = side.result.as_ref().err().filter(|f| counts(f))?;
             let signature = failure_signature(&side.engine, failure);
             let mut divergence = Divergence::between(level, request, left, right, None, signature);
-            divergence.engine = EngineName::from(side.engine.as_str());
+            divergence.engine = side.engine.clone();
             Some(divergence)
         })
         .collect()
@@ -370,11 +370,11 @@ pub fn compare_round_trip(
         level: Level::RoundTrip,
         request: request.clone(),
         left: Side {
-            engine: engine.to_owned(),
+            engine: engine.into(),
             result: first.clone(),
         },
         right: Side {
-            engine: engine.to_owned(),
+            engine: engine.into(),
             result: second.clone(),
         },
         first_difference,
@@ -474,7 +474,7 @@ pub(crate) fn rerun_parse(
     let level = tree::level_of(&request);
     let serialization = divergence.level == Level::Serialization;
     let answer = |engine: &mut dyn Engine| Side {
-        engine: engine.name().to_owned(),
+        engine: engine.name().into(),
         // A tree difference needs no serializations.
         result: if serialization {
             engine.parse(&request)
@@ -497,7 +497,7 @@ pub(crate) fn still_shows(
     other: &mut dyn Engine,
 ) -> bool {
     let placeholder = |engine: &str| Side {
-        engine: engine.to_owned(),
+        engine: engine.into(),
         result: Ok(crate::case::EngineOutput {
             tree: String::new(),
             serialization: None,

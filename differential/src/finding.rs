@@ -136,7 +136,7 @@ impl Finding {
 /// reference and the other engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThirdOpinion {
-    pub engine: String,
+    pub engine: EngineName,
     /// `reference`, `other`, `neither` or `unavailable`.
     pub sides_with: String,
     pub output: String,

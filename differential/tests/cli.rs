@@ -908,6 +908,44 @@ fn conformance_good_and_bad() {
         None,
         &["conformance/latin1.dat", "UTF-8"],
     );
+    // Another engine's tokenizer runs the tokenizer files, tokens only; an engine
+    // without one, or a tokenizer without a tree builder given a .dat file, is refused.
+    for engine in ["html5ever", "html5gum"] {
+        let output = f.litmus(
+            &["conformance", "--engine", engine, "conformance/good.test"],
+            None,
+        );
+        assert!(output.status.success(), "{}", text(&output));
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            stdout.contains(&format!("conformance of {engine}: 1 passed, 0 failed"))
+                && stdout.ends_with(
+                    "gives tokens only; the default engine, litmus, has its own compared)\n"
+                ),
+            "{stdout}"
+        );
+    }
+    f.assert_bad_input(
+        &[
+            "conformance",
+            "--engine",
+            "chaos",
+            "conformance/good.test",
+            "conformance/good.dat",
+        ],
+        None,
+        &["tokenizer tests need a tokenizer", "chaos offers none"],
+    );
+    f.assert_bad_input(
+        &[
+            "conformance",
+            "--engine",
+            "html5gum",
+            "conformance/good.dat",
+        ],
+        None,
+        &["html5gum offers a tokenizer and no tree builder"],
+    );
     f.assert_bad_input(
         &["conformance", "conformance/notes.txt"],
         None,

@@ -9,6 +9,7 @@
 //! engine under test against the reference is one to review against the standard
 //! ([`against_the_reference`]): reports list it first.
 
+use crate::case::EngineName;
 use crate::compare::Divergence;
 use crate::compare::Level;
 use crate::engine::Engine;
@@ -23,10 +24,10 @@ pub fn third_opinion(divergence: &Divergence, third: &mut dyn Engine) -> Option<
     let (Some(reference), Some(other)) = divergence.compared_texts() else {
         return None;
     };
-    let engine = third.name().to_owned();
+    let engine = EngineName::from(third.name());
     Some(match third.parse(&divergence.request) {
         Ok(output) => ThirdOpinion {
-            engine,
+            engine: engine.clone(),
             sides_with: side(&output.tree, reference, other).to_owned(),
             output: output.tree,
         },

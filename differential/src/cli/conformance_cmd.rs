@@ -8,6 +8,13 @@
 //! is compared), and the run closes with `tree-construction errors: N passed, M
 //! failed`; other engines give no parse errors, and the line says they are not
 //! compared.
+//!
+//! Tokenizer files need an engine that offers a tokenizer ([`Engine::tokenize`]): the
+//! reference's trials check tokens and parse errors
+//! ([`crate::conformance::tokenizer`]); another engine's (html5ever's, html5gum's)
+//! check tokens only, through the one tokenizer runner, and the run says so
+//! (`tokenizer errors: not compared`). Any other engine given a tokenizer file is bad
+//! input.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
 use super::{CliError, CliResult};
@@ -15,6 +22,8 @@ use crate::archive::write_atomically;
 use crate::conformance::{
     self, junit, ExpectedDifferences, Outcome, Tally, TestFile, TokenizerUpdates, Trial, FETCH_HINT,
 };
+use crate::engine::tokenizers::{self, TokenStart, Tokenizer};
+use crate::engine::{engine_by_name, Engine};
 use crate::report::junit_xml;
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -40,7 +49,7 @@ pub struct ConformanceArgs {
     #[arg(long, default_value = "litmus", help = concat!(
         "The engine to test, the reference parser by default: ",
         engines_help!(),
-        ". Tokenizer files need a tokenizer: only `litmus` runs them",
+        ". Tokenizer files need an engine with a tokenizer: `litmus` (tokens and parse errors), `html5ever` or `html5gum` (tokens only; html5gum has no tree builder here)",
     ))]
     pub engine: String,
     #[command(flatten)]
@@ -141,36 +150,56 @@ pub fn run(args: ConformanceArgs) -> CliResult {
                 .join(", ")
         )));
     }
-    let choice = engine_choice(&args.engine, &args.external)?;
-    let engine_name = choice.name.clone();
-    let has_tokenizer = engine_name == "litmus" && choice.external.is_none();
-    // Parse errors are the reference parser's own: checked when it is the engine.
-    let compares_errors = has_tokenizer;
-    let needs_engine = files
+    let needs_tree_builder = files
         .iter()
         .any(|f| matches!(f, TestFile::TreeConstruction(_)));
-    let mut engine = if needs_engine {
-        Some(
-            choice
-                .start(args.timeout)
-                .map_err(|e| CliError::input(e.to_string()))?,
-        )
-    } else {
-        None
+    let needs_tokenizer = files.iter().any(|f| matches!(f, TestFile::Tokenizer(_)));
+    let mut tokenizer = tokenizer_engine(&args.engine, &args.external);
+    let choice = match engine_choice(&args.engine, &args.external) {
+        Ok(choice) => Some(choice),
+        // An engine that offers a tokenizer and no tree builder (html5gum's, in this
+        // process) runs tokenizer files only.
+        Err(_) if tokenizer.is_some() && !needs_tree_builder => None,
+        Err(_) if tokenizer.is_some() => {
+            return Err(CliError::input(format!(
+                "the engine {} offers a tokenizer and no tree builder: it runs tokenizer .test files, not tree-construction .dat files",
+                args.engine
+            )))
+        }
+        Err(e) => return Err(e),
     };
-    if args.spec_coverage && !has_tokenizer {
+    let engine_name = choice
+        .as_ref()
+        .map_or_else(|| args.engine.clone(), |c| c.name.clone());
+    let reference = choice
+        .as_ref()
+        .is_some_and(|c| c.name == "litmus" && c.external.is_none());
+    if reference {
+        // The reference's tokenizer trials take their own path, with parse errors.
+        tokenizer = None;
+    } else if needs_tokenizer && tokenizer.is_none() {
+        return Err(CliError::input(format!(
+            "tokenizer tests need a tokenizer, and the engine {engine_name} offers none: run them with litmus (the default engine: tokens and parse errors), html5ever or html5gum (tokens only)"
+        )));
+    }
+    // Parse errors are the reference parser's own: checked when it is the engine.
+    let compares_errors = reference;
+    if args.spec_coverage && !reference {
         return Err(CliError::input(format!(
             "--spec-coverage counts the reference parser's arms: it needs the default engine, litmus, not {engine_name}"
         )));
     }
+    let mut engine = match (&choice, needs_tree_builder) {
+        (Some(choice), true) => Some(
+            choice
+                .start(args.timeout)
+                .map_err(|e| CliError::input(e.to_string()))?,
+        ),
+        _ => None,
+    };
     // Every parse of the reference parser below runs on this thread: the counts from
     // here to the end are the run's.
     litmus_parser::spec_arms::reset_counts();
-    if !has_tokenizer && files.iter().all(|f| matches!(f, TestFile::Tokenizer(_))) {
-        return Err(CliError::input(format!(
-            "tokenizer tests need a tokenizer, and the engine {engine_name} is a tree builder to litmus: unsupported (run them with the default engine, litmus)"
-        )));
-    }
 
     let started = Instant::now();
     let timestamp = junit_xml::now();
@@ -198,21 +227,21 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     let updates = TokenizerUpdates::embedded();
     let mut total = Tally::default();
     let mut shown = 0usize;
-    let mut unsupported_files = Vec::new();
     let mut all_trials: Vec<Trial> = Vec::new();
     for file in &files {
         let trials = match (file, engine.as_mut()) {
             (TestFile::TreeConstruction(path), Some(engine)) => {
                 conformance::run_tree_construction(path, engine, &expected_differences)
             }
-            (TestFile::Tokenizer(path), _) if has_tokenizer => {
-                conformance::run_tokenizer(path, &updates)
-            }
-            (TestFile::Tokenizer(path), _) => {
-                unsupported_files.push(path.clone());
-                continue;
-            }
             (TestFile::TreeConstruction(_), None) => unreachable!("started above"),
+            // An engine's tokenizer, tokens only; without one, the engine is the
+            // reference (any other was refused above).
+            (TestFile::Tokenizer(path), _) => match tokenizer.as_mut() {
+                Some(tokenizer) => {
+                    conformance::run_tokenizer_tokens(path, &updates, tokenizer.as_mut())
+                }
+                None => conformance::run_tokenizer(path, &updates),
+            },
         }
         .map_err(|e| CliError::input(e.to_string()))?;
         let tally = show_trials(&trials, &args, &engine_name, &mut shown);
@@ -251,12 +280,6 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         outln!(
             "skipped {}: its cases need a script engine (document.write); name the folder to run it",
             dir.display()
-        );
-    }
-    for path in &unsupported_files {
-        outln!(
-            "unsupported {}: tokenizer tests need a tokenizer, and {engine_name} is a tree builder to litmus",
-            path.display()
         );
     }
     let hidden = total.not_passed() + total.unsupported + errors_total.not_passed();
@@ -299,6 +322,11 @@ pub fn run(args: ConformanceArgs) -> CliResult {
             crate::spec_coverage::render_text(&coverage, usize::MAX)
         );
     }
+    if needs_tokenizer && !compares_errors {
+        outln!(
+            "tokenizer errors: not compared ({engine_name}'s tokenizer runs through litmus's tokenizer runner, which gives tokens only; the default engine, litmus, has its own compared)"
+        );
+    }
     // The closing line: the parse errors of the tree-construction trials.
     if ran_tree_construction && compares_errors {
         outln!(
@@ -316,6 +344,22 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The engine `name` in this process, if it offers a tokenizer ([`Engine::tokenize`]):
+/// one the token level names ([`Tokenizer::named`]: `litmus`, `html5ever`, `html5gum`),
+/// or a registry engine whose tokenizer answers. A `cmd:` engine or a browser offers
+/// none.
+fn tokenizer_engine(name: &str, external: &ExternalEngineArgs) -> Option<Box<dyn Engine>> {
+    if external.any_given() {
+        return None;
+    }
+    if let Some(tokenizer) = Tokenizer::named(name) {
+        return Some(tokenizer.engine());
+    }
+    let mut engine = engine_by_name(name).ok()?;
+    tokenizers::run(engine.as_mut(), "", &TokenStart::data())?;
+    Some(engine)
 }
 
 /// Counts `trials` and prints each expected difference and, up to `--max-failures` in

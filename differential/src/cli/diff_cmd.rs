@@ -190,7 +190,7 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
             let header_right = if divergence.level == Level::RoundTrip {
                 "reparsed serialization".to_owned()
             } else {
-                divergence.right.engine.clone()
+                divergence.right.engine.to_string()
             };
             out!(
                 "{}",

@@ -42,7 +42,8 @@ pub enum ModeArg {
 }
 
 impl ExternalEngineArgs {
-    fn any_given(&self) -> bool {
+    /// Whether any of the flags is given.
+    pub fn any_given(&self) -> bool {
         self.engine_mode.is_some()
             || self.engine_name.is_some()
             || self.engine_serializes

@@ -11,7 +11,7 @@ use super::{CliError, CliResult};
 use crate::case::EngineFailure;
 use crate::conformance::dump_rules::{broken_rule, Broken, RULES};
 use crate::conformance::tree_construction::{list, TreeConstructionTrial};
-use crate::conformance::{self, ExpectedDifferences, TestFile, FETCH_HINT};
+use crate::conformance::{self, ExpectedDifferences, FETCH_HINT};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -81,13 +81,7 @@ fn run_check(args: CheckArgs) -> CliResult {
             CliError::input(format!("{e}\n{FETCH_HINT}"))
         }
     })?;
-    let files: Vec<PathBuf> = files
-        .into_iter()
-        .filter_map(|f| match f {
-            TestFile::TreeConstruction(path) => Some(path),
-            TestFile::Tokenizer(_) => None,
-        })
-        .collect();
+    let files = conformance::tree_construction_only(files);
     if files.is_empty() {
         return Err(CliError::input(format!(
             "no tree-construction .dat files in {}",

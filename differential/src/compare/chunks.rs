@@ -222,12 +222,12 @@ fn chunk_divergence(
         level: Level::Chunks,
         request: request.clone(),
         left: Side {
-            engine: engine.to_owned(),
+            engine: engine.into(),
             result: whole.clone(),
         },
         signature: chunk_signature(engine, &request.input, &splits, &chunked),
         right: Side {
-            engine: engine.to_owned(),
+            engine: engine.into(),
             result: chunked,
         },
         first_difference,

@@ -249,11 +249,11 @@ pub fn compare_errors(
     let left = reference.parse_errors(request)?;
     let right = other.parse_errors(request)?;
     let left = Side {
-        engine: reference.name().to_owned(),
+        engine: reference.name().into(),
         result: left,
     };
     let right = Side {
-        engine: other.name().to_owned(),
+        engine: other.name().into(),
         result: right,
     };
     Some(compare_answers(request, &left, &right))
@@ -294,8 +294,7 @@ impl LevelRules for ErrorsLevel {
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
             if let Some(found) = compare_errors(&case.request, reference, other) {
-                case.count(Level::Errors, 1, u64::from(found.is_empty()));
-                case.divergences.extend(found);
+                case.compared_once(Level::Errors, found);
             }
         });
     }

@@ -20,7 +20,7 @@
 
 use super::{Divergence, Side};
 use crate::archive::ArchivedFinding;
-use crate::case::{EngineOutput, ParseRequest, ParseResult};
+use crate::case::{EngineName, EngineOutput, ParseRequest, ParseResult};
 use crate::engine::tokenizers::TokenStart;
 use crate::engine::Engine;
 use crate::signature::{Failure, Kind, Signature};
@@ -262,6 +262,15 @@ impl CaseAnswers {
         self.counts.add(level, compared, agreed);
     }
 
+    /// One comparison at `level`, agreeing when it `found` no divergence, and the
+    /// divergences it found: what most levels record for a case.
+    pub fn compared_once(&mut self, level: Level, found: impl IntoIterator<Item = Divergence>) {
+        let before = self.divergences.len();
+        self.divergences.extend(found);
+        let agreed = self.divergences.len() == before;
+        self.count(level, 1, u64::from(agreed));
+    }
+
     /// How many of its divergences are at `level`.
     pub fn diverged_at(&self, level: Level) -> u64 {
         self.divergences.iter().filter(|d| d.level == level).count() as u64
@@ -353,8 +362,8 @@ pub fn compare_cases(
     let requests: Vec<(u64, &ParseRequest)> = cases.iter().map(|&(i, _, r)| (i, r)).collect();
     let lefts = engines.answer_all(Which::Reference, &requests, false);
     let rights = engines.answer_all(Which::Other, &requests, false);
-    let reference = engines.engine(Which::Reference).name().to_owned();
-    let other = engines.engine(Which::Other).name().to_owned();
+    let reference = EngineName::from(engines.engine(Which::Reference).name());
+    let other = EngineName::from(engines.engine(Which::Other).name());
     let mut batch: Vec<CaseAnswers> = cases
         .iter()
         .zip(lefts.into_iter().zip(rights))

@@ -39,8 +39,7 @@ impl LevelRules for SerializationLevel {
                 continue;
             }
             let found = compare_serializations(&case.request, &case.left, &case.right);
-            case.count(Level::Serialization, 1, u64::from(found.is_none()));
-            case.divergences.extend(found);
+            case.compared_once(Level::Serialization, found);
         }
     }
 

@@ -175,11 +175,11 @@ pub fn compare_speed(
         return None;
     }
     let left = Side {
-        engine: reference.name().to_owned(),
+        engine: reference.name().into(),
         result: reference.parse_tree(request),
     };
     let right = Side {
-        engine: other.name().to_owned(),
+        engine: other.name().into(),
         result: other.parse_tree(request),
     };
     let signature = speed_signature(&left.engine, &right.engine, &second);
@@ -240,8 +240,7 @@ impl LevelRules for SpeedLevel {
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
             let found = compare_speed(&case.request, reference, other);
-            case.count(Level::Speed, 1, u64::from(found.is_none()));
-            case.divergences.extend(found);
+            case.compared_once(Level::Speed, found);
         });
     }
 

@@ -26,7 +26,7 @@ fn output(tree: &str, serialization: &str) -> ParseResult {
 
 fn side(engine: &str, result: ParseResult) -> Side {
     Side {
-        engine: engine.to_owned(),
+        engine: engine.into(),
         result,
     }
 }

@@ -291,11 +291,11 @@ pub fn token_divergence(
         level: Level::Tokens,
         request: request.clone(),
         left: Side {
-            engine: "litmus".to_owned(),
+            engine: "litmus".into(),
             result: left.clone(),
         },
         right: Side {
-            engine: tokenizer.name().to_owned(),
+            engine: tokenizer.name().into(),
             result: right,
         },
         first_difference,
@@ -356,8 +356,7 @@ impl LevelRules for TokensLevel {
     fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines) {
         engines.per_case(batch, &mut |case, reference, other| {
             let found = compare_tokens(&case.request, reference, other);
-            case.count(Level::Tokens, 1, u64::from(found.is_empty()));
-            case.divergences.extend(found);
+            case.compared_once(Level::Tokens, found);
         });
     }
 

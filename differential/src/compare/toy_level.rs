@@ -10,7 +10,7 @@
 
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use super::{Divergence, Side};
-use crate::case::ParseRequest;
+use crate::case::{EngineName, ParseRequest};
 use crate::engine::Engine;
 use crate::signature::{Kind, Part, Signature};
 
@@ -65,8 +65,7 @@ impl LevelRules for ToyLevel {
     fn compare(&self, batch: &mut [CaseAnswers], _engines: &mut dyn BatchEngines) {
         for case in batch {
             let found = compare_toys(&case.request, &case.left, &case.right);
-            case.count(Level::Toy, 1, u64::from(found.is_none()));
-            case.divergences.extend(found);
+            case.compared_once(Level::Toy, found);
         }
     }
 
@@ -79,7 +78,7 @@ impl LevelRules for ToyLevel {
     ) -> Vec<Divergence> {
         let request = divergence.request.with_input(input);
         let side = |engine: &mut dyn Engine| Side {
-            engine: engine.name().to_owned(),
+            engine: engine.name().into(),
             result: engine.parse_tree(&request),
         };
         let (left, right) = (side(reference), side(other));
@@ -112,7 +111,7 @@ impl LevelRules for ToyLevel {
 /// A toy divergence to rerun: only its request and level matter.
 fn divergence_of(request: &ParseRequest, signature: &Signature) -> Divergence {
     let nothing = Side {
-        engine: String::new(),
+        engine: EngineName::default(),
         result: Ok(crate::case::EngineOutput {
             tree: String::new(),
             serialization: None,

@@ -70,8 +70,7 @@ impl LevelRules for TreeLevel {
 fn compare_trees(level: Level, batch: &mut [CaseAnswers]) {
     for case in batch.iter_mut().filter(|case| case.level == level) {
         let found = compare_results(level, &case.request, &case.left, &case.right, false);
-        case.count(level, 1, u64::from(found.is_empty()));
-        case.divergences.extend(found);
+        case.compared_once(level, found);
     }
 }
 

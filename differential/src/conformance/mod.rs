@@ -6,9 +6,9 @@
 //!   against `#document`, per case and scripting mode; and the reference parser's
 //!   parse errors against the case's: their number against `#errors`, their codes and
 //!   positions against `#new-errors`.
-//! - Tokenizer `.test` files (JSON, [`tokenizer`]): only an engine with a tokenizer can
-//!   run them, and of litmus's engines only the reference parser has one; for any
-//!   other engine they are reported as unsupported.
+//! - Tokenizer `.test` files (JSON, [`tokenizer`]): the reference tokenizer's tokens and
+//!   parse errors, or the tokens of any engine that offers a tokenizer
+//!   (`Engine::tokenize`: html5ever, html5gum), through the one runner of tokenizers.
 //!
 //! The html5lib snapshot predates the standard of 2026 (processing instructions are
 //! parsed), and litmus corrects the expectations it affects with three files embedded
@@ -33,7 +33,7 @@ pub mod tree_construction;
 
 pub use expected_differences::ExpectedDifferences;
 pub use outcome::{Outcome, Tally, Trial};
-pub use tokenizer::run_tokenizer;
+pub use tokenizer::{run_tokenizer, run_tokenizer_tokens};
 pub use tokenizer_updates::TokenizerUpdates;
 pub use tree_construction::{run_tree_construction, run_tree_construction_errors};
 
@@ -58,6 +58,18 @@ impl TestFile {
             TestFile::TreeConstruction(path) | TestFile::Tokenizer(path) => path,
         }
     }
+}
+
+/// The tree-construction `.dat` files of `files`, in order (for the commands that
+/// parse trees only: `litmus engine check`, `litmus table`).
+pub fn tree_construction_only(files: Vec<TestFile>) -> Vec<PathBuf> {
+    files
+        .into_iter()
+        .filter_map(|f| match f {
+            TestFile::TreeConstruction(path) => Some(path),
+            TestFile::Tokenizer(_) => None,
+        })
+        .collect()
 }
 
 /// The test files under `paths`: files as given (by extension), folders walked in

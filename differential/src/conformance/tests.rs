@@ -462,3 +462,86 @@ fn the_embedded_error_differences_read() {
         .reason("adoption02.dat#2 [script-off]")
         .is_some_and(|r| r.contains("in table")));
 }
+
+/// Cases for an engine's tokenizer: a tag whose listed error is made up (errors are
+/// not compared), an end tag that is appropriate only with the last start tag, an
+/// expectation that is wrong, a processing instruction html5ever reads as the standard
+/// did before 2026, an update that changes only the errors, and a lone surrogate.
+const TOKENS_ONLY: &str = r#"{"tests": [
+    {"description": "tag", "input": "<a b='c' b='d'>x&amp;y",
+     "output": [["StartTag", "a", {"b": "c"}], ["Character", "x&y"]],
+     "errors": [{"code": "made-up", "line": 9, "col": 9}]},
+    {"description": "rcdata", "input": "<b></title>x", "initialStates": ["RCDATA state"],
+     "lastStartTag": "title",
+     "output": [["Character", "<b>"], ["EndTag", "title"], ["Character", "x"]]},
+    {"description": "wrong", "input": "<a>", "output": [["Character", "<a>"]]},
+    {"description": "pi", "input": "<?x>", "output": [["Comment", "?x"]]},
+    {"description": "errors only", "input": "<?\r", "output": [["Comment", "?\n"]]},
+    {"description": "lone surrogate", "doubleEscaped": true, "input": "\\uD800",
+     "output": [["Character", "\\uD800"]],
+     "errors": [{"code": "surrogate-in-input-stream", "line": 1, "col": 1}]}
+]}"#;
+
+const TOKENS_ONLY_UPDATES: &str = r#"{"updates": [
+    {"file": "tokens.test", "description": "pi", "input": "<?x>", "reason": "a processing instruction",
+     "output": [["ProcessingInstruction", "x", ""]], "errors": []},
+    {"file": "tokens.test", "description": "errors only", "input": "<?\r", "reason": "another error",
+     "output": [["Comment", "?\n"]],
+     "errors": [{"code": "invalid-first-character-of-processing-instruction-target", "line": 1, "col": 3}]}
+]}"#;
+
+#[test]
+fn an_engines_tokenizer_runs_the_cases_through_the_runner_tokens_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tokens.test");
+    std::fs::write(&path, TOKENS_ONLY).unwrap();
+    let updates = TokenizerUpdates::parse(TOKENS_ONLY_UPDATES).unwrap();
+    let mut html5ever = crate::engine::Html5everEngine;
+    let trials = run_tokenizer_tokens(&path, &updates, &mut html5ever).unwrap();
+    let outcome = |i: usize| &trials[i].outcome;
+    assert_eq!(trials.len(), 6);
+    assert_eq!(*outcome(0), Outcome::Passed, "{:?}", trials[0]);
+    assert_eq!(*outcome(1), Outcome::Passed, "{:?}", trials[1]);
+    match outcome(2) {
+        Outcome::Failed { expected, actual } => {
+            assert_eq!(expected, "Character(\"<a>\")\n");
+            assert!(actual.starts_with("StartTag"), "{actual}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // html5ever reads `<?x>` as a bogus comment, as the standard did before 2026.
+    match outcome(3) {
+        Outcome::Stale { message } => assert!(message.starts_with("html5ever gives")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        trials[3].listed_reason.as_deref(),
+        Some("a processing instruction")
+    );
+    // The update changes only the errors: no update of the tokens.
+    assert_eq!(*outcome(4), Outcome::Passed);
+    assert_eq!(trials[4].listed_reason, None);
+    assert!(
+        matches!(outcome(5), Outcome::Unsupported(m) if m.contains("lone surrogate")),
+        "{:?}",
+        outcome(5)
+    );
+
+    // The reference on the same cases: the made-up error fails it, the processing
+    // instruction meets its update, and the lone surrogate runs.
+    let reference = run_tokenizer(&path, &updates).unwrap();
+    let passed: Vec<bool> = reference.iter().map(|t| t.outcome.passed()).collect();
+    assert_eq!(passed, [false, true, false, true, true, true]);
+
+    // Without the last start tag, `</title>` in RCDATA is text.
+    let json = TOKENS_ONLY.replace(r#""lastStartTag": "title","#, "");
+    std::fs::write(&path, json).unwrap();
+    let trials = run_tokenizer_tokens(&path, &updates, &mut html5ever).unwrap();
+    assert!(matches!(trials[1].outcome, Outcome::Failed { .. }));
+
+    // An engine that offers no tokenizer runs none.
+    let trials = run_tokenizer_tokens(&path, &updates, &mut crate::engine::ChaosEngine).unwrap();
+    assert!(trials
+        .iter()
+        .all(|t| matches!(&t.outcome, Outcome::Unsupported(m) if m.contains("offers no tokenizer") || m.contains("lone surrogate"))));
+}

@@ -1,4 +1,5 @@
-//! html5lib tokenizer `.test` files against the reference tokenizer.
+//! html5lib tokenizer `.test` files against the reference tokenizer, or against any
+//! engine's tokenizer ([`Engine::tokenize`]).
 //!
 //! Each case runs once per initial state (with its last start tag): the tokens
 //! (adjacent characters joined, attributes as a set) and the parse errors (code, line,
@@ -12,20 +13,40 @@
 //! expectations; a case that meets its update passes as an expected difference, one
 //! that still meets its original expectation fails as stale.
 //!
+//! Two paths run a trial:
+//!
+//! - The reference's ([`TokenizerTrial::run`]) calls `litmus_parser::tokenizer`
+//!   directly, on the case's generalized UTF-8, and compares tokens and errors. It
+//!   stays apart from the one runner of tokenizers ([`tokenizers::run`]) for two
+//!   reasons the runner cannot meet without growing: the runner's input is a Rust
+//!   string, which cannot hold the lone surrogates of `doubleEscaped` cases, and its
+//!   normalized tokens carry no parse errors, which the reference is checked on with
+//!   their positions.
+//! - Any other engine's ([`TokenizerTrial::run_tokens`]) goes through the one runner,
+//!   which starts the engine's tokenizer at the case's [`TokenStart`] (its initial
+//!   state and last start tag), and compares the tokens only: the runner gives no
+//!   parse errors. An update that changes only the errors does not apply there. A
+//!   case the runner cannot give the engine (an input with a lone surrogate, an
+//!   initial state [`StartState`] does not name) is not run: it counts as
+//!   [`Outcome::Unsupported`], apart from the passes and failures.
+//!
 //! [`list`] plans a file's trials without running them (the test suite makes one
 //! libtest trial of each); [`TokenizerTrial::run`] runs one; [`run_tokenizer`] does
-//! both for a whole file (`litmus conformance`).
+//! both for a whole file (`litmus conformance`), [`run_tokenizer_tokens`] with an
+//! engine's tokenizer.
 
 use super::tokenizer_expected::{
     coalesce, errors_of, tokens_of, units_of, Expectation, Token, Units,
 };
 use super::tokenizer_updates::{TokenizerUpdates, UPDATES_FILE};
 use super::{file_name, ConformanceError, Outcome, Trial};
+use crate::engine::tokenizers::{self, StartState, Tok, TokenStart};
+use crate::engine::Engine;
 use litmus_parser::input::{decode_generalized_utf8, encode_generalized_utf8};
 use litmus_parser::tokenizer::{tokenize_to_bytes, OwnedToken, State, TokenizerOptions};
 use serde_json::Value;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// One trial of a `.test` file, planned: a case from one initial state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,23 +154,93 @@ impl TokenizerTrial {
         let started = Instant::now();
         let actual = tokenize_case(&self.input, self.state, self.last_start_tag.clone());
         let duration = started.elapsed();
-        let outcome = match &self.update {
-            None if actual == self.expected => Outcome::Passed,
-            None => Outcome::Failed {
-                expected: self.expected.render(),
-                actual: actual.render(),
-            },
-            Some(_) if actual == self.expected => Outcome::Stale {
-                message: format!(
-                    "the case meets its original expectation, yet {UPDATES_FILE} updates it: remove the update"
-                ),
-            },
-            Some((updated, _)) if actual == *updated => Outcome::ExpectedDifference,
-            Some((updated, _)) => Outcome::Failed {
-                expected: updated.render(),
-                actual: actual.render(),
-            },
+        let update = self.update.as_ref().map(|(updated, _)| updated);
+        let stale = format!(
+            "the case meets its original expectation, yet {UPDATES_FILE} updates it: remove the update"
+        );
+        let outcome = compared(&actual, &self.expected, update, stale);
+        self.trial(outcome, self.update.is_some(), duration)
+    }
+
+    /// Tokenizes the input with `engine`'s tokenizer through the one runner
+    /// ([`tokenizers::run`]), from the initial state with the last start tag, and
+    /// compares the tokens (not the errors: the runner gives none) with the case's, or
+    /// with its update's where the update changes the tokens. Not run
+    /// ([`Outcome::Unsupported`]) where the runner cannot give the case to an engine, or
+    /// the engine offers no tokenizer; a panic is an [`Outcome::EngineFailed`].
+    pub fn run_tokens(&self, engine: &mut dyn Engine) -> Trial {
+        let update = self
+            .update
+            .as_ref()
+            .map(|(updated, _)| updated.tokens_only())
+            .filter(|updated| updated.tokens != self.expected.tokens);
+        let applies = update.is_some();
+        let Some(start) = self.token_start() else {
+            let message = format!(
+                "not run: the tokenizer runner cannot start a tokenizer in the {}",
+                self.state_name
+            );
+            return self.trial(Outcome::Unsupported(message), applies, Duration::ZERO);
         };
+        let Ok(input) = std::str::from_utf8(&self.input) else {
+            let message = "not run: the input holds a lone surrogate (a doubleEscaped case), which the tokenizer runner's input, a string, cannot hold".to_owned();
+            return self.trial(Outcome::Unsupported(message), applies, Duration::ZERO);
+        };
+        let started = Instant::now();
+        let tokens = crate::worker::catch(|| Ok(tokenizers::run(engine, input, &start)));
+        let duration = started.elapsed();
+        let outcome = match tokens {
+            Ok(Some(tokens)) => {
+                let actual = Expectation {
+                    tokens: coalesce(tokens.into_iter().filter_map(token_of_tok).collect()),
+                    errors: Vec::new(),
+                };
+                let stale = format!(
+                    "{} gives the tokens the file expects, which the standard of 2026 no longer gives (updated in {UPDATES_FILE})",
+                    engine.name()
+                );
+                compared(
+                    &actual,
+                    &self.expected.tokens_only(),
+                    update.as_ref(),
+                    stale,
+                )
+            }
+            Ok(None) => Outcome::Unsupported(format!(
+                "not run: the engine {} offers no tokenizer",
+                engine.name()
+            )),
+            Err(failure) => Outcome::EngineFailed(failure),
+        };
+        self.trial(outcome, applies, duration)
+    }
+
+    /// Where the runner starts a tokenizer for this trial: its initial state, if
+    /// [`StartState`] names it, and its last start tag.
+    fn token_start(&self) -> Option<TokenStart> {
+        let state = match self.state {
+            State::Data => StartState::Data,
+            State::Rcdata => StartState::Rcdata,
+            State::Rawtext => StartState::Rawtext,
+            State::ScriptData => StartState::ScriptData,
+            State::Plaintext => StartState::Plaintext,
+            State::CdataSection => StartState::CdataSection,
+            _ => return None,
+        };
+        let last_start_tag = self
+            .last_start_tag
+            .as_ref()
+            .map(|tag| String::from_utf8_lossy(tag).into_owned());
+        Some(TokenStart {
+            state,
+            last_start_tag,
+            foreign: false,
+        })
+    }
+
+    /// The trial's report of `outcome`; `update_applies` says whether litmus's
+    /// update of the case was the expectation.
+    fn trial(&self, outcome: Outcome, update_applies: bool, duration: Duration) -> Trial {
         Trial {
             name: self.name.clone(),
             file: self.file.clone(),
@@ -158,9 +249,37 @@ impl TokenizerTrial {
             options: self.state_name.clone(),
             input: String::from_utf8_lossy(&self.input).into_owned(),
             outcome,
-            listed_reason: self.update.as_ref().map(|(_, reason)| reason.clone()),
+            listed_reason: self
+                .update
+                .as_ref()
+                .filter(|_| update_applies)
+                .map(|(_, reason)| reason.clone()),
             duration,
         }
+    }
+}
+
+/// How `actual` compares with the case's `expected` and litmus's `update` of it, if
+/// any: a case with an update passes (as an expected difference) only by meeting the
+/// update, and meeting the original instead is [`Outcome::Stale`] with `stale`.
+fn compared(
+    actual: &Expectation,
+    expected: &Expectation,
+    update: Option<&Expectation>,
+    stale: String,
+) -> Outcome {
+    match update {
+        None if actual == expected => Outcome::Passed,
+        None => Outcome::Failed {
+            expected: expected.render(),
+            actual: actual.render(),
+        },
+        Some(_) if actual == expected => Outcome::Stale { message: stale },
+        Some(updated) if actual == updated => Outcome::ExpectedDifference,
+        Some(updated) => Outcome::Failed {
+            expected: updated.render(),
+            actual: actual.render(),
+        },
     }
 }
 
@@ -172,6 +291,24 @@ pub fn run_tokenizer(
 ) -> Result<Vec<Trial>, ConformanceError> {
     let planned = list(path, updates)?;
     let mut trials: Vec<Trial> = planned.trials.iter().map(TokenizerTrial::run).collect();
+    trials.extend(planned.stale_updates);
+    Ok(trials)
+}
+
+/// Runs every case of a tokenizer `.test` file with `engine`'s tokenizer, tokens only
+/// ([`TokenizerTrial::run_tokens`]), then adds the file's updates that name no case
+/// (or several).
+pub fn run_tokenizer_tokens(
+    path: &Path,
+    updates: &TokenizerUpdates,
+    engine: &mut dyn Engine,
+) -> Result<Vec<Trial>, ConformanceError> {
+    let planned = list(path, updates)?;
+    let mut trials: Vec<Trial> = planned
+        .trials
+        .iter()
+        .map(|t| t.run_tokens(engine))
+        .collect();
     trials.extend(planned.stale_updates);
     Ok(trials)
 }
@@ -259,4 +396,44 @@ fn token_of(token: OwnedToken<Vec<u8>>) -> Token {
             data: string(data),
         },
     }
+}
+
+/// A runner's token as html5lib tests write it; `None` for the end of the stream,
+/// which the tests do not write.
+fn token_of_tok(token: Tok) -> Option<Token> {
+    let string = |text: String| Units(text.encode_utf16().collect());
+    Some(match token {
+        Tok::Doctype {
+            name,
+            public_id,
+            system_id,
+            force_quirks,
+        } => Token::Doctype {
+            name: name.map(string),
+            public_id: public_id.map(string),
+            system_id: system_id.map(string),
+            correctness: !force_quirks,
+        },
+        // The runner keeps the first of repeated attribute names, as the standard does.
+        Tok::StartTag {
+            name,
+            attributes,
+            self_closing,
+        } => Token::StartTag {
+            name: string(name),
+            attributes: attributes
+                .into_iter()
+                .map(|(name, value)| (string(name), string(value)))
+                .collect(),
+            self_closing,
+        },
+        Tok::EndTag(name) => Token::EndTag(string(name)),
+        Tok::Comment(data) => Token::Comment(string(data)),
+        Tok::Characters(data) => Token::Character(string(data)),
+        Tok::ProcessingInstruction { target, data } => Token::ProcessingInstruction {
+            target: string(target),
+            data: string(data),
+        },
+        Tok::Eof => return None,
+    })
 }

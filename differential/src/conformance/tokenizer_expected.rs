@@ -56,6 +56,14 @@ pub(super) struct Expectation {
 }
 
 impl Expectation {
+    /// The tokens without the errors: what an engine's tokenizer is compared on.
+    pub(super) fn tokens_only(&self) -> Expectation {
+        Expectation {
+            tokens: self.tokens.clone(),
+            errors: Vec::new(),
+        }
+    }
+
     /// One line per token, then one per error: what a failure shows.
     pub(super) fn render(&self) -> String {
         let mut out = String::new();

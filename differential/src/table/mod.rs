@@ -13,7 +13,7 @@ pub mod html;
 pub mod markdown;
 
 use crate::compare::Level;
-use crate::conformance::{self, ExpectedDifferences, Tally, TestFile};
+use crate::conformance::{self, ExpectedDifferences, Tally};
 use crate::engine::Engine;
 use crate::finding::{CampaignReport, LevelCount};
 use crate::report::text::visible_one_line;
@@ -132,7 +132,7 @@ impl Row {
                 let verdicts = group
                     .verdicts()
                     .iter()
-                    .map(|v| (v.engine.clone(), v.sides_with.clone()))
+                    .map(|v| (v.engine.to_string(), v.sides_with.clone()))
                     .collect();
                 ClassRow {
                     name: match &group.class {
@@ -233,13 +233,7 @@ pub fn tree_construction_files() -> Result<Vec<std::path::PathBuf>, String> {
     let dir = crate::generator::html5lib_dir().join("tree-construction");
     let (files, _) = conformance::collect(std::slice::from_ref(&dir))
         .map_err(|e| format!("{e}; {}", conformance::FETCH_HINT))?;
-    let files: Vec<_> = files
-        .into_iter()
-        .filter_map(|f| match f {
-            TestFile::TreeConstruction(path) => Some(path),
-            TestFile::Tokenizer(_) => None,
-        })
-        .collect();
+    let files = conformance::tree_construction_only(files);
     if files.is_empty() {
         return Err(format!("no .dat files in {}", dir.display()));
     }

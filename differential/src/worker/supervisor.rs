@@ -10,7 +10,7 @@ use super::protocol::{
     MAX_FRAME_BYTES, PROTOCOL_VERSION,
 };
 use super::{WorkerSettings, DEFAULT_STARTUP_TIMEOUT, DEFAULT_TIMEOUT, WORKER_SUBCOMMAND};
-use crate::case::{EngineFailure, ParseRequest, ParseResult};
+use crate::case::{EngineFailure, EngineName, ParseRequest, ParseResult};
 use crate::compare::tokens::{TokenStart, Tokenizer};
 use crate::engine::Engine;
 use crate::frame::encode;
@@ -503,7 +503,7 @@ pub enum BatchEvent {
     Done,
     /// A parse of this case ran past its limit; the worker sent what it had done and
     /// is gone.
-    Hung { case_index: u64, engine: String },
+    Hung { case_index: u64, engine: EngineName },
     /// The worker died, was killed for its silence, or broke the protocol: the cases
     /// in the parts handed over are done, the others are not.
     Died(EngineFailure),
@@ -666,7 +666,10 @@ impl CaseWorker {
                     }) if got == id => {
                         process.kill();
                         return match case_index {
-                            Some(case_index) => BatchEvent::Hung { case_index, engine },
+                            Some(case_index) => BatchEvent::Hung {
+                                case_index,
+                                engine: engine.into(),
+                            },
                             // A pipelined parse of many cases: which one is unknown.
                             None => BatchEvent::Died(EngineFailure::Timeout { after_ms }),
                         };

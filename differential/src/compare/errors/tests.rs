@@ -228,21 +228,21 @@ fn a_planted_engine_is_found_and_minimized_keeping_the_signature() {
 fn a_refusal_is_no_divergence_and_a_crash_is_one() {
     let request = ParseRequest::document("x", true);
     let ok = Side {
-        engine: "litmus".to_owned(),
+        engine: "litmus".into(),
         result: Ok(EngineOutput {
             tree: String::new(),
             serialization: None,
         }),
     };
     let refused = Side {
-        engine: "parse5".to_owned(),
+        engine: "parse5".into(),
         result: Err(EngineFailure::Unsupported {
             message: "no".to_owned(),
         }),
     };
     assert!(compare_answers(&request, &ok, &refused).is_empty());
     let crashed = Side {
-        engine: "parse5".to_owned(),
+        engine: "parse5".into(),
         result: Err(EngineFailure::Timeout { after_ms: 10 }),
     };
     let found = compare_answers(&request, &ok, &crashed);
