@@ -47,7 +47,7 @@
 //! token and arms as the engine ([`crate::locus::of_variant`]); a finding with no
 //! first difference is not tried. A class whose variant departs as the engine did
 //! comes before every class whose cause was not shown so: a cause shown beats a
-//! pattern. It holds for every shape.
+//! pattern. It holds for every shape that names no variant of its own.
 //!
 //! **Versions.** A class may hold for some versions of its engine only: `versions`
 //! lists conditions, one of which must hold for the version of the engine that made
@@ -204,7 +204,7 @@ pub struct KnownClass {
     /// from the standard at the same token and arms as the engine did (a
     /// counterfactual parse, [`crate::locus::of_variant`]); a finding with no first
     /// difference (round trip, serialization, errors) is not tried. It holds for every
-    /// shape.
+    /// shape that names none of its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
     /// The engine versions the class holds for, one condition of which must hold
@@ -252,6 +252,10 @@ pub struct Shape {
     pub inputs: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inputs_reason: Option<String>,
+    /// A variant of the shape's own, in place of the class's (one engine's cause can
+    /// take two forms the reference puts in differently).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
 }
 
 impl KnownClass {
@@ -271,6 +275,7 @@ impl KnownClass {
             signatures: shape.signatures.clone(),
             inputs: shape.inputs.clone(),
             inputs_reason: shape.inputs_reason.clone(),
+            variant: shape.variant.clone().or_else(|| self.variant.clone()),
             shapes: Vec::new(),
             views: Vec::new(),
             ..self.clone()
