@@ -221,7 +221,8 @@ pub struct KnownClass {
     /// Who is right.
     pub right: Right,
     /// Other shapes of the same cause: each a set of conditions (`locus`, `inside`,
-    /// `token`, `passes`, `tokens`, `signatures`, `inputs`, `inputs_reason`) that
+    /// `token`, `passes`, `tokens`, `signatures`, `inputs`, `inputs_reason`, and a
+    /// `variant` in place of the class's) that
     /// stands in place of the class's own. The class matches when its own conditions
     /// hold (if it gives any) or one shape's do (`[[class.shape]]` in the file).
     #[serde(default, rename = "shape", skip_serializing_if = "Vec::is_empty")]
