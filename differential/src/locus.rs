@@ -206,8 +206,19 @@ pub fn of_case(request: &ParseRequest) -> Option<Locus> {
 /// `other_tree`, with its locus: `None` when they agree or the request is too large
 /// to trace ([`Locus::upstream`]).
 pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Option<Upstream> {
-    let (document, _) = traced(request)?;
-    let reference_tree = dump::dump(&document);
+    let (document, trace) = traced(request)?;
+    upstream_in_trace(request, &document, &trace, engine, other_tree)
+}
+
+/// [`upstream`] with the reference's traced parse of `request` made already.
+fn upstream_in_trace(
+    request: &ParseRequest,
+    document: &Document,
+    trace: &Trace,
+    engine: &str,
+    other_tree: &str,
+) -> Option<Upstream> {
+    let reference_tree = dump::dump(document);
     let level = if request.fragment.is_some() {
         crate::signature::Level::Fragment
     } else {
@@ -225,7 +236,9 @@ pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Optio
         other_tree,
         &root,
     )?;
-    let locus = locus(request, &reference_tree, other_tree);
+    let locus = (reference_tree != other_tree)
+        .then(|| locus_in_trace(request, document, trace, &reference_tree, other_tree))
+        .flatten();
     Some(Upstream {
         signature: signature.as_str().to_owned(),
         locus,
@@ -237,6 +250,7 @@ pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Optio
 /// difference would be signed: a counterfactual parse. `None` when the variant
 /// builds the standard's tree, or when the request is too large to trace.
 pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Option<Upstream> {
+    let (document, trace) = traced(request)?;
     let options = ParseOptions {
         scripting: request.scripting,
         ..ParseOptions::default()
@@ -246,7 +260,7 @@ pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Opt
         parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
     })
     .ok()?;
-    upstream(request, engine, &dump::dump(&changed))
+    upstream_in_trace(request, &document, &trace, engine, &dump::dump(&changed))
 }
 
 /// Whether two loci name the same departure: the same token, through the same arms.
@@ -282,6 +296,18 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     if dump::dump(&document) != reference_tree {
         return None;
     }
+    locus_in_trace(request, &document, &trace, reference_tree, other_tree)
+}
+
+/// [`locus`] with the reference's traced parse of `request` made already
+/// (`reference_tree` its dump).
+fn locus_in_trace(
+    request: &ParseRequest,
+    document: &Document,
+    trace: &Trace,
+    reference_tree: &str,
+    other_tree: &str,
+) -> Option<Locus> {
     let nodes = dump::entries(&document);
     let ours = dump_entries(reference_tree);
     let theirs = dump_entries(other_tree);
@@ -290,8 +316,8 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     }
     let index = first_differing_entry(&ours, &theirs)?;
     let finder = Finder {
-        trace: &trace,
-        document: &document,
+        trace,
+        document,
         nodes: &nodes,
         context: request.fragment.as_ref(),
     };
