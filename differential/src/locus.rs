@@ -308,7 +308,7 @@ fn locus_in_trace(
     reference_tree: &str,
     other_tree: &str,
 ) -> Option<Locus> {
-    let nodes = dump::entries(&document);
+    let nodes = dump::entries(document);
     let ours = dump_entries(reference_tree);
     let theirs = dump_entries(other_tree);
     if ours.len() != nodes.len() {
