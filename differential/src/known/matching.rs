@@ -91,14 +91,21 @@ impl<'a> Evidence<'a> {
         let Some(departure) = departure else {
             return Some(false);
         };
-        // The same token and arms, not the same signature: what the engine made there
-        // can show a second cause as well (a bogus comment where the variant, which has
-        // processing instructions, builds one).
-        Some(
-            departure
-                .locus
-                .is_some_and(|theirs| crate::locus::same_departure(&own, &theirs)),
-        )
+        // The same first difference: the same node of the reference's tree (the
+        // signature's reference side and place), made by the same token through the
+        // same arms, differing in the same way (a node the engine lacks, one it placed
+        // elsewhere, other text). Not the whole signature: what the engine made there
+        // can show a second cause as well (a bogus comment where the variant, which
+        // has processing instructions, builds one).
+        fn reference_side(signature: &str) -> (Option<&str>, Option<&str>) {
+            let mut parts = signature.split(" | ");
+            (parts.nth(1), signature.rsplit(" | ").next())
+        }
+        Some(departure.locus.is_some_and(|theirs| {
+            crate::locus::same_departure(&own, &theirs)
+                && own.rule == theirs.rule
+                && reference_side(&departure.signature) == reference_side(self.signature)
+        }))
     }
 
     /// The same finding, made by the engine at `version` (its handshake's text).
