@@ -764,7 +764,16 @@ right = "reference"
         let ours = reference_tree(&request);
         let found = crate::locus::locus(&request, &ours, engine_tree);
         assert!(found.is_some(), "{input}: no locus");
-        let mut evidence = Evidence::new("e", "tree | x", input)
+        let signature = crate::signature::tree_signature(
+            crate::signature::Level::Tree,
+            "litmus",
+            &ours,
+            "e",
+            engine_tree,
+            "#document",
+        )
+        .unwrap();
+        let mut evidence = Evidence::new("e", signature.as_str(), input)
             .with_request(&request)
             .with_known_locus(found);
         known.verdict(&mut evidence).class().map(|c| c.id.clone())
