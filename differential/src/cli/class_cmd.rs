@@ -81,6 +81,13 @@ fn run_show(args: ShowArgs) -> CliResult {
         )));
     };
     out!("{}", ClassInfo::of(class).text("litmus"));
+    let variant_line = |variant: &str| match litmus_parser::variants::by_id(variant) {
+        Some(info) => format!("{variant} (put into the reference: {})", info.what),
+        None => variant.to_owned(),
+    };
+    if let Some(variant) = &class.variant {
+        outln!("variant:     {}", variant_line(variant));
+    }
     outln!("signatures:");
     for pattern in &class.signatures {
         outln!("  {pattern}");
@@ -102,6 +109,9 @@ fn run_show(args: ShowArgs) -> CliResult {
             ("signatures", &shape.signatures),
             ("inputs", &shape.inputs),
         ];
+        if let Some(variant) = &shape.variant {
+            outln!("  variant: {}", variant_line(variant));
+        }
         for (key, list) in lists.iter().filter(|(_, list)| !list.is_empty()) {
             let patterns: Vec<String> = list
                 .iter()
