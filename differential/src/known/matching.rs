@@ -26,9 +26,9 @@ pub struct Evidence<'a> {
     /// Judged at a neighbour: the finding's own locus, which a counterfactual parse
     /// must meet.
     own_locus: Option<Locus>,
-    /// The counterfactual parses made so far, by variant id (shared with the
+    /// The counterfactual parses' answers so far, by variant id (shared with the
     /// neighbours' evidence).
-    variants: Rc<RefCell<HashMap<String, Option<crate::locus::Upstream>>>>,
+    variants: Rc<RefCell<HashMap<String, bool>>>,
 }
 
 impl<'a> Evidence<'a> {
@@ -72,25 +72,17 @@ impl<'a> Evidence<'a> {
     /// the same token and arms. `None` where it is not tried: a finding with no first
     /// difference (a round trip's or serialization's tree may be the standard's), or
     /// no request to parse again.
-    fn variant_departs_alike(&mut self, variant: &str) -> Option<bool> {
+    fn variant_departs_alike(&self, variant: &str) -> Option<bool> {
         let request = self.request?;
         let own = self
             .own_locus
-            .clone()
-            .or_else(|| self.known_locus().cloned())
+            .as_ref()
+            .or_else(|| self.known_locus())
             .filter(|own| own.rule != crate::locus::LocusRule::Case)?;
-        let Some(info) = litmus_parser::variants::by_id(variant) else {
-            return Some(false);
-        };
-        let departure = self
-            .variants
-            .borrow_mut()
-            .entry(variant.to_owned())
-            .or_insert_with(|| crate::locus::of_variant(request, info.variant, self.engine))
-            .clone();
-        let Some(departure) = departure else {
-            return Some(false);
-        };
+        // The answer is the finding's (its own locus, whichever neighbour asks).
+        if let Some(&shown) = self.variants.borrow().get(variant) {
+            return Some(shown);
+        }
         // The same first difference: the same node of the reference's tree (the
         // signature's reference side and place), made by the same token through the
         // same arms, differing in the same way (a node the engine lacks, one it placed
@@ -101,11 +93,17 @@ impl<'a> Evidence<'a> {
             let mut parts = signature.split(" | ");
             (parts.nth(1), signature.rsplit(" | ").next())
         }
-        Some(departure.locus.is_some_and(|theirs| {
-            crate::locus::same_departure(&own, &theirs)
-                && own.rule == theirs.rule
-                && reference_side(&departure.signature) == reference_side(self.signature)
-        }))
+        let shown = litmus_parser::variants::by_id(variant)
+            .and_then(|info| crate::locus::of_variant(request, info.variant, self.engine))
+            .is_some_and(|departure| {
+                departure.locus.as_ref().is_some_and(|theirs| {
+                    crate::locus::same_departure(own, theirs)
+                        && own.rule == theirs.rule
+                        && reference_side(&departure.signature) == reference_side(self.signature)
+                })
+            });
+        self.variants.borrow_mut().insert(variant.to_owned(), shown);
+        Some(shown)
     }
 
     /// The same finding, made by the engine at `version` (its handshake's text).

@@ -731,16 +731,8 @@ signatures = ["tokens | litmus: EOF | e: Comment | in: *"]
 
 /// The reference's tree of `request`, as the harness dumps it.
 fn reference_tree(request: &crate::case::ParseRequest) -> String {
-    let options = litmus_parser::ParseOptions {
-        scripting: request.scripting,
-        ..litmus_parser::ParseOptions::default()
-    };
-    let document = match &request.fragment {
-        Some(context) => litmus_parser::parse_fragment(&request.input, context, &options),
-        None => litmus_parser::parse_document(&request.input, &options),
-    }
-    .unwrap();
-    litmus_parser::dump::dump(&document)
+    use crate::engine::Engine;
+    crate::engine::LitmusEngine.parse(request).unwrap().tree
 }
 
 #[test]

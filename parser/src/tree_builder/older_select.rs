@@ -235,10 +235,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             //    open elements does not have a select element in select scope, ignore
             //    the token. (fragment case) Otherwise: [the same]."
             TreeToken::EndTag(tag) | TreeToken::StartTag(tag) if tag.name == local::SELECT => {
-                if matches!(token, TreeToken::StartTag(_)) || !self.has_a_select_in_select_scope() {
+                let in_scope = self.has_a_select_in_select_scope();
+                if matches!(token, TreeToken::StartTag(_)) || !in_scope {
                     self.parse_error(unexpected(token));
                 }
-                if self.has_a_select_in_select_scope() {
+                if in_scope {
                     self.close_the_select();
                 }
                 ProcessResult::Done
