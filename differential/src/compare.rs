@@ -195,6 +195,24 @@ impl Divergence {
         crate::known::Evidence::new(&self.engine, self.signature.as_str(), &self.request.input)
             .with_request(&self.request)
             .with_locus(|| self.locus())
+            .with_standard_round_trip(|| standard_round_trip(&self.request, &self.engine))
+            .with_downstream(|| {
+                let reparsed = &self.right.result.as_ref().ok()?.tree;
+                downstream(
+                    &self.request,
+                    &self.engine,
+                    self.round_trip_serialization()?,
+                    reparsed,
+                )
+            })
+    }
+
+    /// A round trip's serialization: the engine's text of its first tree.
+    pub fn round_trip_serialization(&self) -> Option<&str> {
+        if self.level != Level::RoundTrip {
+            return None;
+        }
+        self.left.result.as_ref().ok()?.serialization.as_deref()
     }
 
     /// The locus of this divergence, if its level has one and the reference's trace of
@@ -397,6 +415,37 @@ pub fn compare_round_trip(
             Some(divergence(first, signature))
         }
     }
+}
+
+/// The standard's own round trip of `request`: the reference's tree, written by the
+/// standard's serializer and parsed again, as the round-trip level would sign it for
+/// `engine`. `None` where no round trip applies or the reference refuses the input;
+/// `Some(None)` when the tree comes back unchanged.
+pub fn standard_round_trip(request: &ParseRequest, engine: &str) -> Option<Option<String>> {
+    let first = crate::engine::parse_with_litmus(request, true);
+    let again = round_trip_request(request, &first)?;
+    let second = crate::engine::parse_with_litmus(&again, false);
+    second.as_ref().ok()?;
+    Some(
+        compare_round_trip(request, engine, &first, &second)
+            .map(|d| d.signature.as_str().to_owned()),
+    )
+}
+
+/// An engine's parse of its own serialization against the standard's parse of it: the
+/// tree difference a round trip shows downstream of the serializer, where the engine
+/// reads `serialization` otherwise than the standard does. `None` where the two
+/// trees agree (the serialization itself does not give the tree back), or the
+/// request is too large to trace.
+pub fn downstream(
+    request: &ParseRequest,
+    engine: &str,
+    serialization: &str,
+    reparsed: &str,
+) -> Option<(ParseRequest, crate::locus::Upstream)> {
+    let again = request.with_input(serialization);
+    let difference = crate::locus::upstream(&again, engine, reparsed)?;
+    Some((again, difference))
 }
 
 /// Runs `engine`'s round trip for `request`, given its first answer.

@@ -75,6 +75,10 @@ pub struct Finding {
     pub reference_output: String,
     /// The other engine's output at this level (or its failure message).
     pub other_output: String,
+    /// For a round trip: the engine's serialization of its first tree (what it parsed
+    /// again), so that a verdict can read the engine's parse of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serialization: Option<String>,
     /// Where the two outputs first differ; `None` for a failure.
     pub first_difference: Option<FirstDifference>,
     pub minimization: MinimizeStats,

@@ -38,6 +38,11 @@ pub enum Variant {
     /// A noscript fragment context read as RAWTEXT whether or not scripting is
     /// enabled (`tree_builder::fragment`).
     NoscriptFragmentAlwaysRawtext,
+    /// The markup declaration open state's test for a CDATA section read on the
+    /// current node instead of the adjusted current node: in a fragment with an SVG or
+    /// MathML context and only the html root open, `<![CDATA[` starts a bogus comment
+    /// (`tree_builder::TreeBuilder::cdata_allowed`).
+    CdataByTheCurrentNode,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -74,6 +79,11 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::NoscriptFragmentAlwaysRawtext,
         id: "noscript-fragment-always-rawtext",
         what: "a noscript fragment is RAWTEXT with scripting off too",
+    },
+    VariantInfo {
+        variant: Variant::CdataByTheCurrentNode,
+        id: "cdata-by-the-current-node",
+        what: "`<![CDATA[` opens a CDATA section by the current node, not the adjusted current node (a foreign fragment's root is HTML)",
     },
 ];
 

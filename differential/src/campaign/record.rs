@@ -53,6 +53,7 @@ pub fn finding(
         scripting: shown.request.scripting,
         reference_output,
         other_output,
+        serialization: shown.round_trip_serialization().map(str::to_owned),
         first_difference: shown.first_difference.clone(),
         minimization: stats,
         origin,

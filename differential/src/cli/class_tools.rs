@@ -70,6 +70,9 @@ pub struct Archived {
     pub trees: Option<(String, String)>,
     /// The engine's first tree, for a round-trip finding: what it serialized.
     pub first_tree: Option<String>,
+    /// For a round-trip finding: the engine's serialization and its tree of it, where
+    /// the archive holds them.
+    pub round_trip: Option<(String, String)>,
     /// The engine's version text, as the finding recorded it (the archive's
     /// `versions:` field, findings.json's `engine_version`).
     pub version: Option<String>,
@@ -89,6 +92,14 @@ impl Archived {
                 finding
                     .block(&format!("{} first tree", finding.engine))
                     .map(with_final_newline)
+            })
+            .flatten();
+        let round_trip = (finding.level.level() == Some(Level::RoundTrip))
+            .then(|| {
+                let serialization = finding.block(&format!("{} serialization", finding.engine))?;
+                let reparsed =
+                    finding.block(&format!("{} tree of its serialization", finding.engine))?;
+                Some((serialization.to_owned(), with_final_newline(reparsed)))
             })
             .flatten();
         // `versions: REFERENCE; OTHER`: the other's, unless the finding is the
@@ -122,6 +133,7 @@ impl Archived {
             recorded_class: finding.class,
             trees,
             first_tree,
+            round_trip,
         }
     }
 
@@ -144,6 +156,10 @@ impl Archived {
                     .then(|| (f.reference_output.clone(), f.other_output.clone())),
                 first_tree: (f.level.level() == Some(Level::RoundTrip))
                     .then(|| f.reference_output.clone()),
+                round_trip: f
+                    .serialization
+                    .clone()
+                    .map(|serialization| (serialization, f.other_output.clone())),
                 engine: f.engine,
                 level: f.level,
                 signature: f.signature,
@@ -178,7 +194,14 @@ impl Archived {
         let mut evidence = Evidence::new(&self.engine, self.signature.as_str(), &self.input)
             .with_version(self.version.as_deref())
             .with_request(&self.request)
-            .with_locus(|| self.locus());
+            .with_locus(|| self.locus())
+            .with_standard_round_trip(|| {
+                crate::compare::standard_round_trip(&self.request, &self.engine)
+            })
+            .with_downstream(|| {
+                let (serialization, reparsed) = self.round_trip.as_ref()?;
+                crate::compare::downstream(&self.request, &self.engine, serialization, reparsed)
+            });
         let verdict = known.verdict(&mut evidence);
         let locus = evidence.known_locus().cloned();
         (verdict, locus)

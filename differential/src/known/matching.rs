@@ -2,7 +2,7 @@
 
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
 use super::versions::{version_number, VersionCondition};
-use super::{KnownClass, KnownDifferences};
+use super::{KnownClass, KnownDifferences, Right};
 use crate::case::ParseRequest;
 use crate::locus::Locus;
 use std::cell::{OnceCell, RefCell};
@@ -28,8 +28,22 @@ pub struct Evidence<'a> {
     own_locus: Option<Locus>,
     /// The counterfactual parses' answers so far, by variant id (shared with the
     /// neighbours' evidence).
-    variants: Rc<RefCell<HashMap<String, bool>>>,
+    variants: Rc<RefCell<HashMap<String, Counterfactual>>>,
+    /// A round trip's: the standard's own round trip of the input, signed for the
+    /// engine (`Some(None)`: it gives the tree back), found when a class asks.
+    standard_round_trip: OnceCell<Option<Option<String>>>,
+    find_standard_round_trip: Option<StandardRoundTrip<'a>>,
+    /// A round trip's: the engine's parse of its serialization against the
+    /// standard's parse of it ([`crate::compare::downstream`]), found when asked.
+    find_downstream: Option<Downstream<'a>>,
 }
+
+/// How a round trip's downstream tree difference is found.
+type Downstream<'a> = Box<dyn FnOnce() -> Option<(ParseRequest, crate::locus::Upstream)> + 'a>;
+
+/// How the standard's own round trip of a finding's input is found
+/// ([`crate::compare::standard_round_trip`]).
+type StandardRoundTrip<'a> = Box<dyn FnOnce() -> Option<Option<String>> + 'a>;
 
 impl<'a> Evidence<'a> {
     /// A finding with no locus (not a tree or fragment difference, or none known).
@@ -44,7 +58,63 @@ impl<'a> Evidence<'a> {
             request: None,
             own_locus: None,
             variants: Rc::default(),
+            standard_round_trip: OnceCell::new(),
+            find_standard_round_trip: None,
+            find_downstream: None,
         }
+    }
+
+    /// The same finding, whose round trip's downstream tree difference `find` gives
+    /// when the verdict asks ([`crate::compare::downstream`]).
+    pub fn with_downstream(
+        mut self,
+        find: impl FnOnce() -> Option<(ParseRequest, crate::locus::Upstream)> + 'a,
+    ) -> Evidence<'a> {
+        self.find_downstream = Some(Box::new(find));
+        self
+    }
+
+    /// The same finding, whose input's standard round trip `find` gives when a class
+    /// asks ([`crate::compare::standard_round_trip`]).
+    pub fn with_standard_round_trip(
+        mut self,
+        find: impl FnOnce() -> Option<Option<String>> + 'a,
+    ) -> Evidence<'a> {
+        self.find_standard_round_trip = Some(Box::new(find));
+        self
+    }
+
+    /// Whether the standard's own round trip fails as the engine's did: a cause in the
+    /// standard (a class with `right = "both"`) explains an engine's round trip only
+    /// if the reference, serializing the same tree, fails it too. `None` where it is
+    /// not tried: not a round trip, an engine's first tree that already departs from
+    /// the standard's (then the standard's round trip is of another tree), or no
+    /// locus or round trip to be had.
+    fn standard_round_trip_alike(&mut self) -> Option<Counterfactual> {
+        if !self.signature.starts_with("round-trip | ") {
+            return None;
+        }
+        if self.locus()?.upstream.is_some() {
+            return None;
+        }
+        if self.standard_round_trip.get().is_none() {
+            let found = self.find_standard_round_trip.take().and_then(|find| find());
+            let _ = self.standard_round_trip.set(found);
+        }
+        let standard = self.standard_round_trip.get()?.as_ref()?;
+        // The place in the first tree and what it is (`html5lib: "…" at '\r'`), then
+        // what the reparse made there.
+        fn first_part(signature: &str) -> Option<&str> {
+            signature.split(" | ").nth(1)
+        }
+        let answer = match standard {
+            Some(theirs) if theirs == self.signature => Counterfactual::Reproduced,
+            Some(theirs) if first_part(theirs) == first_part(self.signature) => {
+                Counterfactual::DepartsAlike
+            }
+            _ => Counterfactual::Refuted,
+        };
+        Some(answer)
     }
 
     /// The same finding, made of `request` (what a class's counterfactual parse
@@ -72,7 +142,7 @@ impl<'a> Evidence<'a> {
     /// the same token and arms. `None` where it is not tried: a finding with no first
     /// difference (a round trip's or serialization's tree may be the standard's), or
     /// no request to parse again.
-    fn variant_departs_alike(&self, variant: &str) -> Option<bool> {
+    fn variant_departs_alike(&self, variant: &str) -> Option<Counterfactual> {
         let request = self.request?;
         let own = self
             .own_locus
@@ -80,8 +150,8 @@ impl<'a> Evidence<'a> {
             .or_else(|| self.known_locus())
             .filter(|own| own.rule != crate::locus::LocusRule::Case)?;
         // The answer is the finding's (its own locus, whichever neighbour asks).
-        if let Some(&shown) = self.variants.borrow().get(variant) {
-            return Some(shown);
+        if let Some(&answer) = self.variants.borrow().get(variant) {
+            return Some(answer);
         }
         // The same first difference: the same node of the reference's tree (the
         // signature's reference side and place), made by the same token through the
@@ -93,17 +163,29 @@ impl<'a> Evidence<'a> {
             let mut parts = signature.split(" | ");
             (parts.nth(1), signature.rsplit(" | ").next())
         }
-        let shown = litmus_parser::variants::by_id(variant)
-            .and_then(|info| crate::locus::of_variant(request, info.variant, self.engine))
-            .is_some_and(|departure| {
-                departure.locus.as_ref().is_some_and(|theirs| {
+        let departure = litmus_parser::variants::by_id(variant)
+            .and_then(|info| crate::locus::of_variant(request, info.variant, self.engine));
+        let answer = match departure {
+            Some(departure)
+                if departure.locus.as_ref().is_some_and(|theirs| {
                     crate::locus::same_departure(own, theirs)
                         && own.rule == theirs.rule
                         && reference_side(&departure.signature) == reference_side(self.signature)
-                })
-            });
-        self.variants.borrow_mut().insert(variant.to_owned(), shown);
-        Some(shown)
+                }) =>
+            {
+                // The engine's side too: the variant made what the engine made there.
+                if departure.signature == self.signature {
+                    Counterfactual::Reproduced
+                } else {
+                    Counterfactual::DepartsAlike
+                }
+            }
+            _ => Counterfactual::Refuted,
+        };
+        self.variants
+            .borrow_mut()
+            .insert(variant.to_owned(), answer);
+        Some(answer)
     }
 
     /// The same finding, made by the engine at `version` (its handshake's text).
@@ -141,6 +223,22 @@ impl<'a> Evidence<'a> {
     pub fn known_locus(&self) -> Option<&Locus> {
         self.locus.get().and_then(Option::as_ref)
     }
+}
+
+/// What a counterfactual parse (the reference with a class's variant put in) says of
+/// a finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Counterfactual {
+    /// The variant departs from the standard elsewhere, or not at all: the cause is
+    /// not at work here.
+    Refuted,
+    /// The variant departs at the same token and arms, at the same node of the
+    /// reference's tree, in the same way; what the engine made there may show a second
+    /// cause as well.
+    DepartsAlike,
+    /// As [`Counterfactual::DepartsAlike`], and the variant made there what the engine
+    /// made: the whole first difference is reproduced.
+    Reproduced,
 }
 
 /// What the classes say of a finding.
@@ -401,6 +499,17 @@ impl KnownDifferences {
                 tree.request = evidence.request;
                 return self.verdict(&mut tree);
             }
+            // The engine's first tree is the standard's, but its parse of its own
+            // serialization is not the standard's parse of that text: the engine's
+            // tree difference there is the round trip's cause.
+            let downstream = evidence.find_downstream.take().and_then(|find| find());
+            if let Some((again, downstream)) = downstream {
+                let mut tree = Evidence::new(evidence.engine, &downstream.signature, &again.input)
+                    .with_version(evidence.version)
+                    .with_known_locus(downstream.locus)
+                    .with_request(&again);
+                return self.verdict(&mut tree);
+            }
         }
         // The locus was found if a class with a locus condition could match; if none
         // could, none can at a neighbour either.
@@ -445,9 +554,9 @@ impl KnownDifferences {
             .or_else(|| self.engine_version(evidence.engine))
             .and_then(version_number);
         let mut best: Vec<&KnownClass> = Vec::new();
-        let mut best_specificity = (false, 0);
+        let mut best_specificity = (Counterfactual::Refuted, 0);
         let mut elsewhere: Vec<&KnownClass> = Vec::new();
-        let mut elsewhere_specificity = (false, 0);
+        let mut elsewhere_specificity = (Counterfactual::Refuted, 0);
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in self.classes.iter().flat_map(KnownClass::views) {
@@ -459,12 +568,25 @@ impl KnownDifferences {
             }
             // A cause the reference can put in is tried: refuted, the class explains
             // nothing here; shown (the variant departs as the engine did), it comes
-            // before every class whose cause was not shown, whatever their patterns.
-            let mut shown = false;
+            // before every class whose cause was not shown, whatever their patterns,
+            // and a variant that reproduces the engine's whole first difference
+            // before one that only departs alike. A class with no variant ranks as
+            // refuted does (its cause was not shown).
+            let mut shown = Counterfactual::Refuted;
             if let Some(variant) = &class.variant {
                 match evidence.variant_departs_alike(variant) {
-                    Some(false) => continue,
-                    Some(true) => shown = true,
+                    Some(Counterfactual::Refuted) => continue,
+                    Some(answer) => shown = answer,
+                    None => {}
+                }
+            }
+            // A cause in the standard itself (both sides right: the standard's
+            // serialization does not give this tree back) is tried the same way, on
+            // the standard's own round trip of the input.
+            if class.right == Right::Both {
+                match evidence.standard_round_trip_alike() {
+                    Some(Counterfactual::Refuted) => continue,
+                    Some(answer) => shown = shown.max(answer),
                     None => {}
                 }
             }

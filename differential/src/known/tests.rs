@@ -836,6 +836,14 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             "end tag option",
         ),
     ];
+    let svg = crate::case::ParseRequest::fragment(
+        "<![CDATA[x]]>",
+        litmus_parser::FragmentContext::parse("svg svg").unwrap(),
+        false,
+    );
+    let cases = cases
+        .into_iter()
+        .chain([(Variant::CdataByTheCurrentNode, svg, "character")]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
             .unwrap_or_else(|| panic!("{variant:?} on {:?}: no departure", request.input));
@@ -851,4 +859,100 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
         crate::locus::of_variant(&document("<p>x"), Variant::NoProcessingInstructions, "e")
             .is_none()
     );
+}
+
+/// A round-trip finding of engine `e` on `request`, with its case's locus and the
+/// standard's own round trip to be asked.
+fn round_trip_verdict(
+    known: &KnownDifferences,
+    request: &crate::case::ParseRequest,
+    signature: &str,
+    downstream: Option<(&str, &str)>,
+) -> Option<String> {
+    let mut evidence = Evidence::new("e", signature, &request.input)
+        .with_request(request)
+        .with_locus(|| crate::locus::of_case(request))
+        .with_standard_round_trip(|| crate::compare::standard_round_trip(request, "e"))
+        .with_downstream(|| {
+            let (serialization, reparsed) = downstream?;
+            crate::compare::downstream(request, "e", serialization, reparsed)
+        });
+    known.verdict(&mut evidence).class().map(|c| c.id.clone())
+}
+
+#[test]
+fn a_cause_in_the_standard_explains_a_round_trip_only_where_the_standard_fails_it_alike() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "serializer"
+engine = "e"
+signatures = ["round-trip | *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#serialising-html-fragments"
+right = "reference"
+
+[[class]]
+id = "standard"
+engine = "*"
+signatures = ["round-trip | *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#serialising-html-fragments"
+right = "both"
+"#,
+    )
+    .unwrap();
+    // `&#xd` puts a CR in the text, written raw and read back as a LF: the standard's
+    // own round trip fails so, and its cause explains the engine's.
+    let cr = crate::case::ParseRequest::document("<math><script>&#xd", true);
+    let standard = crate::compare::standard_round_trip(&cr, "e")
+        .expect("a round trip applies")
+        .expect("the standard's round trip fails");
+    assert!(standard.contains("at '\\r'"), "{standard}");
+    assert_eq!(
+        round_trip_verdict(&known, &cr, &standard, None),
+        Some("standard".to_owned())
+    );
+    // `<p>x` comes back whole from the standard's round trip: an engine's failure
+    // there is not the standard's cause, whatever the patterns say.
+    let p = crate::case::ParseRequest::document("<p>x", true);
+    assert_eq!(crate::compare::standard_round_trip(&p, "e"), Some(None));
+    let signature = "round-trip | e: \"…\" | reparsed: (end) | in: <p>";
+    assert_eq!(
+        round_trip_verdict(&known, &p, signature, None),
+        Some("serializer".to_owned())
+    );
+}
+
+#[test]
+fn a_round_trip_the_engine_reads_back_otherwise_is_its_tree_difference() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "extra-b-at-eof"
+engine = "e"
+locus = ["tree.after-after-body.end-of-file"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document("<p>x", true);
+    let serialization = "<html><head></head><body><p>x</p></body></html>";
+    // The engine serialized as the standard does, then its own parse of that text
+    // added a node at the end of file: the round trip shows that tree difference.
+    let reparsed = "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n|     <b>\n";
+    let signature = "round-trip | e: (end) | reparsed: <b> | in: <body>";
+    let verdict = round_trip_verdict(&known, &request, signature, Some((serialization, reparsed)));
+    assert_eq!(verdict, Some("extra-b-at-eof".to_owned()));
+    // Read back as the standard reads it, there is no tree difference to judge.
+    let standard = reference_tree(&crate::case::ParseRequest::document(serialization, true));
+    let verdict = round_trip_verdict(
+        &known,
+        &request,
+        signature,
+        Some((serialization, &standard)),
+    );
+    assert_eq!(verdict, None);
 }

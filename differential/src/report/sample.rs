@@ -148,6 +148,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         fragment_context: None,
         scripting: true,
         reference_output: String::new(),
+        serialization: None,
         other_output: String::new(),
         first_difference: None,
         minimization: MinimizeStats {

@@ -57,6 +57,7 @@ use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
+use crate::variants::{variant, Variant};
 use active_formatting::ActiveFormattingElements;
 use open_elements::{OpenElements, StackEntry};
 
@@ -453,8 +454,12 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     /// namespace" (the markup declaration open state's test for CDATA). Before the
     /// first token it holds for a fragment whose context element is foreign.
     pub fn cdata_allowed(&self) -> bool {
-        self.adjusted_current_node()
-            .is_some_and(|node| node.name.ns != Namespace::Html)
+        let node = if variant(Variant::CdataByTheCurrentNode) {
+            self.open_elements.current()
+        } else {
+            self.adjusted_current_node()
+        };
+        node.is_some_and(|node| node.name.ns != Namespace::Html)
     }
 
     /// "A parser is parsing template contents if there is a template element on the
