@@ -43,6 +43,9 @@ pub enum Variant {
     /// MathML context and only the html root open, `<![CDATA[` starts a bogus comment
     /// (`tree_builder::TreeBuilder::cdata_allowed`).
     CdataByTheCurrentNode,
+    /// A U+0000 NULL in a tag name, an attribute name or value, or a DOCTYPE's name or
+    /// identifiers kept as it is, where the standard appends U+FFFD (`tokenizer`).
+    NulKeptInNamesAndValues,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -51,6 +54,10 @@ pub struct VariantInfo {
     pub variant: Variant,
     pub id: &'static str,
     pub what: &'static str,
+    /// Whether the variant changes only what a token carries (a name, a value), so
+    /// that its first effect is that token's own node: it shows a cause only where it
+    /// makes there what the engine made, not merely departs at the same place.
+    pub whole: bool,
 }
 
 /// Every variant.
@@ -59,31 +66,43 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::OlderSelect,
         id: "older-select",
         what: "<select> by the older \"in select\" and \"in select in table\" insertion modes",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::OlderSelectWithoutHr,
         id: "older-select-without-hr",
         what: "older-select, from before the \"in select\" mode's hr entry: an hr in a select is ignored",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::SelectedcontentNeverCloned,
         id: "selectedcontent-never-cloned",
         what: "no option is ever cloned into a <selectedcontent>",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::NoProcessingInstructions,
         id: "no-processing-instructions",
         what: "`<?` starts a bogus comment, as before the processing instruction states",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::NoscriptFragmentAlwaysRawtext,
         id: "noscript-fragment-always-rawtext",
         what: "a noscript fragment is RAWTEXT with scripting off too",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::CdataByTheCurrentNode,
         id: "cdata-by-the-current-node",
         what: "`<![CDATA[` opens a CDATA section by the current node, not the adjusted current node (a foreign fragment's root is HTML)",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::NulKeptInNamesAndValues,
+        id: "nul-kept-in-names-and-values",
+        what: "a U+0000 in a tag or attribute name, an attribute value or a DOCTYPE stays U+0000 (not U+FFFD)",
+        whole: true,
     },
 ];
 

@@ -163,8 +163,10 @@ impl<'a> Evidence<'a> {
             let mut parts = signature.split(" | ");
             (parts.nth(1), signature.rsplit(" | ").next())
         }
-        let departure = litmus_parser::variants::by_id(variant)
-            .and_then(|info| crate::locus::of_variant(request, info.variant, self.engine));
+        let Some(info) = litmus_parser::variants::by_id(variant) else {
+            return Some(Counterfactual::Refuted);
+        };
+        let departure = crate::locus::of_variant(request, info.variant, self.engine);
         let answer = match departure {
             Some(departure)
                 if departure.locus.as_ref().is_some_and(|theirs| {
@@ -174,8 +176,12 @@ impl<'a> Evidence<'a> {
                 }) =>
             {
                 // The engine's side too: the variant made what the engine made there.
+                // A variant of what a token carries (a NULL kept in its name) shows
+                // only so: its first effect is that token's own node.
                 if departure.signature == self.signature {
                     Counterfactual::Reproduced
+                } else if info.whole {
+                    Counterfactual::Refuted
                 } else {
                     Counterfactual::DepartsAlike
                 }

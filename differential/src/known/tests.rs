@@ -841,9 +841,14 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
         litmus_parser::FragmentContext::parse("svg svg").unwrap(),
         false,
     );
-    let cases = cases
-        .into_iter()
-        .chain([(Variant::CdataByTheCurrentNode, svg, "character")]);
+    let cases = cases.into_iter().chain([
+        (Variant::CdataByTheCurrentNode, svg, "character"),
+        (
+            Variant::NulKeptInNamesAndValues,
+            document("<p a=\0>"),
+            "start tag p",
+        ),
+    ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
             .unwrap_or_else(|| panic!("{variant:?} on {:?}: no departure", request.input));

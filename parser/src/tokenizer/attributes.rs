@@ -7,7 +7,7 @@
 //! (`leave_the_attribute_name_state`), and a duplicate is dropped when the attribute
 //! is finished.
 
-use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
@@ -89,7 +89,7 @@ impl Tokenizer<'_> {
             Some(0) => {
                 spec_arm(Arm::AttributeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_name(REPLACEMENT_CHARACTER);
+                self.append_to_attribute_name(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN
@@ -216,7 +216,7 @@ impl Tokenizer<'_> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
+                self.append_to_attribute_value(null_in_a_name_or_value());
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
@@ -260,7 +260,7 @@ impl Tokenizer<'_> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
+                self.append_to_attribute_value(null_in_a_name_or_value());
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
@@ -311,7 +311,7 @@ impl Tokenizer<'_> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueUnquotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
+                self.append_to_attribute_value(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN

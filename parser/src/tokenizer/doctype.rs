@@ -2,7 +2,7 @@
 //!
 //! <https://html.spec.whatwg.org/#doctype-state>
 
-use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
@@ -77,7 +77,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::BeforeDoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.create_doctype_token();
-                self.doctype.name = Some(REPLACEMENT_CHARACTER.to_vec());
+                self.doctype.name = Some(null_in_a_name_or_value().to_vec());
                 Step::SwitchTo(State::DoctypeName)
             }
             // "U+003E GREATER-THAN SIGN (>): This is a missing-doctype-name parse error.
@@ -146,7 +146,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::DoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
-                name.extend_from_slice(REPLACEMENT_CHARACTER);
+                name.extend_from_slice(null_in_a_name_or_value());
                 Step::Continue
             }
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
@@ -347,7 +347,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
-                public_id.extend_from_slice(REPLACEMENT_CHARACTER);
+                public_id.extend_from_slice(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-public-identifier
@@ -393,7 +393,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::DoctypePublicIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
-                public_id.extend_from_slice(REPLACEMENT_CHARACTER);
+                public_id.extend_from_slice(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-public-identifier
@@ -667,7 +667,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
-                system_id.extend_from_slice(REPLACEMENT_CHARACTER);
+                system_id.extend_from_slice(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-system-identifier
@@ -713,7 +713,7 @@ impl Tokenizer<'_> {
                 spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
-                system_id.extend_from_slice(REPLACEMENT_CHARACTER);
+                system_id.extend_from_slice(null_in_a_name_or_value());
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-system-identifier

@@ -70,6 +70,7 @@ use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -149,6 +150,17 @@ const DEADLINE_CHECK_INTERVAL: u32 = 4096;
 
 /// The U+FFFD REPLACEMENT CHARACTER in UTF-8.
 const REPLACEMENT_CHARACTER: &[u8] = "\u{FFFD}".as_bytes();
+
+/// What the tag, attribute and DOCTYPE states append for a U+0000 NULL: "Append a
+/// U+FFFD REPLACEMENT CHARACTER character", or the NULL itself under the variant
+/// [`Variant::NulKeptInNamesAndValues`].
+fn null_in_a_name_or_value() -> &'static [u8] {
+    if variant(Variant::NulKeptInNamesAndValues) {
+        b"\0"
+    } else {
+        REPLACEMENT_CHARACTER
+    }
+}
 
 /// The pending run of character tokens: a slice of the input (`start..end`) while the
 /// characters are the input's own, in order; the buffer `owned` once they are not,

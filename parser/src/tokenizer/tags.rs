@@ -2,7 +2,7 @@
 //!
 //! <https://html.spec.whatwg.org/#tag-open-state>
 
-use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
+use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
@@ -147,7 +147,7 @@ impl Tokenizer<'_> {
             Some(0) => {
                 spec_arm(Arm::TagNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_tag_name(REPLACEMENT_CHARACTER);
+                self.append_to_tag_name(null_in_a_name_or_value());
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
