@@ -46,6 +46,13 @@ pub enum Variant {
     /// A U+0000 NULL in a tag name, an attribute name or value, or a DOCTYPE's name or
     /// identifiers kept as it is, where the standard appends U+FFFD (`tokenizer`).
     NulKeptInNamesAndValues,
+    /// The special category without main, search and summary, and without the MathML
+    /// and SVG elements but SVG foreignObject: the adoption agency's furthest block,
+    /// "any other end tag" and the li, dd and dt walks pass them
+    /// (`tree_builder::open_elements`); and "any other end tag" in body stops at an
+    /// element of any namespace with the token's tag name, not only an HTML one
+    /// (`tree_builder::modes::in_body_steps`). html5lib 1.1's list and walk.
+    NarrowSpecialCategory,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -103,6 +110,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: "nul-kept-in-names-and-values",
         what: "a U+0000 in a tag or attribute name, an attribute value or a DOCTYPE stays U+0000 (not U+FFFD)",
         whole: true,
+    },
+    VariantInfo {
+        variant: Variant::NarrowSpecialCategory,
+        id: "narrow-special-category",
+        what: "the special category without main, search, summary, and the MathML and SVG elements but svg foreignObject; \"any other end tag\" in body stops at a foreign element of its name too",
+        whole: false,
     },
 ];
 

@@ -29,6 +29,7 @@ use super::linked::{Linked, NO_SLOT};
 use super::svg_tag_names::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
+use crate::variants::{variant, Variant};
 
 /// One entry of the stack: an element and what the algorithms need to know of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -648,6 +649,9 @@ impl OpenElements {
 /// category. <https://html.spec.whatwg.org/#special>
 #[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
+    if variant(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
+        return false;
+    }
     match name.ns {
         Namespace::Html => matches!(
             name.local,
@@ -743,6 +747,16 @@ pub(crate) fn is_special(name: QualName) -> bool {
             name.local,
             local::FOREIGN_OBJECT | local::DESC | local::TITLE
         ),
+    }
+}
+
+/// The special elements [`Variant::NarrowSpecialCategory`] leaves out: main, search,
+/// summary, and the MathML and SVG ones but SVG foreignObject.
+fn not_in_the_narrow_special_category(name: QualName) -> bool {
+    match name.ns {
+        Namespace::Html => matches!(name.local, local::MAIN | local::SEARCH | local::SUMMARY),
+        Namespace::MathMl => true,
+        Namespace::Svg => name.local != local::FOREIGN_OBJECT,
     }
 }
 

@@ -9,6 +9,7 @@ use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
+use crate::variants::{variant, Variant};
 
 /// The elements that may be left open at the end of the body without a parse error:
 /// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
@@ -389,8 +390,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 return;
             };
             // Step 2. "Loop: If node is an HTML element with the same tag name as the
-            // token, then:"
-            if node.is_html(tag.name) {
+            // token, then:" (under the variant, an element of any namespace)
+            let same = if variant(Variant::NarrowSpecialCategory) {
+                node.name.local == tag.name
+            } else {
+                node.is_html(tag.name)
+            };
+            if same {
                 // "Generate implied end tags, except for HTML elements with the same
                 // tag name as the token."
                 self.generate_implied_end_tags(Some(tag.name));
