@@ -53,6 +53,12 @@ pub enum Variant {
     /// element of any namespace with the token's tag name, not only an HTML one
     /// (`tree_builder::modes::in_body_steps`). html5lib 1.1's list and walk.
     NarrowSpecialCategory,
+    /// The special category without main (`tree_builder::open_elements`).
+    MainNotSpecial,
+    /// A breakout start tag in foreign content, in the fragment case, acts as "any
+    /// other start tag" (inserted in the adjusted current node's namespace), as the
+    /// standard read before 2021 (`tree_builder::foreign`).
+    BreakoutInAFragmentAsAnyOtherStartTag,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -115,6 +121,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::NarrowSpecialCategory,
         id: "narrow-special-category",
         what: "the special category without main, search, summary, and the MathML and SVG elements but svg foreignObject; \"any other end tag\" in body stops at a foreign element of its name too",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::MainNotSpecial,
+        id: "main-not-special",
+        what: "the special category without main",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::BreakoutInAFragmentAsAnyOtherStartTag,
+        id: "breakout-in-a-fragment-as-any-other-start-tag",
+        what: "in a fragment, a breakout start tag in foreign content acts as \"any other start tag\" (the older text)",
         whole: false,
     },
 ];

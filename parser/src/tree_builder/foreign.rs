@@ -14,6 +14,7 @@ use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
+use crate::variants::{variant, Variant};
 
 /// "A node is a MathML text integration point if it is one of the following elements:
 /// a MathML mi element, a MathML mo element, a MathML mn element, a MathML ms element,
@@ -277,6 +278,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "An end tag whose tag name is "br", "p""
             TreeToken::StartTag(tag) if is_breakout_start_tag(&tag) => {
                 spec_arm(Arm::InForeignContentStartTagBreakout);
+                // The variant's older text: "If the parser was created as part of the
+                // HTML fragment parsing algorithm, then act as described in the "any
+                // other start tag" entry below. (fragment case)"
+                if variant(Variant::BreakoutInAFragmentAsAnyOtherStartTag)
+                    && self.context_element.is_some()
+                {
+                    return self.foreign_content_any_other_start_tag(tag);
+                }
                 self.leave_foreign_content(token)
             }
             TreeToken::EndTag(TagToken {

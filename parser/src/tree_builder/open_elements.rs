@@ -652,6 +652,9 @@ pub(crate) fn is_special(name: QualName) -> bool {
     if variant(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
         return false;
     }
+    if variant(Variant::MainNotSpecial) && name.ns == Namespace::Html && name.local == local::MAIN {
+        return false;
+    }
     match name.ns {
         Namespace::Html => matches!(
             name.local,
