@@ -889,19 +889,30 @@ impl<'a> Finder<'a> {
     fn locus(&self, found: Found<'a>, rule: LocusRule) -> Locus {
         // Each arm by itself and with the token that passed it (`DOCTYPE@tree.in-table-
         // text.anything-else`).
-        let mut case_arms: Vec<String> =
-            self.trace.set_up_arms.iter().map(|&a| arm_id(a)).collect();
+        // Each pair once, before any text is made: most tokens repeat their arms.
+        let mut arms: std::collections::HashSet<Arm> =
+            self.trace.set_up_arms.iter().copied().collect();
+        let mut by_token: std::collections::HashMap<String, std::collections::HashSet<Arm>> =
+            std::collections::HashMap::new();
         for token in &self.trace.tokens {
-            let description = describe_token(token);
-            for &arm in token.tokenizer_arms.iter().chain(&token.tree_arms) {
-                let id = arm_id(arm);
-                case_arms.push(format!("{description}@{id}"));
-                case_arms.push(id);
-            }
+            let passed = token.tokenizer_arms.iter().chain(&token.tree_arms);
+            arms.extend(passed.clone());
+            by_token
+                .entry(describe_token(token))
+                .or_default()
+                .extend(passed);
+        }
+        let mut case_tokens: Vec<String> = by_token.keys().cloned().collect();
+        let mut case_arms: Vec<String> = arms.into_iter().map(arm_id).collect();
+        for (description, passed) in by_token {
+            case_arms.extend(
+                passed
+                    .into_iter()
+                    .map(|arm| format!("{description}@{}", spec_arms::id(arm))),
+            );
         }
         case_arms.sort();
         case_arms.dedup();
-        let mut case_tokens: Vec<String> = self.trace.tokens.iter().map(describe_token).collect();
         if let Some(context) = self.context {
             case_tokens.push(format!("context {context}"));
         }
@@ -1093,7 +1104,7 @@ fn mode_of(arms: &[Arm]) -> Option<Arm> {
 }
 
 fn arm_id(arm: Arm) -> String {
-    spec_arms::info(arm).id()
+    spec_arms::id(arm).to_owned()
 }
 
 /// The kind of a token in words, without a tag's name: `start tag`, `end tag`,

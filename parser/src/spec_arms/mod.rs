@@ -162,6 +162,13 @@ pub fn info(arm: Arm) -> ArmInfo {
     infos[arm as usize]
 }
 
+/// The arm's id ([`ArmInfo::id`]), made once for every arm.
+pub fn id(arm: Arm) -> &'static str {
+    static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let ids = IDS.get_or_init(|| arms().map(|a| a.id()).collect());
+    &ids[arm as usize]
+}
+
 /// The arm whose id is `id` (`tree.in-body.start-tag-a`), if there is one.
 pub fn info_by_id(id: &str) -> Option<ArmInfo> {
     static IDS: std::sync::OnceLock<std::collections::HashMap<String, usize>> =
