@@ -59,6 +59,13 @@ pub enum Variant {
     /// other start tag" (inserted in the adjusted current node's namespace), as the
     /// standard read before 2021 (`tree_builder::foreign`).
     BreakoutInAFragmentAsAnyOtherStartTag,
+    /// The markup declaration open state's CDATA test also false where the adjusted
+    /// current node is an HTML integration point or a MathML text integration point:
+    /// `<![CDATA[` there starts a bogus comment (`tree_builder::TreeBuilder::cdata_allowed`).
+    CdataNotAtIntegrationPoints,
+    /// "Adjust foreign attributes" without its `xmlns` row: an `xmlns` attribute on an
+    /// SVG or MathML element stays in no namespace (`tree_builder::foreign`).
+    XmlnsNotAdjusted,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -134,6 +141,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: "breakout-in-a-fragment-as-any-other-start-tag",
         what: "in a fragment, a breakout start tag in foreign content acts as \"any other start tag\" (the older text)",
         whole: false,
+    },
+    VariantInfo {
+        variant: Variant::CdataNotAtIntegrationPoints,
+        id: "cdata-not-at-integration-points",
+        what: "`<![CDATA[` is a bogus comment at an HTML or MathML text integration point",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::XmlnsNotAdjusted,
+        id: "xmlns-not-adjusted",
+        what: "an xmlns attribute on an SVG or MathML element keeps no namespace",
+        whole: true,
     },
 ];
 

@@ -848,6 +848,35 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<p a=\0>"),
             "start tag p",
         ),
+        (
+            Variant::CdataNotAtIntegrationPoints,
+            document("<math><mi><![CDATA[x]]>"),
+            "character",
+        ),
+        (
+            Variant::XmlnsNotAdjusted,
+            document("<svg xmlns=x>"),
+            "start tag svg",
+        ),
+        (
+            Variant::NarrowSpecialCategory,
+            document("<b><main></b>"),
+            "end tag b",
+        ),
+        (
+            Variant::MainNotSpecial,
+            document("<b><main></b>"),
+            "end tag b",
+        ),
+        (
+            Variant::BreakoutInAFragmentAsAnyOtherStartTag,
+            crate::case::ParseRequest::fragment(
+                "<b>",
+                litmus_parser::FragmentContext::parse("svg svg").unwrap(),
+                false,
+            ),
+            "start tag b",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
@@ -960,4 +989,49 @@ right = "reference"
         Some((serialization, &standard)),
     );
     assert_eq!(verdict, None);
+}
+
+#[test]
+fn a_variant_of_what_a_token_carries_shows_only_where_it_makes_what_the_engine_made() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "keeps-nul"
+engine = "e"
+variant = "nul-kept-in-names-and-values"
+token = ["start tag *"]
+locus = ["tokenizer.*.null"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#tag-name-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let verdict = |request: &crate::case::ParseRequest, engine_tree: &str| {
+        let ours = reference_tree(request);
+        let found = crate::locus::locus(request, &ours, engine_tree);
+        assert!(found.is_some(), "{:?}: no locus", request.input);
+        let (level, root) = match &request.fragment {
+            Some(context) => (
+                crate::signature::Level::Fragment,
+                format!("#fragment({context})"),
+            ),
+            None => (crate::signature::Level::Tree, "#document".to_owned()),
+        };
+        let signature =
+            crate::signature::tree_signature(level, "litmus", &ours, "e", engine_tree, &root)
+                .unwrap();
+        let mut evidence = Evidence::new("e", signature.as_str(), &request.input)
+            .with_request(request)
+            .with_known_locus(found);
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    // The engine kept the NULL in the name: the variant makes the same element.
+    let kept = crate::case::ParseRequest::document("<p\0>", true);
+    let engine = "| <html>\n|   <head>\n|   <body>\n|     <p\0>\n";
+    assert_eq!(verdict(&kept, engine), Some("keeps-nul".to_owned()));
+    // The engine lost the element: the variant departs at the same token, but makes
+    // an element there, so the cause is another.
+    let lost = "| <html>\n|   <head>\n|   <body>\n";
+    assert_eq!(verdict(&kept, lost), None);
 }

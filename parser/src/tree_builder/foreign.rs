@@ -153,6 +153,9 @@ const FOREIGN_ATTRIBUTES: &[(&[u8], &[u8], AttrNamespace)] = &[
 /// "Adjust foreign attributes": the attribute as the element gets it.
 pub(crate) fn adjust_foreign_attribute<'a>(name: &'a [u8], value: &'a [u8]) -> NewAttribute<'a> {
     for &(from, local_name, ns) in FOREIGN_ATTRIBUTES {
+        if from == b"xmlns" && variant(Variant::XmlnsNotAdjusted) {
+            continue;
+        }
         if from == name {
             return NewAttribute {
                 ns,

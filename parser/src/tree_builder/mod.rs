@@ -459,7 +459,13 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         } else {
             self.adjusted_current_node()
         };
-        node.is_some_and(|node| node.name.ns != Namespace::Html)
+        let at_an_integration_point = |node: &StackEntry| {
+            node.html_integration_point || foreign::is_mathml_text_integration_point(node.name)
+        };
+        node.is_some_and(|node| {
+            node.name.ns != Namespace::Html
+                && !(variant(Variant::CdataNotAtIntegrationPoints) && at_an_integration_point(node))
+        })
     }
 
     /// "A parser is parsing template contents if there is a template element on the
