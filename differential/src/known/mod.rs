@@ -42,12 +42,20 @@
 //!
 //! **Counterfactual parses.** `variant` names a cause the reference parser can put in
 //! (`litmus_parser::variants::VARIANTS`: `older-select`, `older-select-without-hr`,
-//! `selectedcontent-never-cloned`). The class then explains a tree or fragment finding
-//! only where the reference with that variant departs from the standard at the same
-//! token and arms as the engine ([`crate::locus::of_variant`]); a finding with no
-//! first difference is not tried. A class whose variant departs as the engine did
-//! comes before every class whose cause was not shown so: a cause shown beats a
-//! pattern. It holds for every shape that names no variant of its own.
+//! `selectedcontent-never-cloned`, `cdata-by-the-current-node`, …). The class then
+//! explains a tree or fragment finding only where the reference with that variant
+//! departs from the standard at the same token and arms as the engine
+//! ([`crate::locus::of_variant`]); a finding with no first difference is not tried. A
+//! class whose variant departs as the engine did comes before every class whose cause
+//! was not shown so (a cause shown beats a pattern), and one whose variant made what
+//! the engine made there comes first of all. A variant of what a token carries (its
+//! `whole`) shows only so. It holds for every shape that names no variant of its own.
+//!
+//! **The standard's own round trip.** A class with `right = "both"` (a cause in the
+//! standard's serialization) explains an engine's round trip only where the
+//! standard's round trip of the input fails alike
+//! ([`crate::compare::standard_round_trip`]), when the engine's first tree is the
+//! standard's.
 //!
 //! **Versions.** A class may hold for some versions of its engine only: `versions`
 //! lists conditions, one of which must hold for the version of the engine that made
