@@ -735,6 +735,31 @@ fn reference_tree(request: &crate::case::ParseRequest) -> String {
     crate::engine::LitmusEngine.parse(request).unwrap().tree
 }
 
+/// The verdict on engine `e`'s tree `engine_tree` for `request`, with its signature
+/// and locus made as a campaign makes them.
+fn tree_verdict(
+    known: &KnownDifferences,
+    request: &crate::case::ParseRequest,
+    engine_tree: &str,
+) -> Option<String> {
+    let ours = reference_tree(request);
+    let found = crate::locus::locus(request, &ours, engine_tree);
+    assert!(found.is_some(), "{:?}: no locus", request.input);
+    let (level, root) = match &request.fragment {
+        Some(context) => (
+            crate::signature::Level::Fragment,
+            format!("#fragment({context})"),
+        ),
+        None => (crate::signature::Level::Tree, "#document".to_owned()),
+    };
+    let signature =
+        crate::signature::tree_signature(level, "litmus", &ours, "e", engine_tree, &root).unwrap();
+    let mut evidence = Evidence::new("e", signature.as_str(), &request.input)
+        .with_request(request)
+        .with_known_locus(found);
+    known.verdict(&mut evidence).class().map(|c| c.id.clone())
+}
+
 #[test]
 fn a_class_with_a_variant_explains_only_where_the_variant_departs_alike() {
     let known = KnownDifferences::parse(
@@ -752,23 +777,11 @@ right = "reference"
     )
     .unwrap();
     let verdict = |input: &str, engine_tree: &str| {
-        let request = crate::case::ParseRequest::document(input, true);
-        let ours = reference_tree(&request);
-        let found = crate::locus::locus(&request, &ours, engine_tree);
-        assert!(found.is_some(), "{input}: no locus");
-        let signature = crate::signature::tree_signature(
-            crate::signature::Level::Tree,
-            "litmus",
-            &ours,
-            "e",
+        tree_verdict(
+            &known,
+            &crate::case::ParseRequest::document(input, true),
             engine_tree,
-            "#document",
         )
-        .unwrap();
-        let mut evidence = Evidence::new("e", signature.as_str(), input)
-            .with_request(&request)
-            .with_known_locus(found);
-        known.verdict(&mut evidence).class().map(|c| c.id.clone())
     };
     // The older "in select" mode drops the <i> (written out by hand): the cause.
     let older = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       \"x\"\n";
@@ -1007,31 +1020,15 @@ right = "reference"
 "#,
     )
     .unwrap();
-    let verdict = |request: &crate::case::ParseRequest, engine_tree: &str| {
-        let ours = reference_tree(request);
-        let found = crate::locus::locus(request, &ours, engine_tree);
-        assert!(found.is_some(), "{:?}: no locus", request.input);
-        let (level, root) = match &request.fragment {
-            Some(context) => (
-                crate::signature::Level::Fragment,
-                format!("#fragment({context})"),
-            ),
-            None => (crate::signature::Level::Tree, "#document".to_owned()),
-        };
-        let signature =
-            crate::signature::tree_signature(level, "litmus", &ours, "e", engine_tree, &root)
-                .unwrap();
-        let mut evidence = Evidence::new("e", signature.as_str(), &request.input)
-            .with_request(request)
-            .with_known_locus(found);
-        known.verdict(&mut evidence).class().map(|c| c.id.clone())
-    };
     // The engine kept the NULL in the name: the variant makes the same element.
     let kept = crate::case::ParseRequest::document("<p\0>", true);
     let engine = "| <html>\n|   <head>\n|   <body>\n|     <p\0>\n";
-    assert_eq!(verdict(&kept, engine), Some("keeps-nul".to_owned()));
+    assert_eq!(
+        tree_verdict(&known, &kept, engine),
+        Some("keeps-nul".to_owned())
+    );
     // The engine lost the element: the variant departs at the same token, but makes
     // an element there, so the cause is another.
     let lost = "| <html>\n|   <head>\n|   <body>\n";
-    assert_eq!(verdict(&kept, lost), None);
+    assert_eq!(tree_verdict(&known, &kept, lost), None);
 }
