@@ -152,8 +152,17 @@ def read_attributes(reader, node, depth):
         return shown in (name, name.replace(":", " ", 1))
     found = []
     indent = "  " * depth
+    # A first child that is text shows as `"data"` at the attributes' indentation,
+    # so its line can look like a repeated attribute whose name starts with `"`
+    # (`<s/">=` has the attribute `"` and the text `=`: the lines `"=""` and `"="`).
+    first = node.first_child
+    text_line = None
+    if first is not None and first.is_text_node:
+        text_line = indent + '"' + (first.text_content or "") + '"\n'
     while True:
         if not remaining:
+            if text_line is not None and reader.text.startswith(text_line, reader.pos):
+                return found
             duplicate = any(reader.text.startswith(indent + name + '="', reader.pos) for name in names)
             if not duplicate:
                 return found
