@@ -66,6 +66,11 @@ pub enum Variant {
     /// "Adjust foreign attributes" without its `xmlns` row: an `xmlns` attribute on an
     /// SVG or MathML element stays in no namespace (`tree_builder::foreign`).
     XmlnsNotAdjusted,
+    /// The rules for foreign content without their entry "An end tag whose tag name
+    /// is "br", "p"" (added in 2021): such an end tag is "any other end tag" there,
+    /// whose walk reaches an HTML element and hands the token to the HTML rules, which
+    /// insert the br or p inside the foreign element (`tree_builder::foreign`).
+    BrPEndTagsAsAnyOtherEndTag,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -153,6 +158,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: "xmlns-not-adjusted",
         what: "an xmlns attribute on an SVG or MathML element keeps no namespace",
         whole: true,
+    },
+    VariantInfo {
+        variant: Variant::BrPEndTagsAsAnyOtherEndTag,
+        id: "br-p-end-tags-as-any-other-end-tag",
+        what: "in foreign content, </br> and </p> are \"any other end tag\" (no breakout, as before 2021)",
+        whole: false,
     },
 ];
 

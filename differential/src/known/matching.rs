@@ -159,9 +159,14 @@ impl<'a> Evidence<'a> {
         // elsewhere, other text). Not the whole signature: what the engine made there
         // can show a second cause as well (a bogus comment where the variant, which
         // has processing instructions, builds one).
+        // Where two texts part (`"…" at '='`) is not part of the node: an engine
+        // that splits the text into two nodes (a second cause) parts from it elsewhere.
         fn reference_side(signature: &str) -> (Option<&str>, Option<&str>) {
             let mut parts = signature.split(" | ");
-            (parts.nth(1), signature.rsplit(" | ").next())
+            let node = parts
+                .nth(1)
+                .map(|part| part.split_once(" at ").map_or(part, |(node, _)| node));
+            (node, signature.rsplit(" | ").next())
         }
         let Some(info) = litmus_parser::variants::by_id(variant) else {
             return Some(Counterfactual::Refuted);

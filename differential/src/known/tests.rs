@@ -890,6 +890,11 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             ),
             "start tag b",
         ),
+        (
+            Variant::BrPEndTagsAsAnyOtherEndTag,
+            document("<svg></p>x"),
+            "end tag p",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
@@ -1031,4 +1036,33 @@ right = "reference"
     // an element there, so the cause is another.
     let lost = "| <html>\n|   <head>\n|   <body>\n";
     assert_eq!(tree_verdict(&known, &kept, lost), None);
+}
+
+#[test]
+fn a_variant_departs_alike_where_the_engine_also_splits_the_text() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "narrow-special"
+engine = "e"
+variant = "narrow-special-category"
+passes = ["end tag *@tree.in-body.any-other-end-tag"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#special"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    // `</math>` pops to the MathML math by the narrow walk, so the text lands after
+    // it; the engine also keeps the newline and `=` as two texts (another cause), so
+    // the two trees part at the `=`, not at the text's start.
+    let request = crate::case::ParseRequest::document("<math><mn><mtext></math>\n=", true);
+    let split = "| <html>\n|   <head>\n|   <body>\n|     <math math>\n|       <math mn>\n|         <mtext>\n|     \"\n\"\n|     \"=\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, split),
+        Some("narrow-special".to_owned())
+    );
+    // The text left in the mtext but split: the narrow walk is not what happened.
+    let kept = "| <html>\n|   <head>\n|   <body>\n|     <math math>\n|       <math mn>\n|         <mtext>\n|           \"\n\"\n|           \"=\"\n";
+    assert_eq!(tree_verdict(&known, &request, kept), None);
 }

@@ -294,7 +294,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             TreeToken::EndTag(TagToken {
                 name: local::BR | local::P,
                 ..
-            }) => {
+            }) if !variant(Variant::BrPEndTagsAsAnyOtherEndTag) => {
                 spec_arm(Arm::InForeignContentStartTagBreakout);
                 self.leave_foreign_content(token)
             }
