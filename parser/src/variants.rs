@@ -71,6 +71,15 @@ pub enum Variant {
     /// whose walk reaches an HTML element and hands the token to the HTML rules, which
     /// insert the br or p inside the foreign element (`tree_builder::foreign`).
     BrPEndTagsAsAnyOtherEndTag,
+    /// The "in table" insertion mode's start tag input reads its type from every copy
+    /// of the attribute the tag was written with, a duplicate the tokenizer dropped
+    /// included: any copy that is "hidden" keeps the input in the table
+    /// (`tree_builder::modes::in_table`).
+    InputTypeFromADroppedDuplicate,
+    /// The Noah's Ark clause tells an attribute written without a value (`<b id>`)
+    /// from one written with an empty value (`<b id="">`), which the standard's
+    /// tokens do not (`tree_builder::active_formatting`).
+    ValuelessAttributesUnlikeEmptyOnes,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -163,6 +172,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::BrPEndTagsAsAnyOtherEndTag,
         id: "br-p-end-tags-as-any-other-end-tag",
         what: "in foreign content, </br> and </p> are \"any other end tag\" (no breakout, as before 2021)",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::InputTypeFromADroppedDuplicate,
+        id: "input-type-from-a-dropped-duplicate",
+        what: "in a table, an input is hidden if any copy of its type attribute, a dropped duplicate too, is \"hidden\"",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::ValuelessAttributesUnlikeEmptyOnes,
+        id: "valueless-attributes-unlike-empty-ones",
+        what: "the Noah's Ark clause tells `<b id>` from `<b id=\"\">`",
         whole: false,
     },
 ];

@@ -473,7 +473,7 @@ fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<Poss
     known
         .classes
         .iter()
-        .filter(|class| class.engine == *engine)
+        .filter(|class| class.names_engine(engine))
         .filter(|class| crate::report::classes::can_show_at(class, &compared))
         .filter(|class| class.holds_at(engine, version.as_deref()))
         .filter(|class| {

@@ -131,7 +131,7 @@ fn run_list(args: ListArgs) -> CliResult {
         .filter(|c| {
             args.engine
                 .as_deref()
-                .is_none_or(|e| c.engine == e || c.engine == "*")
+                .is_none_or(|e| c.names_engine(e) || c.engine == "*")
         })
         .map(ClassInfo::of)
         .collect();
@@ -156,11 +156,11 @@ fn run_list(args: ListArgs) -> CliResult {
     );
     // A misspelt engine lists the classes of every engine alone: say so.
     if let Some(engine) = args.engine.as_deref() {
-        if !known.classes.iter().any(|c| c.engine == engine) {
+        if !known.classes.iter().any(|c| c.names_engine(engine)) {
             let mut names: Vec<&str> = known
                 .classes
                 .iter()
-                .map(|c| c.engine.as_str())
+                .flat_map(|c| c.engines())
                 .filter(|e| *e != "*")
                 .collect();
             names.sort_unstable();

@@ -281,7 +281,7 @@ impl KnownClass {
     /// Whether the class's engine is the finding's: the same name, `*`, or a mutant of
     /// the reference (matched against every class).
     pub fn is_for_engine(&self, engine: &str) -> bool {
-        self.engine == "*" || self.engine == engine || engine.starts_with("mutant:")
+        self.engine == "*" || self.names_engine(engine) || engine.starts_with("mutant:")
     }
 
     /// Whether the class's conditions that need no locus hold. A signature pattern

@@ -173,7 +173,10 @@ pub struct KnownClass {
     /// A short, stable, kebab-case name.
     pub id: String,
     /// The engine whose behaviour the class explains (`html5ever`, `chromium`, a
-    /// `cmd:` engine's name, or `*` for any).
+    /// `cmd:` engine's name, or `*` for any), or the engines, when one cause is at
+    /// work in several (`engine = ["go-html", "lexbor"]` in the file, kept as
+    /// `go-html, lexbor`: [`KnownClass::engines`]).
+    #[serde(deserialize_with = "one_or_more_engines")]
     pub engine: String,
     /// Globs over arm ids; one must match an arm of the finding's locus.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -267,7 +270,31 @@ pub struct Shape {
     pub variant: Option<String>,
 }
 
+/// A class's `engine`: one name, or a list of them (joined with `, `).
+fn one_or_more_engines<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMore {
+        One(String),
+        More(Vec<String>),
+    }
+    Ok(match OneOrMore::deserialize(d)? {
+        OneOrMore::One(engine) => engine,
+        OneOrMore::More(engines) => engines.join(", "),
+    })
+}
+
 impl KnownClass {
+    /// The engines the class names (one, or several for a cause at work in each).
+    pub fn engines(&self) -> impl Iterator<Item = &str> {
+        self.engine.split(',').map(str::trim)
+    }
+
+    /// Whether the class names `engine` (not `*`: see [`KnownClass::is_for_engine`]).
+    pub fn names_engine(&self, engine: &str) -> bool {
+        self.engines().any(|e| e == engine)
+    }
+
     /// Whether the class gives conditions of its own (beside its shapes').
     fn has_own_conditions(&self) -> bool {
         self.needs_locus() || !self.signatures.is_empty() || !self.inputs.is_empty()
@@ -531,7 +558,7 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
             Err(e) => return Some(format!("bad versions entry: {e}")),
         };
         if let Some(engine) = condition.engine() {
-            if class.engine != "*" && engine != class.engine {
+            if class.engine != "*" && !class.names_engine(engine) {
                 return Some(format!(
                     "its versions entry {entry:?} names {engine}, not its engine {}",
                     class.engine

@@ -895,6 +895,16 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<svg></p>x"),
             "end tag p",
         ),
+        (
+            Variant::InputTypeFromADroppedDuplicate,
+            document("<table><input type=text type=hidden>x"),
+            "start tag input",
+        ),
+        (
+            Variant::ValuelessAttributesUnlikeEmptyOnes,
+            document("<p><b id><b id><b id><b id=''></p>x"),
+            "character",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
@@ -1065,4 +1075,47 @@ right = "reference"
     // The text left in the mtext but split: the narrow walk is not what happened.
     let kept = "| <html>\n|   <head>\n|   <body>\n|     <math math>\n|       <math mn>\n|         <mtext>\n|           \"\n\"\n|           \"=\"\n";
     assert_eq!(tree_verdict(&known, &request, kept), None);
+}
+
+#[test]
+fn a_class_may_name_several_engines() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "both"
+engine = ["e", "f"]
+variant = "input-type-from-a-dropped-duplicate"
+passes = ["start tag input@tokenizer.attribute-name.duplicate-attribute"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-intable"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let class = &known.classes[0];
+    assert_eq!(class.engines().collect::<Vec<_>>(), ["e", "f"]);
+    assert!(class.names_engine("f") && !class.names_engine("g"));
+    assert!(class.is_for_engine("e") && !class.is_for_engine("g"));
+    // The cause shows in both engines' trees alike (the input kept in the table).
+    let request = crate::case::ParseRequest::document("<table><input type='' type=hidden>x", true);
+    let kept = "| <html>\n|   <head>\n|   <body>\n|     \"x\"\n|     <table>\n|       <input>\n|         type=\"\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, kept),
+        Some("both".to_owned())
+    );
+    // A versions entry must name one of the class's engines.
+    let error = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "both"
+engine = ["e", "f"]
+versions = ["g < 2"]
+passes = ["start tag input@tokenizer.attribute-name.duplicate-attribute"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-intable"
+right = "reference"
+"#,
+    )
+    .unwrap_err();
+    assert!(error.contains("names g"), "{error}");
 }

@@ -76,7 +76,7 @@ impl VersionCondition {
     /// text), the class being `class_engine`'s.
     pub fn holds(&self, class_engine: &str, engine: &str, version: Option<&[u64]>) -> bool {
         let about = self.engine.as_deref().unwrap_or(class_engine);
-        if about != engine && about != "*" {
+        if about != "*" && !about.split(',').any(|named| named.trim() == engine) {
             return false;
         }
         let Some(version) = version else {

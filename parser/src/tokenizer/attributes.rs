@@ -70,6 +70,7 @@ impl Tokenizer<'_> {
             Some(b'=') => {
                 spec_arm(Arm::AttributeNameEqualsSign);
                 self.leave_the_attribute_name_state();
+                self.attribute_value_follows();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
             // "ASCII upper alpha: Append the lowercase version of the current input
@@ -128,6 +129,7 @@ impl Tokenizer<'_> {
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
             Some(b'=') => {
                 spec_arm(Arm::AfterAttributeNameEqualsSign);
+                self.attribute_value_follows();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current

@@ -137,6 +137,9 @@ struct CurrentAttribute {
     value_start: usize,
     /// Found to repeat an earlier name: it is dropped when finished.
     duplicate: bool,
+    /// An `=` followed the name (kept only for the variant
+    /// `valueless-attributes-unlike-empty-ones`).
+    value_written: bool,
 }
 
 /// Up to this many attributes, duplicate names are found by a linear scan; beyond, by
@@ -752,7 +755,19 @@ impl<'i> Tokenizer<'i> {
             name_start: start,
             value_start: start,
             duplicate: false,
+            value_written: false,
         });
+    }
+
+    /// An `=` follows the current attribute's name: recorded only for the variant
+    /// `valueless-attributes-unlike-empty-ones` (the standard's token has a value
+    /// either way).
+    fn attribute_value_follows(&mut self) {
+        if variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
+            if let Some(attribute) = self.current_attribute.as_mut() {
+                attribute.value_written = true;
+            }
+        }
     }
 
     /// Appends to the current attribute's name (built at the end of the buffer).
@@ -804,8 +819,25 @@ impl<'i> Tokenizer<'i> {
             return;
         };
         if attribute.duplicate {
+            if variant(Variant::InputTypeFromADroppedDuplicate) {
+                let name = self
+                    .tag
+                    .buf
+                    .get(attribute.name_start..attribute.value_start);
+                let value = self.tag.buf.get(attribute.value_start..);
+                if name == Some(b"type") && value.is_some_and(|v| v.eq_ignore_ascii_case(b"hidden"))
+                {
+                    self.tag.marks.dropped_type_hidden = true;
+                }
+            }
             self.tag.buf.truncate(attribute.name_start);
         } else {
+            if variant(Variant::ValuelessAttributesUnlikeEmptyOnes)
+                && !attribute.value_written
+                && self.tag.attrs.len() < 64
+            {
+                self.tag.marks.valueless |= 1 << self.tag.attrs.len();
+            }
             self.tag.attrs.push(AttrSpan {
                 name: attribute.name_start..attribute.value_start,
                 value: attribute.value_start..self.tag.buf.len(),

@@ -30,6 +30,7 @@ use crate::arm_hook::spec_arm;
 use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 
 /// An element entry: the element and what is kept of its token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,6 +250,30 @@ impl ActiveFormattingElements {
             name,
             attributes: (start as u32, self.attribute_bytes.len() as u32),
         }
+    }
+
+    /// For the variant `valueless-attributes-unlike-empty-ones`: the entry just made
+    /// also records which attributes were written without a value (after a length no
+    /// name has, their names, sorted), so that its bytes equal only an entry's with the
+    /// same ones.
+    fn mark_valueless<'t>(
+        &mut self,
+        element: &mut FormattingElement,
+        names: impl Iterator<Item = &'t [u8]>,
+    ) {
+        let mut names: Vec<&[u8]> = names.collect();
+        if names.is_empty() || element.attributes.1 as usize != self.attribute_bytes.len() {
+            return;
+        }
+        names.sort_unstable();
+        self.attribute_bytes
+            .extend_from_slice(&u32::MAX.to_le_bytes());
+        for name in names {
+            let len = u32::try_from(name.len()).unwrap_or(u32::MAX);
+            self.attribute_bytes.extend_from_slice(&len.to_le_bytes());
+            self.attribute_bytes.extend_from_slice(name);
+        }
+        element.attributes.1 = self.attribute_bytes.len() as u32;
     }
 
     /// "Push onto the list of active formatting elements" an element.
@@ -481,9 +506,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         node: NodeId,
         tag: &TagToken<'_>,
     ) {
-        let element = self
+        let mut element = self
             .active_formatting
             .element_for(node, tag.name, tag.attributes());
+        if variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
+            if let Some(tag) = tag.tag {
+                self.active_formatting
+                    .mark_valueless(&mut element, tag.valueless_attribute_names());
+            }
+        }
         self.active_formatting.push(element);
     }
 }

@@ -149,6 +149,12 @@ impl<'t> TagToken<'t> {
         self.tag.and_then(|tag| tag.attribute(name))
     }
 
+    /// Whether a duplicate `type` attribute the tokenizer dropped was "hidden":
+    /// recorded only with the variant `input-type-from-a-dropped-duplicate`.
+    pub(crate) fn dropped_type_hidden(&self) -> bool {
+        self.tag.is_some_and(|tag| tag.marks.dropped_type_hidden)
+    }
+
     pub(crate) fn has_attribute(&self, name: &[u8]) -> bool {
         self.attribute(name).is_some()
     }

@@ -10,6 +10,7 @@ use crate::tree_builder::{
     character_count, is_ascii_whitespace, leading_non_whitespace, leading_whitespace,
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
+use crate::variants::{variant, Variant};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
     /// <https://html.spec.whatwg.org/#parsing-main-intable>
@@ -188,9 +189,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "A start tag whose tag name is "input""
             TreeToken::StartTag(tag)
                 if tag.name == local::INPUT
-                    && tag
+                    && (tag
                         .attribute(b"type")
-                        .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden")) =>
+                        .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden"))
+                        || variant(Variant::InputTypeFromADroppedDuplicate)
+                            && tag.dropped_type_hidden()) =>
             {
                 spec_arm(Arm::InTableStartTagInput);
                 // "If the token does not have an attribute with the name "type", or if it
