@@ -51,7 +51,9 @@ pub enum Variant {
     /// "any other end tag" and the li, dd and dt walks pass them
     /// (`tree_builder::open_elements`); and "any other end tag" in body stops at an
     /// element of any namespace with the token's tag name, not only an HTML one
-    /// (`tree_builder::modes::in_body_steps`). html5lib 1.1's list and walk.
+    /// (`tree_builder::modes::in_body_steps`); and the adoption agency's "not in scope"
+    /// step acts as "any other end tag" (`tree_builder::adoption_agency`). html5lib
+    /// 1.1's list and walk.
     NarrowSpecialCategory,
     /// The special category without main (`tree_builder::open_elements`).
     MainNotSpecial,
@@ -141,7 +143,7 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         variant: Variant::NarrowSpecialCategory,
         id: "narrow-special-category",
-        what: "the special category without main, search, summary, and the MathML and SVG elements but svg foreignObject; \"any other end tag\" in body stops at a foreign element of its name too",
+        what: "the special category without main, search, summary, and the MathML and SVG elements but svg foreignObject; \"any other end tag\" in body stops at a foreign element of its name too, and the adoption agency's \"not in scope\" acts as it",
         whole: false,
     },
     VariantInfo {

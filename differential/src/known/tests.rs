@@ -876,6 +876,13 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<b><main></b>"),
             "end tag b",
         ),
+        // The adoption agency's "not in scope" as "any other end tag": the walk passes
+        // the SVG title and pops to the first a.
+        (
+            Variant::NarrowSpecialCategory,
+            document("<a><svg><title><a>"),
+            "start tag a",
+        ),
         (
             Variant::MainNotSpecial,
             document("<b><main></b>"),

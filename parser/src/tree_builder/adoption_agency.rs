@@ -18,6 +18,7 @@ use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
+use crate::variants::{variant, Variant};
 
 /// How the adoption agency algorithm ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +98,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             {
                 spec_arm(Arm::AdoptionAgencyStep45NotInScope);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
+                // The variant's older step (html5lib 1.1's): "act as described in the
+                // "any other end tag" entry", whose walk may reach the element.
+                if variant(Variant::NarrowSpecialCategory) {
+                    return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
+                }
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.6. "If formattingElement is not the current node, this is a parse
