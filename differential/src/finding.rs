@@ -512,12 +512,21 @@ impl ClassInfo {
     /// html5ever does not`.
     pub fn right_sentence(&self, reference: &str) -> String {
         let engine = if self.engine == "*" {
-            "the other engine"
+            "the other engine".to_owned()
         } else {
-            self.engine.as_str()
+            // A class of several engines: `html5lib and gumbo`.
+            match self.engine.rsplit_once(", ") {
+                Some((first, last)) => format!("{first} and {last}"),
+                None => self.engine.clone(),
+            }
         };
+        let several = self.engine.contains(", ");
         match self.right {
+            Right::Reference if several => {
+                format!("{reference} follows the standard; {engine} do not")
+            }
             Right::Reference => format!("{reference} follows the standard; {engine} does not"),
+            Right::Other if several => format!("{engine} are right; {reference} has a bug to fix"),
             Right::Other => format!("{engine} is right; {reference} has a bug to fix"),
             Right::Both => "both: the standard allows either".to_owned(),
             Right::Neither => {

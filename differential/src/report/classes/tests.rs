@@ -104,4 +104,12 @@ fn the_text_has_every_field() {
     ] {
         assert!(text.contains(needed), "{needed:?} in\n{text}");
     }
+    // A class of several engines names them all.
+    let mut several = class(&["tree | *"]);
+    several.engine = "html5lib, gumbo".to_owned();
+    let text = ClassInfo::of(&several).text("litmus");
+    assert!(
+        text.contains("(litmus follows the standard; html5lib and gumbo do not)"),
+        "{text}"
+    );
 }
