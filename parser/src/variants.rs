@@ -26,6 +26,11 @@ pub enum Variant {
     /// [`Variant::OlderSelect`] as the modes read before their "hr" entry (2019): an
     /// hr in a select is "anything else", ignored.
     OlderSelectWithoutHr,
+    /// [`Variant::OlderSelectWithoutHr`], and "reset the insertion mode appropriately"
+    /// giving "in cell" for a td or th fragment context too (step 4 without "last is
+    /// false"), so a select in a td fragment is "in select in table"
+    /// (`tree_builder::stack_steps`).
+    OlderSelectWithCellFragmentsInCell,
     /// `<selectedcontent>` left as the input wrote it: "maybe clone an option into
     /// selectedcontent" (when an option is popped) and the selectedcontent element's
     /// insertion steps do nothing (`tree_builder::select`).
@@ -108,6 +113,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::OlderSelectWithoutHr,
         id: "older-select-without-hr",
         what: "older-select, from before the \"in select\" mode's hr entry: an hr in a select is ignored",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::OlderSelectWithCellFragmentsInCell,
+        id: "older-select-with-cell-fragments-in-cell",
+        what: "older-select-without-hr, and a td or th fragment starts \"in cell\" (a select there is \"in select in table\")",
         whole: false,
     },
     VariantInfo {

@@ -898,6 +898,15 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             "start tag b",
         ),
         (
+            Variant::OlderSelectWithCellFragmentsInCell,
+            crate::case::ParseRequest::fragment(
+                "<select><table><p>",
+                litmus_parser::FragmentContext::parse("td").unwrap(),
+                false,
+            ),
+            "start tag table",
+        ),
+        (
             Variant::BrPEndTagsAsAnyOtherEndTag,
             document("<svg></p>x"),
             "end tag p",

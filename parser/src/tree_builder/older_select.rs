@@ -22,7 +22,9 @@ use crate::variants::{variant, Variant};
 
 /// Whether one of the older select variants is on.
 fn older_select_on() -> bool {
-    variant(Variant::OlderSelect) || variant(Variant::OlderSelectWithoutHr)
+    variant(Variant::OlderSelect)
+        || variant(Variant::OlderSelectWithoutHr)
+        || variant(Variant::OlderSelectWithCellFragmentsInCell)
 }
 
 /// The table parts that end a select "in select in table".
@@ -177,7 +179,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // (`older-select-without-hr`: an hr is "anything else", below.)
             TreeToken::StartTag(tag)
                 if tag.name == local::OPTGROUP
-                    || (tag.name == local::HR && !variant(Variant::OlderSelectWithoutHr)) =>
+                    || (tag.name == local::HR
+                        && !variant(Variant::OlderSelectWithoutHr)
+                        && !variant(Variant::OlderSelectWithCellFragmentsInCell)) =>
             {
                 if self.current_node_is(local::OPTION) {
                     self.pop_the_current_node();

@@ -12,6 +12,7 @@ use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
+use crate::variants::{variant, Variant};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
     /// "Pop the current node off the stack of open elements." An `option` element
@@ -199,7 +200,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 match node.name.local {
                     // Step 4. "If node is a td or th element and last is false, then
                     // switch the insertion mode to "in cell" and return."
-                    local::TD | local::TH if !last => {
+                    // The variant's reset gives "in cell" for a td or th fragment
+                    // context too (last true), as x/net/html and html5lib 1.1 do.
+                    local::TD | local::TH
+                        if !last || variant(Variant::OlderSelectWithCellFragmentsInCell) =>
+                    {
                         spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
                         if mutant(Mutant::ResetModeCellIsRow) {
                             return InsertionMode::InRow;
