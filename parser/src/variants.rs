@@ -234,6 +234,7 @@ pub fn with_variant<T>(variant: Variant, f: impl FnOnce() -> T) -> T {
 }
 
 /// Whether this build has variants (the cargo feature `variants`).
+#[inline(always)]
 pub fn enabled() -> bool {
     cfg!(feature = "variants")
 }

@@ -759,11 +759,11 @@ impl<'i> Tokenizer<'i> {
         });
     }
 
-    /// An `=` follows the current attribute's name: recorded only for the variant
-    /// `valueless-attributes-unlike-empty-ones` (the standard's token has a value
-    /// either way).
+    /// An `=` follows the current attribute's name: recorded only in a build with
+    /// variants, for `valueless-attributes-unlike-empty-ones` (the standard's token has
+    /// a value either way).
     fn attribute_value_follows(&mut self) {
-        if variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
+        if crate::variants::enabled() {
             if let Some(attribute) = self.current_attribute.as_mut() {
                 attribute.value_written = true;
             }
@@ -832,10 +832,9 @@ impl<'i> Tokenizer<'i> {
             }
             self.tag.buf.truncate(attribute.name_start);
         } else {
-            if variant(Variant::ValuelessAttributesUnlikeEmptyOnes)
-                && !attribute.value_written
-                && self.tag.attrs.len() < 64
-            {
+            // Recorded in a build with variants (a constant), read only by the variant
+            // `valueless-attributes-unlike-empty-ones`: no per-attribute switch read.
+            if crate::variants::enabled() && !attribute.value_written && self.tag.attrs.len() < 64 {
                 self.tag.marks.valueless |= 1 << self.tag.attrs.len();
             }
             self.tag.attrs.push(AttrSpan {
