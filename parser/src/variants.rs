@@ -62,6 +62,11 @@ pub enum Variant {
     NarrowSpecialCategory,
     /// The special category without main (`tree_builder::open_elements`).
     MainNotSpecial,
+    /// The special category with its HTML elements only (no MathML or SVG element),
+    /// the default scope without MathML annotation-xml (`tree_builder::open_elements`),
+    /// and the breakout in foreign content stopping at no annotation-xml
+    /// (`tree_builder::foreign`). html5ever's tag sets.
+    HtmlOnlySpecialCategory,
     /// A breakout start tag in foreign content, in the fragment case, acts as "any
     /// other start tag" (inserted in the adjusted current node's namespace), as the
     /// standard read before 2021 (`tree_builder::foreign`).
@@ -155,6 +160,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::NarrowSpecialCategory,
         id: "narrow-special-category",
         what: "the special category without main, search, summary, and the MathML and SVG elements but svg foreignObject; \"any other end tag\" in body stops at a foreign element of its name too, and the adoption agency's \"not in scope\" acts as it",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::HtmlOnlySpecialCategory,
+        id: "html-only-special-category",
+        what: "the special category without its MathML and SVG elements, the default scope without annotation-xml, and no breakout stop at annotation-xml",
         whole: false,
     },
     VariantInfo {

@@ -888,6 +888,12 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<b><main></b>"),
             "end tag b",
         ),
+        // A MathML annotation-xml is neither a scope boundary nor special: `</b>` pops it.
+        (
+            Variant::HtmlOnlySpecialCategory,
+            document("<b><math><annotation-xml></b>x"),
+            "character",
+        ),
         (
             Variant::BreakoutInAFragmentAsAnyOtherStartTag,
             crate::case::ParseRequest::fragment(

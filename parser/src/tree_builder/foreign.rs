@@ -339,9 +339,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     fn leave_foreign_content(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         // A start tag, or the </br> and </p> end tags.
         self.parse_error(super::unexpected(token));
+        // The variant `html-only-special-category` stops at no MathML annotation-xml.
+        let at_annotation_xml_too = !variant(Variant::HtmlOnlySpecialCategory);
         while let Some(node) = self.current_node() {
             if is_mathml_text_integration_point(node.name)
-                || node.html_integration_point
+                || (node.html_integration_point
+                    && (at_annotation_xml_too || node.name.ns == Namespace::Svg))
                 || node.name.ns == Namespace::Html
             {
                 break;

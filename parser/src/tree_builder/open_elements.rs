@@ -186,6 +186,11 @@ pub(crate) fn is_default_scope_boundary(name: QualName) -> bool {
                 | local::SELECT
                 | local::TEMPLATE
         ),
+        // The variant `html-only-special-category`: annotation-xml is no boundary.
+        Namespace::MathMl if variant(Variant::HtmlOnlySpecialCategory) => matches!(
+            name.local,
+            local::MI | local::MO | local::MN | local::MS | local::MTEXT
+        ),
         Namespace::MathMl => matches!(
             name.local,
             local::MI | local::MO | local::MN | local::MS | local::MTEXT | local::ANNOTATION_XML
@@ -650,6 +655,9 @@ impl OpenElements {
 #[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
     if variant(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
+        return false;
+    }
+    if variant(Variant::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
         return false;
     }
     if variant(Variant::MainNotSpecial) && name.ns == Namespace::Html && name.local == local::MAIN {
