@@ -250,6 +250,16 @@ pub fn enabled() -> bool {
     cfg!(feature = "variants")
 }
 
+/// The variant on for this parse, if any: one switch read where a step asks about
+/// several variants. `None` without the feature.
+#[inline(always)]
+pub(crate) fn active() -> Option<Variant> {
+    #[cfg(feature = "variants")]
+    return ACTIVE.with(|active| active.get());
+    #[cfg(not(feature = "variants"))]
+    None
+}
+
 /// Whether `variant` is on for this parse.
 #[inline(always)]
 pub(crate) fn variant(variant: Variant) -> bool {

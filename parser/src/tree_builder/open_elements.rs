@@ -654,14 +654,18 @@ impl OpenElements {
 /// category. <https://html.spec.whatwg.org/#special>
 #[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
-    if variant(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
-        return false;
-    }
-    if variant(Variant::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
-        return false;
-    }
-    if variant(Variant::MainNotSpecial) && name.ns == Namespace::Html && name.local == local::MAIN {
-        return false;
+    // The variants that change the category (one switch read).
+    match crate::variants::active() {
+        Some(Variant::NarrowSpecialCategory) if not_in_the_narrow_special_category(name) => {
+            return false;
+        }
+        Some(Variant::HtmlOnlySpecialCategory) if name.ns != Namespace::Html => return false,
+        Some(Variant::MainNotSpecial)
+            if name.ns == Namespace::Html && name.local == local::MAIN =>
+        {
+            return false;
+        }
+        _ => {}
     }
     match name.ns {
         Namespace::Html => matches!(
