@@ -272,6 +272,10 @@ pub struct Tokenizer<'i> {
     tag: Tag,
     tag_kind: TagKind,
     current_attribute: Option<CurrentAttribute>,
+    /// Whether to record which attributes were written without a value: the variant
+    /// `valueless-attributes-unlike-empty-ones` is on (read once, when the tokenizer is
+    /// made; never without the feature `variants`).
+    record_valueless: bool,
     /// The names of the current tag's attributes, once it has more than
     /// [`LINEAR_DUPLICATE_SCAN_LIMIT`] of them.
     attribute_names: AttributeNames,
@@ -359,6 +363,7 @@ impl<'i> Tokenizer<'i> {
             tag: buffers.tag,
             tag_kind: TagKind::Start,
             current_attribute: None,
+            record_valueless: variant(Variant::ValuelessAttributesUnlikeEmptyOnes),
             attribute_names: buffers.attribute_names,
             last_start_tag: options.last_start_tag,
             comment: buffers.comment,
@@ -759,11 +764,11 @@ impl<'i> Tokenizer<'i> {
         });
     }
 
-    /// An `=` follows the current attribute's name: recorded only in a build with
-    /// variants, for `valueless-attributes-unlike-empty-ones` (the standard's token has
-    /// a value either way).
+    /// An `=` follows the current attribute's name: recorded only for the variant
+    /// `valueless-attributes-unlike-empty-ones` (the standard's token has a value
+    /// either way).
     fn attribute_value_follows(&mut self) {
-        if crate::variants::enabled() {
+        if self.record_valueless {
             if let Some(attribute) = self.current_attribute.as_mut() {
                 attribute.value_written = true;
             }
@@ -832,9 +837,8 @@ impl<'i> Tokenizer<'i> {
             }
             self.tag.buf.truncate(attribute.name_start);
         } else {
-            // Recorded in a build with variants (a constant), read only by the variant
-            // `valueless-attributes-unlike-empty-ones`: no per-attribute switch read.
-            if crate::variants::enabled() && !attribute.value_written && self.tag.attrs.len() < 64 {
+            // Recorded only for the variant `valueless-attributes-unlike-empty-ones`.
+            if self.record_valueless && !attribute.value_written && self.tag.attrs.len() < 64 {
                 self.tag.marks.valueless |= 1 << self.tag.attrs.len();
             }
             self.tag.attrs.push(AttrSpan {

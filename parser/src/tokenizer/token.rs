@@ -22,8 +22,8 @@ pub struct Tag {
     pub(crate) attrs: Vec<AttrSpan>,
     /// The self-closing flag.
     pub self_closing: bool,
-    /// What only a variant of the parser reads (`crate::variants`); never set in a
-    /// build without variants.
+    /// What only a variant of the parser reads (`crate::variants`); set only while one
+    /// is on.
     pub(crate) marks: VariantMarks,
 }
 
@@ -95,8 +95,8 @@ impl Tag {
         self.attributes().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
-    /// The names of the attributes written without a value: recorded only in a build
-    /// with variants, read by `valueless-attributes-unlike-empty-ones`.
+    /// The names of the attributes written without a value: recorded only with the
+    /// variant `valueless-attributes-unlike-empty-ones`.
     pub(crate) fn valueless_attribute_names(&self) -> impl Iterator<Item = &[u8]> + '_ {
         let valueless = self.marks.valueless;
         self.attributes()

@@ -509,8 +509,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let mut element = self
             .active_formatting
             .element_for(node, tag.name, tag.attributes());
-        if variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
-            if let Some(tag) = tag.tag {
+        // Valueless attributes are recorded only while the variant is on: a tag with
+        // none asks nothing.
+        if let Some(tag) = tag.tag {
+            if tag.marks.valueless != 0 && variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
                 self.active_formatting
                     .mark_valueless(&mut element, tag.valueless_attribute_names());
             }
