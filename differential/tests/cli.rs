@@ -300,7 +300,7 @@ fn class_show_and_list() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
     for needed in [
         "class:       html5ever-no-processing-instructions",
-        "right:       reference (litmus follows the standard; html5ever does not)",
+        "right:       reference (litmus follows the standard; html5ever and html5gum do not)",
         "spec:        https://html.spec.whatwg.org/#processing-instruction-open-state",
         "upstream:    https://github.com/servo/html5ever/issues/789",
         "signatures:",
