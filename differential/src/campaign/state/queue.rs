@@ -2,13 +2,14 @@
 //! candidates of each known class.
 
 use super::super::cases::Reported;
+use crate::case::EngineName;
 use crate::compare::Divergence;
 use crate::finding::Origin;
 use crate::signature::Signature;
 use std::collections::{BTreeMap, VecDeque};
 
-/// How many exemplars of each known class a campaign minimizes and archives at most:
-/// the class's first case, and the smallest others.
+/// How many exemplars of each known class a campaign minimizes and archives at most,
+/// for each engine the class names: the class's first case, and the smallest others.
 pub const EXEMPLARS_PER_CLASS: usize = 3;
 
 /// A case of a known class, minimized to tokens, that may become one of its
@@ -45,9 +46,10 @@ pub struct Queue {
     triage: VecDeque<Reported>,
     /// Triage jobs taken and not finished.
     triaging: usize,
-    /// Per known class, its first reproduced candidate (an exemplar at once), if it
-    /// has one yet, and its smallest others (at most [`EXEMPLARS_PER_CLASS`] in all).
-    candidates: BTreeMap<String, Candidates>,
+    /// Per known class and engine (a class may name several), its first reproduced
+    /// candidate (an exemplar at once), if it has one yet, and its smallest others (at
+    /// most [`EXEMPLARS_PER_CLASS`] in all).
+    candidates: BTreeMap<(String, EngineName), Candidates>,
     exemplars: VecDeque<Candidate>,
     /// Exemplar jobs taken and not finished.
     exemplifying: usize,
@@ -98,7 +100,8 @@ impl Queue {
     /// becomes an exemplar at once (so that a campaign killed early has one archived);
     /// the smallest others wait for the end.
     pub fn candidate(&mut self, candidate: Candidate) {
-        let class = self.candidates.entry(candidate.class.clone()).or_default();
+        let key = (candidate.class.clone(), candidate.divergence.engine.clone());
+        let class = self.candidates.entry(key).or_default();
         if !class.first_queued && candidate.reproduced {
             class.first_queued = true;
             class.list.insert(0, candidate.clone());
