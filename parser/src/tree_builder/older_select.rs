@@ -22,9 +22,15 @@ use crate::variants::{variant, Variant};
 
 /// Whether one of the older select variants is on.
 fn older_select_on() -> bool {
-    variant(Variant::OlderSelect)
-        || variant(Variant::OlderSelectWithoutHr)
-        || variant(Variant::OlderSelectWithCellFragmentsInCell)
+    // One switch read for the three.
+    matches!(
+        crate::variants::active(),
+        Some(
+            Variant::OlderSelect
+                | Variant::OlderSelectWithoutHr
+                | Variant::OlderSelectWithCellFragmentsInCell
+        )
+    )
 }
 
 /// The table parts that end a select "in select in table".
