@@ -92,6 +92,12 @@ pub enum Variant {
     /// from one written with an empty value (`<b id="">`), which the standard's
     /// tokens do not (`tree_builder::active_formatting`).
     ValuelessAttributesUnlikeEmptyOnes,
+    /// "Any other end tag" in "in body" compares tag names as an enumeration of the
+    /// tags an engine knows, where every other name is one value: an end tag of a
+    /// name outside it matches the nearest open HTML element whose name is outside it
+    /// too (`</m>` closes an open `<fmi>`). gumbo's enumeration
+    /// (`tree_builder::enumerated_tags`, `tree_builder::modes::in_body_steps`).
+    UnknownTagNamesAlike,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -208,6 +214,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::ValuelessAttributesUnlikeEmptyOnes,
         id: "valueless-attributes-unlike-empty-ones",
         what: "the Noah's Ark clause tells `<b id>` from `<b id=\"\">`",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::UnknownTagNamesAlike,
+        id: "unknown-tag-names-alike",
+        what: "\"any other end tag\" in body takes every tag name outside an enumeration of known tags (gumbo's) as one name: `</m>` closes an open `<fmi>`",
         whole: false,
     },
 ];

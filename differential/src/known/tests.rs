@@ -1141,3 +1141,51 @@ right = "reference"
     .unwrap_err();
     assert!(error.contains("names g"), "{error}");
 }
+
+#[test]
+fn an_unknown_end_tag_that_closed_an_unknown_element_explains_the_node_before_its_case() {
+    // Two causes at one node: the end tag </up> closed <sen> (every name outside the
+    // enumeration is one value), and the next element kept its case. The end tag came
+    // first, and its variant departs there as the engine did.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "case"
+engine = "e"
+locus = ["tokenizer.tag-name.ascii-upper-alpha"]
+token = ["start tag *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#tag-name-state"
+right = "reference"
+
+[[class]]
+id = "unknown-alike"
+engine = "e"
+variant = "unknown-tag-names-alike"
+passes = ["end tag *@tree.in-body.any-other-end-tag"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document("<sen></up><optiOLecT>", true);
+    let both = "| <html>\n|   <head>\n|   <body>\n|     <sen>\n|     <optiOLecT>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, both),
+        Some("unknown-alike".to_owned())
+    );
+    // A known end tag closes no unknown element: only the case is left.
+    let request = crate::case::ParseRequest::document("<sen></span><optiOLecT>", true);
+    let case = "| <html>\n|   <head>\n|   <body>\n|     <sen>\n|       <optiOLecT>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, case),
+        Some("case".to_owned())
+    );
+    // The same shape after a known end tag is not the enumeration's doing.
+    let closed = "| <html>\n|   <head>\n|   <body>\n|     <sen>\n|     <optiOLecT>\n";
+    assert_ne!(
+        tree_verdict(&known, &request, closed),
+        Some("unknown-alike".to_owned())
+    );
+}

@@ -37,6 +37,7 @@
 
 mod active_formatting;
 mod adoption_agency;
+mod enumerated_tags;
 mod fast;
 mod foreign;
 mod fragment;

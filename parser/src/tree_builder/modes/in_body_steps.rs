@@ -2,14 +2,16 @@
 //! its condition, and the steps "in body" shares with other modes.
 
 use crate::arm_hook::spec_arm;
+use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
-use crate::tree_builder::open_elements::{is_special, Scope};
+use crate::tree_builder::enumerated_tags::is_enumerated;
+use crate::tree_builder::open_elements::{is_special, Scope, StackEntry};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
-use crate::variants::{variant, Variant};
+use crate::variants::Variant;
 
 /// The elements that may be left open at the end of the body without a parse error:
 /// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
@@ -391,10 +393,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 2. "Loop: If node is an HTML element with the same tag name as the
             // token, then:" (under the variant, an element of any namespace)
-            let same = if variant(Variant::NarrowSpecialCategory) {
-                node.name.local == tag.name
-            } else {
-                node.is_html(tag.name)
+            let same = match crate::variants::active() {
+                Some(Variant::NarrowSpecialCategory) => node.name.local == tag.name,
+                Some(Variant::UnknownTagNamesAlike) => {
+                    node.is_html(tag.name) || self.both_unknown_to_the_enumeration(&node, tag)
+                }
+                _ => node.is_html(tag.name),
             };
             if same {
                 // "Generate implied end tags, except for HTML elements with the same
@@ -422,5 +426,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             slot = previous;
             // Step 5. "Return to the step labeled loop."
         }
+    }
+
+    /// Under [`Variant::UnknownTagNamesAlike`]: whether `node` is an HTML element and
+    /// both its name and the token's are outside the enumerated tags, one value there.
+    fn both_unknown_to_the_enumeration(&mut self, node: &StackEntry, tag: &TagToken<'_>) -> bool {
+        node.name.ns == Namespace::Html
+            && !is_enumerated(self.sink, node.name.local)
+            && !is_enumerated(self.sink, tag.name)
     }
 }
