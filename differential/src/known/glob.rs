@@ -6,23 +6,19 @@
 /// one before (which is the best place for what follows), the first piece anchored
 /// at the start and the last at the end.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {
-    let mut pieces = pattern.split('*');
-    // `split` yields at least one piece.
-    let first = pieces.next().unwrap_or("");
+    let Some((first, after_first)) = pattern.split_once('*') else {
+        // No star: the whole text is the one piece.
+        return pattern == text;
+    };
     let Some(rest) = text.strip_prefix(first) else {
         return false;
     };
-    let mut middle: Vec<&str> = pieces.collect();
-    let Some(last) = middle.pop() else {
-        // No star: the whole text is the one piece.
-        return rest.is_empty();
-    };
-    if rest.len() < last.len() || !rest.ends_with(last) {
-        return false;
-    }
     // The last piece takes the end; the middle pieces must fit before it.
-    let mut room = &rest[..rest.len() - last.len()];
-    for piece in middle {
+    let (middle, last) = after_first.rsplit_once('*').unwrap_or(("", after_first));
+    let Some(mut room) = rest.strip_suffix(last) else {
+        return false;
+    };
+    for piece in middle.split('*').filter(|piece| !piece.is_empty()) {
         match room.find(piece) {
             Some(at) => room = &room[at + piece.len()..],
             None => return false,

@@ -289,6 +289,11 @@ impl KnownClass {
     /// patterns names, the class matches by its locus conditions, and only at the
     /// levels that have a locus (tree and fragment).
     fn matches_surface(&self, evidence: &Evidence<'_>) -> bool {
+        // The engine first: most classes are another engine's, and their patterns
+        // need not be read.
+        if !self.is_for_engine(evidence.engine) {
+            return false;
+        }
         let level = evidence.signature.split(" | ").next().unwrap_or("");
         let mut relevant = self
             .signatures
@@ -314,8 +319,7 @@ impl KnownClass {
             .unless
             .iter()
             .any(|p| glob_matches(p, evidence.signature));
-        self.is_for_engine(evidence.engine)
-            && signature_holds
+        signature_holds
             && !refuted
             && (self.inputs.is_empty()
                 || self
@@ -401,9 +405,11 @@ impl KnownClass {
 
     /// Whether the class explains the finding.
     pub fn matches(&self, evidence: &mut Evidence<'_>) -> bool {
-        if !self.matches_surface(evidence) {
-            return false;
-        }
+        self.matches_surface(evidence) && self.matches_beyond_the_surface(evidence)
+    }
+
+    /// Whether the class's locus conditions hold, its surface conditions holding.
+    fn matches_beyond_the_surface(&self, evidence: &mut Evidence<'_>) -> bool {
         let level = evidence.signature.split(" | ").next().unwrap_or("");
         if !self.needs_locus() || !has_case(level) {
             return true;
@@ -574,7 +580,7 @@ impl KnownDifferences {
             if !class.matches_surface(evidence) {
                 continue;
             }
-            if !class.matches(evidence) {
+            if !class.matches_beyond_the_surface(evidence) {
                 continue;
             }
             // A cause the reference can put in is tried: refuted, the class explains
