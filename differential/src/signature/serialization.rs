@@ -103,7 +103,7 @@ fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
             let end = if name == "plaintext" {
                 bytes.len()
             } else {
-                find_ascii_ci(s, i, &format!("</{name}")).unwrap_or(bytes.len())
+                raw_text_end(s, i, &name)
             };
             if end > start {
                 tokens.push(Token {
@@ -161,6 +161,23 @@ fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
         i = end;
     }
     tokens
+}
+
+/// Where the raw text of a `name` element starting at `from` ends: at its end tag, a
+/// `</name` followed by white space, `/` or `>` (an appropriate end tag; `</scriptx>`
+/// is text), or at the end.
+fn raw_text_end(s: &str, from: usize, name: &str) -> usize {
+    let needle = format!("</{name}");
+    let mut at = from;
+    while let Some(found) = find_ascii_ci(s, at, &needle) {
+        let after = s.as_bytes().get(found + needle.len());
+        if after.is_none_or(|&b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' | b'/' | b'>'))
+        {
+            return found;
+        }
+        at = found + 1;
+    }
+    s.len()
 }
 
 fn find_ascii_ci(s: &str, from: usize, needle: &str) -> Option<usize> {

@@ -244,6 +244,15 @@ fn serialization_signatures_name_tokens_and_the_open_element() {
         serialization("<div><?pi x?></div>", "<div><?pi x></div>"),
         "serialization | litmus: <?…> | html5ever: <?…> at '>' | in: <div>"
     );
+    // A script's text ends at an appropriate end tag only: `</scriptx>` and the
+    // `<SCRIPT ` after it are text, and the difference is in the svg script.
+    assert_eq!(
+        serialization(
+            "<script></scriptx><SCRIPT </script><svg><script>&gt;</script></svg>",
+            "<script></scriptx><SCRIPT </script><svg><script>></script></svg>"
+        ),
+        "serialization | litmus: \"…\" at &gt; | html5ever: \"…\" at '>' | in: <script>"
+    );
 }
 
 #[test]
