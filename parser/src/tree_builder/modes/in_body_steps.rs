@@ -392,7 +392,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 return;
             };
             // Step 2. "Loop: If node is an HTML element with the same tag name as the
-            // token, then:" (under the variant, an element of any namespace)
+            // token, then:" (under narrow-special-category, an element of any
+            // namespace; under unknown-tag-names-alike, also an HTML element whose name,
+            // like the token's, is outside the enumerated tags)
             let same = match crate::variants::active() {
                 Some(Variant::NarrowSpecialCategory) => node.name.local == tag.name,
                 Some(Variant::UnknownTagNamesAlike) => {
