@@ -171,8 +171,7 @@ fn raw_text_end(s: &str, from: usize, name: &str) -> usize {
     let mut at = from;
     while let Some(found) = find_ascii_ci(s, at, &needle) {
         let after = s.as_bytes().get(found + needle.len());
-        if after.is_none_or(|&b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' | b'/' | b'>'))
-        {
+        if after.is_none_or(|&b| b.is_ascii_whitespace() || b == b'/' || b == b'>') {
             return found;
         }
         at = found + 1;

@@ -9,7 +9,7 @@ use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::enumerated_tags::is_enumerated;
-use crate::tree_builder::open_elements::{is_special, Scope, StackEntry};
+use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::variants::Variant;
 
@@ -387,6 +387,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let Some(mut slot) = self.open_elements.any_other_end_tag_walk_start(tag.name) else {
             return;
         };
+        // The variant that changes step 2, read once for the walk; under
+        // unknown-tag-names-alike, whether the token's name is outside the enumerated
+        // tags, asked once too.
+        let variant = crate::variants::active();
+        let unknown_token =
+            variant == Some(Variant::UnknownTagNamesAlike) && !is_enumerated(self.sink, tag.name);
         loop {
             let Some(node) = self.open_elements.get(slot).copied() else {
                 return;
@@ -395,10 +401,13 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // token, then:" (under narrow-special-category, an element of any
             // namespace; under unknown-tag-names-alike, also an HTML element whose name,
             // like the token's, is outside the enumerated tags)
-            let same = match crate::variants::active() {
+            let same = match variant {
                 Some(Variant::NarrowSpecialCategory) => node.name.local == tag.name,
                 Some(Variant::UnknownTagNamesAlike) => {
-                    node.is_html(tag.name) || self.both_unknown_to_the_enumeration(&node, tag)
+                    node.is_html(tag.name)
+                        || (unknown_token
+                            && node.name.ns == Namespace::Html
+                            && !is_enumerated(self.sink, node.name.local))
                 }
                 _ => node.is_html(tag.name),
             };
@@ -428,13 +437,5 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             slot = previous;
             // Step 5. "Return to the step labeled loop."
         }
-    }
-
-    /// Under [`Variant::UnknownTagNamesAlike`]: whether `node` is an HTML element and
-    /// both its name and the token's are outside the enumerated tags, one value there.
-    fn both_unknown_to_the_enumeration(&mut self, node: &StackEntry, tag: &TagToken<'_>) -> bool {
-        node.name.ns == Namespace::Html
-            && !is_enumerated(self.sink, node.name.local)
-            && !is_enumerated(self.sink, tag.name)
     }
 }
