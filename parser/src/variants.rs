@@ -98,6 +98,25 @@ pub enum Variant {
     /// too (`</m>` closes an open `<fmi>`). gumbo's enumeration
     /// (`tree_builder::enumerated_tags`, `tree_builder::modes::in_body_steps`).
     UnknownTagNamesAlike,
+    /// `<selectedcontent>` filled only when an option that is a child of its select
+    /// is popped: the selectedcontent element's insertion steps do nothing; an option
+    /// anywhere else (in an optgroup, a div, the selectedcontent itself) has no
+    /// select, and selectedness is read on the select's option children; a
+    /// selectedcontent inside the option is cloned into all the same (a copy of the
+    /// option's children as they were), and so is one in a nested select; a clone
+    /// leaves a template's contents empty; and the pops of "stop parsing" in a
+    /// fragment clone nothing (`tree_builder::select`). lexbor's, measured.
+    SelectedcontentFromChildOptions,
+    /// A character token in body whose first character is U+000A LF loses it when
+    /// the current node is an HTML pre or listing with no child yet, whichever
+    /// token came before (`tree_builder::modes::in_body`). x/net/html's rule for the
+    /// newline after `<pre>`.
+    NewlineDroppedAtTheStartOfAnEmptyPre,
+    /// The adoption agency algorithm's inner loop as the standard read before 2014:
+    /// it ends after its third step ("if inner loop counter is greater than three, go
+    /// to the next step in the overall algorithm"), with no step 4.13.4
+    /// (`tree_builder::adoption_agency`).
+    AdoptionInnerLoopOfThree,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -220,6 +239,24 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::UnknownTagNamesAlike,
         id: "unknown-tag-names-alike",
         what: "\"any other end tag\" in body takes every tag name outside an enumeration of known tags (gumbo's) as one name: `</m>` closes an open `<fmi>`",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::SelectedcontentFromChildOptions,
+        id: "selectedcontent-from-child-options",
+        what: "<selectedcontent> cloned into only when an option child of the select is popped (template contents left out), never at its own insertion nor at the end of a fragment, whether it is inside the option or in a nested select",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::NewlineDroppedAtTheStartOfAnEmptyPre,
+        id: "newline-dropped-at-the-start-of-an-empty-pre",
+        what: "a LF at the start of text in body is dropped where the current node is a pre or listing with no child yet, not only as the token after the start tag",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::AdoptionInnerLoopOfThree,
+        id: "adoption-inner-loop-of-three",
+        what: "the adoption agency's inner loop ends after its third step, as the standard read before 2014",
         whole: false,
     },
 ];

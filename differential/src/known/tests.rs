@@ -927,6 +927,24 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<p><b id><b id><b id><b id=''></p>x"),
             "character",
         ),
+        (
+            Variant::SelectedcontentFromChildOptions,
+            document("<select><option>a</option><selectedcontent>"),
+            "start tag selectedcontent",
+        ),
+        (
+            Variant::NewlineDroppedAtTheStartOfAnEmptyPre,
+            document("<pre></x>\nb"),
+            "character",
+        ),
+        // Four elements between the formatting element and the furthest block: the
+        // inner loop's fourth step is where the variant leaves the standard (the `</i>`
+        // that follows shows it).
+        (
+            Variant::AdoptionInnerLoopOfThree,
+            document("<b><i><u><s><tt><div><p></b>x</i>y"),
+            "end tag b",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
@@ -1188,4 +1206,83 @@ right = "reference"
         tree_verdict(&known, &request, closed),
         Some("unknown-alike".to_owned())
     );
+}
+
+#[test]
+fn a_selectedcontent_filled_from_child_options_explains_lexbors_trees_and_no_other_clone() {
+    // lexbor 3.1's trees (measured with examples/engines/lexbor_adapter.py): no clone
+    // when the selectedcontent is inserted after the selected option.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "child-options"
+engine = "e"
+variant = "selectedcontent-from-child-options"
+locus = ["tree.selectedcontent.*"]
+inside = ["selectedcontent"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document(
+        "<select><option>a</option><selectedcontent>z</selectedcontent>",
+        true,
+    );
+    let lexbor = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <option>\n|         \"a\"\n|       <selectedcontent>\n|         \"z\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, lexbor),
+        Some("child-options".to_owned())
+    );
+    // An option in a div is no child of the select: lexbor clones nothing at its pop.
+    let request = crate::case::ParseRequest::document(
+        "<select><selectedcontent></selectedcontent><div><option>a</option></div>",
+        true,
+    );
+    let lexbor = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <selectedcontent>\n|       <div>\n|         <option>\n|           \"a\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, lexbor),
+        Some("child-options".to_owned())
+    );
+    // Another clone bug (the first option cloned where the selected one should be; the
+    // mutant option-selected-attribute-ignored's tree) is not lexbor's: every option
+    // here is a child of the select, where lexbor clones as the standard does.
+    let request = crate::case::ParseRequest::document(
+        "<select><button><selectedcontent></button><option><div></div><option selected>t",
+        true,
+    );
+    let other = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <button>\n|         <selectedcontent>\n|           <div>\n|       <option>\n|         <div>\n|       <option>\n|         selected=\"\"\n|         \"t\"\n";
+    assert_eq!(tree_verdict(&known, &request, other), None);
+}
+
+#[test]
+fn a_newline_dropped_in_an_empty_pre_explains_the_text_wherever_it_moved() {
+    // x/net/html 0.7.0's tree (measured with examples/engines/go-html): the LF after
+    // an ignored end tag dropped, in text the adoption agency then moved.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "empty-pre"
+engine = "e"
+variant = "newline-dropped-at-the-start-of-an-empty-pre"
+locus = ["tree.in-body.character-whitespace"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document("<b><listing></f>\n<</b>", true);
+    let go_html =
+        "| <html>\n|   <head>\n|   <body>\n|     <b>\n|     <listing>\n|       <b>\n|         \"<\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, go_html),
+        Some("empty-pre".to_owned())
+    );
+    // A listing that already holds text keeps the LF under the variant too: an engine
+    // that drops it there shows another cause.
+    let request = crate::case::ParseRequest::document("<listing>x</f>\n<", true);
+    let dropped = "| <html>\n|   <head>\n|   <body>\n|     <listing>\n|       \"x<\"\n";
+    assert_eq!(tree_verdict(&known, &request, dropped), None);
 }

@@ -164,6 +164,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
                 // Step 4.13.1. "Increment innerLoopCounter by 1."
                 inner_loop_counter += 1;
+                // The variant `adoption-inner-loop-of-three` only (`crate::variants`).
+                if inner_loop_counter > 3 && variant(Variant::AdoptionInnerLoopOfThree) {
+                    break;
+                }
                 // Step 4.13.2. "Let node be the element immediately above node in the
                 // stack of open elements, or if node is no longer in the stack of open
                 // elements (e.g. because it got removed by this algorithm), the element

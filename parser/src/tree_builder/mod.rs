@@ -488,6 +488,11 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     /// "Stop parsing": <https://html.spec.whatwg.org/#stop-parsing>. Of its steps only
     /// "Pop all the nodes off the stack of open elements" touches the tree.
     pub(crate) fn stop_parsing(&mut self) {
+        // The variant `selectedcontent-from-child-options` pops a fragment's
+        // elements without the steps an option's pop sets off (`select.rs`).
+        if self.context_element.is_some() && variant(Variant::SelectedcontentFromChildOptions) {
+            while self.open_elements.pop().is_some() {}
+        }
         while self.pop_the_current_node().is_some() {}
         self.stopped = true;
     }

@@ -83,6 +83,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// "An option element's option element nearest ancestor select".
     fn option_element_nearest_ancestor_select(&mut self, option: NodeId) -> Option<NodeId> {
+        // The variant `selectedcontent-from-child-options` only.
+        if variant(Variant::SelectedcontentFromChildOptions) {
+            return self.select_of_a_child_option(option);
+        }
         if let Some(ancestry) = self.selects.ancestry.readable() {
             return ancestry.of_parent(&*self.sink, option).option_select;
         }
@@ -111,6 +115,14 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
         // Step 3. "Return null."
         None
+    }
+
+    /// The select `option` is a child of (the variant
+    /// `selectedcontent-from-child-options`, `crate::variants`).
+    fn select_of_a_child_option(&self, option: NodeId) -> Option<NodeId> {
+        let parent = self.sink.parent(option)?;
+        self.is_html_element(parent, local::SELECT)
+            .then_some(parent)
     }
 
     /// "An option element is disabled if its disabled attribute is present or if it is a
@@ -153,6 +165,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 continue;
             };
             let mut descend_with = Some(optgroups);
+            // The variant `selectedcontent-from-child-options` reads the select's
+            // children only.
+            if variant(Variant::SelectedcontentFromChildOptions) {
+                descend_with = None;
+            }
             if name.ns == Namespace::Html {
                 match name.local {
                     local::OPTION => {
@@ -230,6 +247,21 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// selectedcontent element selectedcontent": replace all of selectedcontent's
     /// children with deep clones of option's children.
     fn clone_an_option_into_a_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
+        // The variant `selectedcontent-from-child-options` clones into a
+        // selectedcontent inside the option too (a copy of the option's children as
+        // they are once the selectedcontent is emptied), and leaves the copies'
+        // template contents empty.
+        if variant(Variant::SelectedcontentFromChildOptions) {
+            self.remove_all_children_of_selectedcontent(selectedcontent);
+            let copy = self.sink.clone_element(option);
+            self.sink.clone_children_into(option, copy);
+            self.empty_template_contents_below(copy);
+            self.sink.reparent_children(copy, selectedcontent);
+            self.selects
+                .ancestry
+                .children_moved(&*self.sink, selectedcontent);
+            return;
+        }
         // A selectedcontent inside the option would be cloned into itself.
         if let Some(ancestry) = self.selects.ancestry.readable() {
             // The option elements among its ancestors, nearest first.
@@ -255,6 +287,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let first = self.sink.first_child(selectedcontent);
             while let Some(extra) = first.and_then(|f| self.sink.next_sibling(f)) {
                 self.sink.remove_from_parent(extra);
+            }
+        }
+    }
+
+    /// Empties the contents of every template below `root` (the variant
+    /// `selectedcontent-from-child-options`).
+    fn empty_template_contents_below(&mut self, root: NodeId) {
+        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
+        while let Some(node) = stack.pop() {
+            if let Some(next) = self.sink.next_sibling(node) {
+                stack.push(next);
+            }
+            if let Some(contents) = self.sink.template_contents(node) {
+                self.sink.remove_all_children(contents);
+            }
+            if let Some(child) = self.sink.first_child(node) {
+                stack.push(child);
             }
         }
     }
@@ -405,7 +454,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let mut nearest_select = None;
         if let Some(ancestry) = self.selects.ancestry.readable() {
             let ancestry = ancestry.of_parent(&*self.sink, selectedcontent);
-            if ancestry.second_select {
+            if ancestry.second_select && !variant(Variant::SelectedcontentFromChildOptions) {
                 return;
             }
             nearest_select = ancestry.nearest_select;
@@ -414,6 +463,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             while let Some(node) = ancestor {
                 if self.is_html_element(node, local::SELECT) {
                     if nearest_select.is_some() {
+                        if variant(Variant::SelectedcontentFromChildOptions) {
+                            break;
+                        }
                         return;
                     }
                     nearest_select = Some(node);
@@ -444,7 +496,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 state
             }
         };
-        if state.selectedcontent != selectedcontent {
+        // The variant `selectedcontent-from-child-options` has no insertion
+        // steps but the state kept.
+        if state.selectedcontent != selectedcontent
+            || variant(Variant::SelectedcontentFromChildOptions)
+        {
             return;
         }
         // "Update a select's selectedcontent": "Let option be the first option in

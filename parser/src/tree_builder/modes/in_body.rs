@@ -11,6 +11,7 @@ use crate::tree_builder::open_elements::{Scope, HEADINGS};
 use crate::tree_builder::{
     is_ascii_whitespace, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
+use crate::variants::{variant, Variant};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
     /// <https://html.spec.whatwg.org/#parsing-main-inbody>
@@ -30,8 +31,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // -> "Any other character token": "Reconstruct the active formatting
             //    elements, if any. Insert the token's character. Set the frameset-ok flag
             //    to "not ok"."
-            TreeToken::Characters(text) => {
+            TreeToken::Characters(mut text) => {
                 spec_arm(Arm::InBodyCharacterWhitespace);
+                // The variant `newline-dropped-at-the-start-of-an-empty-pre` only
+                // (`crate::variants`).
+                if variant(Variant::NewlineDroppedAtTheStartOfAnEmptyPre) {
+                    text = self.without_a_newline_starting_an_empty_pre(text);
+                    if text.is_empty() {
+                        return ProcessResult::Done;
+                    }
+                }
                 if !mutant(Mutant::InBodyFormattingNotReconstructed) {
                     self.reconstruct_the_active_formatting_elements();
                 }
@@ -928,6 +937,23 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 self.in_body_any_other_end_tag(&tag);
                 ProcessResult::Done
             }
+        }
+    }
+}
+
+impl<S: TreeSink> TreeBuilder<'_, S> {
+    /// `text` without its first character when that is a LF and the current node is
+    /// an HTML pre or listing with no child (the variant
+    /// `newline-dropped-at-the-start-of-an-empty-pre`).
+    fn without_a_newline_starting_an_empty_pre<'t>(&self, text: &'t [u8]) -> &'t [u8] {
+        let Some(current) = self.open_elements.current() else {
+            return text;
+        };
+        let in_empty_pre = (current.is_html(local::PRE) || current.is_html(local::LISTING))
+            && self.sink.first_child(current.node).is_none();
+        match text.strip_prefix(b"\n") {
+            Some(rest) if in_empty_pre => rest,
+            _ => text,
         }
     }
 }
