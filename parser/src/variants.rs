@@ -98,20 +98,27 @@ pub enum Variant {
     /// too (`</m>` closes an open `<fmi>`). gumbo's enumeration
     /// (`tree_builder::enumerated_tags`, `tree_builder::modes::in_body_steps`).
     UnknownTagNamesAlike,
-    /// `<selectedcontent>` filled only when an option that is a child of its select
-    /// is popped: the selectedcontent element's insertion steps do nothing; an option
-    /// anywhere else (in an optgroup, a div, the selectedcontent itself) has no
-    /// select, and selectedness is read on the select's option children; a
-    /// selectedcontent inside the option is cloned into all the same (a copy of the
-    /// option's children as they were), and so is one in a nested select; a clone
-    /// leaves a template's contents empty; and the pops of "stop parsing" in a
-    /// fragment clone nothing (`tree_builder::select`). lexbor's, measured.
-    SelectedcontentFromChildOptions,
+    /// `<selectedcontent>` filled as a DOM that keeps selectedness on its options
+    /// fills it: a `selected` attribute selects, the selectedness setting algorithm
+    /// reads a narrow list of options (the select's option children, and options
+    /// inside a select, datalist, hr or option child, not in an optgroup or any
+    /// other element), and a popped selected option's children are copied into its
+    /// select's first selectedcontent descendant, disabled or not, template contents
+    /// left out; no insertion steps, and no clone at the end of a fragment
+    /// (`tree_builder::select_narrow_list`). lexbor's, measured.
+    SelectedcontentByANarrowListOfOptions,
     /// A character token in body whose first character is U+000A LF loses it when
     /// the current node is an HTML pre or listing with no child yet, whichever
     /// token came before (`tree_builder::modes::in_body`). x/net/html's rule for the
     /// newline after `<pre>`.
     NewlineDroppedAtTheStartOfAnEmptyPre,
+    /// `<selectedcontent>` updated whenever an option's selectedness becomes true,
+    /// as well as at the standard's steps: an option the parser inserts that becomes
+    /// its select's selected option is cloned (with no children yet) into the
+    /// select's enabled selectedcontent at once, which takes the option out of a
+    /// selectedcontent it was inserted into (`tree_builder::select`). Chromium's,
+    /// measured.
+    SelectedcontentClonedWhenSelectednessChanges,
     /// The adoption agency algorithm's inner loop as the standard read before 2014:
     /// it ends after its third step ("if inner loop counter is greater than three, go
     /// to the next step in the overall algorithm"), with no step 4.13.4
@@ -242,15 +249,21 @@ pub const VARIANTS: &[VariantInfo] = &[
         whole: false,
     },
     VariantInfo {
-        variant: Variant::SelectedcontentFromChildOptions,
-        id: "selectedcontent-from-child-options",
-        what: "<selectedcontent> cloned into only when an option child of the select is popped (template contents left out), never at its own insertion nor at the end of a fragment, whether it is inside the option or in a nested select",
+        variant: Variant::SelectedcontentByANarrowListOfOptions,
+        id: "selectedcontent-by-a-narrow-list-of-options",
+        what: "<selectedcontent> filled by DOM selectedness over a narrow list of options (option children, and options in a nested select, datalist, hr or option), into the select's first selectedcontent descendant, only when an option is popped",
         whole: false,
     },
     VariantInfo {
         variant: Variant::NewlineDroppedAtTheStartOfAnEmptyPre,
         id: "newline-dropped-at-the-start-of-an-empty-pre",
         what: "a LF at the start of text in body is dropped where the current node is a pre or listing with no child yet, not only as the token after the start tag",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::SelectedcontentClonedWhenSelectednessChanges,
+        id: "selectedcontent-cloned-when-selectedness-changes",
+        what: "an option inserted as its select's selected option is cloned into the selectedcontent at once, as well as when popped",
         whole: false,
     },
     VariantInfo {

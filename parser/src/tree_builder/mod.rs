@@ -47,6 +47,7 @@ mod modes;
 mod older_select;
 mod open_elements;
 mod select;
+mod select_narrow_list;
 mod sink;
 mod stack_steps;
 mod svg_tag_names;
@@ -488,9 +489,11 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     /// "Stop parsing": <https://html.spec.whatwg.org/#stop-parsing>. Of its steps only
     /// "Pop all the nodes off the stack of open elements" touches the tree.
     pub(crate) fn stop_parsing(&mut self) {
-        // The variant `selectedcontent-from-child-options` pops a fragment's
-        // elements without the steps an option's pop sets off (`select.rs`).
-        if self.context_element.is_some() && variant(Variant::SelectedcontentFromChildOptions) {
+        // The variant `selectedcontent-by-a-narrow-list-of-options` pops a fragment's
+        // elements without the steps an option's pop sets off
+        // (`select_narrow_list.rs`).
+        if self.context_element.is_some() && variant(Variant::SelectedcontentByANarrowListOfOptions)
+        {
             while self.open_elements.pop().is_some() {}
         }
         while self.pop_the_current_node().is_some() {}

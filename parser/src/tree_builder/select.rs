@@ -77,16 +77,12 @@ pub(crate) struct SelectState {
 }
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
-    fn is_html_element(&self, node: NodeId, name: LocalName) -> bool {
+    pub(super) fn is_html_element(&self, node: NodeId, name: LocalName) -> bool {
         self.sink.element_name(node) == Some(QualName::html(name))
     }
 
     /// "An option element's option element nearest ancestor select".
     fn option_element_nearest_ancestor_select(&mut self, option: NodeId) -> Option<NodeId> {
-        // The variant `selectedcontent-from-child-options` only.
-        if variant(Variant::SelectedcontentFromChildOptions) {
-            return self.select_of_a_child_option(option);
-        }
         if let Some(ancestry) = self.selects.ancestry.readable() {
             return ancestry.of_parent(&*self.sink, option).option_select;
         }
@@ -117,17 +113,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         None
     }
 
-    /// The select `option` is a child of (the variant
-    /// `selectedcontent-from-child-options`, `crate::variants`).
-    fn select_of_a_child_option(&self, option: NodeId) -> Option<NodeId> {
-        let parent = self.sink.parent(option)?;
-        self.is_html_element(parent, local::SELECT)
-            .then_some(parent)
-    }
-
     /// "An option element is disabled if its disabled attribute is present or if it is a
     /// child of an optgroup element whose disabled attribute is present."
-    fn option_is_disabled(&self, option: NodeId) -> bool {
+    pub(super) fn option_is_disabled(&self, option: NodeId) -> bool {
         self.sink.has_attribute(option, b"disabled")
             || self.sink.parent(option).is_some_and(|parent| {
                 self.is_html_element(parent, local::OPTGROUP)
@@ -140,7 +128,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// one and parsing it is successful. If applying those rules to the attribute's value
     /// is not successful, the display size is 4 if the element's multiple content
     /// attribute is present, and 1 otherwise." (Only for selects without `multiple`.)
-    fn display_size_is_one(&self, select: NodeId) -> bool {
+    pub(super) fn display_size_is_one(&self, select: NodeId) -> bool {
         self.sink
             .attribute_value(select, b"size")
             .and_then(parse_non_negative_integer)
@@ -165,11 +153,6 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 continue;
             };
             let mut descend_with = Some(optgroups);
-            // The variant `selectedcontent-from-child-options` reads the select's
-            // children only.
-            if variant(Variant::SelectedcontentFromChildOptions) {
-                descend_with = None;
-            }
             if name.ns == Namespace::Html {
                 match name.local {
                     local::OPTION => {
@@ -247,21 +230,6 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// selectedcontent element selectedcontent": replace all of selectedcontent's
     /// children with deep clones of option's children.
     fn clone_an_option_into_a_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
-        // The variant `selectedcontent-from-child-options` clones into a
-        // selectedcontent inside the option too (a copy of the option's children as
-        // they are once the selectedcontent is emptied), and leaves the copies'
-        // template contents empty.
-        if variant(Variant::SelectedcontentFromChildOptions) {
-            self.remove_all_children_of_selectedcontent(selectedcontent);
-            let copy = self.sink.clone_element(option);
-            self.sink.clone_children_into(option, copy);
-            self.empty_template_contents_below(copy);
-            self.sink.reparent_children(copy, selectedcontent);
-            self.selects
-                .ancestry
-                .children_moved(&*self.sink, selectedcontent);
-            return;
-        }
         // A selectedcontent inside the option would be cloned into itself.
         if let Some(ancestry) = self.selects.ancestry.readable() {
             // The option elements among its ancestors, nearest first.
@@ -287,23 +255,6 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             let first = self.sink.first_child(selectedcontent);
             while let Some(extra) = first.and_then(|f| self.sink.next_sibling(f)) {
                 self.sink.remove_from_parent(extra);
-            }
-        }
-    }
-
-    /// Empties the contents of every template below `root` (the variant
-    /// `selectedcontent-from-child-options`).
-    fn empty_template_contents_below(&mut self, root: NodeId) {
-        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
-        while let Some(node) = stack.pop() {
-            if let Some(next) = self.sink.next_sibling(node) {
-                stack.push(next);
-            }
-            if let Some(contents) = self.sink.template_contents(node) {
-                self.sink.remove_all_children(contents);
-            }
-            if let Some(child) = self.sink.first_child(node) {
-                stack.push(child);
             }
         }
     }
@@ -379,11 +330,43 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             state.selected_option = Some(option);
         }
         self.selects.states.insert(select, state);
+        // The variant `selectedcontent-cloned-when-selectedness-changes` only
+        // (`crate::variants`): the option just made selected is cloned at once.
+        if variant(Variant::SelectedcontentClonedWhenSelectednessChanges)
+            && state.selected_option == Some(option)
+        {
+            self.clone_the_selected_option(option, select, state);
+        }
+    }
+
+    /// Clones `option`, the selected option of `select`, into its selectedcontent;
+    /// when the clone took the option out of the select (it was in the
+    /// selectedcontent), "the option HTML element removing steps" run the
+    /// selectedness setting algorithm, which picks the select's selected option
+    /// afresh from what is left.
+    fn clone_the_selected_option(&mut self, option: NodeId, select: NodeId, state: SelectState) {
+        self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
+        if !self.is_inclusive_descendant(option, select) {
+            let selected_option = self.selected_option_in(select, state.display_size_is_one);
+            self.selects.states.insert(
+                select,
+                SelectState {
+                    selected_option,
+                    ..state
+                },
+            );
+        }
     }
 
     /// Run when an `option` element is popped off the stack of open elements: "maybe
     /// clone an option into selectedcontent" given the option.
     pub(crate) fn option_popped(&mut self, option: NodeId) {
+        // The variant `selectedcontent-by-a-narrow-list-of-options` only
+        // (`crate::variants`, `select_narrow_list.rs`).
+        if variant(Variant::SelectedcontentByANarrowListOfOptions) {
+            self.option_popped_by_a_narrow_list_of_options(option);
+            return;
+        }
         // The variant `selectedcontent-never-cloned` only (`crate::variants`).
         if self.selects.states.is_empty() || variant(Variant::SelectedcontentNeverCloned) {
             return;
@@ -401,21 +384,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         };
         if state.selected_option == Some(option) {
             spec_arm(Arm::SelectedcontentMaybeCloneStep2Clone);
-            self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
-            // The clone replaced all of selectedcontent's children. If the option was
-            // one of them (or inside one), it has left the select: "the option HTML
-            // element removing steps" run the selectedness setting algorithm, which
-            // picks the select's selected option afresh from what is left.
-            if !self.is_inclusive_descendant(option, select) {
-                let selected_option = self.selected_option_in(select, state.display_size_is_one);
-                self.selects.states.insert(
-                    select,
-                    SelectState {
-                        selected_option,
-                        ..state
-                    },
-                );
-            }
+            self.clone_the_selected_option(option, select, state);
         }
     }
 
@@ -442,8 +411,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// Run when the parser has inserted a `selectedcontent` element: "the
     /// selectedcontent element's insertion steps".
     pub(crate) fn selectedcontent_inserted(&mut self, selectedcontent: NodeId) {
-        // The variant `selectedcontent-never-cloned` only (`crate::variants`).
-        if variant(Variant::SelectedcontentNeverCloned) {
+        // The variants `selectedcontent-never-cloned` and
+        // `selectedcontent-by-a-narrow-list-of-options` only (`crate::variants`).
+        if variant(Variant::SelectedcontentNeverCloned)
+            || variant(Variant::SelectedcontentByANarrowListOfOptions)
+        {
             return;
         }
         // "Let nearestSelectAncestor be null. For each ancestor of selectedcontent's
@@ -454,7 +426,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let mut nearest_select = None;
         if let Some(ancestry) = self.selects.ancestry.readable() {
             let ancestry = ancestry.of_parent(&*self.sink, selectedcontent);
-            if ancestry.second_select && !variant(Variant::SelectedcontentFromChildOptions) {
+            if ancestry.second_select {
                 return;
             }
             nearest_select = ancestry.nearest_select;
@@ -463,9 +435,6 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             while let Some(node) = ancestor {
                 if self.is_html_element(node, local::SELECT) {
                     if nearest_select.is_some() {
-                        if variant(Variant::SelectedcontentFromChildOptions) {
-                            break;
-                        }
                         return;
                     }
                     nearest_select = Some(node);
@@ -496,11 +465,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 state
             }
         };
-        // The variant `selectedcontent-from-child-options` has no insertion
-        // steps but the state kept.
-        if state.selectedcontent != selectedcontent
-            || variant(Variant::SelectedcontentFromChildOptions)
-        {
+        if state.selectedcontent != selectedcontent {
             return;
         }
         // "Update a select's selectedcontent": "Let option be the first option in
