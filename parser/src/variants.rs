@@ -69,7 +69,10 @@ pub enum Variant {
     HtmlOnlySpecialCategory,
     /// A breakout start tag in foreign content, in the fragment case, acts as "any
     /// other start tag" (inserted in the adjusted current node's namespace), as the
-    /// standard read before 2021 (`tree_builder::foreign`).
+    /// standard read before 2021; and so does the start tag "in body" makes of an
+    /// end tag `</br>`, or `</p>` with no p in button scope, there (x/net/html hands
+    /// the end tag to "in body", whose implied start tag goes back through the
+    /// dispatcher), which stays open (`tree_builder::foreign`).
     BreakoutInAFragmentAsAnyOtherStartTag,
     /// The markup declaration open state's CDATA test also false where the adjusted
     /// current node is an HTML integration point or a MathML text integration point:

@@ -1217,7 +1217,8 @@ right = "reference"
 }
 
 #[test]
-fn a_selectedcontent_filled_by_a_narrow_list_of_options_explains_lexbors_trees_and_no_other_clone() {
+fn a_selectedcontent_filled_by_a_narrow_list_of_options_explains_lexbors_trees_and_no_other_clone()
+{
     // lexbor 3.1's trees (measured with examples/engines/lexbor_adapter.py): no clone
     // when the selectedcontent is inserted after the selected option.
     let known = KnownDifferences::parse(
@@ -1293,4 +1294,38 @@ right = "reference"
     let request = crate::case::ParseRequest::document("<listing>x</f>\n<", true);
     let dropped = "| <html>\n|   <head>\n|   <body>\n|     <listing>\n|       \"x<\"\n";
     assert_eq!(tree_verdict(&known, &request, dropped), None);
+}
+
+#[test]
+fn an_end_tag_p_in_foreign_content_of_a_fragment_opens_a_foreign_p_under_the_older_breakout() {
+    // x/net/html 0.7.0's fragment (measured with examples/engines/go-html): `</p>` goes
+    // to "in body", whose implied <p> comes back through the dispatcher, where in a
+    // fragment a breakout start tag is "any other start tag".
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "older-breakout"
+engine = "e"
+variant = "breakout-in-a-fragment-as-any-other-start-tag"
+token = ["start tag *", "end tag *"]
+passes = ["*@tree.in-foreign-content.start-tag-breakout"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inforeign"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let body = litmus_parser::FragmentContext::parse("body").unwrap();
+    let request = crate::case::ParseRequest::fragment("<svg></p>x", body, true);
+    let go_html = "| <svg svg>\n|   <svg p>\n|     \"x\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, go_html),
+        Some("older-breakout".to_owned())
+    );
+    // In a document the older breakout is the standard's: the same foreign p there is
+    // another cause.
+    let request = crate::case::ParseRequest::document("<svg></p>x", true);
+    let foreign_p =
+        "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg p>\n|         \"x\"\n";
+    assert_eq!(tree_verdict(&known, &request, foreign_p), None);
 }

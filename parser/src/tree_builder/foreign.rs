@@ -4,7 +4,7 @@
 //!
 //! <https://html.spec.whatwg.org/#parsing-main-inforeign>
 
-use super::open_elements::{ForeignEndTagWalk, HEADINGS};
+use super::open_elements::{ForeignEndTagWalk, Scope, HEADINGS};
 use super::svg_tag_names::{adjust_svg_tag_name, local_name_in_lowercase};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
 use crate::arm_hook::spec_arm;
@@ -292,10 +292,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 self.leave_foreign_content(token)
             }
             TreeToken::EndTag(TagToken {
-                name: local::BR | local::P,
+                name: name @ (local::BR | local::P),
                 ..
             }) if !variant(Variant::BrPEndTagsAsAnyOtherEndTag) => {
                 spec_arm(Arm::InForeignContentStartTagBreakout);
+                // The variant `breakout-in-a-fragment-as-any-other-start-tag`: the
+                // start tag "in body" makes of the end tag (a br, or a p where no p is
+                // in button scope) comes back here, where in a fragment it is "any
+                // other start tag".
+                if variant(Variant::BreakoutInAFragmentAsAnyOtherStartTag)
+                    && self.context_element.is_some()
+                {
+                    if name == local::BR
+                        || !self
+                            .open_elements
+                            .has_html_in_scope(Scope::Button, local::P)
+                    {
+                        return self.foreign_content_any_other_start_tag(TagToken::named(name));
+                    }
+                }
                 self.leave_foreign_content(token)
             }
             // -> "Any other start tag"
