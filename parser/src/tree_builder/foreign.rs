@@ -300,16 +300,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // start tag "in body" makes of the end tag (a br, or a p where no p is
                 // in button scope) comes back here, where in a fragment it is "any
                 // other start tag".
+                let p_in_button_scope = || {
+                    self.open_elements
+                        .has_html_in_scope(Scope::Button, local::P)
+                };
                 if variant(Variant::BreakoutInAFragmentAsAnyOtherStartTag)
                     && self.context_element.is_some()
+                    && (name == local::BR || !p_in_button_scope())
                 {
-                    if name == local::BR
-                        || !self
-                            .open_elements
-                            .has_html_in_scope(Scope::Button, local::P)
-                    {
-                        return self.foreign_content_any_other_start_tag(TagToken::named(name));
-                    }
+                    return self.foreign_content_any_other_start_tag(TagToken::named(name));
                 }
                 self.leave_foreign_content(token)
             }
