@@ -43,6 +43,9 @@ pub(crate) struct Selects {
     states: HashMap<NodeId, SelectState>,
     /// What the walks up from a node find (tree_builder/fast/select_ancestry.rs).
     ancestry: SelectAncestry,
+    /// The options inserted by foster parenting (the variant
+    /// `selectedcontent-by-a-narrow-list-of-options` only, `select_narrow_list.rs`).
+    pub(super) fostered_options: Vec<NodeId>,
 }
 
 impl Selects {
@@ -50,12 +53,14 @@ impl Selects {
     pub(crate) fn clear(&mut self) {
         self.states.clear();
         self.ancestry.clear();
+        self.fostered_options.clear();
     }
 
     /// The bytes the selects hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         self.states.capacity() * std::mem::size_of::<(NodeId, SelectState)>()
             + self.ancestry.retained_bytes()
+            + self.fostered_options.capacity() * std::mem::size_of::<NodeId>()
     }
 
     /// Whether the walks up from a node may be answered from what earlier walks found
@@ -297,6 +302,19 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// Run when the parser has inserted an `option` element: "the option HTML element
     /// insertion steps" run the selectedness setting algorithm of its select.
     pub(crate) fn option_inserted(&mut self, option: NodeId) {
+        // The variant `selectedcontent-by-a-narrow-list-of-options` only
+        // (`select_narrow_list.rs`).
+        if variant(Variant::SelectedcontentByANarrowListOfOptions) {
+            // Foster parenting inserts it right before the table.
+            let before_a_table = self
+                .sink
+                .next_sibling(option)
+                .is_some_and(|next| self.is_html_element(next, local::TABLE));
+            if self.foster_parenting && before_a_table {
+                self.selects.fostered_options.push(option);
+            }
+            return;
+        }
         if self.selects.states.is_empty() {
             return;
         }

@@ -10,13 +10,18 @@
 //!   the list that is not disabled;
 //! - the list of options holds the select's option children, and the options inside
 //!   a select, datalist, hr or option child (and so on down), not those in an
-//!   optgroup or any other element;
+//!   optgroup or any other element; an option inserted by foster parenting runs no
+//!   insertion steps, so the algorithm never picks it by default (a `selected`
+//!   attribute still selects it);
 //! - when an option is popped, its option element nearest ancestor select's first
 //!   `selectedcontent` descendant in tree order (disabled or not, in a nested select
 //!   or inside the option itself) gets a copy of the option's children as they are,
 //!   template contents left out;
 //! - a selectedcontent's insertion steps do nothing, and in a fragment the pops of
 //!   "stop parsing" clone nothing (`TreeBuilder::stop_parsing`).
+//!
+//! lexbor's clone also writes an SVG element's name in lower case (`<svg
+//! foreignobject>`), which the variant leaves out.
 //!
 //! The walks here are plain, one per pop: the variant runs on small cases only.
 
@@ -82,8 +87,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         match with_selected {
             Some(last) => last == option,
             None => {
+                let fostered = &self.selects.fostered_options;
                 self.display_size_is_one(select)
-                    && list.iter().find(|&&o| !self.option_is_disabled(o)) == Some(&option)
+                    && list
+                        .iter()
+                        .find(|&&o| !self.option_is_disabled(o) && !fostered.contains(&o))
+                        == Some(&option)
             }
         }
     }
