@@ -1254,6 +1254,16 @@ right = "reference"
         tree_verdict(&known, &request, lexbor),
         Some("narrow-list".to_owned())
     );
+    // lexbor's copy writes SVG names in lower case.
+    let request = crate::case::ParseRequest::document(
+        "<select><button><selectedcontent></button><option><svg><foreignobject>",
+        true,
+    );
+    let lexbor = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       <button>\n|         <selectedcontent>\n|           <svg svg>\n|             <svg foreignobject>\n|       <option>\n|         <svg svg>\n|           <svg foreignObject>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, lexbor),
+        Some("narrow-list".to_owned())
+    );
     // Another clone bug (the first option cloned where the selected one should be; the
     // mutant option-selected-attribute-ignored's tree) is not lexbor's: every option
     // here is a child of the select, where lexbor clones as the standard does.

@@ -271,6 +271,12 @@ impl TreeSink for Document {
         self.clone_node(element)
     }
 
+    fn rename_element(&mut self, element: NodeId, local: LocalName) {
+        if let NodeData::Element(data) = &mut self.node_mut(element).data {
+            data.local = local;
+        }
+    }
+
     fn create_comment(&mut self, data: &[u8]) -> NodeId {
         let data = self.push_string(data);
         self.new_node(NodeData::Comment(data))

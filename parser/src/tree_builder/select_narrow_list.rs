@@ -16,15 +16,14 @@
 //! - when an option is popped, its option element nearest ancestor select's first
 //!   `selectedcontent` descendant in tree order (disabled or not, in a nested select
 //!   or inside the option itself) gets a copy of the option's children as they are,
-//!   template contents left out;
+//!   template contents left out, an SVG element's name in lower case (`<svg
+//!   foreignobject>`);
 //! - a selectedcontent's insertion steps do nothing, and in a fragment the pops of
 //!   "stop parsing" clone nothing (`TreeBuilder::stop_parsing`).
 //!
-//! lexbor's clone also writes an SVG element's name in lower case (`<svg
-//! foreignobject>`), which the variant leaves out.
-//!
 //! The walks here are plain, one per pop: the variant runs on small cases only.
 
+use super::svg_tag_names::local_name_in_lowercase;
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId};
 use crate::names::local;
@@ -48,6 +47,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         let copy = self.sink.clone_element(option);
         self.sink.clone_children_into(option, copy);
         self.empty_template_contents_below(copy);
+        self.lower_the_case_of_svg_names_below(copy);
         self.sink.reparent_children(copy, selectedcontent);
     }
 
@@ -141,6 +141,27 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             }
         }
         None
+    }
+
+    /// Writes the name of every SVG element below `root` in lower case, as the
+    /// tokenizer gave it before the SVG name adjustments (`foreignObject` is
+    /// `foreignobject` again).
+    fn lower_the_case_of_svg_names_below(&mut self, root: NodeId) {
+        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
+        while let Some(node) = stack.pop() {
+            if let Some(next) = self.sink.next_sibling(node) {
+                stack.push(next);
+            }
+            if let Some(name) = self.sink.element_name(node) {
+                let lower = local_name_in_lowercase(name.local);
+                if name.ns == Namespace::Svg && lower != name.local {
+                    self.sink.rename_element(node, lower);
+                }
+            }
+            if let Some(child) = self.sink.first_child(node) {
+                stack.push(child);
+            }
+        }
     }
 
     /// Empties the contents of every template below `root`.

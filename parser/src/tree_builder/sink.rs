@@ -69,6 +69,11 @@ pub trait TreeSink {
     /// Appends deep clones of every child of `source` to `destination`.
     fn clone_children_into(&mut self, source: NodeId, destination: NodeId);
 
+    /// Gives `element` another local name, in its own namespace. Only a variant asks
+    /// (`selectedcontent-by-a-narrow-list-of-options`: lexbor's copies of SVG
+    /// elements have their names in lower case).
+    fn rename_element(&mut self, element: NodeId, local: LocalName);
+
     /// Whether the tree has grown past the parse's node limit: tree construction then
     /// stops making nodes, and the parse fails (`ParseFailure::TooManyNodes`). A sink
     /// with no limit says no.
