@@ -91,6 +91,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if let Some(ancestry) = self.selects.ancestry.readable() {
             return ancestry.of_parent(&*self.sink, option).option_select;
         }
+        self.option_element_nearest_ancestor_select_walked(option)
+    }
+
+    /// "An option element's option element nearest ancestor select", its steps walked
+    /// up the tree (without what the fast path keeps).
+    pub(super) fn option_element_nearest_ancestor_select_walked(
+        &self,
+        option: NodeId,
+    ) -> Option<NodeId> {
         // Step 1. "Let ancestorOptgroup be null."
         let mut seen_optgroup = false;
         // Step 2. "For each ancestor of option's ancestors, in reverse tree order:"

@@ -31,7 +31,7 @@ use crate::names::local;
 impl<S: TreeSink> TreeBuilder<'_, S> {
     /// What the variant does when an option is popped.
     pub(super) fn option_popped_by_a_narrow_list_of_options(&mut self, option: NodeId) {
-        let Some(select) = self.nearest_ancestor_select_walked(option) else {
+        let Some(select) = self.option_element_nearest_ancestor_select_walked(option) else {
             return;
         };
         if !self.selected_by_a_narrow_list_of_options(option, select) {
@@ -49,27 +49,6 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         self.empty_template_contents_below(copy);
         self.lower_the_case_of_svg_names_below(copy);
         self.sink.reparent_children(copy, selectedcontent);
-    }
-
-    /// "An option element's option element nearest ancestor select", walked.
-    fn nearest_ancestor_select_walked(&self, option: NodeId) -> Option<NodeId> {
-        let mut seen_optgroup = false;
-        let mut ancestor = self.sink.parent(option);
-        while let Some(node) = ancestor {
-            if let Some(name) = self.sink.element_name(node) {
-                if name.ns == Namespace::Html {
-                    match name.local {
-                        local::DATALIST | local::HR | local::OPTION => return None,
-                        local::OPTGROUP if seen_optgroup => return None,
-                        local::OPTGROUP => seen_optgroup = true,
-                        local::SELECT => return Some(node),
-                        _ => {}
-                    }
-                }
-            }
-            ancestor = self.sink.parent(node);
-        }
-        None
     }
 
     /// Whether `option`'s selectedness is true once the selectedness setting
@@ -128,55 +107,47 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// The first HTML `selectedcontent` below `select` in tree order.
     fn first_selectedcontent_descendant(&self, select: NodeId) -> Option<NodeId> {
-        let mut stack: Vec<NodeId> = self.sink.first_child(select).into_iter().collect();
-        while let Some(node) = stack.pop() {
-            if self.is_html_element(node, local::SELECTEDCONTENT) {
-                return Some(node);
-            }
-            if let Some(next) = self.sink.next_sibling(node) {
-                stack.push(next);
-            }
-            if let Some(child) = self.sink.first_child(node) {
-                stack.push(child);
-            }
-        }
-        None
+        self.descendants(select)
+            .into_iter()
+            .find(|&node| self.is_html_element(node, local::SELECTEDCONTENT))
     }
 
     /// Writes the name of every SVG element below `root` in lower case, as the
     /// tokenizer gave it before the SVG name adjustments (`foreignObject` is
     /// `foreignobject` again).
     fn lower_the_case_of_svg_names_below(&mut self, root: NodeId) {
-        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
-        while let Some(node) = stack.pop() {
-            if let Some(next) = self.sink.next_sibling(node) {
-                stack.push(next);
-            }
+        for node in self.descendants(root) {
             if let Some(name) = self.sink.element_name(node) {
                 let lower = local_name_in_lowercase(name.local);
                 if name.ns == Namespace::Svg && lower != name.local {
                     self.sink.rename_element(node, lower);
                 }
             }
-            if let Some(child) = self.sink.first_child(node) {
-                stack.push(child);
-            }
         }
     }
 
     /// Empties the contents of every template below `root`.
     fn empty_template_contents_below(&mut self, root: NodeId) {
-        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
-        while let Some(node) = stack.pop() {
-            if let Some(next) = self.sink.next_sibling(node) {
-                stack.push(next);
-            }
+        for node in self.descendants(root) {
             if let Some(contents) = self.sink.template_contents(node) {
                 self.sink.remove_all_children(contents);
+            }
+        }
+    }
+
+    /// The nodes below `root`, in tree order (template contents not included).
+    fn descendants(&self, root: NodeId) -> Vec<NodeId> {
+        let mut found = Vec::new();
+        let mut stack: Vec<NodeId> = self.sink.first_child(root).into_iter().collect();
+        while let Some(node) = stack.pop() {
+            found.push(node);
+            if let Some(next) = self.sink.next_sibling(node) {
+                stack.push(next);
             }
             if let Some(child) = self.sink.first_child(node) {
                 stack.push(child);
             }
         }
+        found
     }
 }
