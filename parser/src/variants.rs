@@ -127,6 +127,20 @@ pub enum Variant {
     /// to the next step in the overall algorithm"), with no step 4.13.4
     /// (`tree_builder::adoption_agency`).
     AdoptionInnerLoopOfThree,
+    /// [`Variant::OlderSelectWithCellFragmentsInCell`], and "reset the insertion mode
+    /// appropriately" reading each node of the stack by its local name alone: an SVG
+    /// or MathML element named select, td, table, frameset, html, … is taken for the
+    /// HTML element of that name (a template only in the HTML namespace)
+    /// (`tree_builder::stack_steps`, `tree_builder::older_select`). x/net/html's reset
+    /// switches on the element's atom, which carries no namespace.
+    ResetTheInsertionModeByLocalName,
+    /// A tag whose last attribute value, unquoted, ends with U+002F SOLIDUS right
+    /// before the `>` is self-closing too (the value keeps its `/`): the attribute
+    /// value (unquoted) state's U+003E GREATER-THAN SIGN arm, "Switch to the data
+    /// state. Emit the current tag token.", sets the self-closing flag first
+    /// (`tokenizer::attributes`). x/net/html's tokenizer reads a `/` before the `>`
+    /// as self-closing whatever state it was read in.
+    SlashEndingAnUnquotedValueSelfCloses,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -273,6 +287,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::AdoptionInnerLoopOfThree,
         id: "adoption-inner-loop-of-three",
         what: "the adoption agency's inner loop ends after its third step, as the standard read before 2014",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::ResetTheInsertionModeByLocalName,
+        id: "reset-the-insertion-mode-by-local-name",
+        what: "the older select modes (cell fragments in cell), and resetting the insertion mode takes an SVG or MathML element for the HTML element of its local name (a template excepted)",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::SlashEndingAnUnquotedValueSelfCloses,
+        id: "slash-ending-an-unquoted-value-self-closes",
+        what: "a tag whose unquoted attribute value ends with `/` right before `>` is self-closing (the value keeps the `/`)",
         whole: false,
     },
 ];

@@ -953,6 +953,19 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<b><i><u><s><tt><div><p></b>x</i>y"),
             "end tag b",
         ),
+        // A MathML select read as the HTML one: after `</table>` the reset gives "in
+        // select", which drops the `<p>` (the tree departs there).
+        (
+            Variant::ResetTheInsertionModeByLocalName,
+            document("<math><select><mi><table></table><p>x"),
+            "start tag p",
+        ),
+        // The svg self-closes: the text goes after it.
+        (
+            Variant::SlashEndingAnUnquotedValueSelfCloses,
+            document("<svg a=/>x"),
+            "character",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")
@@ -1338,4 +1351,68 @@ right = "reference"
     let foreign_p =
         "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg p>\n|         \"x\"\n";
     assert_eq!(tree_verdict(&known, &request, foreign_p), None);
+}
+
+#[test]
+fn a_reset_by_local_name_explains_a_foreign_select_read_as_a_select() {
+    // x/net/html 0.7.0's fragment (measured with examples/engines/go-html, seed 6205):
+    // after the second `<table>` closes the first, the reset meets the MathML select
+    // and switches to "in select", which drops the table and the p.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "reset-by-name"
+engine = "e"
+variant = "reset-the-insertion-mode-by-local-name"
+passes = ["start tag select@tree.in-foreign-content.any-other-start-tag"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let math = litmus_parser::FragmentContext::parse("math math").unwrap();
+    let request =
+        crate::case::ParseRequest::fragment("<select><mi><table><table><p>\n", math, true);
+    let go_html = "| <math select>\n|   <math mi>\n|     <table>\n|     \"\n\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, go_html),
+        Some("reset-by-name".to_owned())
+    );
+    // A tree that differs before the reset (no table at all) shows another cause.
+    let elsewhere = "| <math select>\n|   <math mi>\n";
+    assert_eq!(tree_verdict(&known, &request, elsewhere), None);
+}
+
+#[test]
+fn a_slash_ending_an_unquoted_value_explains_what_follows_the_closed_element() {
+    // x/net/html 0.7.0's tree (measured with examples/engines/go-html): `<svg a=/>`
+    // self-closes, so `<html lang>` is the in-body html start tag, whose attribute goes
+    // to the root.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "slash"
+engine = "e"
+variant = "slash-ending-an-unquoted-value-self-closes"
+passes = ["start tag *@tokenizer.attribute-value-unquoted.anything-else"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#attribute-value-(unquoted)-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document("<svg a=/><html lang>", true);
+    let go_html =
+        "| <html>\n|   lang=\"\"\n|   <head>\n|   <body>\n|     <svg svg>\n|       a=\"/\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, go_html),
+        Some("slash".to_owned())
+    );
+    // A value ending otherwise keeps the element open under the variant too: an engine
+    // that closes it there shows another cause (`<svg a=b>x`).
+    let request = crate::case::ParseRequest::document("<svg a=b>x", true);
+    let closed =
+        "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       a=\"b\"\n|     \"x\"\n";
+    assert_eq!(tree_verdict(&known, &request, closed), None);
 }

@@ -12,6 +12,7 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 
 impl Tokenizer<'_> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
@@ -305,6 +306,16 @@ impl Tokenizer<'_> {
             // tag token."
             Some(b'>') if !mutant(Mutant::UnquotedValueSwallowsGreaterThanSign) => {
                 spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
+                // The variant `slash-ending-an-unquoted-value-self-closes` only
+                // (`crate::variants`).
+                if variant(Variant::SlashEndingAnUnquotedValueSelfCloses)
+                    && self.tag.buf.last() == Some(&b'/')
+                    && self
+                        .current_attribute
+                        .is_some_and(|attribute| attribute.value_start < self.tag.buf.len())
+                {
+                    self.tag.self_closing = true;
+                }
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }

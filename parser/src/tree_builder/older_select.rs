@@ -12,8 +12,9 @@
 //! a fragment whose context is a select (the same step). No spec arm is counted
 //! here: the arms of `docs/spec-arms.md` are the standard's.
 
+use crate::dom::{Namespace, QualName};
 use crate::error::ErrorCode;
-use crate::names::local;
+use crate::names::{local, LocalName};
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     unexpected, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
@@ -22,13 +23,14 @@ use crate::variants::{variant, Variant};
 
 /// Whether one of the older select variants is on.
 fn older_select_on() -> bool {
-    // One switch read for the three.
+    // One switch read for the four.
     matches!(
         crate::variants::active(),
         Some(
             Variant::OlderSelect
                 | Variant::OlderSelectWithoutHr
                 | Variant::OlderSelectWithCellFragmentsInCell
+                | Variant::ResetTheInsertionModeByLocalName
         )
     )
 }
@@ -84,6 +86,12 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if !older_select_on() {
             return None;
         }
+        // The variant `reset-the-insertion-mode-by-local-name`: a node of any namespace
+        // is read by its local name.
+        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
+        let is = |name: QualName, local: LocalName| {
+            name.local == local && (by_local_name || name.ns == Namespace::Html)
+        };
         let mut walk = self.open_elements.walk_up().peekable();
         while let Some((_, entry)) = walk.next() {
             let last = walk.peek().is_none();
@@ -94,22 +102,29 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 Some(context) if last => context,
                 _ => *entry,
             };
-            if node.is_html(local::SELECT) {
+            if is(node.name, local::SELECT) {
                 if last {
                     return Some(InsertionMode::InSelect);
                 }
                 for (_, ancestor) in walk {
-                    if ancestor.is_html(local::TEMPLATE) {
+                    if is(ancestor.name, local::TEMPLATE) {
                         break;
                     }
-                    if ancestor.is_html(local::TABLE) {
+                    if is(ancestor.name, local::TABLE) {
                         return Some(InsertionMode::InSelectInTable);
                     }
                 }
                 return Some(InsertionMode::InSelect);
             }
             // A node where the standard's other steps stop: they decide.
-            if crate::tree_builder::open_elements::ends_the_reset_walk(node.name) {
+            if crate::tree_builder::open_elements::ends_the_reset_walk(node.name)
+                || (by_local_name
+                    && crate::tree_builder::open_elements::ends_the_reset_walk(QualName {
+                        ns: Namespace::Html,
+                        local: node.name.local,
+                    })
+                    && node.name.local != local::TEMPLATE)
+            {
                 return None;
             }
         }
@@ -187,7 +202,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 if tag.name == local::OPTGROUP
                     || (tag.name == local::HR
                         && !variant(Variant::OlderSelectWithoutHr)
-                        && !variant(Variant::OlderSelectWithCellFragmentsInCell)) =>
+                        && !variant(Variant::OlderSelectWithCellFragmentsInCell)
+                        && !variant(Variant::ResetTheInsertionModeByLocalName)) =>
             {
                 if self.current_node_is(local::OPTION) {
                     self.pop_the_current_node();

@@ -173,12 +173,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         if let Some(mode) = self.older_select_reset() {
             return mode;
         }
+        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
         // Step 1. "Let last be false."
         let mut last = false;
         // Step 2. "Let node be the last node in the stack of open elements."
         // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
         // where the loop below stops, and it starts there.
-        let mut next = self.open_elements.reset_walk_start();
+        // (Not with the variant below: its walk stops at foreign elements too.)
+        let mut next = if by_local_name {
+            self.open_elements.current_slot()
+        } else {
+            self.open_elements.reset_walk_start()
+        };
         while let Some(slot) = next {
             let Some(mut node) = self.open_elements.get(slot).copied() else {
                 break;
@@ -196,14 +202,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     }
                 }
             }
-            if node.name.ns == Namespace::Html {
+            // The variant `reset-the-insertion-mode-by-local-name` only
+            // (`crate::variants`): an SVG or MathML element (not a template) is read as
+            // the HTML element of its local name.
+            let by_local_name = by_local_name && node.name.local != local::TEMPLATE;
+            if node.name.ns == Namespace::Html || by_local_name {
                 match node.name.local {
                     // Step 4. "If node is a td or th element and last is false, then
                     // switch the insertion mode to "in cell" and return."
                     // The variant's reset gives "in cell" for a td or th fragment
                     // context too (last true), as x/net/html and html5lib 1.1 do.
                     local::TD | local::TH
-                        if !last || variant(Variant::OlderSelectWithCellFragmentsInCell) =>
+                        if !last
+                            || variant(Variant::OlderSelectWithCellFragmentsInCell)
+                            || variant(Variant::ResetTheInsertionModeByLocalName) =>
                     {
                         spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
                         if mutant(Mutant::ResetModeCellIsRow) {
