@@ -141,6 +141,28 @@ pub enum Variant {
     /// (`tokenizer::attributes`). x/net/html's tokenizer reads a `/` before the `>`
     /// as self-closing whatever state it was read in.
     SlashEndingAnUnquotedValueSelfCloses,
+    /// The adoption agency algorithm keeping positions in the list of active
+    /// formatting elements as numbers, indexes into an array of its entries. The
+    /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
+    /// the position of formattingElement in the list of active formatting elements
+    /// relative to the elements on either side of it in the list", step 4.13.7 "move
+    /// the aforementioned bookmark to be immediately after the new node in the list of
+    /// active formatting elements", and step 4.18 "Remove formattingElement from the
+    /// list of active formatting elements, and insert the new element into the list of
+    /// active formatting elements at the position of the aforementioned bookmark".
+    /// Here the bookmark is formattingElement's index, then one more than the index of
+    /// the first node the inner loop replaces; step 4.18 removes the entry at the
+    /// index step 4.3 found formattingElement at, then inserts the new element at the
+    /// bookmark's number (at the end when that is past it). Every removal before the
+    /// bookmark leaves it one entry further: formattingElement's own at step 4.18, so
+    /// the new element goes after the entry that followed the new node (or at the
+    /// end), and each of step 4.13.4's. And when step 4.13.4 removed an entry before
+    /// formattingElement's, step 4.18 removes an entry after it instead (or none,
+    /// past the end), and formattingElement's entry stays
+    /// (`tree_builder::adoption_agency`, `tree_builder::active_formatting`). lexbor's
+    /// (`lxb_html_tree_adoption_agency_algorithm` in source/lexbor/html/tree.c),
+    /// measured.
+    AdoptionListPositionsAsIndexes,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -299,6 +321,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::SlashEndingAnUnquotedValueSelfCloses,
         id: "slash-ending-an-unquoted-value-self-closes",
         what: "a tag whose unquoted attribute value ends with `/` right before `>` is self-closing (the value keeps the `/`)",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::AdoptionListPositionsAsIndexes,
+        id: "adoption-list-positions-as-indexes",
+        what: "the adoption agency keeps formattingElement's position and the bookmark as indexes into the list of active formatting elements, which removals before them shift: the new formatting element goes one entry further, and another entry may be removed in its place",
         whole: false,
     },
 ];

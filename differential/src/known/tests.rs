@@ -966,6 +966,14 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<svg a=/>x"),
             "character",
         ),
+        // lexbor's bookmark as an index: the adoption agency run by the second `<a>`
+        // puts its new a after b in the list, not before it, which its next outer
+        // loop and the new a's insertion show.
+        (
+            Variant::AdoptionListPositionsAsIndexes,
+            document("<a><s><ul><b><e><g><r><fieldset><a href>"),
+            "start tag a",
+        ),
     ]);
     for (variant, request, token) in cases {
         let departure = crate::locus::of_variant(&request, variant, "e")

@@ -429,6 +429,72 @@ impl ActiveFormattingElements {
             self.remove_at(at);
         }
     }
+
+    /// The variant `adoption-list-positions-as-indexes` only: how many entries are
+    /// before the one at `at`, its index in an array of the entries.
+    pub(crate) fn index_of(&self, at: ListSlot) -> usize {
+        self.entries
+            .forward_from(self.entries.first())
+            .take_while(|(slot, _)| *slot != at.0)
+            .count()
+    }
+
+    /// The variant `adoption-list-positions-as-indexes` only: the slot of the entry
+    /// with `index` entries before it.
+    fn slot_at_index(&self, index: usize) -> Option<ListSlot> {
+        self.entries
+            .forward_from(self.entries.first())
+            .nth(index)
+            .map(|(slot, _)| ListSlot(slot))
+    }
+
+    /// Step 18 of the adoption agency algorithm as the variant
+    /// `adoption-list-positions-as-indexes` runs it, on the entries as an array:
+    /// removes the entry at `remove_index` (formattingElement's index when step 3
+    /// found it, whichever entry is there now; none past the end), then inserts an
+    /// entry for formattingElement's token standing for `node` at `insert_index` (the
+    /// bookmark's number), or at the end when that is past it.
+    pub(crate) fn remove_and_insert_at_indexes(
+        &mut self,
+        remove_index: usize,
+        insert_index: usize,
+        formatting_element: NodeId,
+        node: NodeId,
+    ) {
+        let Some(formatting_slot) = self.position(formatting_element) else {
+            return;
+        };
+        let Some(Entry::Element(mut element)) = self.get(formatting_slot).copied() else {
+            return;
+        };
+        element.node = node;
+        let removed = self.slot_at_index(remove_index);
+        if removed == Some(formatting_slot) && insert_index == remove_index {
+            // formattingElement's entry, removed and put back where it was.
+            self.replace_node_at(formatting_slot, node);
+            return;
+        }
+        if let Some(removed) = removed {
+            self.remove_at(removed);
+        }
+        // A new entry at the end, moved after the entry now at `insert_index - 1`
+        // unless that is past the end. (Index 0, the start of the list, is
+        // formattingElement's own index when it was first: nothing before it could be
+        // removed, so that is the case above.)
+        self.append(Entry::Element(element));
+        let Some(new_slot) = self.last_slot() else {
+            return;
+        };
+        let Some(anchor) = insert_index
+            .checked_sub(1)
+            .and_then(|index| self.slot_at_index(index))
+        else {
+            return;
+        };
+        if anchor != new_slot {
+            self.move_after(new_slot, anchor, node);
+        }
+    }
 }
 
 impl<S: TreeSink> TreeBuilder<'_, S> {

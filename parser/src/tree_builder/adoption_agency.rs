@@ -153,6 +153,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // of it in the list." The bookmark is the entry after which the new
             // element will go: formattingElement's own, until step 13.7 moves it.
             let mut bookmark = formatting_slot_in_list;
+            // The variant `adoption-list-positions-as-indexes` (`crate::variants`)
+            // keeps positions in the list as numbers, indexes into an array of its
+            // entries: formattingElement's, as step 4.3 found it, and the bookmark's
+            // (the index the new element will be inserted at), which removals before
+            // them in the list leave pointing past where they were.
+            let positions_as_indexes = variant(Variant::AdoptionListPositionsAsIndexes);
+            let formatting_index = if positions_as_indexes {
+                self.active_formatting.index_of(formatting_slot_in_list)
+            } else {
+                0
+            };
+            let mut bookmark_index = formatting_index;
             // Step 4.11. "Let node and lastNode be furthestBlock." (Kept as the entry
             // above node, found while node is on the stack: see step 4.13.2.)
             let mut above_node = self.open_elements.above(furthest_block_slot);
@@ -227,6 +239,9 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     if !mutant(Mutant::AdoptionBookmarkNotMoved) {
                         bookmark = list_slot;
                     }
+                    if positions_as_indexes {
+                        bookmark_index = self.active_formatting.index_of(list_slot) + 1;
+                    }
                 }
                 // Step 4.13.8. "Append lastNode to node."
                 self.sink.append(new_element, last_node);
@@ -263,7 +278,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // One edit: the entry leaves its place and goes after the bookmark's entry,
             // standing for the new element (in its own place when the bookmark is
             // still formattingElement's).
-            if let Some(slot) = self.active_formatting.position(formatting_element) {
+            if positions_as_indexes {
+                // The variant: the entry at formattingElement's index is removed, and
+                // the new element's inserted at the bookmark's index (or at the end).
+                self.active_formatting.remove_and_insert_at_indexes(
+                    formatting_index,
+                    bookmark_index,
+                    formatting_element,
+                    new_element,
+                );
+            } else if let Some(slot) = self.active_formatting.position(formatting_element) {
                 self.active_formatting
                     .move_after(slot, bookmark, new_element);
             }
