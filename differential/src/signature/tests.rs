@@ -668,3 +668,31 @@ fn a_fragment_s_serialization_is_read_in_its_context_s_namespace() {
         "serialization | litmus: \"…\" | lexbor: \"…\" | in: <b>"
     );
 }
+
+#[test]
+fn an_attribute_named_with_a_quotation_mark_is_an_attribute_where_others_follow_it() {
+    // `<a "="">` and an attribute after it: the `"=""` line is the attribute `"`, as
+    // the attribute lines after it at its depth show (text comes after attributes).
+    let ours = "| <math a>\n|   \"=\"\"\n|   data-x=\"\"\n";
+    let theirs = "| <math a>\n|   data-x=\"\n\"\n";
+    assert_eq!(
+        tree_signature(
+            Level::Fragment,
+            "litmus",
+            ours,
+            "go-html",
+            theirs,
+            "#fragment(math math)"
+        )
+        .unwrap()
+        .as_str(),
+        "fragment | litmus: \"=… | go-html: data-x=… | in: <math a>"
+    );
+    // Alone, the same line is a text child `="` as much as an attribute: text.
+    let ours = "| <a>\n|   \"=\"\"\n";
+    let theirs = "| <a>\n";
+    assert_eq!(
+        tree(ours, theirs),
+        "tree | litmus: \"…\" | html5ever: (end) | in: <a>"
+    );
+}

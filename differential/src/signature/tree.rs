@@ -22,8 +22,8 @@ pub fn tree_signature(
     let (l, r) = (dump_entries(left), dump_entries(right));
     let index = first_differing_entry(&l, &r)?;
     let (a, b) = (l.get(index), r.get(index));
-    let mut left_shape = a.map_or_else(|| "(end)".to_owned(), |e| entry_shape(e.text));
-    let mut right_shape = b.map_or_else(|| "(end)".to_owned(), |e| entry_shape(e.text));
+    let mut left_shape = a.map_or_else(|| "(end)".to_owned(), |_| entry_shape_in(&l, index));
+    let mut right_shape = b.map_or_else(|| "(end)".to_owned(), |_| entry_shape_in(&r, index));
     if let (Some(a), Some(b)) = (a, b) {
         if left_shape == right_shape && a.text != b.text {
             let (x, y) = (entry_value(a.text), entry_value(b.text));
@@ -63,6 +63,35 @@ pub(super) fn doctype_name_shape(name: &str) -> &str {
         name
     } else {
         "…"
+    }
+}
+
+/// The shape of the dump entry `entries[index]`, read with the entries after it: an
+/// attribute whose name starts with `"` (`<a "=x>`) is written `"="x"`, as a text
+/// child `="x` would be; but attributes come before an element's children, so it is an
+/// attribute when one of the entries after it at its depth (before the next one at a
+/// lesser depth) is an attribute that cannot be text.
+fn entry_shape_in(entries: &[super::dump::DumpEntry<'_>], index: usize) -> String {
+    let entry = &entries[index];
+    let shape = entry_shape(entry.text);
+    let Some(end) = attribute_name_end(entry.text) else {
+        return shape;
+    };
+    let attribute_form = entry.text.len() >= end + 3 && entry.text.ends_with('"');
+    if !entry.text.starts_with('"') || !attribute_form {
+        return shape;
+    }
+    let attribute_after = entries[index + 1..]
+        .iter()
+        .take_while(|e| e.depth >= entry.depth)
+        .filter(|e| e.depth == entry.depth && !e.text.starts_with('"'))
+        .map(|e| entry_shape(e.text))
+        .next()
+        .is_some_and(|next| next.ends_with("=…") && !next.starts_with('<'));
+    if attribute_after {
+        format!("{}=…", truncate(entry.text[..end].to_owned(), 78))
+    } else {
+        shape
     }
 }
 
