@@ -127,12 +127,13 @@ pub enum Variant {
     /// to the next step in the overall algorithm"), with no step 4.13.4
     /// (`tree_builder::adoption_agency`).
     AdoptionInnerLoopOfThree,
-    /// [`Variant::OlderSelectWithCellFragmentsInCell`], and "reset the insertion mode
-    /// appropriately" reading each node of the stack by its local name alone: an SVG
-    /// or MathML element named select, td, table, frameset, html, … is taken for the
-    /// HTML element of that name (a template only in the HTML namespace)
-    /// (`tree_builder::stack_steps`, `tree_builder::older_select`). x/net/html's reset
-    /// switches on the element's atom, which carries no namespace.
+    /// "Reset the insertion mode appropriately" reading each SVG or MathML element of
+    /// the stack by its local name alone: one named td, table, frameset, html, … is
+    /// taken for the HTML element of that name (not a template), and one named select
+    /// starts the older "in select" mode (or "in select in table"), whose rules then
+    /// apply (`tree_builder::stack_steps`, `tree_builder::older_select`). HTML elements
+    /// are read as the standard reads them. x/net/html's reset switches on the
+    /// element's atom, which carries no namespace.
     ResetTheInsertionModeByLocalName,
     /// A tag whose last attribute value, unquoted, ends with U+002F SOLIDUS right
     /// before the `>` is self-closing too (the value keeps its `/`): the attribute
@@ -314,7 +315,7 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         variant: Variant::ResetTheInsertionModeByLocalName,
         id: "reset-the-insertion-mode-by-local-name",
-        what: "the older select modes (cell fragments in cell), and resetting the insertion mode takes an SVG or MathML element for the HTML element of its local name (a template excepted)",
+        what: "resetting the insertion mode takes an SVG or MathML element for the HTML element of its local name (not a template; a select starts the older \"in select\" mode)",
         whole: false,
     },
     VariantInfo {

@@ -23,14 +23,13 @@ use crate::variants::{variant, Variant};
 
 /// Whether one of the older select variants is on.
 fn older_select_on() -> bool {
-    // One switch read for the four.
+    // One switch read for the three.
     matches!(
         crate::variants::active(),
         Some(
             Variant::OlderSelect
                 | Variant::OlderSelectWithoutHr
                 | Variant::OlderSelectWithCellFragmentsInCell
-                | Variant::ResetTheInsertionModeByLocalName
         )
     )
 }
@@ -82,15 +81,25 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     /// labeled done. If ancestor is a table node, switch the insertion mode to "in
     /// select in table" and return. Jump back to the step labeled loop. Done: Switch
     /// the insertion mode to "in select" and return."
+    ///
+    /// With the variant `reset-the-insertion-mode-by-local-name` (and not the older
+    /// select modes), only an SVG or MathML select takes this step: read by its local
+    /// name, it starts the older "in select" mode, as x/net/html's reset does; an HTML
+    /// select is the standard's (no step).
     pub(crate) fn older_select_reset(&self) -> Option<InsertionMode> {
-        if !older_select_on() {
+        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
+        if !older_select_on() && !by_local_name {
             return None;
         }
-        // The variant `reset-the-insertion-mode-by-local-name`: a node of any namespace
-        // is read by its local name.
-        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
         let is = |name: QualName, local: LocalName| {
             name.local == local && (by_local_name || name.ns == Namespace::Html)
+        };
+        let is_select = |name: QualName| {
+            if by_local_name {
+                name.local == local::SELECT && name.ns != Namespace::Html
+            } else {
+                name.ns == Namespace::Html && name.local == local::SELECT
+            }
         };
         let mut walk = self.open_elements.walk_up().peekable();
         while let Some((_, entry)) = walk.next() {
@@ -102,7 +111,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 Some(context) if last => context,
                 _ => *entry,
             };
-            if is(node.name, local::SELECT) {
+            if is_select(node.name) {
                 if last {
                     return Some(InsertionMode::InSelect);
                 }

@@ -213,9 +213,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // The variant's reset gives "in cell" for a td or th fragment
                     // context too (last true), as x/net/html and html5lib 1.1 do.
                     local::TD | local::TH
-                        if !last
-                            || variant(Variant::OlderSelectWithCellFragmentsInCell)
-                            || variant(Variant::ResetTheInsertionModeByLocalName) =>
+                        if !last || variant(Variant::OlderSelectWithCellFragmentsInCell) =>
                     {
                         spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
                         if mutant(Mutant::ResetModeCellIsRow) {
