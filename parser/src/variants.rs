@@ -142,6 +142,13 @@ pub enum Variant {
     /// (`tokenizer::attributes`). x/net/html's tokenizer reads a `/` before the `>`
     /// as self-closing whatever state it was read in.
     SlashEndingAnUnquotedValueSelfCloses,
+    /// "Has a particular element in table scope" with the list "html, table" only:
+    /// the standard's list is "html in the HTML namespace; table in the HTML
+    /// namespace; template in the HTML namespace", so a table scope check inside
+    /// template contents stops at the template; here it reaches past it to a table,
+    /// section, row or cell outside (`tree_builder::open_elements`). parse5's stack of
+    /// open elements gives a template no table-scope bit.
+    TableScopeWithoutTemplate,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -322,6 +329,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::SlashEndingAnUnquotedValueSelfCloses,
         id: "slash-ending-an-unquoted-value-self-closes",
         what: "a tag whose unquoted attribute value ends with `/` right before `>` is self-closing (the value keeps the `/`)",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::TableScopeWithoutTemplate,
+        id: "table-scope-without-template",
+        what: "a table scope check reaches past a template (the list is html and table only)",
         whole: false,
     },
     VariantInfo {

@@ -966,6 +966,15 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<svg a=/>x"),
             "character",
         ),
+        // `</tr>` in a cell of template contents: the standard's table scope stops at
+        // the template and ignores it; without the template in the list it finds the
+        // row outside and closes the cell, so the text after it lands elsewhere (the
+        // first node that differs).
+        (
+            Variant::TableScopeWithoutTemplate,
+            document("<table><tr><template><td></tr>x"),
+            "character",
+        ),
         // lexbor's bookmark as an index: the adoption agency run by the second `<a>`
         // puts its new a after b in the list, not before it, which its next outer
         // loop and the new a's insertion show.
@@ -1423,4 +1432,36 @@ right = "reference"
     let closed =
         "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       a=\"b\"\n|     \"x\"\n";
     assert_eq!(tree_verdict(&known, &request, closed), None);
+}
+
+#[test]
+fn a_table_scope_past_the_template_explains_a_table_closed_from_template_contents() {
+    // parse5 8.1.1's tree (measured with examples/engines/parse5.mjs): the `<table>` in
+    // template contents finds the table outside the template, closes it, and starts a
+    // new one; the standard's table scope stops at the template and ignores the tag.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "table-scope"
+engine = "e"
+variant = "table-scope-without-template"
+locus = ["tree.in-table*"]
+passes = ["start tag template@tree.in-table.start-tag-style-script-template"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#has-an-element-in-table-scope"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request =
+        crate::case::ParseRequest::document("<table><template><thead><p><table><form>", true);
+    let parse5 = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <template>\n|         content\n|           <thead>\n|           <p>\n|     <table>\n|       <form>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, parse5),
+        Some("table-scope".to_owned())
+    );
+    // An engine that drops the form instead departs at the same token, but not where
+    // the variant does (it keeps the table the standard ignores): another cause.
+    let dropped = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <template>\n|         content\n|           <thead>\n|           <p>\n";
+    assert_eq!(tree_verdict(&known, &request, dropped), None);
 }

@@ -148,7 +148,13 @@ impl Scope {
             }
             Scope::Table => {
                 name.ns == Namespace::Html
-                    && matches!(name.local, local::HTML | local::TABLE | local::TEMPLATE)
+                    && match name.local {
+                        local::HTML | local::TABLE => true,
+                        // The variant `table-scope-without-template` only
+                        // (`crate::variants`).
+                        local::TEMPLATE => !variant(Variant::TableScopeWithoutTemplate),
+                        _ => false,
+                    }
             }
         }
     }
@@ -161,6 +167,9 @@ impl Scope {
             Scope::Default => &[],
             Scope::ListItem => &[local::OL, local::UL],
             Scope::Button => &[local::BUTTON],
+            Scope::Table if variant(Variant::TableScopeWithoutTemplate) => {
+                &[local::HTML, local::TABLE]
+            }
             Scope::Table => &[local::HTML, local::TABLE, local::TEMPLATE],
         }
     }
