@@ -149,6 +149,14 @@ pub enum Variant {
     /// section, row or cell outside (`tree_builder::open_elements`). parse5's stack of
     /// open elements gives a template no table-scope bit.
     TableScopeWithoutTemplate,
+    /// A decimal character reference of one digit with no semicolon is text: the
+    /// decimal character reference state's "Anything else" entry ("This is a
+    /// missing-semicolon-after-character-reference parse error. Reconsume in the
+    /// numeric character reference end state.") flushes `&#` and the digit as they
+    /// were written instead, and reconsumes in the return state
+    /// (`tokenizer::character_reference`). x/net/html's unescaping takes a numeric
+    /// reference only when it spans more than three bytes (`&#9` does not).
+    SingleDigitDecimalReferenceWithoutSemicolonIsText,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -336,6 +344,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: "table-scope-without-template",
         what: "a table scope check reaches past a template (the list is html and table only)",
         whole: false,
+    },
+    VariantInfo {
+        variant: Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText,
+        id: "single-digit-decimal-reference-without-semicolon-is-text",
+        what: "`&#9` with no semicolon stays text (a decimal reference needs two digits or a semicolon)",
+        whole: true,
     },
     VariantInfo {
         variant: Variant::AdoptionListPositionsAsIndexes,

@@ -975,6 +975,14 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<table><tr><template><td></tr>x"),
             "character",
         ),
+        // `&#9` at the end of a table: text that is not white space, foster-parented
+        // before the table, where the standard's tab stays in it: the first node that
+        // differs is the table (the text comes before it).
+        (
+            Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText,
+            document("<table>&#9"),
+            "start tag table",
+        ),
         // lexbor's bookmark as an index: the adoption agency run by the second `<a>`
         // puts its new a after b in the list, not before it, which its next outer
         // loop and the new a's insertion show.
@@ -999,6 +1007,18 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
         crate::locus::of_variant(&document("<p>x"), Variant::NoProcessingInstructions, "e")
             .is_none()
     );
+    // Two digits, or a semicolon, make a character reference under the variant too.
+    for input in ["<table>&#09", "<table>&#9;", "a&#x9b"] {
+        assert!(
+            crate::locus::of_variant(
+                &document(input),
+                Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText,
+                "e"
+            )
+            .is_none(),
+            "{input}"
+        );
+    }
 }
 
 /// A round-trip finding of engine `e` on `request`, with its case's locus and the

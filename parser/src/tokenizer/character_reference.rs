@@ -9,6 +9,7 @@ use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
 use crate::mutants::{mutant, Mutant};
 use crate::spec_arms::Arm;
+use crate::variants::{variant, Variant};
 
 impl Tokenizer<'_> {
     /// "A character reference is said to be consumed as part of an attribute if the
@@ -183,6 +184,7 @@ impl Tokenizer<'_> {
     pub(super) fn numeric_character_reference_state(&mut self) -> Step {
         // "Set the character reference code to zero (0)."
         self.character_reference_code = 0;
+        self.character_reference_digits = 0;
         match self.consume_next_input_character() {
             // "U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X: Append the
             // current input character to the temporary buffer. Switch to the hexadecimal
@@ -289,6 +291,17 @@ impl Tokenizer<'_> {
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
                 spec_arm(Arm::DecimalCharacterReferenceAnythingElse);
+                // The variant `single-digit-decimal-reference-without-semicolon-is-text`
+                // only (`crate::variants`): the `&#`, its digit and what follows stay
+                // text, as if no character reference had begun.
+                if self.character_reference_digits == 1
+                    && variant(Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText)
+                {
+                    let digit = b'0' + self.character_reference_code as u8;
+                    self.temporary_buffer.push(digit);
+                    self.flush_code_points_consumed_as_a_character_reference();
+                    return Step::Reconsume(self.return_state);
+                }
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -301,6 +314,9 @@ impl Tokenizer<'_> {
     fn add_digit_to_character_reference_code(&mut self, base: u32, digit: u32) {
         let code = self.character_reference_code * base + digit;
         self.character_reference_code = code.min(0x11_0000);
+        if crate::variants::enabled() {
+            self.character_reference_digits += 1;
+        }
     }
 
     /// <https://html.spec.whatwg.org/#numeric-character-reference-end-state>

@@ -289,6 +289,10 @@ pub struct Tokenizer<'i> {
     temporary_buffer: Vec<u8>,
     /// <https://html.spec.whatwg.org/#character-reference-code>
     character_reference_code: u32,
+    /// The digits of the numeric character reference being read, counted only in a
+    /// build with variants (`variants::enabled`), for
+    /// `single-digit-decimal-reference-without-semicolon-is-text`.
+    character_reference_digits: u32,
 }
 
 /// The tokenizer's growable buffers, emptied: what one parse hands on to the next on
@@ -372,6 +376,7 @@ impl<'i> Tokenizer<'i> {
             processing_instruction_data: buffers.processing_instruction_data,
             temporary_buffer: buffers.temporary_buffer,
             character_reference_code: 0,
+            character_reference_digits: 0,
         }
     }
 
