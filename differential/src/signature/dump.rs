@@ -86,8 +86,7 @@ fn finished(text: &str) -> bool {
     let comment =
         text.len() >= "<!--  -->".len() && text.starts_with("<!-- ") && text.ends_with(" -->");
     let bracketed = text.starts_with('<') && text.ends_with('>');
-    let attribute =
-        attribute_name_end(text).is_some_and(|end| text.len() >= end + 3 && text.ends_with('"'));
+    let attribute = whole_attribute_name_end(text).is_some();
     quoted || comment || bracketed || text == "content" || attribute
 }
 
@@ -146,4 +145,10 @@ fn entry_line(entries: &[DumpEntry<'_>], index: usize, dump: &str) -> usize {
 pub(super) fn attribute_name_end(text: &str) -> Option<usize> {
     let first = text.chars().next()?.len_utf8();
     text[first..].find("=\"").map(|at| first + at)
+}
+
+/// Where the name of `text` ends if `text` is a whole attribute entry: a name, `="`,
+/// the value, and the closing quote.
+pub(super) fn whole_attribute_name_end(text: &str) -> Option<usize> {
+    attribute_name_end(text).filter(|&end| text.len() >= end + 3 && text.ends_with('"'))
 }

@@ -1,7 +1,9 @@
 //! Signatures of two tree dumps: the shapes of their first differing entries and of
 //! the parent above them.
 
-use super::dump::{attribute_name_end, dump_entries, first_differing_entry};
+use super::dump::{
+    attribute_name_end, dump_entries, first_differing_entry, whole_attribute_name_end,
+};
 use super::{Kind, Level, Part, Signature};
 use std::fmt::Write as _;
 
@@ -74,11 +76,10 @@ pub(super) fn doctype_name_shape(name: &str) -> &str {
 fn entry_shape_in(entries: &[super::dump::DumpEntry<'_>], index: usize) -> String {
     let entry = &entries[index];
     let shape = entry_shape(entry.text);
-    let Some(end) = attribute_name_end(entry.text) else {
+    let Some(end) = whole_attribute_name_end(entry.text) else {
         return shape;
     };
-    let attribute_form = entry.text.len() >= end + 3 && entry.text.ends_with('"');
-    if !entry.text.starts_with('"') || !attribute_form {
+    if !entry.text.starts_with('"') {
         return shape;
     }
     let attribute_after = entries[index + 1..]
