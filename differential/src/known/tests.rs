@@ -1485,3 +1485,39 @@ right = "reference"
     let dropped = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <template>\n|         content\n|           <thead>\n|           <p>\n";
     assert_eq!(tree_verdict(&known, &request, dropped), None);
 }
+
+#[test]
+fn the_older_select_explains_an_input_in_template_contents_of_a_select_fragment() {
+    // parse5 8.1.1's fragment (measured with examples/engines/parse5.mjs; seed 6508):
+    // the in-body input start tag had no select steps before the relaxed select, so
+    // an input in template contents of a select fragment is inserted; the standard
+    // ignores it ("If the parser's fragment context element is a select element").
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "older-select"
+engine = "e"
+variant = "older-select"
+locus = ["tree.in-body.*"]
+tokens = ["context select"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::fragment(
+        "<template><input><i>",
+        litmus_parser::FragmentContext::parse("select").unwrap(),
+        true,
+    );
+    let parse5 = "| <template>\n|   content\n|     <input>\n|     <i>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, parse5),
+        Some("older-select".to_owned())
+    );
+    // An engine that drops the i departs at another token, where the older modes
+    // depart from the standard in nothing.
+    let without_i = "| <template>\n|   content\n";
+    assert_eq!(tree_verdict(&known, &request, without_i), None);
+}

@@ -22,7 +22,7 @@ use crate::tree_builder::{
 use crate::variants::{variant, Variant};
 
 /// Whether one of the older select variants is on.
-fn older_select_on() -> bool {
+pub(crate) fn older_select_on() -> bool {
     // One switch read for the three.
     matches!(
         crate::variants::active(),

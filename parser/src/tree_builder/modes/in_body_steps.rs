@@ -9,6 +9,7 @@ use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::enumerated_tags::is_enumerated;
+use crate::tree_builder::older_select::older_select_on;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::variants::Variant;
@@ -259,14 +260,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
 
     /// -> "A start tag whose tag name is "input"" in "in body".
     pub(crate) fn in_body_input_start_tag(&mut self, tag: &TagToken<'_>) {
+        // The two select steps came with the relaxed select: the older in-body input
+        // start tag (the variants `older-select`…, `crate::variants`) had neither.
+        let relaxed_select = !older_select_on();
         // "If the parser's fragment context element is a select element (fragment
         // case): Parse error. Ignore the token. Return." AD-HOC: the self-closing flag
         // is acknowledged although the standard does not say so here, since input is a
         // void element and the non-void-html-element-start-tag-with-trailing-solidus
         // error does not fit it.
-        if self
-            .context_element
-            .is_some_and(|c| c.is_html(local::SELECT))
+        if relaxed_select
+            && self
+                .context_element
+                .is_some_and(|c| c.is_html(local::SELECT))
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.acknowledge_self_closing_flag();
@@ -275,9 +280,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // "If the stack of open elements has a select element in scope: Parse error. Pop
         // elements from the stack of open elements until a select element has been
         // popped from the stack."
-        if self
-            .open_elements
-            .has_html_in_scope(Scope::Default, local::SELECT)
+        if relaxed_select
+            && self
+                .open_elements
+                .has_html_in_scope(Scope::Default, local::SELECT)
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.pop_until_html_popped(local::SELECT);
