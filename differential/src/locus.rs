@@ -110,11 +110,11 @@ pub struct Locus {
     pub token_arms: Vec<String>,
     pub rule: LocusRule,
     /// Every arm the whole case passed, by id, and again as `TOKEN@ARM` with each
-    /// token that passed it (`DOCTYPE@tree.in-table-text.anything-else`), sorted: what
-    /// a class's `passes` reads.
+    /// token that passed it (`DOCTYPE@tree.in-table-text.anything-else`), each once,
+    /// in no order: what a class's `passes` reads.
     #[serde(default, skip_serializing)]
     pub case_arms: Vec<String>,
-    /// Every token of the case in words, each once, sorted, and for a fragment its
+    /// Every token of the case in words, each once, in no order, and for a fragment its
     /// context element as `context NAME` (`context template`, `context svg path`):
     /// what a class's `tokens` reads.
     #[serde(default, skip_serializing)]
@@ -184,10 +184,34 @@ impl fmt::Display for Locus {
 /// round-trip, serialization and errors levels.
 pub fn of_case(request: &ParseRequest) -> Option<Locus> {
     let (document, trace) = traced(request)?;
-    let nodes = dump::entries(&document);
+    of_case_in_trace(request, &document, &trace)
+}
+
+/// A round trip's locus: [`of_case`], with the [`upstream`] difference of the
+/// engine's first tree `first_tree` when it departs from the reference's, both from
+/// one traced parse.
+pub fn of_round_trip(
+    request: &ParseRequest,
+    engine: &str,
+    first_tree: Option<&str>,
+) -> Option<Locus> {
+    let (document, trace) = traced(request)?;
+    let mut locus = of_case_in_trace(request, &document, &trace)?;
+    locus.upstream = first_tree
+        .and_then(|tree| {
+            let case = Case::From(&locus);
+            upstream_in_trace(request, &document, &trace, engine, tree, case)
+        })
+        .map(Box::new);
+    Some(locus)
+}
+
+/// [`of_case`] with the reference's traced parse of `request` made already.
+fn of_case_in_trace(request: &ParseRequest, document: &Document, trace: &Trace) -> Option<Locus> {
+    let nodes = dump::entries(document);
     let finder = Finder {
-        trace: &trace,
-        document: &document,
+        trace,
+        document,
         nodes: &nodes,
         context: request.fragment.as_ref(),
     };
@@ -207,7 +231,7 @@ pub fn of_case(request: &ParseRequest) -> Option<Locus> {
 /// to trace ([`Locus::upstream`]).
 pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Option<Upstream> {
     let (document, trace) = traced(request)?;
-    upstream_in_trace(request, &document, &trace, engine, other_tree)
+    upstream_in_trace(request, &document, &trace, engine, other_tree, Case::Find)
 }
 
 /// [`upstream`] with the reference's traced parse of `request` made already.
@@ -217,6 +241,7 @@ fn upstream_in_trace(
     trace: &Trace,
     engine: &str,
     other_tree: &str,
+    case: Case<'_>,
 ) -> Option<Upstream> {
     let reference_tree = dump::dump(document);
     let level = if request.fragment.is_some() {
@@ -237,7 +262,7 @@ fn upstream_in_trace(
         &root,
     )?;
     let locus = (reference_tree != other_tree)
-        .then(|| locus_in_trace(request, document, trace, &reference_tree, other_tree))
+        .then(|| locus_in_trace(request, document, trace, &reference_tree, other_tree, case))
         .flatten();
     Some(Upstream {
         signature: signature.as_str().to_owned(),
@@ -260,7 +285,9 @@ pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Opt
         parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
     })
     .ok()?;
-    upstream_in_trace(request, &document, &trace, engine, &dump::dump(&changed))
+    // Compared by token, arms and rule alone: no case arms, no neighbours.
+    let changed = dump::dump(&changed);
+    upstream_in_trace(request, &document, &trace, engine, &changed, Case::Bare)
 }
 
 /// Whether two loci name the same departure: the same token, through the same arms.
@@ -296,7 +323,19 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     if dump::dump(&document) != reference_tree {
         return None;
     }
-    locus_in_trace(request, &document, &trace, reference_tree, other_tree)
+    locus_in_trace(request, &document, &trace, reference_tree, other_tree, Case::Find)
+}
+
+/// What a locus found in a trace carries of the whole case.
+#[derive(Clone, Copy)]
+enum Case<'l> {
+    /// The case's arms and tokens, found from the trace, and the neighbours.
+    Find,
+    /// The case's arms and tokens of a locus of the same traced parse, and the
+    /// neighbours.
+    From(&'l Locus),
+    /// Neither: a counterfactual's departure, compared by token, arms and rule.
+    Bare,
 }
 
 /// [`locus`] with the reference's traced parse of `request` made already
@@ -307,6 +346,7 @@ fn locus_in_trace(
     trace: &Trace,
     reference_tree: &str,
     other_tree: &str,
+    case: Case<'_>,
 ) -> Option<Locus> {
     let nodes = dump::entries(document);
     let ours = dump_entries(reference_tree);
@@ -322,7 +362,15 @@ fn locus_in_trace(
         context: request.fragment.as_ref(),
     };
     let (found, rule) = finder.find(index, &ours, &theirs)?;
-    let mut primary = finder.locus(found, rule);
+    let mut primary = match case {
+        Case::Find => finder.locus(found, rule),
+        Case::From(locus) => Locus {
+            case_arms: locus.case_arms.clone(),
+            case_tokens: locus.case_tokens.clone(),
+            ..finder.locus_of(found, rule)
+        },
+        Case::Bare => return Some(finder.locus_of(found, rule)),
+    };
     primary.inside = differences_inside(&ours, &theirs, index);
     for (found, rule) in finder.neighbours(index, &ours, &theirs) {
         let neighbour = finder.locus_of(found, rule);
@@ -902,22 +950,25 @@ impl<'a> Finder<'a> {
                 .or_default()
                 .extend(passed);
         }
+        // Each text once (an arm, a token, a pair are each a key of a set above), in
+        // no order: a class's patterns ask whether any matches.
         let mut case_tokens: Vec<String> = by_token.keys().cloned().collect();
-        let mut case_arms: Vec<String> = arms.into_iter().map(arm_id).collect();
+        let pairs: usize = by_token.values().map(|passed| passed.len()).sum();
+        let mut case_arms: Vec<String> = Vec::with_capacity(arms.len() + pairs);
+        case_arms.extend(arms.into_iter().map(arm_id));
         for (description, passed) in by_token {
-            case_arms.extend(
-                passed
-                    .into_iter()
-                    .map(|arm| format!("{description}@{}", spec_arms::id(arm))),
-            );
+            case_arms.extend(passed.into_iter().map(|arm| {
+                let id = spec_arms::id(arm);
+                let mut pair = String::with_capacity(description.len() + 1 + id.len());
+                pair.push_str(&description);
+                pair.push('@');
+                pair.push_str(id);
+                pair
+            }));
         }
-        case_arms.sort();
-        case_arms.dedup();
         if let Some(context) = self.context {
             case_tokens.push(format!("context {context}"));
         }
-        case_tokens.sort();
-        case_tokens.dedup();
         Locus {
             case_arms,
             case_tokens,

@@ -172,15 +172,11 @@ impl Archived {
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
         match self.level.as_str() {
-            "round-trip" => {
-                let mut locus = crate::locus::of_case(&self.request)?;
-                locus.upstream = self
-                    .first_tree
-                    .as_deref()
-                    .and_then(|tree| crate::locus::upstream(&self.request, &self.engine, tree))
-                    .map(Box::new);
-                Some(locus)
-            }
+            "round-trip" => crate::locus::of_round_trip(
+                &self.request,
+                &self.engine,
+                self.first_tree.as_deref(),
+            ),
             "serialization" | "errors" => crate::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;

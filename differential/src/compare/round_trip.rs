@@ -108,13 +108,8 @@ impl LevelRules for RoundTripLevel {
     /// The case's arms and tokens, and, when the engine's first tree already departs
     /// from the reference's, that tree difference ([`crate::locus::Locus::upstream`]).
     fn locus(&self, divergence: &Divergence) -> Option<crate::locus::Locus> {
-        let mut locus = crate::locus::of_case(&divergence.request)?;
-        if let Ok(first) = &divergence.left.result {
-            locus.upstream =
-                crate::locus::upstream(&divergence.request, &divergence.engine, &first.tree)
-                    .map(Box::new);
-        }
-        Some(locus)
+        let first_tree = divergence.left.result.as_ref().ok().map(|r| r.tree.as_str());
+        crate::locus::of_round_trip(&divergence.request, &divergence.engine, first_tree)
     }
 
     fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {

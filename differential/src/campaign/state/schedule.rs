@@ -9,6 +9,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The smallest batch [`Schedule::tail_share`] cuts a batch to.
+const SMALLEST_TAIL_BATCH: u64 = 8;
+
 /// The case stream: the counter of cases handed out and done, and the generators.
 /// Lock-free but for the epochs ([`Epochs`]), which live under the campaign's lock.
 pub struct Schedule<'o> {
@@ -73,7 +76,7 @@ impl<'o> Schedule<'o> {
     /// The generator indices of the next `size` cases (at least one), or `None` when
     /// all are taken; for a campaign that does not count arms.
     pub fn next_batch(&self, size: usize) -> Option<Vec<u64>> {
-        let size = size.max(1) as u64;
+        let size = self.tail_share(size.max(1) as u64);
         let first = self.next.fetch_add(size, Ordering::Relaxed);
         let end = match self.options.cases {
             Some(cases) if first >= cases => return None,
@@ -81,6 +84,19 @@ impl<'o> Schedule<'o> {
             None => first + size,
         };
         Some(self.indices(first, end))
+    }
+
+    /// A batch near the end of a campaign of a set number of cases: at most an even
+    /// share of half the cases left per job (guided self-scheduling), so that the
+    /// jobs' last batches end about together instead of one job running a long batch
+    /// alone while the others wait.
+    fn tail_share(&self, size: u64) -> u64 {
+        let Some(cases) = self.options.cases else {
+            return size;
+        };
+        let left = cases.saturating_sub(self.next.load(Ordering::Relaxed));
+        let share = left / (2 * self.options.jobs.max(1) as u64);
+        size.min(share.max(SMALLEST_TAIL_BATCH))
     }
 
     /// [`Schedule::next_batch`] in a counting campaign, given the arms passed so far:
