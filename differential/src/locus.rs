@@ -57,8 +57,10 @@ use litmus_parser::spec_arms::{self, Arm};
 use litmus_parser::variants::{with_variant, Variant};
 use litmus_parser::{parse_with_fast_paths, Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// Cases longer than this get no locus: tracing is for small (minimized) cases.
 pub const MAX_TRACED_INPUT_BYTES: usize = 64 * 1024;
@@ -183,8 +185,9 @@ impl fmt::Display for Locus {
 /// difference ([`LocusRule::Case`]): what a class's `passes` and `tokens` read at the
 /// round-trip, serialization and errors levels.
 pub fn of_case(request: &ParseRequest) -> Option<Locus> {
-    let (document, trace) = traced(request)?;
-    of_case_in_trace(request, &document, &trace)
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
+    of_case_in_trace(request, document, trace)
 }
 
 /// A round trip's locus: [`of_case`], with the [`upstream`] difference of the
@@ -195,12 +198,13 @@ pub fn of_round_trip(
     engine: &str,
     first_tree: Option<&str>,
 ) -> Option<Locus> {
-    let (document, trace) = traced(request)?;
-    let mut locus = of_case_in_trace(request, &document, &trace)?;
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
+    let mut locus = of_case_in_trace(request, document, trace)?;
     locus.upstream = first_tree
         .and_then(|tree| {
             let case = Case::From(&locus);
-            upstream_in_trace(request, &document, &trace, engine, tree, case)
+            upstream_in_trace(request, document, trace, engine, tree, case)
         })
         .map(Box::new);
     Some(locus)
@@ -230,8 +234,9 @@ fn of_case_in_trace(request: &ParseRequest, document: &Document, trace: &Trace) 
 /// `other_tree`, with its locus: `None` when they agree or the request is too large
 /// to trace ([`Locus::upstream`]).
 pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Option<Upstream> {
-    let (document, trace) = traced(request)?;
-    upstream_in_trace(request, &document, &trace, engine, other_tree, Case::Find)
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
+    upstream_in_trace(request, document, trace, engine, other_tree, Case::Find)
 }
 
 /// [`upstream`] with the reference's traced parse of `request` made already.
@@ -275,7 +280,8 @@ fn upstream_in_trace(
 /// difference would be signed: a counterfactual parse. `None` when the variant
 /// builds the standard's tree, or when the request is too large to trace.
 pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Option<Upstream> {
-    let (document, trace) = traced(request)?;
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
     let options = ParseOptions {
         scripting: request.scripting,
         ..ParseOptions::default()
@@ -287,7 +293,7 @@ pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Opt
     .ok()?;
     // Compared by token, arms and rule alone: no case arms, no neighbours.
     let changed = dump::dump(&changed);
-    upstream_in_trace(request, &document, &trace, engine, &changed, Case::Bare)
+    upstream_in_trace(request, document, trace, engine, &changed, Case::Bare)
 }
 
 /// Whether two loci name the same departure: the same token, through the same arms.
@@ -295,10 +301,31 @@ pub fn same_departure(a: &Locus, b: &Locus) -> bool {
     a.token == b.token && a.arms == b.arms
 }
 
+/// A traced parse of the reference, shared by the loci read from it.
+type Traced = Rc<(Document, Trace)>;
+
+/// How many traced parses a thread keeps ([`traced`]).
+const RECENT_TRACES: usize = 4;
+
+thread_local! {
+    /// This thread's last traced parses, newest last, by request: a case's
+    /// signatures (its tree, each engine's round trip) are classified one after
+    /// another, and each class's counterfactual parse reads the same trace again.
+    static RECENT: RefCell<Vec<(ParseRequest, Traced)>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The reference's traced parse of `request`, if it is small enough and complete.
-fn traced(request: &ParseRequest) -> Option<(Document, Trace)> {
+fn traced(request: &ParseRequest) -> Option<Traced> {
     if request.input.len() > MAX_TRACED_INPUT_BYTES {
         return None;
+    }
+    let recent = RECENT.with(|recent| {
+        let recent = recent.borrow();
+        let found = recent.iter().find(|(asked, _)| asked == request);
+        found.map(|(_, traced)| Rc::clone(traced))
+    });
+    if recent.is_some() {
+        return recent;
     }
     let options = ParseOptions {
         scripting: request.scripting,
@@ -309,7 +336,18 @@ fn traced(request: &ParseRequest) -> Option<(Document, Trace)> {
         None => trace_document(&request.input, &options),
     }
     .ok()?;
-    (!trace.truncated && !trace.tokens.is_empty()).then_some((document, trace))
+    if trace.truncated || trace.tokens.is_empty() {
+        return None;
+    }
+    let traced = Rc::new((document, trace));
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if recent.len() == RECENT_TRACES {
+            recent.remove(0);
+        }
+        recent.push((request.clone(), Rc::clone(&traced)));
+    });
+    Some(traced)
 }
 
 /// The locus of `other_tree` against `reference_tree`, the reference's tree of
@@ -319,11 +357,19 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     if reference_tree == other_tree {
         return None;
     }
-    let (document, trace) = traced(request)?;
-    if dump::dump(&document) != reference_tree {
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
+    if dump::dump(document) != reference_tree {
         return None;
     }
-    locus_in_trace(request, &document, &trace, reference_tree, other_tree, Case::Find)
+    locus_in_trace(
+        request,
+        document,
+        trace,
+        reference_tree,
+        other_tree,
+        Case::Find,
+    )
 }
 
 /// What a locus found in a trace carries of the whole case.
@@ -388,6 +434,41 @@ fn locus_in_trace(
 enum Found<'t> {
     Event(&'t NodeEvent),
     Token(usize),
+}
+
+/// A set of arms, a bit each.
+#[derive(Clone, Copy)]
+struct ArmSet([u64; spec_arms::ARM_COUNT.div_ceil(64)]);
+
+impl Default for ArmSet {
+    fn default() -> ArmSet {
+        ArmSet([0; spec_arms::ARM_COUNT.div_ceil(64)])
+    }
+}
+
+impl ArmSet {
+    fn extend<'x>(&mut self, arms: impl IntoIterator<Item = &'x Arm>) {
+        for &arm in arms {
+            let index = arm as usize;
+            self.0[index / 64] |= 1 << (index % 64);
+        }
+    }
+
+    /// The ids of the arms in the set, in the tables' order.
+    fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let indexes = self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut bits = bits;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(word * 64 + bit)
+            })
+        });
+        indexes.filter_map(spec_arms::id_at)
+    }
 }
 
 /// How many of the reference's entries placed elsewhere become neighbours.
@@ -938,33 +1019,34 @@ impl<'a> Finder<'a> {
         // Each arm by itself and with the token that passed it (`DOCTYPE@tree.in-table-
         // text.anything-else`).
         // Each pair once, before any text is made: most tokens repeat their arms.
-        let mut arms: std::collections::HashSet<Arm> =
-            self.trace.set_up_arms.iter().copied().collect();
-        let mut by_token: std::collections::HashMap<String, std::collections::HashSet<Arm>> =
-            std::collections::HashMap::new();
+        let mut arms = ArmSet::default();
+        arms.extend(&self.trace.set_up_arms);
+        // Tokens of the same words together (their first one names them), no text
+        // made per token.
+        let mut by_token: HashMap<TokenWords<'_>, (&TracedToken, ArmSet)> = HashMap::new();
         for token in &self.trace.tokens {
-            let passed = token.tokenizer_arms.iter().chain(&token.tree_arms);
-            arms.extend(passed.clone());
+            let passed = || token.tokenizer_arms.iter().chain(&token.tree_arms);
+            arms.extend(passed());
             by_token
-                .entry(describe_token(token))
-                .or_default()
-                .extend(passed);
+                .entry(token_words(token))
+                .or_insert_with(|| (token, ArmSet::default()))
+                .1
+                .extend(passed());
         }
         // Each text once (an arm, a token, a pair are each a key of a set above), in
         // no order: a class's patterns ask whether any matches.
-        let mut case_tokens: Vec<String> = by_token.keys().cloned().collect();
-        let pairs: usize = by_token.values().map(|passed| passed.len()).sum();
-        let mut case_arms: Vec<String> = Vec::with_capacity(arms.len() + pairs);
-        case_arms.extend(arms.into_iter().map(arm_id));
-        for (description, passed) in by_token {
-            case_arms.extend(passed.into_iter().map(|arm| {
-                let id = spec_arms::id(arm);
+        let mut case_tokens = Vec::with_capacity(by_token.len() + 1);
+        let mut case_arms: Vec<String> = arms.ids().map(str::to_owned).collect();
+        for (token, passed) in by_token.into_values() {
+            let description = describe_token(token);
+            case_arms.extend(passed.ids().map(|id| {
                 let mut pair = String::with_capacity(description.len() + 1 + id.len());
                 pair.push_str(&description);
                 pair.push('@');
                 pair.push_str(id);
                 pair
             }));
+            case_tokens.push(description);
         }
         if let Some(context) = self.context {
             case_tokens.push(format!("context {context}"));
@@ -1171,20 +1253,40 @@ pub fn token_kind(token: &str) -> &str {
 
 /// A token in words, a character token's kind of characters included.
 fn describe_token(token: &TracedToken) -> String {
-    if token.kind == TokenKind::Characters {
-        let data = token.data.as_bytes();
-        if !data.is_empty() && data.iter().all(|&b| b == 0) {
-            return "character NULL".to_owned();
-        }
-        if !data.is_empty()
-            && data
-                .iter()
-                .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
-        {
-            return "character whitespace".to_owned();
-        }
+    match token_words(token) {
+        (_, _, Characters::Null) => "character NULL".to_owned(),
+        (_, _, Characters::Whitespace) => "character whitespace".to_owned(),
+        _ => token.describe(),
     }
-    token.describe()
+}
+
+/// What a character token holds, as its words tell it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Characters {
+    Null,
+    Whitespace,
+    /// Other characters, or a token of another kind.
+    Other,
+}
+
+/// What [`describe_token`] writes of a token: its kind, tag name and characters.
+type TokenWords<'t> = (TokenKind, &'t str, Characters);
+
+fn token_words(token: &TracedToken) -> TokenWords<'_> {
+    let data = token.data.as_bytes();
+    let characters = if token.kind != TokenKind::Characters || data.is_empty() {
+        Characters::Other
+    } else if data.iter().all(|&b| b == 0) {
+        Characters::Null
+    } else if data
+        .iter()
+        .all(|b| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' '))
+    {
+        Characters::Whitespace
+    } else {
+        Characters::Other
+    };
+    (token.kind, &token.name, characters)
 }
 
 /// The length in bytes of the longest common prefix of two strings, on a character

@@ -172,11 +172,9 @@ impl Archived {
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
         match self.level.as_str() {
-            "round-trip" => crate::locus::of_round_trip(
-                &self.request,
-                &self.engine,
-                self.first_tree.as_deref(),
-            ),
+            "round-trip" => {
+                crate::locus::of_round_trip(&self.request, &self.engine, self.first_tree.as_deref())
+            }
             "serialization" | "errors" => crate::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;

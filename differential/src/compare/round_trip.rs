@@ -108,7 +108,15 @@ impl LevelRules for RoundTripLevel {
     /// The case's arms and tokens, and, when the engine's first tree already departs
     /// from the reference's, that tree difference ([`crate::locus::Locus::upstream`]).
     fn locus(&self, divergence: &Divergence) -> Option<crate::locus::Locus> {
-        let first_tree = divergence.left.result.as_ref().ok().map(|r| r.tree.as_str());
+        // The reference parser's first tree is the reference's: nothing upstream.
+        let first_tree = divergence
+            .left
+            .result
+            .as_ref()
+            .ok()
+            .map(|r| r.tree.as_str());
+        let first_tree =
+            first_tree.filter(|_| divergence.engine != crate::engine::LitmusEngine::NAME);
         crate::locus::of_round_trip(&divergence.request, &divergence.engine, first_tree)
     }
 

@@ -164,9 +164,18 @@ pub fn info(arm: Arm) -> ArmInfo {
 
 /// The arm's id ([`ArmInfo::id`]), made once for every arm.
 pub fn id(arm: Arm) -> &'static str {
+    &ids()[arm as usize]
+}
+
+/// The id of the arm whose index is `index` (`arm as usize`), if there is one.
+pub fn id_at(index: usize) -> Option<&'static str> {
+    ids().get(index).map(String::as_str)
+}
+
+/// Every arm's id, by index.
+fn ids() -> &'static [String] {
     static IDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let ids = IDS.get_or_init(|| arms().map(|a| a.id()).collect());
-    &ids[arm as usize]
+    IDS.get_or_init(|| arms().map(|a| a.id()).collect())
 }
 
 /// The arm whose id is `id` (`tree.in-body.start-tag-a`), if there is one.
