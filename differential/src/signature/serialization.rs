@@ -45,23 +45,50 @@ enum Namespace {
     MathMl,
 }
 
+/// An element open in a serialization: its name (lowercase), its namespace, and
+/// whether the tree builder inserts HTML elements in it (an HTML element, an HTML
+/// integration point, a MathML text integration point).
+type OpenElement = (String, Namespace, bool);
+
 /// The namespace of an element named `name` (lowercase) whose parent is `parent`:
 /// what the tree builder gave it, as far as a serialization shows. `svg` and `math`
 /// start foreign content; the children of a foreign element are foreign unless it is
-/// an HTML integration point or a MathML text integration point, where the tree
-/// builder inserts HTML elements.
-fn namespace_of(name: &str, parent: Option<&(String, Namespace)>) -> Namespace {
+/// an HTML integration point or a MathML text integration point.
+fn namespace_of(name: &str, parent: Option<&OpenElement>) -> Namespace {
     match (name, parent) {
         ("svg", _) => Namespace::Svg,
         ("math", _) => Namespace::MathMl,
-        (_, None) | (_, Some((_, Namespace::Html))) => Namespace::Html,
-        (_, Some((parent, Namespace::Svg))) => match parent.as_str() {
-            "foreignobject" | "desc" | "title" => Namespace::Html,
-            _ => Namespace::Svg,
-        },
-        (_, Some((parent, Namespace::MathMl))) => match parent.as_str() {
-            "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml" => Namespace::Html,
-            _ => Namespace::MathMl,
+        (_, None) | (_, Some((_, _, true))) => Namespace::Html,
+        (_, Some((_, namespace, false))) => *namespace,
+    }
+}
+
+/// Whether the tree builder inserts HTML elements in an element named `name`
+/// (lowercase) in `namespace` whose start tag (in `s`) has `attributes`: an
+/// HTML element; SVG foreignObject, desc and title, and MathML annotation-xml with an
+/// `encoding` of `text/html` or `application/xhtml+xml` (HTML integration points);
+/// MathML mi, mo, mn, ms and mtext (text integration points).
+fn holds_html(
+    name: &str,
+    namespace: Namespace,
+    s: &str,
+    attributes: &[(String, std::ops::Range<usize>)],
+) -> bool {
+    match namespace {
+        Namespace::Html => true,
+        Namespace::Svg => matches!(name, "foreignobject" | "desc" | "title"),
+        Namespace::MathMl => match name {
+            "mi" | "mo" | "mn" | "ms" | "mtext" => true,
+            "annotation-xml" => attributes.iter().any(|(attribute, whole)| {
+                // The range is the whole attribute, `encoding="text/html"`.
+                let whole = s.get(whole.clone()).unwrap_or("");
+                let value = whole.split_once('=').map_or("", |(_, value)| value);
+                let value = value.trim_matches(|c| c == '"' || c == '\'');
+                attribute.eq_ignore_ascii_case("encoding")
+                    && (value.eq_ignore_ascii_case("text/html")
+                        || value.eq_ignore_ascii_case("application/xhtml+xml"))
+            }),
+            _ => false,
         },
     }
 }
@@ -75,15 +102,18 @@ fn void(name: &str) -> bool {
 }
 
 /// The context element of a fragment's root label (`#fragment(svg foreignObject)`),
-/// lowercase, with its namespace; `None` for `#document`.
-fn context_of(root: &str) -> Option<(String, Namespace)> {
+/// lowercase, with its namespace; `None` for `#document`. A context element has no
+/// attributes: a MathML annotation-xml context is no HTML integration point.
+fn context_of(root: &str) -> Option<OpenElement> {
     let context = root.strip_prefix("#fragment(")?.strip_suffix(')')?;
     let (namespace, name) = match context.split_once(' ') {
         Some(("svg", name)) => (Namespace::Svg, name),
         Some(("math", name)) => (Namespace::MathMl, name),
         _ => (Namespace::Html, context),
     };
-    Some((name.to_ascii_lowercase(), namespace))
+    let name = name.to_ascii_lowercase();
+    let html = holds_html(&name, namespace, "", &[]);
+    Some((name, namespace, html))
 }
 
 /// Splits a serialization into tokens, well enough for signatures (it never fails).
@@ -96,7 +126,7 @@ fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
     let mut i = 0;
     let mut raw_until: Option<String> = None;
     // The elements open, lowercase, with their namespaces: a fragment's context first.
-    let mut open: Vec<(String, Namespace)> = context_of(root).into_iter().collect();
+    let mut open: Vec<OpenElement> = context_of(root).into_iter().collect();
     while i < bytes.len() {
         let start = i;
         if let Some(name) = raw_until.take() {
@@ -127,7 +157,7 @@ fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
             let end = until_gt(s, i);
             let name = tag_name(&s[i + 2..end]);
             let lowercase = name.to_ascii_lowercase();
-            if let Some(position) = open.iter().rposition(|(n, _)| *n == lowercase) {
+            if let Some(position) = open.iter().rposition(|(n, _, _)| *n == lowercase) {
                 open.truncate(position);
             }
             (end, TokenKind::EndTag(name))
@@ -139,14 +169,15 @@ fn html_tokens(s: &str, scripting: bool, root: &str) -> Vec<Token> {
             if namespace == Namespace::Html {
                 let in_template = open
                     .iter()
-                    .any(|(n, ns)| n == "template" && *ns == Namespace::Html);
+                    .any(|(n, ns, _)| n == "template" && *ns == Namespace::Html);
                 let noscript = lowercase == "noscript" && scripting && !in_template;
                 if raw_text(&lowercase) || noscript {
                     raw_until = Some(lowercase.clone());
                 }
             }
             if namespace != Namespace::Html || !void(&lowercase) {
-                open.push((lowercase, namespace));
+                let html = holds_html(&lowercase, namespace, s, &attributes);
+                open.push((lowercase, namespace, html));
             }
             (end, TokenKind::StartTag { name, attributes })
         } else {

@@ -635,6 +635,23 @@ fn raw_text_is_read_only_where_the_serializer_wrote_it_raw() {
         ),
         "serialization | litmus: \"…\" | html5ever: \"…\" | in: <style>"
     );
+    // A MathML annotation-xml is an HTML integration point only with an HTML
+    // encoding: without it the script inside is MathML, its contents markup (html5lib
+    // seed 6608, the xlink: prefix its serializer drops).
+    assert_eq!(
+        serialization(
+            "<math><annotation-xml><script><k xlink:title=\"\"></k></script></annotation-xml></math>",
+            "<math><annotation-xml><script><k title=\"\"></k></script></annotation-xml></math>"
+        ),
+        "serialization | litmus: <k xlink:title=…> | html5ever: <k title=…> | in: <script>"
+    );
+    assert_eq!(
+        serialization(
+            "<math><annotation-xml encoding=\"TEXT/html\"><script><k a></script></annotation-xml></math>",
+            "<math><annotation-xml encoding=\"TEXT/html\"><script><k b></script></annotation-xml></math>"
+        ),
+        "serialization | litmus: \"…\" | html5ever: \"…\" | in: <script>"
+    );
 }
 
 #[test]
