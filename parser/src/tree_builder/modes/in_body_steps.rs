@@ -262,16 +262,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     pub(crate) fn in_body_input_start_tag(&mut self, tag: &TagToken<'_>) {
         // The two select steps came with the relaxed select: the older in-body input
         // start tag (the variants `older-select`…, `crate::variants`) had neither.
-        let relaxed_select = !older_select_on();
         // "If the parser's fragment context element is a select element (fragment
         // case): Parse error. Ignore the token. Return." AD-HOC: the self-closing flag
         // is acknowledged although the standard does not say so here, since input is a
         // void element and the non-void-html-element-start-tag-with-trailing-solidus
         // error does not fit it.
-        if relaxed_select
-            && self
-                .context_element
-                .is_some_and(|c| c.is_html(local::SELECT))
+        if self
+            .context_element
+            .is_some_and(|c| c.is_html(local::SELECT))
+            && !older_select_on()
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.acknowledge_self_closing_flag();
@@ -280,10 +279,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // "If the stack of open elements has a select element in scope: Parse error. Pop
         // elements from the stack of open elements until a select element has been
         // popped from the stack."
-        if relaxed_select
-            && self
-                .open_elements
-                .has_html_in_scope(Scope::Default, local::SELECT)
+        if self
+            .open_elements
+            .has_html_in_scope(Scope::Default, local::SELECT)
+            && !older_select_on()
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.pop_until_html_popped(local::SELECT);
