@@ -230,3 +230,39 @@ impl Epochs {
         self.batches_running = self.batches_running.saturating_sub(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Run {
+        #[command(flatten)]
+        run: crate::cli::run_cmd::RunArgs,
+    }
+
+    #[test]
+    fn the_last_batches_share_what_is_left() {
+        let args = Run::parse_from(["run", "--cases", "10000", "--jobs", "2", "--seed", "1"]);
+        let options = crate::cli::run_cmd::campaign_options(&args.run).unwrap();
+        let generator = Generator::try_new(options.generator.clone()).unwrap();
+        let schedule = Schedule::new(&options, generator);
+        // Far from the end a batch is as asked.
+        assert_eq!(schedule.next_batch(2000).unwrap().len(), 2000);
+        // 8,000 left, two jobs: at most 2,000 a batch.
+        assert_eq!(schedule.next_batch(4000).unwrap().len(), 2000);
+        // Then less and less, never under the smallest tail batch, and every case once.
+        let mut sizes = Vec::new();
+        let mut taken = 4000;
+        while let Some(batch) = schedule.next_batch(4000) {
+            taken += batch.len();
+            sizes.push(batch.len());
+        }
+        assert_eq!(taken, 10000);
+        assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+        let (last, before) = sizes.split_last().unwrap();
+        assert!(before.iter().all(|&s| s >= SMALLEST_TAIL_BATCH as usize));
+        assert!(*last <= SMALLEST_TAIL_BATCH as usize, "{sizes:?}");
+    }
+}
