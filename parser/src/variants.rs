@@ -157,6 +157,16 @@ pub enum Variant {
     /// (`tokenizer::character_reference`). x/net/html's unescaping takes a numeric
     /// reference only when it spans more than three bytes (`&#9` does not).
     SingleDigitDecimalReferenceWithoutSemicolonIsText,
+    /// The character reference code kept in 32 bits that wrap: the hexadecimal and
+    /// decimal character reference states' "Multiply the character reference code by
+    /// 16 [10]. Add a numeric version of the current input character" computed modulo
+    /// 2^32, so that a code past 0xFFFFFFFF, which the standard has the numeric
+    /// character reference end state replace ("If the number is greater than
+    /// 0x10FFFF, then this is a character-reference-outside-unicode-range parse
+    /// error. Set the character reference code to 0xFFFD."), becomes the code point
+    /// its low 32 bits name (`&#x100010000` is U+10000) (`tokenizer::character_reference`).
+    /// x/net/html accumulates the reference in a Go rune, an int32.
+    NumericReferenceCodeWrapsAt32Bits,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -349,6 +359,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText,
         id: "single-digit-decimal-reference-without-semicolon-is-text",
         what: "`&#9` with no semicolon stays text (a decimal reference needs two digits or a semicolon)",
+        whole: true,
+    },
+    VariantInfo {
+        variant: Variant::NumericReferenceCodeWrapsAt32Bits,
+        id: "numeric-reference-code-wraps-at-32-bits",
+        what: "a numeric character reference's code is kept modulo 2^32: `&#x100010000` is U+10000, not U+FFFD",
         whole: true,
     },
     VariantInfo {

@@ -983,6 +983,13 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
             document("<table>&#9"),
             "start tag table",
         ),
+        // A reference past 0xFFFFFFFF: the code point of its low 32 bits, a
+        // character where the standard has U+FFFD.
+        (
+            Variant::NumericReferenceCodeWrapsAt32Bits,
+            document("a&#x100010000;"),
+            "character",
+        ),
         // lexbor's bookmark as an index: the adoption agency run by the second `<a>`
         // puts its new a after b in the list, not before it, which its next outer
         // loop and the new a's insertion show.
@@ -1007,6 +1014,17 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
         crate::locus::of_variant(&document("<p>x"), Variant::NoProcessingInstructions, "e")
             .is_none()
     );
+    // Out of range in 32 bits too (0x630FFFFF for the decimal one): U+FFFD under the
+    // variant as in the standard.
+    for input in ["a&#x110000;", "a&#x7fffffff;", "a&#99999999999999999999"] {
+        let request = document(input);
+        let departure = crate::locus::of_variant(
+            &request,
+            Variant::NumericReferenceCodeWrapsAt32Bits,
+            "e",
+        );
+        assert!(departure.is_none(), "{input}");
+    }
     // Two digits, or a semicolon, make a character reference under the variant too.
     for input in ["<table>&#09", "<table>&#9;", "a&#x9b"] {
         assert!(

@@ -185,6 +185,7 @@ impl Tokenizer<'_> {
         // "Set the character reference code to zero (0)."
         self.character_reference_code = 0;
         self.character_reference_digits = 0;
+        self.character_reference_code_mod_2_32 = 0;
         match self.consume_next_input_character() {
             // "U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X: Append the
             // current input character to the temporary buffer. Switch to the hexadecimal
@@ -316,6 +317,10 @@ impl Tokenizer<'_> {
         self.character_reference_code = code.min(0x11_0000);
         if crate::variants::enabled() {
             self.character_reference_digits += 1;
+            self.character_reference_code_mod_2_32 = self
+                .character_reference_code_mod_2_32
+                .wrapping_mul(base)
+                .wrapping_add(digit);
         }
     }
 
@@ -324,7 +329,12 @@ impl Tokenizer<'_> {
     /// This state consumes nothing: its errors are at the next input character.
     pub(super) fn numeric_character_reference_end_state(&mut self) -> Step {
         // "Check the character reference code:"
-        let code = self.character_reference_code;
+        let mut code = self.character_reference_code;
+        // The variant `numeric-reference-code-wraps-at-32-bits` only
+        // (`crate::variants`): the code as 32 bits that wrapped.
+        if code > 0x10_FFFF && variant(Variant::NumericReferenceCodeWrapsAt32Bits) {
+            code = self.character_reference_code_mod_2_32;
+        }
         let code = match code {
             // "If the number is 0x00, then this is a null-character-reference parse
             // error. Set the character reference code to 0xFFFD."

@@ -293,6 +293,9 @@ pub struct Tokenizer<'i> {
     /// build with variants (`variants::enabled`), for
     /// `single-digit-decimal-reference-without-semicolon-is-text`.
     character_reference_digits: u32,
+    /// The character reference code modulo 2^32, kept only in a build with variants,
+    /// for `numeric-reference-code-wraps-at-32-bits`.
+    character_reference_code_mod_2_32: u32,
 }
 
 /// The tokenizer's growable buffers, emptied: what one parse hands on to the next on
@@ -377,6 +380,7 @@ impl<'i> Tokenizer<'i> {
             temporary_buffer: buffers.temporary_buffer,
             character_reference_code: 0,
             character_reference_digits: 0,
+            character_reference_code_mod_2_32: 0,
         }
     }
 
