@@ -171,7 +171,12 @@ impl fmt::Display for Locus {
     /// `at tree.in-body.start-tag-input, token start tag input`; with the mode's arm
     /// first when another arm acted: `at tree.in-body.end-tag-a-b-big-etc →
     /// tree.adoption-agency.step-4-14-last-node-inserted, token end tag a`.
+    /// A case's arms alone ([`LocusRule::Case`]) have no place to name: `the case's
+    /// arms, no first difference placed`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.rule == LocusRule::Case {
+            return write!(f, "the case's arms, no first difference placed");
+        }
         if !self.mode.is_empty() && self.mode_arm() != self.arm() {
             write!(f, "at {} → {}", self.mode_arm(), self.arm())?;
         } else {

@@ -1018,11 +1018,8 @@ fn each_variant_departs_from_the_standard_where_its_cause_shows() {
     // variant as in the standard.
     for input in ["a&#x110000;", "a&#x7fffffff;", "a&#99999999999999999999"] {
         let request = document(input);
-        let departure = crate::locus::of_variant(
-            &request,
-            Variant::NumericReferenceCodeWrapsAt32Bits,
-            "e",
-        );
+        let departure =
+            crate::locus::of_variant(&request, Variant::NumericReferenceCodeWrapsAt32Bits, "e");
         assert!(departure.is_none(), "{input}");
     }
     // Two digits, or a semicolon, make a character reference under the variant too.

@@ -247,3 +247,16 @@ fn a_difference_only_in_what_a_selectedcontent_holds_is_inside_it() {
         "{inside:?}"
     );
 }
+
+#[test]
+fn a_case_with_no_first_difference_says_so_rather_than_an_empty_arm() {
+    // A round trip's case: its arms and tokens are there for the classes, but no
+    // token of it is where a first difference lies.
+    let request = ParseRequest::document("<p>x", true);
+    let locus = of_case(&request).unwrap();
+    assert_eq!(locus.rule, LocusRule::Case);
+    assert_eq!(
+        locus.to_string(),
+        "the case's arms, no first difference placed"
+    );
+}
