@@ -177,7 +177,9 @@ impl fmt::Display for Locus {
         if self.rule == LocusRule::Case {
             return write!(f, "the case's arms, no first difference placed");
         }
-        if !self.mode.is_empty() && self.mode_arm() != self.arm() {
+        if self.arm().is_empty() {
+            write!(f, "at no arm")?;
+        } else if !self.mode.is_empty() && self.mode_arm() != self.arm() {
             write!(f, "at {} → {}", self.mode_arm(), self.arm())?;
         } else {
             write!(f, "at {}", self.arm())?;

@@ -170,3 +170,28 @@ fn a_traced_parse_builds_the_ordinary_tree() {
         assert_eq!(crate::dump::dump(&traced), crate::dump::dump(&plain));
     }
 }
+
+#[test]
+fn a_line_feed_ignored_after_pre_or_textarea_passed_the_start_tag_arm() {
+    // "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
+    // token": a step of the start tag's arm, the only one the line feed passes.
+    for (input, arm) in [
+        ("<pre>\n<b>", "tree.in-body.start-tag-pre-listing"),
+        ("<textarea>\n", "tree.in-body.start-tag-textarea"),
+    ] {
+        let (_, trace) = trace_document(input, &ParseOptions::default()).unwrap();
+        let line_feed = trace
+            .tokens
+            .iter()
+            .find(|t| t.describe() == "character")
+            .unwrap_or_else(|| panic!("{input:?}: no line feed token"));
+        assert_eq!(ids(&line_feed.tree_arms), [arm], "{input:?}");
+    }
+    // A line feed with text after it in one token passes the arms of that text.
+    let (_, trace) = trace_document("<pre>\nx", &ParseOptions::default()).unwrap();
+    let run = ids(&trace.tokens[1].tree_arms);
+    assert!(
+        !run.contains(&"tree.in-body.start-tag-pre-listing".to_owned()),
+        "{run:?}"
+    );
+}

@@ -54,10 +54,12 @@ mod svg_tag_names;
 
 pub use sink::{NewAttribute, TreeSink};
 
+use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
+use crate::spec_arms::Arm;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use crate::variants::{variant, Variant};
 use active_formatting::ActiveFormattingElements;
@@ -262,8 +264,9 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     selects: select::Selects,
 
     /// "If the next token is a U+000A LINE FEED (LF) character token, then ignore that
-    /// token": set after `pre`, `listing` and `textarea` start tags.
-    ignore_next_line_feed: bool,
+    /// token": set after `pre`, `listing` and `textarea` start tags, to the arm whose
+    /// step it is.
+    ignore_next_line_feed: Option<Arm>,
     /// Whether the current token's self-closing flag has been acknowledged.
     self_closing_acknowledged: bool,
     /// A tokenizer state to switch to, asked for while processing the current token.
@@ -347,7 +350,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
             context_element: None,
             quirks_mode: QuirksMode::NoQuirks,
             selects: buffers.selects,
-            ignore_next_line_feed: false,
+            ignore_next_line_feed: None,
             self_closing_acknowledged: false,
             switch_tokenizer_to: None,
             stopped: false,
@@ -641,10 +644,15 @@ impl<S: TreeSink> TokenSink for TreeBuilder<'_, S> {
         };
         // "If the next token is a U+000A LINE FEED (LF) character token, then ignore
         // that token and move on to the next one."
-        if std::mem::take(&mut self.ignore_next_line_feed) {
+        if let Some(arm) = self.ignore_next_line_feed.take() {
             if let TreeToken::Characters(text) = token {
                 if text.first() == Some(&b'\n') {
                     token = TreeToken::Characters(&text[1..]);
+                    // A token that was that line feed alone passes no other arm: it
+                    // passed the step of the start tag's arm that ignored it.
+                    if text.len() == 1 {
+                        spec_arm(arm);
+                    }
                 }
             }
         }

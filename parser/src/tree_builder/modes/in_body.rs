@@ -261,7 +261,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the next token is a U+000A LINE FEED (LF) character token, then
                 // ignore that token and move on to the next one. (Newlines at the start of
                 // pre blocks are ignored as an authoring convenience.)"
-                self.ignore_next_line_feed = true;
+                self.ignore_next_line_feed = Some(Arm::InBodyStartTagPreListing);
                 // "Set the frameset-ok flag to "not ok"."
                 self.frameset_ok = false;
                 ProcessResult::Done
@@ -720,7 +720,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 // "If the next token is a U+000A LINE FEED (LF) character token, then
                 // ignore that token and move on to the next one. (Newlines at the start of
                 // textarea elements are ignored as an authoring convenience.)"
-                self.ignore_next_line_feed = !mutant(Mutant::InBodyTextareaKeepsLineFeed);
+                self.ignore_next_line_feed = if mutant(Mutant::InBodyTextareaKeepsLineFeed) {
+                    None
+                } else {
+                    Some(Arm::InBodyStartTagTextarea)
+                };
                 // "Switch the tokenizer to the RCDATA state."
                 self.switch_the_tokenizer_to(State::Rcdata);
                 // "Set the original insertion mode to the current insertion mode."
