@@ -226,6 +226,10 @@ impl Divergence {
     /// The locus of this divergence, if its level has one and the reference's trace of
     /// its case explains its left side ([`crate::locus`]).
     pub fn locus(&self) -> Option<crate::locus::Locus> {
+        // An engine that failed left no tree: the case's arms and tokens only.
+        if self.is_failure() {
+            return crate::locus::of_case(&self.request);
+        }
         self.level.rules().locus(self)
     }
 

@@ -1536,3 +1536,41 @@ right = "reference"
     let without_i = "| <template>\n|   content\n";
     assert_eq!(tree_verdict(&known, &request, without_i), None);
 }
+
+#[test]
+fn an_engine_failure_is_judged_by_the_case_the_reference_parsed() {
+    // A crash has no tree to place a first difference in, but the reference parsed its
+    // input: a class may ask for the case's tokens and arms there.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "loops-in-foreign-fragments"
+engine = "e"
+signatures = ["crash | e: out of memory*"]
+tokens = ["context math *"]
+passes = ["start tag head@tree.in-foreign-content.*"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let math = litmus_parser::FragmentContext::parse("math math").unwrap();
+    let verdict = |request: &crate::case::ParseRequest| {
+        let mut evidence = Evidence::new("e", "crash | e: out of memory", &request.input)
+            .with_request(request)
+            .with_locus(|| crate::locus::of_case(request));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    let fragment = crate::case::ParseRequest::fragment("<mrow><head><table>", math.clone(), true);
+    assert_eq!(
+        verdict(&fragment).as_deref(),
+        Some("loops-in-foreign-fragments")
+    );
+    // The same input as a document has no math context, and a fragment without a
+    // head start tag has no head to break out with.
+    let document = crate::case::ParseRequest::document("<mrow><head><table>", true);
+    assert_eq!(verdict(&document), None);
+    let headless = crate::case::ParseRequest::fragment("<mrow><table>", math, true);
+    assert_eq!(verdict(&headless), None);
+}
