@@ -54,7 +54,7 @@ use litmus_parser::provenance::{
     trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
 };
 use litmus_parser::spec_arms::{self, Arm};
-use litmus_parser::variants::{with_variant, Variant};
+use litmus_parser::variants::{with_variants, Variant};
 use litmus_parser::{parse_with_fast_paths, Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -287,6 +287,11 @@ fn upstream_in_trace(
 /// difference would be signed: a counterfactual parse. `None` when the variant
 /// builds the standard's tree, or when the request is too large to trace.
 pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Option<Upstream> {
+    of_variants(request, &[variant], engine)
+}
+
+/// [`of_variant`] with all of `variants` put in at once.
+pub fn of_variants(request: &ParseRequest, variants: &[Variant], engine: &str) -> Option<Upstream> {
     let traced = traced(request)?;
     let (document, trace) = (&traced.0, &traced.1);
     let options = ParseOptions {
@@ -294,7 +299,7 @@ pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Opt
         ..ParseOptions::default()
     };
     // The fast paths stand in for the standard's own steps, which a variant changes.
-    let changed = with_variant(variant, || {
+    let changed = with_variants(variants, || {
         parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
     })
     .ok()?;

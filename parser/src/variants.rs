@@ -380,29 +380,70 @@ pub fn by_id(id: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|info| info.id == id)
 }
 
+/// A set of variants, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VariantSet(u64);
+
+// One bit per variant.
+const _: () = assert!(VARIANTS.len() <= 64);
+
+impl VariantSet {
+    /// The set of `variants`.
+    pub fn of(variants: &[Variant]) -> VariantSet {
+        VariantSet(
+            variants
+                .iter()
+                .fold(0, |bits, &v| bits | VariantSet::bit(v)),
+        )
+    }
+
+    #[inline(always)]
+    fn bit(variant: Variant) -> u64 {
+        1 << (variant as u32)
+    }
+
+    /// Whether `variant` is in the set.
+    #[inline(always)]
+    pub fn has(self, variant: Variant) -> bool {
+        self.0 & VariantSet::bit(variant) != 0
+    }
+
+    /// Whether the set is empty (the standard).
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 #[cfg(feature = "variants")]
 thread_local! {
-    /// The variant switched on for this thread's parses.
-    static ACTIVE: std::cell::Cell<Option<Variant>> = const { std::cell::Cell::new(None) };
+    /// The variants switched on for this thread's parses.
+    static ACTIVE: std::cell::Cell<VariantSet> = const { std::cell::Cell::new(VariantSet(0)) };
 }
 
 /// Runs `f` with `variant` switched on for this thread's parses (and off again after).
 /// Without the feature `variants`, `f` runs the ordinary parser.
 pub fn with_variant<T>(variant: Variant, f: impl FnOnce() -> T) -> T {
+    with_variants(&[variant], f)
+}
+
+/// Runs `f` with all of `variants` switched on at once: two causes of one engine at
+/// work together. Without the feature `variants`, `f` runs the ordinary parser.
+pub fn with_variants<T>(variants: &[Variant], f: impl FnOnce() -> T) -> T {
     #[cfg(feature = "variants")]
     {
-        struct Off(Option<Variant>);
+        struct Off(VariantSet);
         impl Drop for Off {
             fn drop(&mut self) {
                 ACTIVE.with(|active| active.set(self.0));
             }
         }
-        let _off = Off(ACTIVE.with(|active| active.replace(Some(variant))));
+        let _off = Off(ACTIVE.with(|active| active.replace(VariantSet::of(variants))));
         f()
     }
     #[cfg(not(feature = "variants"))]
     {
-        let _ = variant;
+        let _ = variants;
         f()
     }
 }
@@ -413,24 +454,18 @@ pub fn enabled() -> bool {
     cfg!(feature = "variants")
 }
 
-/// The variant on for this parse, if any: one switch read where a step asks about
-/// several variants. `None` without the feature.
+/// The variants on for this parse: one switch read where a step asks about several
+/// variants. Empty without the feature.
 #[inline(always)]
-pub(crate) fn active() -> Option<Variant> {
+pub(crate) fn active() -> VariantSet {
     #[cfg(feature = "variants")]
     return ACTIVE.with(|active| active.get());
     #[cfg(not(feature = "variants"))]
-    None
+    VariantSet(0)
 }
 
 /// Whether `variant` is on for this parse.
 #[inline(always)]
 pub(crate) fn variant(variant: Variant) -> bool {
-    #[cfg(feature = "variants")]
-    return ACTIVE.with(|active| active.get() == Some(variant));
-    #[cfg(not(feature = "variants"))]
-    {
-        let _ = variant;
-        false
-    }
+    active().has(variant)
 }

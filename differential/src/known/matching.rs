@@ -143,6 +143,12 @@ impl<'a> Evidence<'a> {
     /// difference (a round trip's or serialization's tree may be the standard's), or
     /// no request to parse again.
     fn variant_departs_alike(&self, variant: &str) -> Option<Counterfactual> {
+        self.variants_depart_alike(&[variant])
+    }
+
+    /// [`Evidence::variant_departs_alike`] with all of `variants` put in at once: two
+    /// causes of the engine at work together.
+    fn variants_depart_alike(&self, variants: &[&str]) -> Option<Counterfactual> {
         let request = self.request?;
         let own = self
             .own_locus
@@ -150,7 +156,8 @@ impl<'a> Evidence<'a> {
             .or_else(|| self.known_locus())
             .filter(|own| own.rule != crate::locus::LocusRule::Case)?;
         // The answer is the finding's (its own locus, whichever neighbour asks).
-        if let Some(&answer) = self.variants.borrow().get(variant) {
+        let key = variants.join("+");
+        if let Some(&answer) = self.variants.borrow().get(&key) {
             return Some(answer);
         }
         // The same first difference: the same node of the reference's tree (the
@@ -168,10 +175,16 @@ impl<'a> Evidence<'a> {
                 .map(|part| part.split_once(" at ").map_or(part, |(node, _)| node));
             (node, signature.rsplit(" | ").next())
         }
-        let Some(info) = litmus_parser::variants::by_id(variant) else {
+        let infos: Option<Vec<_>> = variants
+            .iter()
+            .map(|id| litmus_parser::variants::by_id(id))
+            .collect();
+        let Some(infos) = infos else {
             return Some(Counterfactual::Refuted);
         };
-        let departure = crate::locus::of_variant(request, info.variant, self.engine);
+        let put_in: Vec<_> = infos.iter().map(|info| info.variant).collect();
+        let whole = infos.iter().any(|info| info.whole);
+        let departure = crate::locus::of_variants(request, &put_in, self.engine);
         let answer = match departure {
             Some(departure)
                 if departure.locus.as_ref().is_some_and(|theirs| {
@@ -185,7 +198,7 @@ impl<'a> Evidence<'a> {
                 // only so: its first effect is that token's own node.
                 if departure.signature == self.signature {
                     Counterfactual::Reproduced
-                } else if info.whole {
+                } else if whole {
                     Counterfactual::Refuted
                 } else {
                     Counterfactual::DepartsAlike
@@ -193,9 +206,7 @@ impl<'a> Evidence<'a> {
             }
             _ => Counterfactual::Refuted,
         };
-        self.variants
-            .borrow_mut()
-            .insert(variant.to_owned(), answer);
+        self.variants.borrow_mut().insert(key, answer);
         Some(answer)
     }
 
@@ -555,7 +566,45 @@ impl KnownDifferences {
                 return verdict;
             }
         }
-        Verdict::New
+        match self.two_causes(evidence) {
+            Some(pair) => Verdict::Ambiguous(pair),
+            None => Verdict::New,
+        }
+    }
+
+    /// Two classes of the engine whose variants, put in at once, depart from the
+    /// standard where the finding does, when neither alone explains it: two known
+    /// causes at work together (parse5's older select and its table scope past a
+    /// template, `<table><td><template><thead><select></tr><style>` in a thead
+    /// fragment). Not one cause: the finding is ambiguous between them, reported like
+    /// a new finding that names both.
+    fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+        let version = evidence
+            .version
+            .or_else(|| self.engine_version(evidence.engine))
+            .and_then(version_number);
+        let mut candidates: Vec<(&str, &KnownClass)> = Vec::new();
+        for class in self.classes.iter().flat_map(KnownClass::views) {
+            let Some(variant) = class.variant.as_deref() else {
+                continue;
+            };
+            if !class.is_for_engine(evidence.engine)
+                || !class.holds_at(evidence.engine, version.as_deref())
+                || candidates.iter().any(|(v, _)| *v == variant)
+            {
+                continue;
+            }
+            candidates.push((variant, class));
+        }
+        for (i, &(first, one)) in candidates.iter().enumerate() {
+            for &(second, other) in &candidates[i + 1..] {
+                let answer = evidence.variants_depart_alike(&[first, second])?;
+                if answer != Counterfactual::Refuted && one.id != other.id {
+                    return Some(vec![one, other]);
+                }
+            }
+        }
+        None
     }
 
     /// The verdict on a finding at its own locus.

@@ -1574,3 +1574,71 @@ right = "reference"
     let headless = crate::case::ParseRequest::fragment("<mrow><table>", math, true);
     assert_eq!(verdict(&headless), None);
 }
+
+#[test]
+fn two_causes_together_make_a_finding_ambiguous_between_their_classes() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "older-select"
+engine = "e"
+variant = "older-select"
+tokens = ["start tag select"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+
+[[class]]
+id = "narrow-special"
+engine = "e"
+variant = "narrow-special-category"
+tokens = ["end tag *"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#special"
+right = "reference"
+
+[[class]]
+id = "no-processing-instructions"
+engine = "e"
+variant = "no-processing-instructions"
+tokens = ["processing instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#tag-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let verdict = |input: &str, engine_tree: &str| {
+        let request = crate::case::ParseRequest::document(input, true);
+        let ours = reference_tree(&request);
+        let found = crate::locus::locus(&request, &ours, engine_tree);
+        let signature = crate::signature::tree_signature(
+            crate::signature::Level::Tree,
+            "litmus",
+            &ours,
+            "e",
+            engine_tree,
+            "#document",
+        )
+        .unwrap();
+        let mut evidence = Evidence::new("e", signature.as_str(), input)
+            .with_request(&request)
+            .with_known_locus(found);
+        match known.verdict(&mut evidence) {
+            Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
+            Verdict::Known(class) => vec![class.id.clone()],
+            _ => Vec::new(),
+        }
+    };
+    // html5lib 1.1's tree: its older select drops the <table> and lets the second
+    // <select> close the first, so `</code>` is in scope; its narrower special
+    // category passes over the summary, so the adoption agency's furthest block is the
+    // listing. Neither cause alone departs there.
+    let html5lib = "| <html>\n|   <head>\n|   <body>\n|     <code>\n|       <summary>\n|     <listing>\n|       <code>\n|         <select>\n";
+    let input = "<code><summary><listing><select><table><select></code>";
+    assert_eq!(verdict(input, html5lib), ["older-select", "narrow-special"]);
+    // A tree that departs elsewhere (a div for the code) stays new: neither cause,
+    // nor both, part from the standard there.
+    let other = "| <html>\n|   <head>\n|   <body>\n|     <div>\n";
+    assert_eq!(verdict(input, other), Vec::<String>::new());
+}

@@ -24,14 +24,11 @@ use crate::variants::{variant, Variant};
 /// Whether one of the older select variants is on.
 pub(crate) fn older_select_on() -> bool {
     // One switch read for the three.
-    matches!(
-        crate::variants::active(),
-        Some(
-            Variant::OlderSelect
-                | Variant::OlderSelectWithoutHr
-                | Variant::OlderSelectWithCellFragmentsInCell
-        )
-    )
+    let on = crate::variants::active();
+    !on.is_empty()
+        && (on.has(Variant::OlderSelect)
+            || on.has(Variant::OlderSelectWithoutHr)
+            || on.has(Variant::OlderSelectWithCellFragmentsInCell))
 }
 
 /// The table parts that end a select "in select in table".

@@ -664,17 +664,20 @@ impl OpenElements {
 #[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
     // The variants that change the category (one switch read).
-    match crate::variants::active() {
-        Some(Variant::NarrowSpecialCategory) if not_in_the_narrow_special_category(name) => {
+    let on = crate::variants::active();
+    if !on.is_empty() {
+        if on.has(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
             return false;
         }
-        Some(Variant::HtmlOnlySpecialCategory) if name.ns != Namespace::Html => return false,
-        Some(Variant::MainNotSpecial)
-            if name.ns == Namespace::Html && name.local == local::MAIN =>
+        if on.has(Variant::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
+            return false;
+        }
+        if on.has(Variant::MainNotSpecial)
+            && name.ns == Namespace::Html
+            && name.local == local::MAIN
         {
             return false;
         }
-        _ => {}
     }
     match name.ns {
         Namespace::Html => matches!(

@@ -395,9 +395,10 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         // The variant that changes step 2, read once for the walk; under
         // unknown-tag-names-alike, whether the token's name is outside the enumerated
         // tags, asked once too.
-        let variant = crate::variants::active();
-        let unknown_token =
-            variant == Some(Variant::UnknownTagNamesAlike) && !is_enumerated(self.sink, tag.name);
+        let on = crate::variants::active();
+        let narrow = on.has(Variant::NarrowSpecialCategory);
+        let unknown = on.has(Variant::UnknownTagNamesAlike);
+        let unknown_token = unknown && !is_enumerated(self.sink, tag.name);
         loop {
             let Some(node) = self.open_elements.get(slot).copied() else {
                 return;
@@ -406,15 +407,15 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // token, then:" (under narrow-special-category, an element of any
             // namespace; under unknown-tag-names-alike, also an HTML element whose name,
             // like the token's, is outside the enumerated tags)
-            let same = match variant {
-                Some(Variant::NarrowSpecialCategory) => node.name.local == tag.name,
-                Some(Variant::UnknownTagNamesAlike) => {
-                    node.is_html(tag.name)
-                        || (unknown_token
-                            && node.name.ns == Namespace::Html
-                            && !is_enumerated(self.sink, node.name.local))
-                }
-                _ => node.is_html(tag.name),
+            let same = if narrow {
+                node.name.local == tag.name
+            } else if unknown {
+                node.is_html(tag.name)
+                    || (unknown_token
+                        && node.name.ns == Namespace::Html
+                        && !is_enumerated(self.sink, node.name.local))
+            } else {
+                node.is_html(tag.name)
             };
             if same {
                 // "Generate implied end tags, except for HTML elements with the same
