@@ -742,6 +742,19 @@ fn tree_verdict(
     request: &crate::case::ParseRequest,
     engine_tree: &str,
 ) -> Option<String> {
+    judge_tree(known, request, engine_tree, |verdict| {
+        verdict.class().map(|c| c.id.clone())
+    })
+}
+
+/// What `read` makes of `known`'s verdict on engine `e`'s tree `engine_tree` for
+/// `request`, its locus found from the two trees.
+fn judge_tree<T>(
+    known: &KnownDifferences,
+    request: &crate::case::ParseRequest,
+    engine_tree: &str,
+    read: impl FnOnce(Verdict<'_>) -> T,
+) -> T {
     let ours = reference_tree(request);
     let found = crate::locus::locus(request, &ours, engine_tree);
     assert!(found.is_some(), "{:?}: no locus", request.input);
@@ -757,7 +770,7 @@ fn tree_verdict(
     let mut evidence = Evidence::new("e", signature.as_str(), &request.input)
         .with_request(request)
         .with_known_locus(found);
-    known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    read(known.verdict(&mut evidence))
 }
 
 #[test]
@@ -1610,25 +1623,11 @@ right = "reference"
     .unwrap();
     let verdict = |input: &str, engine_tree: &str| {
         let request = crate::case::ParseRequest::document(input, true);
-        let ours = reference_tree(&request);
-        let found = crate::locus::locus(&request, &ours, engine_tree);
-        let signature = crate::signature::tree_signature(
-            crate::signature::Level::Tree,
-            "litmus",
-            &ours,
-            "e",
-            engine_tree,
-            "#document",
-        )
-        .unwrap();
-        let mut evidence = Evidence::new("e", signature.as_str(), input)
-            .with_request(&request)
-            .with_known_locus(found);
-        match known.verdict(&mut evidence) {
+        judge_tree(&known, &request, engine_tree, |verdict| match verdict {
             Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
             Verdict::Known(class) => vec![class.id.clone()],
             _ => Vec::new(),
-        }
+        })
     };
     // html5lib 1.1's tree: its older select drops the <table> and lets the second
     // <select> close the first, so `</code>` is in scope; its narrower special
