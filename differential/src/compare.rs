@@ -195,6 +195,10 @@ impl Divergence {
         crate::known::Evidence::new(&self.engine, self.signature.as_str(), &self.request.input)
             .with_request(&self.request)
             .with_locus(|| self.locus())
+            .with_engine_tree(match self.level {
+                Level::Tree | Level::Fragment if !self.is_failure() => self.compared_texts().1,
+                _ => None,
+            })
             .with_standard_round_trip(|| {
                 // The reference parser's own round trip is the standard's: this one.
                 if self.level == Level::RoundTrip

@@ -51,7 +51,8 @@ use crate::case::ParseRequest;
 use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
 use litmus_parser::dump::{self, Entry};
 use litmus_parser::provenance::{
-    trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
+    trace_document, trace_fragment, trace_without_fast_paths, NodeChange, NodeEvent, TokenKind,
+    Trace, TracedToken,
 };
 use litmus_parser::spec_arms::{self, Arm};
 use litmus_parser::variants::{with_variants, Variant};
@@ -306,6 +307,34 @@ pub fn of_variants(request: &ParseRequest, variants: &[Variant], engine: &str) -
     // Compared by token, arms and rule alone: no case arms, no neighbours.
     let changed = dump::dump(&changed);
     upstream_in_trace(request, document, trace, engine, &changed, Case::Bare)
+}
+
+/// What of `engine_tree` the reference with `variants` put in leaves unexplained: the
+/// engine's tree against the variant's, signed as `engine`'s difference, its locus
+/// read from the variant's traced parse (the case's arms and tokens, the neighbours).
+/// `None` when the engine built the variant's tree, or when the request is too large
+/// to trace.
+pub fn residue_of_variants(
+    request: &ParseRequest,
+    variants: &[Variant],
+    engine: &str,
+    engine_tree: &str,
+) -> Option<Upstream> {
+    if request.input.len() > MAX_TRACED_INPUT_BYTES {
+        return None;
+    }
+    let options = ParseOptions {
+        scripting: request.scripting,
+        ..ParseOptions::default()
+    };
+    let (document, trace) = with_variants(variants, || {
+        trace_without_fast_paths(&request.input, request.fragment.as_ref(), &options)
+    })
+    .ok()?;
+    if trace.truncated || trace.tokens.is_empty() || dump::dump(&document) == engine_tree {
+        return None;
+    }
+    upstream_in_trace(request, &document, &trace, engine, engine_tree, Case::Find)
 }
 
 /// Whether two loci name the same departure: the same token, through the same arms.

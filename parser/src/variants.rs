@@ -167,6 +167,11 @@ pub enum Variant {
     /// its low 32 bits name (`&#x100010000` is U+10000) (`tokenizer::character_reference`).
     /// x/net/html accumulates the reference in a Go rune, an int32.
     NumericReferenceCodeWrapsAt32Bits,
+    /// "In caption", a th start tag left out of the start tags that close the
+    /// caption ("caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead",
+    /// "tr"): it is "anything else", processed by the in-body rules, which ignore it
+    /// (`tree_builder::modes::in_table`). x/net/html's in-caption list has no th.
+    ThInCaptionAsAnythingElse,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -366,6 +371,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: "numeric-reference-code-wraps-at-32-bits",
         what: "a numeric character reference's code is kept modulo 2^32: `&#x100010000` is U+10000, not U+FFFD",
         whole: true,
+    },
+    VariantInfo {
+        variant: Variant::ThInCaptionAsAnythingElse,
+        id: "th-in-caption-as-anything-else",
+        what: "in caption, a th start tag does not close the caption: the in-body rules ignore it",
+        whole: false,
     },
     VariantInfo {
         variant: Variant::AdoptionListPositionsAsIndexes,

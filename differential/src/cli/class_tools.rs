@@ -191,6 +191,7 @@ impl Archived {
             .with_version(self.version.as_deref())
             .with_request(&self.request)
             .with_locus(|| self.locus())
+            .with_engine_tree(self.trees.as_ref().map(|(_, engine)| engine.as_str()))
             .with_standard_round_trip(|| {
                 crate::compare::standard_round_trip(&self.request, &self.engine)
             })

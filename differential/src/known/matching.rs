@@ -23,6 +23,9 @@ pub struct Evidence<'a> {
     find_locus: Option<Box<dyn FnOnce() -> Option<Locus> + 'a>>,
     /// The finding's request, for a class's counterfactual parse (its `variant`).
     request: Option<&'a ParseRequest>,
+    /// A tree or fragment finding's: the engine's tree, for what a known cause leaves
+    /// of the finding ([`KnownDifferences::cause_and_residue`]).
+    engine_tree: Option<&'a str>,
     /// Judged at a neighbour: the finding's own locus, which a counterfactual parse
     /// must meet.
     own_locus: Option<Locus>,
@@ -56,6 +59,7 @@ impl<'a> Evidence<'a> {
             locus: OnceCell::new(),
             find_locus: None,
             request: None,
+            engine_tree: None,
             own_locus: None,
             variants: Rc::default(),
             standard_round_trip: OnceCell::new(),
@@ -124,6 +128,12 @@ impl<'a> Evidence<'a> {
         self
     }
 
+    /// The same finding, whose engine built `tree` (a tree or fragment finding).
+    pub fn with_engine_tree(mut self, tree: Option<&'a str>) -> Evidence<'a> {
+        self.engine_tree = tree;
+        self
+    }
+
     /// The same finding judged at `locus`, a neighbour of its own locus.
     fn at_neighbour(&self, locus: Locus) -> Evidence<'a> {
         let mut nearby = Evidence::new(self.engine, self.signature, self.input)
@@ -166,15 +176,6 @@ impl<'a> Evidence<'a> {
         // elsewhere, other text). Not the whole signature: what the engine made there
         // can show a second cause as well (a bogus comment where the variant, which
         // has processing instructions, builds one).
-        // Where two texts part (`"…" at '='`) is not part of the node: an engine
-        // that splits the text into two nodes (a second cause) parts from it elsewhere.
-        fn reference_side(signature: &str) -> (Option<&str>, Option<&str>) {
-            let mut parts = signature.split(" | ");
-            let node = parts
-                .nth(1)
-                .map(|part| part.split_once(" at ").map_or(part, |(node, _)| node));
-            (node, signature.rsplit(" | ").next())
-        }
         let infos: Option<Vec<_>> = variants
             .iter()
             .map(|id| litmus_parser::variants::by_id(id))
@@ -245,6 +246,18 @@ impl<'a> Evidence<'a> {
     pub fn known_locus(&self) -> Option<&Locus> {
         self.locus.get().and_then(Option::as_ref)
     }
+}
+
+/// A tree or fragment signature's reference side: the node of the reference's tree
+/// where the trees part, and its place (`in: <select>`). Where two texts part (`"…" at
+/// '='`) is not part of the node: an engine that splits the text into two nodes (a
+/// second cause) parts from it elsewhere.
+fn reference_side(signature: &str) -> (Option<&str>, Option<&str>) {
+    let mut parts = signature.split(" | ");
+    let node = parts
+        .nth(1)
+        .map(|part| part.split_once(" at ").map_or(part, |(node, _)| node));
+    (node, signature.rsplit(" | ").next())
 }
 
 /// What a counterfactual parse (the reference with a class's variant put in) says of
@@ -566,19 +579,17 @@ impl KnownDifferences {
                 return verdict;
             }
         }
-        match self.two_causes(evidence) {
+        if let Some(pair) = self.two_causes(evidence) {
+            return Verdict::Ambiguous(pair);
+        }
+        match self.cause_and_residue(evidence) {
             Some(pair) => Verdict::Ambiguous(pair),
             None => Verdict::New,
         }
     }
 
-    /// Two classes of the engine whose variants, put in at once, depart from the
-    /// standard where the finding does, when neither alone explains it: two known
-    /// causes at work together (parse5's older select and its table scope past a
-    /// template, `<table><td><template><thead><select></tr><style>` in a thead
-    /// fragment). Not one cause: the finding is ambiguous between them, reported like
-    /// a new finding that names both.
-    fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+    /// The engine's classes with a variant that holds at its version, one per variant.
+    fn variant_classes(&self, evidence: &Evidence<'_>) -> Vec<(&str, &KnownClass)> {
         let version = evidence
             .version
             .or_else(|| self.engine_version(evidence.engine))
@@ -596,6 +607,69 @@ impl KnownDifferences {
             }
             candidates.push((variant, class));
         }
+        candidates
+    }
+
+    /// A class of the engine whose variant departs from the standard at the finding's
+    /// node, and a class without a variant that explains what the variant leaves of
+    /// the finding (the engine's tree against the variant's): two known causes at
+    /// work together, one of them no variant can put in (html5lib's older select and
+    /// its unmerged text nodes, `<table><select><col>x<`). The finding is ambiguous
+    /// between them, as with [`KnownDifferences::two_causes`].
+    fn cause_and_residue(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+        let request = evidence.request?;
+        let engine_tree = evidence.engine_tree?;
+        for (id, class) in self.variant_classes(evidence) {
+            let Some(info) = litmus_parser::variants::by_id(id) else {
+                continue;
+            };
+            // The variant's cause acts where the finding's first difference is.
+            let departure = crate::locus::of_variant(request, info.variant, evidence.engine);
+            if departure
+                .is_none_or(|d| reference_side(&d.signature) != reference_side(evidence.signature))
+            {
+                continue;
+            }
+            let Some(residue) = crate::locus::residue_of_variants(
+                request,
+                &[info.variant],
+                evidence.engine,
+                engine_tree,
+            ) else {
+                continue;
+            };
+            // The variant's own steps (an older insertion mode's) pass no arm of the
+            // standard: a node they made is placed where the standard placed the
+            // finding's node, the same one.
+            let mut locus = residue.locus;
+            if let (Some(locus), Some(own)) = (locus.as_mut(), evidence.known_locus()) {
+                if locus.arms.is_empty() {
+                    locus.arms.clone_from(&own.arms);
+                    locus.mode.clone_from(&own.mode);
+                }
+            }
+            // Judged by its patterns and locus alone: its case is the variant's parse,
+            // which no other variant's counterfactual reads.
+            let mut rest = Evidence::new(evidence.engine, &residue.signature, evidence.input)
+                .with_version(evidence.version)
+                .with_known_locus(locus);
+            if let Verdict::Known(other) = self.verdict_at_locus(&mut rest) {
+                if other.variant.is_none() && other.id != class.id {
+                    return Some(vec![class, other]);
+                }
+            }
+        }
+        None
+    }
+
+    /// Two classes of the engine whose variants, put in at once, depart from the
+    /// standard where the finding does, when neither alone explains it: two known
+    /// causes at work together (parse5's older select and its table scope past a
+    /// template, `<table><td><template><thead><select></tr><style>` in a thead
+    /// fragment). Not one cause: the finding is ambiguous between them, reported like
+    /// a new finding that names both.
+    fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+        let candidates = self.variant_classes(evidence);
         for (i, &(first, one)) in candidates.iter().enumerate() {
             for &(second, other) in &candidates[i + 1..] {
                 let answer = evidence.variants_depart_alike(&[first, second])?;

@@ -226,6 +226,20 @@ pub fn trace_fragment(
     traced(|| crate::parse_fragment(input, context, options), input)
 }
 
+/// [`trace_document`] (`context` `None`) or [`trace_fragment`] with the fast paths
+/// off: for a parse with a variant put in ([`crate::variants`]), whose changed steps
+/// the fast paths would pass by.
+pub fn trace_without_fast_paths(
+    input: &str,
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+) -> Result<(Document, Trace), ParseFailure> {
+    traced(
+        || crate::parse_with_fast_paths(input, context, options, false),
+        input,
+    )
+}
+
 #[cfg(feature = "provenance")]
 fn traced(
     parse: impl FnOnce() -> Result<Document, ParseFailure>,

@@ -351,7 +351,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::TH
                         | local::THEAD
                         | local::TR
-                ) =>
+                ) && !(tag.name == local::TH && variant(Variant::ThInCaptionAsAnythingElse)) =>
             {
                 spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
