@@ -172,6 +172,13 @@ pub enum Variant {
     /// "tr"): it is "anything else", processed by the in-body rules, which ignore it
     /// (`tree_builder::modes::in_table`). x/net/html's in-caption list has no th.
     ThInCaptionAsAnythingElse,
+    /// "Any other end tag" in foreign content returning when its walk reaches the
+    /// topmost element, the fragment case's html root, even though that is an HTML
+    /// element: step 7 ("Otherwise, process the token according to the rules given in
+    /// the section corresponding to the current insertion mode in HTML content") is
+    /// not taken there, so the end tag does nothing (`tree_builder::foreign`).
+    /// html5ever's walk tests for the bottom of the stack before it tests the element.
+    ForeignEndTagWalkStopsAtTheRoot,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -376,6 +383,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::ThInCaptionAsAnythingElse,
         id: "th-in-caption-as-anything-else",
         what: "in caption, a th start tag does not close the caption: the in-body rules ignore it",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::ForeignEndTagWalkStopsAtTheRoot,
+        id: "foreign-end-tag-walk-stops-at-the-root",
+        what: "an end tag in foreign content whose walk reaches the fragment's html root is ignored, not handed to the insertion mode",
         whole: false,
     },
     VariantInfo {

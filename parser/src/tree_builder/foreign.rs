@@ -441,7 +441,20 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             // step labeled loop."
             // Step 7. "Otherwise, process the token according to the rules given in the
             // section corresponding to the current insertion mode in HTML content."
-            ForeignEndTagWalk::ReachedHtml => self.process_using_the_rules_for(self.mode, token),
+            ForeignEndTagWalk::ReachedHtml => {
+                // The variant `foreign-end-tag-walk-stops-at-the-root` returns when the
+                // HTML element reached is the topmost one (the fragment case's html).
+                let at_the_root = || {
+                    self.open_elements
+                        .iter()
+                        .skip(1)
+                        .all(|e| e.name.ns != Namespace::Html)
+                };
+                if variant(Variant::ForeignEndTagWalkStopsAtTheRoot) && at_the_root() {
+                    return ProcessResult::Done;
+                }
+                self.process_using_the_rules_for(self.mode, token)
+            }
         }
     }
 }

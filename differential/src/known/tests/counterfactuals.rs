@@ -914,6 +914,45 @@ right = "reference"
 }
 
 #[test]
+fn an_end_tag_whose_walk_stops_at_the_root_leaves_the_form_pointer_set() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "walk-stops-at-the-root"
+engine = "e"
+variant = "foreign-end-tag-walk-stops-at-the-root"
+passes = ["end tag *@tree.in-foreign-content.any-other-end-tag"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inforeign"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let tr = litmus_parser::FragmentContext::parse("tr").unwrap();
+    // html5ever's tree: the </form> at the MathML mi goes no further than the root, so
+    // the form element pointer stays set and the second <form> is ignored.
+    let html5ever = "| <math math>\n|   <math mi>\n|     <form>\n| \"1\"\n";
+    let request = crate::case::ParseRequest::fragment(
+        "<math><mi><form></form></mi></math><form>1",
+        tr.clone(),
+        true,
+    );
+    assert_eq!(
+        tree_verdict(&known, &request, html5ever),
+        Some("walk-stops-at-the-root".to_owned())
+    );
+    // With an HTML element between (a td), the walk reaches the td: the variant parses
+    // as the standard, and the same tree shows another cause.
+    let request = crate::case::ParseRequest::fragment(
+        "<td><math><mi><form></form></mi></math><form>1",
+        tr,
+        true,
+    );
+    let dropped = "| <td>\n|   <math math>\n|     <math mi>\n|       <form>\n|   \"1\"\n";
+    assert_eq!(tree_verdict(&known, &request, dropped), None);
+}
+
+#[test]
 fn a_class_may_name_several_engines() {
     let known = KnownDifferences::parse(
         r#"
