@@ -145,6 +145,10 @@ pub struct Locus {
     /// it: the engine serialized a tree the standard does not build.
     #[serde(skip)]
     pub upstream: Option<Box<Upstream>>,
+    /// Where the locus token starts in the preprocessed input: the same token in
+    /// another parse of the input (a variant's) starts there too.
+    #[serde(skip)]
+    pub token_start: Option<usize>,
 }
 
 /// The tree difference a round trip starts from ([`Locus::upstream`]).
@@ -312,17 +316,17 @@ pub fn of_variants(request: &ParseRequest, variants: &[Variant], engine: &str) -
 /// What of `engine_tree` the reference with `variants` put in leaves unexplained: the
 /// engine's tree against the variant's, signed as `engine`'s difference, its locus
 /// read from the variant's traced parse (the case's arms and tokens, the neighbours).
-/// `None` when the engine built the variant's tree, or when the request is too large
-/// to trace.
+/// `None` when the engine built the variant's tree, when the engine's tree is no
+/// nearer the variant's than the standard's (the variant explains none of the
+/// difference: what is left would be the variant's own departure, undone), or when
+/// the request is too large to trace.
 pub fn residue_of_variants(
     request: &ParseRequest,
     variants: &[Variant],
     engine: &str,
     engine_tree: &str,
 ) -> Option<Upstream> {
-    if request.input.len() > MAX_TRACED_INPUT_BYTES {
-        return None;
-    }
+    let standard = traced(request)?;
     let options = ParseOptions {
         scripting: request.scripting,
         ..ParseOptions::default()
@@ -331,10 +335,62 @@ pub fn residue_of_variants(
         trace_without_fast_paths(&request.input, request.fragment.as_ref(), &options)
     })
     .ok()?;
-    if trace.truncated || trace.tokens.is_empty() || dump::dump(&document) == engine_tree {
+    let variant_tree = dump::dump(&document);
+    if trace.truncated || trace.tokens.is_empty() || variant_tree == engine_tree {
         return None;
     }
-    upstream_in_trace(request, &document, &trace, engine, engine_tree, Case::Find)
+    let standard_tree = dump::dump(&standard.0);
+    if lines_apart(engine_tree, &variant_tree) >= lines_apart(engine_tree, &standard_tree) {
+        return None;
+    }
+    let mut residue =
+        upstream_in_trace(request, &document, &trace, engine, engine_tree, Case::Find)?;
+    // A node the variant's own steps made (an older insertion mode's) passed no arm
+    // of the standard: its token's arms are those the same token passed in the
+    // standard's parse.
+    if let Some(locus) = residue.locus.as_mut().filter(|l| l.arms.is_empty()) {
+        let same = standard
+            .1
+            .tokens
+            .iter()
+            .find(|t| Some(t.start) == locus.token_start);
+        if let Some(token) = same.filter(|t| describe_token(t) == locus.token) {
+            let arms = path(&token.tree_arms);
+            locus.mode = mode_of(&arms).map(arm_id).unwrap_or_default();
+            locus.arms = arms.into_iter().map(arm_id).collect();
+        }
+    }
+    Some(residue)
+}
+
+/// How many nodes of two dumps a line diff does not match (inserted or deleted), a
+/// text compared by its place only: a text that merges two others or holds other
+/// characters (a second cause) is no difference in where the nodes went.
+fn lines_apart(a: &str, b: &str) -> usize {
+    fn shapes(dump: &str) -> Vec<&str> {
+        dump.lines()
+            // A text's further lines.
+            .filter(|line| line.starts_with('|'))
+            .map(|line| match line.find('"') {
+                Some(quote) if line[..quote].trim_start_matches(['|', ' ']).is_empty() => {
+                    &line[..=quote]
+                }
+                _ => line,
+            })
+            .collect()
+    }
+    let (a, b) = (shapes(a), shapes(b));
+    let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &a, &b);
+    ops.iter()
+        .map(|op| match *op {
+            similar::DiffOp::Equal { .. } => 0,
+            similar::DiffOp::Delete { old_len, .. } => old_len,
+            similar::DiffOp::Insert { new_len, .. } => new_len,
+            similar::DiffOp::Replace {
+                old_len, new_len, ..
+            } => old_len + new_len,
+        })
+        .sum()
 }
 
 /// Whether two loci name the same departure: the same token, through the same arms.
@@ -1052,6 +1108,7 @@ impl<'a> Finder<'a> {
             neighbours: Vec::new(),
             inside: Vec::new(),
             upstream: None,
+            token_start: traced.map(|t| t.start),
         }
     }
 

@@ -179,6 +179,19 @@ pub enum Variant {
     /// not taken there, so the end tag does nothing (`tree_builder::foreign`).
     /// html5ever's walk tests for the bottom of the stack before it tests the element.
     ForeignEndTagWalkStopsAtTheRoot,
+    /// No search element (added in 2023): its start and end tags in body are "any other
+    /// start tag" and "any other end tag", not the entries of address, article, …, and
+    /// it is not special (`tree_builder::modes::in_body`, `tree_builder::open_elements`).
+    NoSearchElement,
+    /// Foster parenting ended for the rest of a token by an element its steps popped:
+    /// the li, dd and dt start tags' closing of a list item or a p, and the option and
+    /// optgroup start tags' popping of an option, in "in table"'s "anything else"
+    /// (processed "using the rules for the "in body" insertion mode, except that
+    /// whenever a node would be inserted into the current node when the current node
+    /// is a table, tbody, tfoot, thead, or tr element, then it must instead be foster
+    /// parented"), insert the element into the table
+    /// (`tree_builder::modes::in_body_steps`).
+    FosterParentingLostAfterAnImpliedEndTag,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -389,6 +402,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::ForeignEndTagWalkStopsAtTheRoot,
         id: "foreign-end-tag-walk-stops-at-the-root",
         what: "an end tag in foreign content whose walk reaches the fragment's html root is ignored, not handed to the insertion mode",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::NoSearchElement,
+        id: "no-search-element",
+        what: "search is an unknown element: its start tag does not close a p, its end tag is any other end tag, and it is not special",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::FosterParentingLostAfterAnImpliedEndTag,
+        id: "foster-parenting-lost-after-an-implied-end-tag",
+        what: "an li, dd, dt, option or optgroup start tag that closes an element first is inserted without foster parenting",
         whole: false,
     },
     VariantInfo {

@@ -610,9 +610,9 @@ impl KnownDifferences {
         candidates
     }
 
-    /// A class of the engine whose variant departs from the standard at the finding's
-    /// node, and a class without a variant that explains what the variant leaves of
-    /// the finding (the engine's tree against the variant's): two known causes at
+    /// A class of the engine whose variant brings the standard's tree nearer the
+    /// engine's, and a class without a variant that explains what the variant leaves
+    /// of the finding (the engine's tree against the variant's): two known causes at
     /// work together, one of them no variant can put in (html5lib's older select and
     /// its unmerged text nodes, `<table><select><col>x<`). The finding is ambiguous
     /// between them, as with [`KnownDifferences::two_causes`].
@@ -623,13 +623,8 @@ impl KnownDifferences {
             let Some(info) = litmus_parser::variants::by_id(id) else {
                 continue;
             };
-            // The variant's cause acts where the finding's first difference is.
-            let departure = crate::locus::of_variant(request, info.variant, evidence.engine);
-            if departure
-                .is_none_or(|d| reference_side(&d.signature) != reference_side(evidence.signature))
-            {
-                continue;
-            }
+            // The variant's cause explains part of the difference: the engine's tree
+            // is nearer the variant's than the standard's.
             let Some(residue) = crate::locus::residue_of_variants(
                 request,
                 &[info.variant],
@@ -638,21 +633,11 @@ impl KnownDifferences {
             ) else {
                 continue;
             };
-            // The variant's own steps (an older insertion mode's) pass no arm of the
-            // standard: a node they made is placed where the standard placed the
-            // finding's node, the same one.
-            let mut locus = residue.locus;
-            if let (Some(locus), Some(own)) = (locus.as_mut(), evidence.known_locus()) {
-                if locus.arms.is_empty() {
-                    locus.arms.clone_from(&own.arms);
-                    locus.mode.clone_from(&own.mode);
-                }
-            }
             // Judged by its patterns and locus alone: its case is the variant's parse,
             // which no other variant's counterfactual reads.
             let mut rest = Evidence::new(evidence.engine, &residue.signature, evidence.input)
                 .with_version(evidence.version)
-                .with_known_locus(locus);
+                .with_known_locus(residue.locus);
             if let Verdict::Known(other) = self.verdict_at_locus(&mut rest) {
                 if other.variant.is_none() && other.id != class.id {
                     return Some(vec![class, other]);

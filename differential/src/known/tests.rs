@@ -48,6 +48,7 @@ fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
         neighbours: Vec::new(),
         inside: Vec::new(),
         upstream: None,
+        token_start: None,
     }
 }
 
@@ -382,6 +383,7 @@ right = "reference"
         neighbours: Vec::new(),
         inside: Vec::new(),
         upstream: None,
+        token_start: None,
     };
     let verdict = |signature: &str, locus: Locus| {
         let mut evidence = Evidence::new("e", signature, "").with_known_locus(Some(locus));

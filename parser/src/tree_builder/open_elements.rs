@@ -678,6 +678,12 @@ pub(crate) fn is_special(name: QualName) -> bool {
         {
             return false;
         }
+        if on.has(Variant::NoSearchElement)
+            && name.ns == Namespace::Html
+            && name.local == local::SEARCH
+        {
+            return false;
+        }
     }
     match name.ns {
         Namespace::Html => matches!(

@@ -953,6 +953,62 @@ right = "reference"
 }
 
 #[test]
+fn html5lib_foster_parenting_ends_with_an_implied_end_tag_and_search_is_unknown() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "foster-parenting-lost"
+engine = "e"
+variant = "foster-parenting-lost-after-an-implied-end-tag"
+passes = ["start tag option@tree.in-table.anything-else"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-intable"
+right = "reference"
+
+[[class]]
+id = "no-search"
+engine = "e"
+variant = "no-search-element"
+tokens = ["* tag search"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-inbody"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let document = |input: &str| crate::case::ParseRequest::document(input, true);
+    // html5lib 1.1's trees. The second option pops the first through an implied end
+    // tag, after which html5lib inserts it into the table; the first difference is
+    // the x it holds.
+    let request = document("<table><option><option>x</option><option><b>");
+    let html5lib = "| <html>\n|   <head>\n|   <body>\n|     <option>\n|     <option>\n|       <b>\n|     <table>\n|       <option>\n|         \"x\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, html5lib),
+        Some("foster-parenting-lost".to_owned())
+    );
+    // Its `</search>` is any other end tag, ignored at the special p.
+    let request = document("<search><p></search>r");
+    let html5lib =
+        "| <html>\n|   <head>\n|   <body>\n|     <search>\n|       <p>\n|         \"r\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, html5lib),
+        Some("no-search".to_owned())
+    );
+    // Its `<search>` is an ordinary element, which closes no p.
+    let request = document("<p><search>r");
+    let html5lib =
+        "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       <search>\n|         \"r\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, html5lib),
+        Some("no-search".to_owned())
+    );
+    // Without a search, neither cause: a p closed early is new.
+    let request = document("<p><div>r");
+    let closed = "| <html>\n|   <head>\n|   <body>\n|     <p>\n|     \"r\"\n";
+    assert_eq!(tree_verdict(&known, &request, closed), None);
+}
+
+#[test]
 fn a_class_may_name_several_engines() {
     let known = KnownDifferences::parse(
         r#"

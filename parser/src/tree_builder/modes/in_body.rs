@@ -220,7 +220,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::SECTION
                         | local::SUMMARY
                         | local::UL
-                ) =>
+                ) && !(tag.name == local::SEARCH && variant(Variant::NoSearchElement)) =>
             {
                 spec_arm(Arm::InBodyStartTagAddressArticleAsideEtc);
                 // "If the stack of open elements has a p element in button scope, then
@@ -363,7 +363,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         | local::SELECT
                         | local::SUMMARY
                         | local::UL
-                ) =>
+                ) && !(tag.name == local::SEARCH && variant(Variant::NoSearchElement)) =>
             {
                 spec_arm(Arm::InBodyEndTagAddressArticleAsideEtc);
                 // "If the stack of open elements does not have an element in scope that is
@@ -796,6 +796,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // "Otherwise: If the current node is an option element, then pop the
                     // current node off the stack of open elements."
                     self.pop_the_current_node();
+                    self.variant_loses_foster_parenting();
                 }
                 // "Reconstruct the active formatting elements, if any." "Insert an HTML
                 // element for the token."
@@ -825,6 +826,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     // "Otherwise, if the current node is an option element, then pop the
                     // current node from the stack of open elements."
                     self.pop_the_current_node();
+                    self.variant_loses_foster_parenting();
                 }
                 // "Reconstruct the active formatting elements, if any." "Insert an HTML
                 // element for the token."

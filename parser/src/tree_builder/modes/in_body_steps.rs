@@ -12,7 +12,7 @@ use crate::tree_builder::enumerated_tags::is_enumerated;
 use crate::tree_builder::older_select::older_select_on;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
-use crate::variants::Variant;
+use crate::variants::{variant, Variant};
 
 /// The elements that may be left open at the end of the body without a parse error:
 /// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
@@ -143,6 +143,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                 }
                 self.pop_until_html_popped(name);
+                self.variant_loses_foster_parenting();
                 break;
             }
             // Step 4. "If node is in the special category, but is not an address, div,
@@ -157,9 +158,27 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
         }
         // Step 6. "Done: If the stack of open elements has a p element in button scope,
         // then close a p element."
+        if variant(Variant::FosterParentingLostAfterAnImpliedEndTag)
+            && self
+                .open_elements
+                .has_html_in_scope(Scope::Button, local::P)
+        {
+            self.foster_parenting = false;
+        }
         self.close_a_p_element_in_button_scope();
         // Step 7. "Finally, insert an HTML element for the token."
         self.insert_an_html_element(tag);
+    }
+
+    /// The variant `foster-parenting-lost-after-an-implied-end-tag`: an element the li,
+    /// dd, dt, option or optgroup start tag's steps popped ends foster parenting for
+    /// the rest of the token (html5lib 1.1 processes an implied end tag through its
+    /// in-table phase, whose "anything else" turns its foster parenting flag off when
+    /// it is done).
+    pub(crate) fn variant_loses_foster_parenting(&mut self) {
+        if variant(Variant::FosterParentingLostAfterAnImpliedEndTag) {
+            self.foster_parenting = false;
+        }
     }
 
     /// -> "An end tag whose tag name is "form"" in "in body".
