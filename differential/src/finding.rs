@@ -33,6 +33,9 @@ pub enum Status {
     /// Several classes match it equally well: a finding about the classes
     /// (`Finding::ambiguous` names them).
     Ambiguous,
+    /// Two classes explain it together, both causes at work (`Finding::causes` names
+    /// them; `Finding::class` is the first): known.
+    Causes,
     /// A class explains it at another version of the engine than the campaign's
     /// (its `versions` exclude this one): known, at another version.
     AtAnotherVersion,
@@ -59,6 +62,9 @@ pub struct Finding {
     /// For an ambiguous finding, the classes that match it equally well.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ambiguous: Vec<String>,
+    /// For a finding two known causes explain together, their classes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<String>,
     /// Where the engine's tree first departs from the reference's, for tree and
     /// fragment findings (`crate::locus`).
     #[serde(default, skip_serializing_if = "Option::is_none")]

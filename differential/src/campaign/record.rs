@@ -24,9 +24,23 @@ pub fn finding(
     let mut evidence = shown.evidence();
     let verdict = known.verdict(&mut evidence);
     let class = verdict.class();
-    let ambiguous: Vec<String> = match &verdict {
-        Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
-        _ => Vec::new(),
+    let ids =
+        |classes: &[&crate::known::KnownClass]| classes.iter().map(|c| c.id.clone()).collect();
+    let (ambiguous, causes): (Vec<String>, Vec<String>) = match &verdict {
+        Verdict::Ambiguous(classes) => (ids(classes), Vec::new()),
+        Verdict::Causes(classes) => (Vec::new(), ids(classes)),
+        _ => (Vec::new(), Vec::new()),
+    };
+    // Two causes together: each class's explanation.
+    let explanation = match &verdict {
+        Verdict::Causes(classes) => Some(
+            classes
+                .iter()
+                .map(|c| format!("{}: {}", c.id, c.explanation))
+                .collect::<Vec<_>>()
+                .join(" Together with "),
+        ),
+        _ => class.map(|c| c.explanation.clone()),
     };
     let locus = evidence.locus().cloned();
     let (reference_output, other_output) = outputs(shown);
@@ -39,12 +53,14 @@ pub fn finding(
         status: Some(match verdict {
             Verdict::Known(_) => Status::Known,
             Verdict::Ambiguous(_) => Status::Ambiguous,
+            Verdict::Causes(_) => Status::Causes,
             Verdict::AtAnotherVersion(_) => Status::AtAnotherVersion,
             Verdict::New => Status::New,
         }),
         engine_version: known.engine_version(&shown.engine).map(str::to_owned),
-        explanation: class.map(|c| c.explanation.clone()),
+        explanation,
         ambiguous,
+        causes,
         locus,
         count: 1,
         input: input.to_owned(),

@@ -24,8 +24,9 @@ pub enum ClassCommand {
     List(ListArgs),
     /// Give each archived finding its verdict under the classes (its locus read again
     /// from the trees the archive holds): which findings no class, or several,
-    /// explain, and which class each recorded class became. Exit 1 if any finding is
-    /// not explained by exactly one class.
+    /// explain, which two known causes explain together (`CAUSES(a + b)`), and which
+    /// class each recorded class became. Exit 1 if any finding is explained neither by
+    /// exactly one class nor by two causes together.
     Check(super::class_tools::ClassCheckArgs),
     /// Group the findings no class explains by cause (engine, locus arm, token kind)
     /// and write a class stanza for each, with the spec section's link and the

@@ -259,6 +259,7 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
         return Err(CliError::input("no findings under the paths given"));
     }
     let mut problems = 0;
+    let mut together = 0;
     // Recorded class → the class the finding has now, with counts.
     let mut became: BTreeMap<(String, String), usize> = BTreeMap::new();
     for finding in &findings {
@@ -273,6 +274,14 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Verdict::Causes(classes) => format!(
+                "CAUSES({})",
+                classes
+                    .iter()
+                    .map(|c| c.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            ),
             Verdict::AtAnotherVersion(class) => format!("{} (at another version)", class.id),
             Verdict::New => "NEW".to_owned(),
         };
@@ -281,11 +290,15 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
             .clone()
             .unwrap_or_else(|| "NEW".to_owned());
         *became.entry((recorded, now.clone())).or_default() += 1;
-        let problem = !matches!(verdict, Verdict::Known(_));
+        let problem = !matches!(verdict, Verdict::Known(_) | Verdict::Causes(_));
         if problem {
             problems += 1;
         }
-        if problem || args.all {
+        let two = matches!(verdict, Verdict::Causes(_));
+        if two {
+            together += 1;
+        }
+        if problem || two || args.all {
             let locus = locus.map_or(String::new(), |l| format!(" [{l}]"));
             outln!(
                 "{now}: {} | {} | {:?}{locus} ({})",
@@ -301,10 +314,16 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
         let mark = if recorded == now { "  " } else { "* " };
         outln!("{mark}{recorded} -> {now} ({count})");
     }
+    // Two known causes at work together: explained, by two classes.
+    let two = if together > 0 {
+        format!(", {together} by two causes together")
+    } else {
+        String::new()
+    };
     outln!(
-        "class check: {} findings, {} explained by exactly one class, {} not",
+        "class check: {} findings, {} explained by exactly one class{two}, {} not",
         findings.len(),
-        findings.len() - problems,
+        findings.len() - problems - together,
         problems
     );
     Ok(if problems == 0 {

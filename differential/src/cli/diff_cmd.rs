@@ -170,6 +170,10 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
             let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
             format!("AMBIGUOUS: {}", ids.join(", "))
         }
+        Verdict::Causes(classes) => {
+            let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
+            format!("known, two causes: {}", ids.join(" + "))
+        }
         Verdict::AtAnotherVersion(class) => format!(
             "known at another version: {} ({})",
             class.id,

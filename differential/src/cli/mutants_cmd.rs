@@ -193,7 +193,10 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
     // A class that holds at another version of its engine takes a mutant's finding
     // too (a mutant is of no engine's version).
     let taken = |f: &&crate::finding::Finding| {
-        matches!(f.status, Some(Status::Known | Status::AtAnotherVersion))
+        matches!(
+            f.status,
+            Some(Status::Known | Status::AtAnotherVersion | Status::Causes)
+        )
     };
     let mut classes: Vec<String> = report
         .findings

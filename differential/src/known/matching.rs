@@ -287,6 +287,11 @@ pub enum Verdict<'k> {
     /// No class matches at the engine's version, but this one matches in every way
     /// but its `versions`: a behaviour known for another version of the engine.
     AtAnotherVersion(&'k KnownClass),
+    /// Two classes whose causes, both at work, explain it together where neither
+    /// alone does: two variants that depart as the engine did only when put in at
+    /// once, or a variant that brings the standard's tree nearer the engine's and a
+    /// class that explains the rest. Known, by both (the first is its class).
+    Causes(Vec<&'k KnownClass>),
     /// No class matches.
     New,
 }
@@ -296,6 +301,7 @@ impl<'k> Verdict<'k> {
     pub fn class(&self) -> Option<&'k KnownClass> {
         match self {
             Verdict::Known(class) | Verdict::AtAnotherVersion(class) => Some(class),
+            Verdict::Causes(classes) => classes.first().copied(),
             _ => None,
         }
     }
@@ -580,10 +586,10 @@ impl KnownDifferences {
             }
         }
         if let Some(pair) = self.two_causes(evidence) {
-            return Verdict::Ambiguous(pair);
+            return Verdict::Causes(pair);
         }
         match self.cause_and_residue(evidence) {
-            Some(pair) => Verdict::Ambiguous(pair),
+            Some(pair) => Verdict::Causes(pair),
             None => Verdict::New,
         }
     }
@@ -615,7 +621,7 @@ impl KnownDifferences {
     /// of the finding (the engine's tree against the variant's): two known causes at
     /// work together, one of them no variant can put in (html5lib's older select and
     /// its unmerged text nodes, `<table><select><col>x<`). The finding is ambiguous
-    /// between them, as with [`KnownDifferences::two_causes`].
+    /// known by both, as with [`KnownDifferences::two_causes`].
     fn cause_and_residue(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
         let request = evidence.request?;
         let engine_tree = evidence.engine_tree?;
@@ -651,8 +657,7 @@ impl KnownDifferences {
     /// standard where the finding does, when neither alone explains it: two known
     /// causes at work together (parse5's older select and its table scope past a
     /// template, `<table><td><template><thead><select></tr><style>` in a thead
-    /// fragment). Not one cause: the finding is ambiguous between them, reported like
-    /// a new finding that names both.
+    /// fragment). Not one cause: the finding is known by both ([`Verdict::Causes`]).
     fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
         let candidates = self.variant_classes(evidence);
         for (i, &(first, one)) in candidates.iter().enumerate() {

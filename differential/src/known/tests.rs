@@ -246,6 +246,7 @@ fn versions_decide_between_known_and_known_at_another_version() {
             Verdict::Known(c) => format!("known {}", c.id),
             Verdict::AtAnotherVersion(c) => format!("elsewhere {}", c.id),
             Verdict::Ambiguous(cs) => format!("ambiguous {}", cs.len()),
+            Verdict::Causes(cs) => format!("causes {}", cs.len()),
             Verdict::New => "new".to_owned(),
         }
     };

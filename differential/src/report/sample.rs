@@ -141,6 +141,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         status: Some(Status::New),
         explanation: None,
         ambiguous: Vec::new(),
+        causes: Vec::new(),
         locus: None,
         count: 1,
         input: input.into(),

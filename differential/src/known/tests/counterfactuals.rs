@@ -784,7 +784,7 @@ right = "reference"
 }
 
 #[test]
-fn two_causes_together_make_a_finding_ambiguous_between_their_classes() {
+fn two_causes_together_explain_a_finding_by_both_classes() {
     let known = KnownDifferences::parse(
         r#"
 [[class]]
@@ -819,7 +819,7 @@ right = "reference"
     let verdict = |input: &str, engine_tree: &str| {
         let request = crate::case::ParseRequest::document(input, true);
         judge_tree(&known, &request, engine_tree, |verdict| match verdict {
-            Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
+            Verdict::Causes(classes) => classes.iter().map(|c| c.id.clone()).collect(),
             Verdict::Known(class) => vec![class.id.clone()],
             _ => Vec::new(),
         })
@@ -838,7 +838,7 @@ right = "reference"
 }
 
 #[test]
-fn a_cause_and_a_class_that_explains_the_rest_make_a_finding_ambiguous() {
+fn a_cause_and_a_class_that_explains_the_rest_explain_a_finding_together() {
     let older_select = r#"
 [[class]]
 id = "older-select"
@@ -863,7 +863,7 @@ right = "reference"
     let verdict = |known: &KnownDifferences, engine_tree: &str| {
         let request = crate::case::ParseRequest::document("<table><select><col>x<", true);
         judge_tree(known, &request, engine_tree, |verdict| match verdict {
-            Verdict::Ambiguous(classes) => classes.iter().map(|c| c.id.clone()).collect(),
+            Verdict::Causes(classes) => classes.iter().map(|c| c.id.clone()).collect(),
             Verdict::Known(class) => vec![class.id.clone()],
             _ => Vec::new(),
         })
