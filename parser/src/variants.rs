@@ -192,6 +192,20 @@ pub enum Variant {
     /// parented"), insert the element into the table
     /// (`tree_builder::modes::in_body_steps`).
     FosterParentingLostAfterAnImpliedEndTag,
+    /// The adoption agency algorithm's inner loop leaving a node it removed from the
+    /// list of active formatting elements (step 4.13.4, past the third iteration) on
+    /// the stack of open elements: it goes on to the next node instead of step 4.13.5
+    /// ("If node is not in the list of active formatting elements, then remove node
+    /// from the stack of open elements and continue"), so the element stays open
+    /// where the standard closes it (`tree_builder::adoption_agency`). x/net/html's
+    /// step 14.5 ends with `continue`.
+    AdoptionRemovedFromTheListStaysOnTheStack,
+    /// The adoption agency algorithm's step 4.5 ("If formattingElement is in the
+    /// stack of open elements, but the element is not in scope, then this is a parse
+    /// error; return") asking for any HTML element of the subject's tag name in scope,
+    /// not formattingElement itself (`tree_builder::adoption_agency`). x/net/html's
+    /// step 8 calls `elementInScope(defaultScope, tagAtom)`.
+    AdoptionScopeByTagName,
     /// The adoption agency algorithm keeping positions in the list of active
     /// formatting elements as numbers, indexes into an array of its entries. The
     /// standard's bookmark is a place between entries: step 4.10 "Let a bookmark note
@@ -414,6 +428,18 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::FosterParentingLostAfterAnImpliedEndTag,
         id: "foster-parenting-lost-after-an-implied-end-tag",
         what: "an li, dd, dt, option or optgroup start tag that closes an element first is inserted without foster parenting",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::AdoptionRemovedFromTheListStaysOnTheStack,
+        id: "adoption-removed-from-the-list-stays-on-the-stack",
+        what: "the adoption agency's inner loop leaves a node it removed from the list of active formatting elements on the stack of open elements",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::AdoptionScopeByTagName,
+        id: "adoption-scope-by-tag-name",
+        what: "the adoption agency's scope check asks for any element of the end tag's name in scope, not the formatting element",
         whole: false,
     },
     VariantInfo {

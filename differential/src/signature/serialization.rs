@@ -56,9 +56,17 @@ type OpenElement = (String, Namespace, bool);
 /// an HTML integration point or a MathML text integration point.
 fn namespace_of(name: &str, parent: Option<&OpenElement>) -> Namespace {
     match (name, parent) {
-        ("svg", _) => Namespace::Svg,
-        ("math", _) => Namespace::MathMl,
-        (_, None) | (_, Some((_, _, true))) => Namespace::Html,
+        // In HTML content.
+        ("svg", None | Some((_, _, true))) => Namespace::Svg,
+        ("math", None | Some((_, _, true))) => Namespace::MathMl,
+        (_, None | Some((_, _, true))) => Namespace::Html,
+        // "A start tag whose tag name is "svg"" in a MathML annotation-xml goes to the
+        // HTML rules, which insert an SVG svg.
+        ("svg", Some((parent, Namespace::MathMl, false))) if parent == "annotation-xml" => {
+            Namespace::Svg
+        }
+        // In foreign content any other start tag, a `<math>` in an SVG element too,
+        // takes the parent's namespace.
         (_, Some((_, namespace, false))) => *namespace,
     }
 }

@@ -652,6 +652,16 @@ fn raw_text_is_read_only_where_the_serializer_wrote_it_raw() {
         ),
         "serialization | litmus: \"…\" | html5ever: \"…\" | in: <script>"
     );
+    // A `<math>` in an SVG element is an SVG element (any other start tag in foreign
+    // content), so its mtext is no text integration point and the script in it is
+    // SVG, its contents markup (html5lib seed 7308, the quotes its serializer picks).
+    assert_eq!(
+        serialization(
+            "<svg><math><mtext><script><y e=\"&quot;\"></y></script></mtext></math></svg>",
+            "<svg><math><mtext><script><y e='\"'></y></script></mtext></math></svg>"
+        ),
+        "serialization | litmus: <y e=…> at '\"' | html5ever: <y e=…> at '\\'' | in: <script>"
+    );
 }
 
 #[test]

@@ -92,10 +92,16 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             };
             // Step 4.5. "If formattingElement is in the stack of open elements, but the
             // element is not in scope, then this is a parse error; return."
-            if !self
-                .open_elements
-                .has_node_in_scope(Scope::Default, formatting_element)
-            {
+            // The variant `adoption-scope-by-tag-name` asks for an element of the
+            // subject's tag name in scope instead (`crate::variants`).
+            let in_scope = if variant(Variant::AdoptionScopeByTagName) {
+                self.open_elements
+                    .has_html_in_scope(Scope::Default, subject)
+            } else {
+                self.open_elements
+                    .has_node_in_scope(Scope::Default, formatting_element)
+            };
+            if !in_scope {
                 spec_arm(Arm::AdoptionAgencyStep45NotInScope);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 // The variant's older step (html5lib 1.1's): "act as described in the
@@ -211,6 +217,11 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     if let Some(slot) = list_slot.take() {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(slot);
+                        // The variant `adoption-removed-from-the-list-stays-on-the-stack`
+                        // goes on to the next node here (`crate::variants`).
+                        if variant(Variant::AdoptionRemovedFromTheListStaysOnTheStack) {
+                            continue;
+                        }
                     }
                 }
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
