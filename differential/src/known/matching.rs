@@ -660,10 +660,24 @@ impl KnownDifferences {
     /// fragment). Not one cause: the finding is known by both ([`Verdict::Causes`]).
     fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
         let candidates = self.variant_classes(evidence);
+        // A variant that departs as the engine did by itself is no second cause's
+        // partner: with any other variant that changes nothing there, the pair would
+        // depart alike too.
+        let alone: Vec<bool> = candidates
+            .iter()
+            .map(|&(variant, _)| {
+                evidence
+                    .variants_depart_alike(&[variant])
+                    .is_some_and(|answer| answer != Counterfactual::Refuted)
+            })
+            .collect();
         for (i, &(first, one)) in candidates.iter().enumerate() {
-            for &(second, other) in &candidates[i + 1..] {
+            for (j, &(second, other)) in candidates.iter().enumerate().skip(i + 1) {
+                if alone[i] || alone[j] || one.id == other.id {
+                    continue;
+                }
                 let answer = evidence.variants_depart_alike(&[first, second])?;
-                if answer != Counterfactual::Refuted && one.id != other.id {
+                if answer != Counterfactual::Refuted {
                     return Some(vec![one, other]);
                 }
             }
