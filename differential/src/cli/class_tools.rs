@@ -18,7 +18,7 @@ use crate::archive::{Archive, ArchivedFinding};
 use crate::case::{EngineName, ParseRequest};
 use crate::compare::Level;
 use crate::finding::CampaignReport;
-use crate::known::{Evidence, KnownDifferences, Verdict};
+use crate::known::{joined_ids, Evidence, KnownDifferences, Verdict};
 use crate::locus::Locus;
 use crate::signature::{Kind, Signature};
 use litmus_parser::FragmentContext;
@@ -266,22 +266,8 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
         let (verdict, locus) = finding.verdict(&known);
         let now = match &verdict {
             Verdict::Known(class) => class.id.clone(),
-            Verdict::Ambiguous(classes) => format!(
-                "AMBIGUOUS({})",
-                classes
-                    .iter()
-                    .map(|c| c.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Verdict::Causes(classes) => format!(
-                "CAUSES({})",
-                classes
-                    .iter()
-                    .map(|c| c.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            ),
+            Verdict::Ambiguous(classes) => format!("AMBIGUOUS({})", joined_ids(classes, ", ")),
+            Verdict::Causes(classes) => format!("CAUSES({})", joined_ids(classes, " + ")),
             Verdict::AtAnotherVersion(class) => format!("{} (at another version)", class.id),
             Verdict::New => "NEW".to_owned(),
         };

@@ -8,7 +8,7 @@ use crate::case::ParseRequest;
 use crate::compare::Level;
 use crate::compare::{compare_input, compare_request, Divergence, Levels};
 use crate::finding::Origin;
-use crate::known::{KnownDifferences, Verdict};
+use crate::known::{joined_ids, KnownDifferences, Verdict};
 use crate::minimize::Budget;
 use crate::worker::Worker;
 use clap::Args;
@@ -166,13 +166,9 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
     let mut evidence = divergence.evidence();
     let class = match known.verdict(&mut evidence) {
         Verdict::Known(class) => format!("known: {}", class.id),
-        Verdict::Ambiguous(classes) => {
-            let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
-            format!("AMBIGUOUS: {}", ids.join(", "))
-        }
+        Verdict::Ambiguous(classes) => format!("AMBIGUOUS: {}", joined_ids(&classes, ", ")),
         Verdict::Causes(classes) => {
-            let ids: Vec<&str> = classes.iter().map(|c| c.id.as_str()).collect();
-            format!("known, two causes: {}", ids.join(" + "))
+            format!("known, two causes: {}", joined_ids(&classes, " + "))
         }
         Verdict::AtAnotherVersion(class) => format!(
             "known at another version: {} ({})",

@@ -296,6 +296,16 @@ pub enum Verdict<'k> {
     New,
 }
 
+/// The ids of `classes`, joined by `separator`: how an ambiguous finding's or two
+/// causes' classes are written.
+pub fn joined_ids(classes: &[&KnownClass], separator: &str) -> String {
+    classes
+        .iter()
+        .map(|c| c.id.as_str())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
 impl<'k> Verdict<'k> {
     /// The class, for a known finding (at its version or another).
     pub fn class(&self) -> Option<&'k KnownClass> {
@@ -585,10 +595,11 @@ impl KnownDifferences {
                 return verdict;
             }
         }
-        if let Some(pair) = self.two_causes(evidence) {
+        let candidates = self.variant_classes(evidence);
+        if let Some(pair) = self.two_causes(evidence, &candidates) {
             return Verdict::Causes(pair);
         }
-        match self.cause_and_residue(evidence) {
+        match self.cause_and_residue(evidence, &candidates) {
             Some(pair) => Verdict::Causes(pair),
             None => Verdict::New,
         }
@@ -620,12 +631,17 @@ impl KnownDifferences {
     /// engine's, and a class without a variant that explains what the variant leaves
     /// of the finding (the engine's tree against the variant's): two known causes at
     /// work together, one of them no variant can put in (html5lib's older select and
-    /// its unmerged text nodes, `<table><select><col>x<`). The finding is ambiguous
-    /// known by both, as with [`KnownDifferences::two_causes`].
-    fn cause_and_residue(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+    /// its unmerged text nodes, `<table><select><col>x<`). The finding is known by
+    /// both, as with [`KnownDifferences::two_causes`]. `candidates`: the engine's
+    /// [`KnownDifferences::variant_classes`].
+    fn cause_and_residue<'k>(
+        &'k self,
+        evidence: &Evidence<'_>,
+        candidates: &[(&str, &'k KnownClass)],
+    ) -> Option<Vec<&'k KnownClass>> {
         let request = evidence.request?;
         let engine_tree = evidence.engine_tree?;
-        for (id, class) in self.variant_classes(evidence) {
+        for &(id, class) in candidates {
             let Some(info) = litmus_parser::variants::by_id(id) else {
                 continue;
             };
@@ -658,8 +674,12 @@ impl KnownDifferences {
     /// causes at work together (parse5's older select and its table scope past a
     /// template, `<table><td><template><thead><select></tr><style>` in a thead
     /// fragment). Not one cause: the finding is known by both ([`Verdict::Causes`]).
-    fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
-        let candidates = self.variant_classes(evidence);
+    /// `candidates`: the engine's [`KnownDifferences::variant_classes`].
+    fn two_causes<'k>(
+        &'k self,
+        evidence: &Evidence<'_>,
+        candidates: &[(&str, &'k KnownClass)],
+    ) -> Option<Vec<&'k KnownClass>> {
         // A variant that departs as the engine did by itself is no second cause's
         // partner: with any other variant that changes nothing there, the pair would
         // depart alike too.

@@ -144,7 +144,7 @@ mod matching;
 pub mod versions;
 
 pub use glob::{glob_matches, glob_matches_ignoring_ascii_case};
-pub use matching::{Evidence, Verdict};
+pub use matching::{joined_ids, Evidence, Verdict};
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;

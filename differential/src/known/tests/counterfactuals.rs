@@ -49,6 +49,15 @@ fn judge_tree<T>(
     read(known.verdict(&mut evidence))
 }
 
+/// The classes that explain a verdict, one or two causes; none for ambiguous or new.
+fn explaining_ids(verdict: Verdict<'_>) -> Vec<String> {
+    match verdict {
+        Verdict::Causes(classes) => classes.iter().map(|c| c.id.clone()).collect(),
+        Verdict::Known(class) => vec![class.id.clone()],
+        _ => Vec::new(),
+    }
+}
+
 #[test]
 fn a_class_with_a_variant_explains_only_where_the_variant_departs_alike() {
     let known = KnownDifferences::parse(
@@ -818,11 +827,7 @@ right = "reference"
     .unwrap();
     let verdict = |input: &str, engine_tree: &str| {
         let request = crate::case::ParseRequest::document(input, true);
-        judge_tree(&known, &request, engine_tree, |verdict| match verdict {
-            Verdict::Causes(classes) => classes.iter().map(|c| c.id.clone()).collect(),
-            Verdict::Known(class) => vec![class.id.clone()],
-            _ => Vec::new(),
-        })
+        judge_tree(&known, &request, engine_tree, explaining_ids)
     };
     // html5lib 1.1's tree: its older select drops the <table> and lets the second
     // <select> close the first, so `</code>` is in scope; its narrower special
@@ -862,11 +867,7 @@ right = "reference"
 "#;
     let verdict = |known: &KnownDifferences, engine_tree: &str| {
         let request = crate::case::ParseRequest::document("<table><select><col>x<", true);
-        judge_tree(known, &request, engine_tree, |verdict| match verdict {
-            Verdict::Causes(classes) => classes.iter().map(|c| c.id.clone()).collect(),
-            Verdict::Known(class) => vec![class.id.clone()],
-            _ => Vec::new(),
-        })
+        judge_tree(known, &request, engine_tree, explaining_ids)
     };
     // html5lib 1.1's tree: its older "in select in table" drops the <col> and keeps
     // the text in the select, where it leaves the `<` the end of the input makes in
