@@ -1,30 +1,15 @@
 //! Globs: `*` is any run of characters (none included), everything else is itself.
 
 /// Whether `text` matches the glob `pattern` (`*` = any run of characters,
-/// everything else itself). Linear in the lengths of both: the pattern's literal
-/// pieces between stars are found left to right, each at its first place after the
-/// one before (which is the best place for what follows), the first piece anchored
-/// at the start and the last at the end.
+/// everything else itself). The pattern's literal pieces between stars are found left
+/// to right, each at its first place after the one before (which is the best place
+/// for what follows), the first piece anchored at the start and the last at the end,
+/// with no backtracking over stars: a piece costs at most the text's length times its
+/// own (a class's pieces are a few characters). Pieces are compared as bytes: a piece
+/// is whole characters of UTF-8, which match only at a character's start, so a star
+/// always takes whole characters.
 pub fn glob_matches(pattern: &str, text: &str) -> bool {
-    let Some((first, after_first)) = pattern.split_once('*') else {
-        // No star: the whole text is the one piece.
-        return pattern == text;
-    };
-    let Some(rest) = text.strip_prefix(first) else {
-        return false;
-    };
-    // The last piece takes the end; the middle pieces must fit before it.
-    let (middle, last) = after_first.rsplit_once('*').unwrap_or(("", after_first));
-    let Some(mut room) = rest.strip_suffix(last) else {
-        return false;
-    };
-    for piece in middle.split('*').filter(|piece| !piece.is_empty()) {
-        match room.find(piece) {
-            Some(at) => room = &room[at + piece.len()..],
-            None => return false,
-        }
-    }
-    true
+    Glob::new(pattern).matches(text)
 }
 
 /// [`glob_matches`] with ASCII letters of either case alike: how a class's `inputs`
@@ -32,7 +17,87 @@ pub fn glob_matches(pattern: &str, text: &str) -> bool {
 /// a script's text) is case-insensitive, and a minimized input keeps whatever case
 /// the generator gave it.
 pub fn glob_matches_ignoring_ascii_case(pattern: &str, text: &str) -> bool {
-    glob_matches(&pattern.to_ascii_lowercase(), &text.to_ascii_lowercase())
+    Glob::new(pattern).matches_with(text.as_bytes(), u8::eq_ignore_ascii_case)
+}
+
+/// A glob read once, to be matched against many texts (a class's pattern against
+/// each arm a case passed).
+#[derive(Clone, Copy, Debug)]
+pub struct Glob<'p> {
+    /// The piece before the first star, or the whole pattern when it has none.
+    first: &'p [u8],
+    /// The pieces between the first star and the last, with their stars.
+    middle: &'p [u8],
+    /// The piece after the last star.
+    last: &'p [u8],
+    star: bool,
+}
+
+impl<'p> Glob<'p> {
+    pub fn new(pattern: &'p str) -> Glob<'p> {
+        let pattern = pattern.as_bytes();
+        let Some(star) = pattern.iter().position(|&b| b == b'*') else {
+            return Glob {
+                first: pattern,
+                middle: &[],
+                last: &[],
+                star: false,
+            };
+        };
+        let after_first = &pattern[star + 1..];
+        let (middle, last) = match after_first.iter().rposition(|&b| b == b'*') {
+            Some(at) => (&after_first[..at], &after_first[at + 1..]),
+            None => (&after_first[..0], after_first),
+        };
+        Glob {
+            first: &pattern[..star],
+            middle,
+            last,
+            star: true,
+        }
+    }
+
+    /// Whether `text` matches ([`glob_matches`]).
+    pub fn matches(&self, text: &str) -> bool {
+        self.matches_with(text.as_bytes(), u8::eq)
+    }
+
+    /// [`Glob::matches`] with `same` as the equality of two bytes.
+    fn matches_with(&self, text: &[u8], same: fn(&u8, &u8) -> bool) -> bool {
+        let equal =
+            |a: &[u8], b: &[u8]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y));
+        if !self.star {
+            // No star: the whole text is the one piece.
+            return equal(self.first, text);
+        }
+        let (first, last) = (self.first, self.last);
+        if text.len() < first.len() + last.len()
+            || !equal(first, &text[..first.len()])
+            || !equal(last, &text[text.len() - last.len()..])
+        {
+            return false;
+        }
+        // The middle pieces must fit between the first and the last.
+        let mut room = &text[first.len()..text.len() - last.len()];
+        for piece in self.middle.split(|&b| b == b'*').filter(|p| !p.is_empty()) {
+            match find(room, piece, same) {
+                Some(at) => room = &room[at + piece.len()..],
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Where `piece` (not empty) first occurs in `text`.
+fn find(text: &[u8], piece: &[u8], same: fn(&u8, &u8) -> bool) -> Option<usize> {
+    let last_start = text.len().checked_sub(piece.len())?;
+    (0..=last_start).find(|&at| {
+        text[at..at + piece.len()]
+            .iter()
+            .zip(piece)
+            .all(|(x, y)| same(x, y))
+    })
 }
 
 #[cfg(test)]
@@ -97,6 +162,16 @@ mod tests {
                     glob_matches(pattern, text),
                     slow(&p, &t),
                     "{pattern:?} against {text:?}"
+                );
+                // Either case alike: as the textbook matcher on both lowercased.
+                let upper = text.to_ascii_uppercase();
+                let p = pattern.to_ascii_lowercase().chars().collect::<Vec<char>>();
+                let t: Vec<char> = upper.to_ascii_lowercase().chars().collect();
+                assert_eq!(
+                    glob_matches_ignoring_ascii_case(&pattern.to_ascii_uppercase(), &upper)
+                        && glob_matches_ignoring_ascii_case(pattern, &upper),
+                    slow(&p, &t),
+                    "{pattern:?} against {upper:?}, either case"
                 );
             }
         }

@@ -1,6 +1,6 @@
 //! Matching a finding against the classes: the verdict.
 
-use super::glob::{glob_matches, glob_matches_ignoring_ascii_case};
+use super::glob::{glob_matches, glob_matches_ignoring_ascii_case, Glob};
 use super::versions::{version_number, VersionCondition};
 use super::{KnownClass, KnownDifferences, Right};
 use crate::case::ParseRequest;
@@ -334,11 +334,11 @@ impl KnownClass {
         if !self.is_for_engine(evidence.engine) {
             return false;
         }
-        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        let level = first_field(evidence.signature);
         let mut relevant = self
             .signatures
             .iter()
-            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .filter(|p| glob_matches(first_field(p), level))
             .peekable();
         let signature_holds = match relevant.peek() {
             Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
@@ -380,12 +380,13 @@ impl KnownClass {
             let Some((token, arm)) = pattern.rsplit_once('@') else {
                 return false;
             };
+            let arm = Glob::new(arm);
             glob_matches(token, &locus.token)
                 && locus
                     .arms
                     .iter()
                     .chain(&locus.token_arms)
-                    .any(|a| glob_matches(arm, a))
+                    .any(|a| arm.matches(a))
         });
         // More than a locus, a token and a case condition together: the token where the
         // trees part, at the arm the cause is in, is the cause's own mark.
@@ -401,7 +402,7 @@ impl KnownClass {
     /// one only by a pattern of its own.
     fn names_a_locus_level(&self) -> bool {
         self.signatures.iter().any(|p| {
-            let level = p.split(" | ").next().unwrap_or(p);
+            let level = first_field(p);
             glob_matches(level, "tree") || glob_matches(level, "fragment")
         })
     }
@@ -411,9 +412,15 @@ impl KnownClass {
     /// answers only the case conditions (`passes`, `tokens`); `locus` and `token`
     /// speak for trees and fragments.
     fn matches_locus(&self, locus: &Locus) -> bool {
-        let passed =
-            |pattern: &String| locus.case_arms.iter().any(|arm| glob_matches(pattern, arm));
-        let present = |pattern: &String| locus.case_tokens.iter().any(|t| glob_matches(pattern, t));
+        // Each pattern read once, against every arm or token of the case.
+        let passed = |pattern: &String| {
+            let glob = Glob::new(pattern);
+            locus.case_arms.iter().any(|arm| glob.matches(arm))
+        };
+        let present = |pattern: &String| {
+            let glob = Glob::new(pattern);
+            locus.case_tokens.iter().any(|t| glob.matches(t))
+        };
         let case_holds = (self.passes.is_empty() || self.passes.iter().any(passed))
             && (self.tokens.is_empty() || self.tokens.iter().any(present));
         if locus.rule == crate::locus::LocusRule::Case {
@@ -423,16 +430,20 @@ impl KnownClass {
         // difference is in what the tokenizer made of that token (its name's case, a
         // NULL it kept).
         let any_arm = |pattern: &String| {
+            let glob = Glob::new(pattern);
             if pattern.starts_with("tokenizer.") {
                 let tokenized = locus
                     .token_arms
                     .iter()
                     .filter(|a| a.starts_with("tokenizer."));
-                return tokenized.clone().any(|arm| glob_matches(pattern, arm));
+                return tokenized.clone().any(|arm| glob.matches(arm));
             }
-            locus.arms.iter().any(|arm| glob_matches(pattern, arm))
+            locus.arms.iter().any(|arm| glob.matches(arm))
         };
-        let inside = |pattern: &String| locus.inside.iter().any(|name| glob_matches(pattern, name));
+        let inside = |pattern: &String| {
+            let glob = Glob::new(pattern);
+            locus.inside.iter().any(|name| glob.matches(name))
+        };
         // Where the trees part: at an arm of `locus`, or only inside an element of
         // `inside`; either, when the class gives both.
         let placed = (self.locus.is_empty() && self.inside.is_empty())
@@ -450,7 +461,7 @@ impl KnownClass {
 
     /// Whether the class's locus conditions hold, its surface conditions holding.
     fn matches_beyond_the_surface(&self, evidence: &mut Evidence<'_>) -> bool {
-        let level = evidence.signature.split(" | ").next().unwrap_or("");
+        let level = first_field(evidence.signature);
         if !self.needs_locus() || !has_case(level) {
             return true;
         }
@@ -478,7 +489,7 @@ impl KnownClass {
         let trivial_signatures = self
             .signatures
             .iter()
-            .filter(|p| glob_matches(p.split(" | ").next().unwrap_or(p), level))
+            .filter(|p| glob_matches(first_field(p), level))
             .all(|s| is_trivial_signature(s));
         let weight = |patterns: &[String]| match patterns {
             [] => 0,
@@ -506,6 +517,15 @@ impl KnownClass {
 }
 
 /// Whether findings at `level` have a locus (tree and fragment).
+/// A signature's or a signature pattern's first field (its level): what comes before
+/// its first ` | `, or the whole text.
+fn first_field(text: &str) -> &str {
+    match text.as_bytes().windows(3).position(|w| w == b" | ") {
+        Some(at) => &text[..at],
+        None => text,
+    }
+}
+
 fn has_locus(level: &str) -> bool {
     matches!(level, "tree" | "fragment")
 }
@@ -707,12 +727,7 @@ impl KnownDifferences {
 
     /// The verdict on a finding at its own locus.
     fn verdict_at_locus(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
-        let level = evidence
-            .signature
-            .split(" | ")
-            .next()
-            .unwrap_or("")
-            .to_owned();
+        let level = first_field(evidence.signature).to_owned();
         let level = level.as_str();
         let version = evidence
             .version
@@ -791,7 +806,7 @@ impl KnownDifferences {
     /// at inputs or loci. `None` when no class matches, when the verdict is ambiguous,
     /// or when only the case can tell.
     pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
-        let level = signature.split(" | ").next().unwrap_or("");
+        let level = first_field(signature);
         let evidence = Evidence::new(engine, signature, "");
         let mut candidates = Vec::new();
         for class in self.classes.iter().flat_map(KnownClass::views) {

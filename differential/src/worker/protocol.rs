@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// The protocol version in the worker's hello.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// The protocol version in the worker's hello (3: a worker's messages carry their
+/// fields beside their kind, so that they are read without buffering).
+pub const PROTOCOL_VERSION: u32 = 3;
 /// What a worker writes before its first frame.
 pub const MAGIC: &[u8] = b"\0litmus-worker\0";
 /// The largest frame either side accepts: 1 GiB.
@@ -69,9 +70,12 @@ pub enum ToWorker {
     Minimize { id: u64, job: Box<MinimizeJob> },
 }
 
-/// Worker → supervisor.
+/// Worker → supervisor. Its fields are beside its kind (`{"kind": "progress",
+/// "fields": {…}}`), not among them: serde reads a message whose kind is among its
+/// fields only after buffering all of it, and a batch's progress is the largest
+/// and most frequent message a campaign reads.
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "fields", rename_all = "snake_case")]
 pub enum FromWorker {
     /// The answer to [`ToWorker::Parse`].
     Reply { id: u64, result: ParseResult },
