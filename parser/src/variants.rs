@@ -228,6 +228,15 @@ pub enum Variant {
     /// (`lxb_html_tree_adoption_agency_algorithm` in source/lexbor/html/tree.c),
     /// measured.
     AdoptionListPositionsAsIndexes,
+    /// "In table"'s entry for a character token read without template: "A character
+    /// token, if the current node is table, tbody, template, tfoot, thead, or tr
+    /// element" does not take a template current node, so its characters are
+    /// "anything else", the in-body rules with foster parenting, which reconstruct the
+    /// active formatting elements even for white space (`tree_builder::modes::
+    /// in_table`). html5ever's `process_chars_in_table`, parse5's
+    /// `TABLE_STRUCTURE_TAGS`, and x/net/html's and lexbor's in-table text checks list
+    /// no template.
+    TableTextWithoutTemplate,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -446,6 +455,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::AdoptionListPositionsAsIndexes,
         id: "adoption-list-positions-as-indexes",
         what: "the adoption agency keeps formattingElement's position and the bookmark as indexes into the list of active formatting elements, which removals before them shift: the new formatting element goes one entry further, and another entry may be removed in its place",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::TableTextWithoutTemplate,
+        id: "table-text-without-template",
+        what: "in table, characters with a template as the current node are anything else (in-body rules with foster parenting), not table text",
         whole: false,
     },
 ];

@@ -175,9 +175,9 @@ impl Archived {
             "round-trip" => {
                 crate::locus::of_round_trip(&self.request, &self.engine, self.first_tree.as_deref())
             }
-            "serialization" | "errors" | "crash" | "timeout" => {
-                crate::locus::of_case(&self.request)
-            }
+            // An engine's failure left no tree: the case's arms and tokens only.
+            "serialization" | "errors" => crate::locus::of_case(&self.request),
+            _ if self.signature.is_failure() => crate::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;
                 crate::locus::locus(&self.request, reference, other)

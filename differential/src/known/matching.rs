@@ -532,12 +532,22 @@ fn has_locus(level: &str) -> bool {
 
 /// Whether findings at `level` have a case whose arms and tokens a class can read
 /// (tree and fragment, with their locus; round trip, serialization and errors, and an
-/// engine's crash or timeout, the case's only, [`crate::locus::LocusRule::Case`]: the
+/// engine's failure, the case's only, [`crate::locus::LocusRule::Case`]: the
 /// reference parsed the input the engine failed on).
 fn has_case(level: &str) -> bool {
     matches!(
         level,
-        "tree" | "fragment" | "round-trip" | "serialization" | "errors" | "crash" | "timeout"
+        "tree"
+            | "fragment"
+            | "round-trip"
+            | "serialization"
+            | "errors"
+            | "crash"
+            | "timeout"
+            | "panic"
+            | "bad-output"
+            | "oversized"
+            | "unsupported"
     )
 }
 

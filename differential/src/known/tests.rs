@@ -770,4 +770,36 @@ right = "reference"
     assert_eq!(verdict(&headless), None);
 }
 
+#[test]
+fn unreadable_output_is_judged_by_the_case_too() {
+    // Output the harness cannot read is a failure like a crash: a class's arms are
+    // read in the case the reference parsed, and hold or fail there.
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "name-after-an-empty-end-tag"
+engine = "e"
+signatures = ["bad-output | e: *"]
+passes = ["*@tokenizer.end-tag-open.greater-than-sign"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#end-tag-open-state"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let verdict = |input: &str| {
+        let request = crate::case::ParseRequest::document(input, false);
+        let signature = "bad-output | e: line N is no node";
+        let mut evidence = Evidence::new("e", signature, &request.input)
+            .with_request(&request)
+            .with_locus(|| crate::locus::of_case(&request));
+        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    };
+    assert_eq!(
+        verdict("</><r\n>").as_deref(),
+        Some("name-after-an-empty-end-tag")
+    );
+    assert_eq!(verdict("</r><r\n>"), None);
+}
+
 mod counterfactuals;

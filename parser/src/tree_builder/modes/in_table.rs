@@ -26,7 +26,8 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                     local::TFOOT,
                     local::THEAD,
                     local::TR,
-                ]) =>
+                ]) && !(variant(Variant::TableTextWithoutTemplate)
+                    && self.current_node_is(local::TEMPLATE)) =>
             {
                 spec_arm(Arm::InTableCharacterIfTheCurrentNodeIsTable);
                 // "Let the pending table character tokens be an empty list of tokens."
