@@ -237,6 +237,14 @@ pub enum Variant {
     /// `TABLE_STRUCTURE_TAGS`, and x/net/html's and lexbor's in-table text checks list
     /// no template.
     TableTextWithoutTemplate,
+    /// "In row"'s `</tbody>`, `</tfoot>` and `</thead>` acting when either of its two
+    /// conditions holds: an element with the token's tag name in table scope, or a tr
+    /// in table scope (the standard asks for both, and ignores the token otherwise).
+    /// The row's steps then run as they are: clear the stack back to a table row
+    /// context, pop the current node, whatever it is, and reprocess in "in table
+    /// body" (`tree_builder::modes::in_table_body`). parse5's `endTagInRow`
+    /// (`hasInTableScope(tn) || hasInTableScope($.TR)`).
+    RowSectionEndTagByEitherScope,
 }
 
 /// A variant's id (a class's `variant = "…"`) and what it puts in.
@@ -461,6 +469,12 @@ pub const VARIANTS: &[VariantInfo] = &[
         variant: Variant::TableTextWithoutTemplate,
         id: "table-text-without-template",
         what: "in table, characters with a template as the current node are anything else (in-body rules with foster parenting), not table text",
+        whole: false,
+    },
+    VariantInfo {
+        variant: Variant::RowSectionEndTagByEitherScope,
+        id: "row-section-end-tag-by-either-scope",
+        what: "in row, a tbody, tfoot or thead end tag closes the row when an element of its name or a tr is in table scope, not only when both are",
         whole: false,
     },
 ];

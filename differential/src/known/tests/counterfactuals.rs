@@ -1085,3 +1085,36 @@ right = "reference"
     let html5ever = "| <html>\n|   <head>\n|     <template>\n|       content\n|         <thead>\n|         <p>\n|           \">\"\n|   <body>\n";
     assert_eq!(tree_verdict(&known, &request, html5ever), None);
 }
+
+#[test]
+fn a_row_section_end_tag_acts_on_either_scope_in_parse5() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "row-end-tag-by-either-scope"
+engine = "e"
+variant = "row-section-end-tag-by-either-scope"
+passes = ["tree.in-row.end-tag-tbody-tfoot-thead"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-intr"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let td = litmus_parser::FragmentContext::parse("td").unwrap();
+    // parse5 8.1.1's tree: `</tbody>` with only a tr in table scope closes the row,
+    // popping the strike; the input start tag reconstructs it.
+    let request =
+        crate::case::ParseRequest::fragment("<template><tr><strike></tbody><input>", td, true);
+    let parse5 =
+        "| <template>\n|   content\n|     <tr>\n|     <strike>\n|     <strike>\n|       <input>\n";
+    assert_eq!(
+        tree_verdict(&known, &request, parse5),
+        Some("row-end-tag-by-either-scope".to_owned())
+    );
+    // With the row's tbody in scope too, the standard closes the row as well: an
+    // input placed otherwise is another cause.
+    let request = crate::case::ParseRequest::document("<table><td></tbody><input>", true);
+    let other = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <tbody>\n|         <tr>\n|           <td>\n|             <input>\n";
+    assert_eq!(tree_verdict(&known, &request, other), None);
+}

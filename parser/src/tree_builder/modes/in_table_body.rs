@@ -9,6 +9,7 @@ use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
+use crate::variants::{variant, Variant};
 
 impl<S: TreeSink> TreeBuilder<'_, S> {
     /// <https://html.spec.whatwg.org/#parsing-main-intbody>
@@ -170,6 +171,21 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
                 spec_arm(Arm::InRowEndTagTbodyTfootThead);
+                // The variant `row-section-end-tag-by-either-scope` (`crate::variants`)
+                // closes the row when either condition below holds.
+                if variant(Variant::RowSectionEndTagByEitherScope) {
+                    let either = self.open_elements.has_html_in_scope(Scope::Table, tag.name)
+                        || self
+                            .open_elements
+                            .has_html_in_scope(Scope::Table, local::TR);
+                    if !either {
+                        self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                        return ProcessResult::Done;
+                    }
+                    self.clear_the_stack_back_to_a_table_row_context();
+                    self.pop_the_current_node();
+                    return ProcessResult::Reprocess(InsertionMode::InTableBody);
+                }
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
