@@ -575,6 +575,11 @@ impl KnownDifferences {
     /// the tree's cause is the round trip's.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
         let verdict = self.verdict_at_locus(evidence);
+        if let Verdict::Ambiguous(alike) = &verdict {
+            if let Some(pair) = self.causes_of_an_ambiguity(evidence, alike) {
+                return Verdict::Causes(pair);
+            }
+        }
         if verdict != Verdict::New {
             return verdict;
         }
@@ -633,6 +638,31 @@ impl KnownDifferences {
             Some(pair) => Verdict::Causes(pair),
             None => Verdict::New,
         }
+    }
+
+    /// Two classes alike whose variants each depart as the engine did without making
+    /// what it made there, and put in at once make it: two causes at work together,
+    /// not two explanations of one (html5lib's `<svg><title><zx></title><?t>`: its
+    /// `</title>` walks past the SVG title, not special to it, and the processing
+    /// instruction it then makes a comment lands outside the zx). The finding is known
+    /// by both ([`Verdict::Causes`]); any other ambiguity stays one.
+    fn causes_of_an_ambiguity<'k>(
+        &self,
+        evidence: &Evidence<'_>,
+        alike: &[&'k KnownClass],
+    ) -> Option<Vec<&'k KnownClass>> {
+        let &[one, other] = alike else {
+            return None;
+        };
+        let (first, second) = (one.variant.as_deref()?, other.variant.as_deref()?);
+        if first == second {
+            return None;
+        }
+        let departs_alike = |variants: &[&str]| evidence.variants_depart_alike(variants);
+        let each_alone = departs_alike(&[first]) == Some(Counterfactual::DepartsAlike)
+            && departs_alike(&[second]) == Some(Counterfactual::DepartsAlike);
+        let together = departs_alike(&[first, second]) == Some(Counterfactual::Reproduced);
+        (each_alone && together).then(|| vec![one, other])
     }
 
     /// The engine's classes with a variant that holds at its version, one per variant.

@@ -1118,3 +1118,51 @@ right = "reference"
     let other = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <tbody>\n|         <tr>\n|           <td>\n|             <input>\n";
     assert_eq!(tree_verdict(&known, &request, other), None);
 }
+
+#[test]
+fn two_classes_alike_whose_variants_together_make_the_engine_tree_are_two_causes() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "no-pi"
+engine = "e"
+variant = "no-processing-instructions"
+locus = ["tree.*.processing-instruction"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#processing-instruction-open-state"
+right = "reference"
+
+[[class]]
+id = "narrow-special"
+engine = "e"
+variant = "narrow-special-category"
+locus = ["tree.in-body.*"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#special"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = crate::case::ParseRequest::document("<svg><title><zx></title><?t>", true);
+    // html5lib 1.1's tree: its `</title>` walks past the SVG title (not special to
+    // it) and pops the svg, and its processing instruction is a bogus comment.
+    let html5lib = "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg title>\n|         <zx>\n|       <!-- ?t -->\n";
+    assert_eq!(
+        judge_tree(&known, &request, html5lib, explaining_ids),
+        ["no-pi", "narrow-special"]
+    );
+    // The walk's cause alone: the processing instruction kept, placed where html5lib
+    // placed its comment. One class explains it.
+    let placed = "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg title>\n|         <zx>\n|       <?t ?>\n";
+    assert_eq!(
+        judge_tree(&known, &request, placed, explaining_ids),
+        ["narrow-special"]
+    );
+    // The processing instructions' cause alone: a comment where the standard puts the
+    // processing instruction. One class explains it.
+    let comment = "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg title>\n|         <zx>\n|           <!-- ?t -->\n";
+    assert_eq!(
+        judge_tree(&known, &request, comment, explaining_ids),
+        ["no-pi"]
+    );
+}
