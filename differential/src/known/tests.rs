@@ -732,6 +732,19 @@ signatures = ["tokens | litmus: EOF | e: Comment | in: *"]
     }
 }
 
+/// The class `known` gives engine `e`'s failure `signature` on `request`, judged by
+/// the case the reference parsed (a failure has no tree).
+fn failure_verdict(
+    known: &KnownDifferences,
+    signature: &str,
+    request: &crate::case::ParseRequest,
+) -> Option<String> {
+    let mut evidence = Evidence::new("e", signature, &request.input)
+        .with_request(request)
+        .with_locus(|| crate::locus::of_case(request));
+    known.verdict(&mut evidence).class().map(|c| c.id.clone())
+}
+
 #[test]
 fn an_engine_failure_is_judged_by_the_case_the_reference_parsed() {
     // A crash has no tree to place a first difference in, but the reference parsed its
@@ -752,10 +765,7 @@ right = "reference"
     .unwrap();
     let math = litmus_parser::FragmentContext::parse("math math").unwrap();
     let verdict = |request: &crate::case::ParseRequest| {
-        let mut evidence = Evidence::new("e", "crash | e: out of memory", &request.input)
-            .with_request(request)
-            .with_locus(|| crate::locus::of_case(request));
-        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+        failure_verdict(&known, "crash | e: out of memory", request)
     };
     let fragment = crate::case::ParseRequest::fragment("<mrow><head><table>", math.clone(), true);
     assert_eq!(
@@ -789,11 +799,7 @@ right = "reference"
     .unwrap();
     let verdict = |input: &str| {
         let request = crate::case::ParseRequest::document(input, false);
-        let signature = "bad-output | e: line N is no node";
-        let mut evidence = Evidence::new("e", signature, &request.input)
-            .with_request(&request)
-            .with_locus(|| crate::locus::of_case(&request));
-        known.verdict(&mut evidence).class().map(|c| c.id.clone())
+        failure_verdict(&known, "bad-output | e: line N is no node", &request)
     };
     assert_eq!(
         verdict("</><r\n>").as_deref(),

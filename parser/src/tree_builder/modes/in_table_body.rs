@@ -182,8 +182,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
                         self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                         return ProcessResult::Done;
                     }
-                    self.clear_the_stack_back_to_a_table_row_context();
-                    self.pop_the_current_node();
+                    self.pop_the_row();
                     return ProcessResult::Reprocess(InsertionMode::InTableBody);
                 }
                 // "If the stack of open elements does not have an element in table scope
@@ -246,13 +245,18 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
             self.parse_error(ignored);
             return false;
         }
-        // "Otherwise: Clear the stack back to a table row context. Pop the current node
-        // (which will be a tr element) from the stack of open elements. Switch the
-        // insertion mode to "in table body"."
+        // "Otherwise: …"
+        self.pop_the_row();
+        true
+    }
+
+    /// "Clear the stack back to a table row context. Pop the current node (which will
+    /// be a tr element) from the stack of open elements. Switch the insertion mode to
+    /// "in table body"."
+    fn pop_the_row(&mut self) {
         self.clear_the_stack_back_to_a_table_row_context();
         self.pop_the_current_node();
         self.mode = InsertionMode::InTableBody;
-        true
     }
 
     /// The same steps, then "Reprocess the token."
