@@ -54,10 +54,16 @@
 //! `parse_document_bytes`.
 
 #![forbid(unsafe_code)]
+// The tokenizer and tree construction are generic over the crate's own `seams::Seams`
+// (see `crate::seams`); outside the crate they exist only as the standard, the one
+// instantiation their public constructors make, so the trait stays the crate's.
+#![allow(private_bounds)]
 
 mod arm_hook;
 mod buffers;
 mod chunked;
+#[cfg(feature = "departures")]
+pub mod departures;
 pub mod dom;
 pub mod dump;
 #[cfg(feature = "encoding")]
@@ -72,6 +78,7 @@ mod parse;
 pub mod planted;
 pub mod provenance;
 mod scratch;
+mod seams;
 pub mod serialize;
 pub mod spec_arms;
 pub mod tokenizer;

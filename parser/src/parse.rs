@@ -8,7 +8,8 @@ use crate::error::MAX_ERRORS;
 use crate::error::{ErrorCode, ParseError};
 use crate::input;
 use crate::names::LocalName;
-use crate::scratch;
+use crate::scratch::{self, Scratch};
+use crate::seams::{Seams, Standard};
 use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOptions};
 use std::fmt;
@@ -221,11 +222,28 @@ pub fn parse_with_fast_paths(
     run(input.as_bytes(), context, options, fast_paths)
 }
 
+/// The standard's parse, with the buffers the last parse on this thread left.
 fn run(
     bytes: &[u8],
     context: Option<&FragmentContext>,
     options: &ParseOptions,
     fast_paths: bool,
+) -> Result<Document, ParseFailure> {
+    let mut scratch = scratch::take();
+    let document = run_with(bytes, context, options, fast_paths, Standard, &mut scratch);
+    scratch::give_back(scratch);
+    document
+}
+
+/// The driver, for the standard or for a parse that departs from it (`departures`,
+/// see `crate::seams`), in `scratch`'s buffers.
+pub(crate) fn run_with<D: Seams>(
+    bytes: &[u8],
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+    fast_paths: bool,
+    departures: D,
+    scratch: &mut Scratch<D>,
 ) -> Result<Document, ParseFailure> {
     let max = options.max_input_bytes.min(DEFAULT_MAX_INPUT_BYTES);
     if bytes.len() > max {
@@ -246,14 +264,14 @@ fn run(
         local_name: LocalName::well_known(c.local_name.as_bytes())
             .unwrap_or_else(|| document.names.intern(c.local_name.as_bytes())),
     });
-    let mut scratch = scratch::take();
     let mut builder = TreeBuilder::with_buffers(
         &mut document,
         TreeBuilderOptions {
             scripting: options.scripting,
             fragment_context: context,
         },
-        scratch.tree_builder,
+        std::mem::take(&mut scratch.tree_builder),
+        departures,
     );
     builder.set_fast_paths(fast_paths);
     let mut tokenizer = Tokenizer::with_buffers(
@@ -263,7 +281,8 @@ fn run(
             last_start_tag: None,
             deadline: options.deadline,
         },
-        scratch.tokenizer,
+        std::mem::take(&mut scratch.tokenizer),
+        departures,
     );
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
     tokenizer.set_fast_paths(fast_paths);
@@ -276,11 +295,9 @@ fn run(
     scratch.tree_builder.drop_large_working_lists();
     document.forget_input();
     if finished.is_err() {
-        scratch::give_back(scratch);
         return Err(ParseFailure::DeadlineExceeded);
     }
     if document.node_count() > document.node_limit {
-        scratch::give_back(scratch);
         return Err(ParseFailure::TooManyNodes {
             max: document.node_limit,
         });
@@ -322,7 +339,6 @@ fn run(
     document.errors = errors;
     crate::buffers::clear(&mut scratch.tokenizer.errors);
     crate::buffers::clear(&mut scratch.tree_builder.errors);
-    scratch::give_back(scratch);
     Ok(document)
 }
 

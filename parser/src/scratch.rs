@@ -9,18 +9,20 @@
 //! content reaches the next: every buffer is cleared before use.
 
 use crate::buffers::RETAINED_BYTES_LIMIT;
+use crate::seams::{Seams, Standard};
 use crate::tokenizer::TokenizerBuffers;
 use crate::tree_builder::TreeBuilderBuffers;
 use std::cell::Cell;
 
-/// The buffers of one parse.
+/// The buffers of one parse (of the standard's; a parse that departs from it, see
+/// `crate::seams`, makes its own).
 #[derive(Debug, Default)]
-pub(crate) struct Scratch {
+pub(crate) struct Scratch<D = Standard> {
     pub(crate) tokenizer: TokenizerBuffers,
-    pub(crate) tree_builder: TreeBuilderBuffers,
+    pub(crate) tree_builder: TreeBuilderBuffers<D>,
 }
 
-impl Scratch {
+impl<D: Seams> Scratch<D> {
     fn retained_bytes(&self) -> usize {
         self.tokenizer.retained_bytes() + self.tree_builder.retained_bytes()
     }

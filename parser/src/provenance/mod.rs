@@ -241,7 +241,7 @@ pub fn trace_without_fast_paths(
 }
 
 #[cfg(feature = "provenance")]
-fn traced(
+pub(crate) fn traced(
     parse: impl FnOnce() -> Result<Document, ParseFailure>,
     input: &str,
 ) -> Result<(Document, Trace), ParseFailure> {
@@ -250,7 +250,7 @@ fn traced(
 }
 
 #[cfg(not(feature = "provenance"))]
-fn traced(
+pub(crate) fn traced(
     parse: impl FnOnce() -> Result<Document, ParseFailure>,
     _input: &str,
 ) -> Result<(Document, Trace), ParseFailure> {

@@ -6,9 +6,10 @@ use super::{State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#cdata-section-state>
     pub(super) fn cdata_section_state(&mut self) -> Step {
         match self.consume_next_input_character() {

@@ -8,10 +8,11 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::variants::{variant, Variant};
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// "A character reference is said to be consumed as part of an attribute if the
     /// return state is either attribute value (double-quoted) state, attribute value
     /// (single-quoted) state, or attribute value (unquoted) state."

@@ -6,9 +6,10 @@ use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Token
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// The EOF arm shared by most DOCTYPE states, spelled out at each: "This is an
     /// eof-in-doctype parse error. Set the current DOCTYPE token's force-quirks flag to
     /// on. Emit the current DOCTYPE token. Emit an end-of-file token."

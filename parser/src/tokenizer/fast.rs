@@ -20,9 +20,10 @@
 use super::scan::{self, ByteSet};
 use super::{Step, Tokenizer};
 use crate::arm_hook::{spec_arm, spec_arm_if};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<'i> Tokenizer<'i> {
+impl<'i, D: Seams> Tokenizer<'i, D> {
     /// Fast path for the data state: a run of characters that are none of `&`, `<`
     /// and U+0000 NULL, each of which the data state's "anything else" arm would emit
     /// as a character token, is emitted as one slice of the input.

@@ -69,6 +69,7 @@ use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::mutants::{mutant, Mutant};
+use crate::seams::{Seams, Standard};
 use crate::spec_arms::Arm;
 use crate::variants::{variant, Variant};
 use attribute_names::AttributeNames;
@@ -246,8 +247,10 @@ impl TextRun {
 }
 
 /// The tokenizer state machine over a preprocessed input.
-pub struct Tokenizer<'i> {
+pub struct Tokenizer<'i, D = Standard> {
     input: &'i [u8],
+    /// The departures this parse takes ([`Standard`]: none; see `crate::seams`).
+    departures: D,
     /// The offset of the next input character.
     pos: usize,
     /// The offset of the current input character (the input's length at the end).
@@ -330,15 +333,19 @@ impl TokenizerBuffers {
 
 impl<'i> Tokenizer<'i> {
     pub fn new(input: &'i [u8], options: TokenizerOptions) -> Tokenizer<'i> {
-        Tokenizer::with_buffers(input, options, TokenizerBuffers::default())
+        Tokenizer::with_buffers(input, options, TokenizerBuffers::default(), Standard)
     }
+}
 
-    /// A tokenizer that builds its tokens in `buffers` (emptied first).
+impl<'i, D: Seams> Tokenizer<'i, D> {
+    /// A tokenizer that builds its tokens in `buffers` (emptied first), taking the
+    /// departures `departures` (see `crate::seams`).
     pub(crate) fn with_buffers(
         input: &'i [u8],
         options: TokenizerOptions,
         mut buffers: TokenizerBuffers,
-    ) -> Tokenizer<'i> {
+        departures: D,
+    ) -> Tokenizer<'i, D> {
         buffers.errors.clear();
         buffers.text.clear();
         buffers.attribute_names.clear();
@@ -349,6 +356,7 @@ impl<'i> Tokenizer<'i> {
         buffers.tag.clear();
         Tokenizer {
             input,
+            departures,
             pos: 0,
             current: 0,
             state: options.initial_state,

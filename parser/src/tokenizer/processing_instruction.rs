@@ -44,9 +44,10 @@ use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACT
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#convert-the-temporary-buffer-to-a-comment>
     ///
     /// "To convert the temporary buffer to a comment, create a comment token whose data

@@ -6,9 +6,10 @@ use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#script-data-state>
     pub(super) fn script_data_state(&mut self) -> Step {
         if let Some(step) = self.fast_path_script_data_state() {

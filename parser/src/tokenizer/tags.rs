@@ -6,10 +6,11 @@ use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Token
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::variants::{variant, Variant};
 
-impl Tokenizer<'_> {
+impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#tag-open-state>
     pub(super) fn tag_open_state(&mut self) -> Step {
         match self.consume_next_input_character() {

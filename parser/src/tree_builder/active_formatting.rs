@@ -29,6 +29,7 @@ use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::NodeId;
 use crate::names::LocalName;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::variants::{variant, Variant};
 
@@ -497,7 +498,7 @@ impl ActiveFormattingElements {
     }
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Reconstruct the active formatting elements, if any."
     /// <https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements>
     pub(crate) fn reconstruct_the_active_formatting_elements(&mut self) {

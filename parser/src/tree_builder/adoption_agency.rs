@@ -16,6 +16,7 @@ use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
 use crate::variants::{variant, Variant};
@@ -28,7 +29,7 @@ pub(crate) enum AdoptionAgencyOutcome {
     ActAsAnyOtherEndTag,
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "The adoption agency algorithm, which takes as its only argument a token token
     /// for which the algorithm is being run".
     pub(crate) fn adoption_agency_algorithm(

@@ -12,6 +12,7 @@ use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
 use crate::variants::{variant, Variant};
@@ -225,7 +226,7 @@ fn is_breakout_start_tag(tag: &TagToken<'_>) -> bool {
     }
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "The rules for parsing tokens in foreign content".
     /// <https://html.spec.whatwg.org/#parsing-main-inforeign>
     pub(crate) fn process_a_token_in_foreign_content(

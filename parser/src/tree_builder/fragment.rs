@@ -15,6 +15,7 @@ use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::variants::{variant, Variant};
@@ -67,7 +68,7 @@ pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) ->
     }
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// The steps of the fragment parsing algorithm that set the parser up, once it has
     /// been created with `context` as its fragment context element.
     pub(crate) fn set_up_the_fragment_parse(&mut self, context: FragmentContextElement) {

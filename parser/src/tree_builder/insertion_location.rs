@@ -18,6 +18,7 @@ use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
 
@@ -39,7 +40,7 @@ impl InsertionLocation {
     }
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "The appropriate place for inserting a node, optionally using a particular
     /// override target". <https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node>
     pub(crate) fn appropriate_place_for_inserting_a_node(

@@ -59,6 +59,7 @@ use crate::buffers::heap_bytes;
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
+use crate::seams::{Seams, Standard};
 use crate::spec_arms::Arm;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use crate::variants::{variant, Variant};
@@ -222,8 +223,10 @@ pub(crate) fn character_count(text: &[u8]) -> usize {
 }
 
 /// The tree construction stage: a [`TokenSink`] that builds into a [`TreeSink`].
-pub struct TreeBuilder<'s, S: TreeSink> {
+pub struct TreeBuilder<'s, S: TreeSink, D = Standard> {
     sink: &'s mut S,
+    /// The departures this parse takes ([`Standard`]: none; see `crate::seams`).
+    departures: D,
     scripting: bool,
     errors: Vec<(ErrorCode, usize)>,
     /// Errors past [`crate::error::MAX_ERRORS`], counted.
@@ -240,7 +243,7 @@ pub struct TreeBuilder<'s, S: TreeSink> {
     original_mode: InsertionMode,
     /// "The stack of template insertion modes".
     template_modes: Vec<InsertionMode>,
-    open_elements: OpenElements,
+    open_elements: OpenElements<D>,
     active_formatting: ActiveFormattingElements,
     /// "The head element pointer".
     head_element: Option<NodeId>,
@@ -278,17 +281,17 @@ pub struct TreeBuilder<'s, S: TreeSink> {
 /// Tree construction's growable buffers, emptied: what one parse hands on to the next
 /// on the same thread, so that it does not allocate them again (see `crate::scratch`).
 #[derive(Debug, Default)]
-pub(crate) struct TreeBuilderBuffers {
+pub(crate) struct TreeBuilderBuffers<D = Standard> {
     /// The parse errors, as `(code, byte offset)`.
     pub(crate) errors: Vec<(ErrorCode, usize)>,
     template_modes: Vec<InsertionMode>,
-    open_elements: OpenElements,
+    open_elements: OpenElements<D>,
     active_formatting: ActiveFormattingElements,
     pending_table_characters: Vec<u8>,
     selects: select::Selects,
 }
 
-impl TreeBuilderBuffers {
+impl<D: Seams> TreeBuilderBuffers<D> {
     /// Drops the working lists if they hold more than the next parse may keep, before
     /// the parse's errors are laid out (a deep document's stack is no longer needed).
     pub(crate) fn drop_large_working_lists(&mut self) {
@@ -314,14 +317,18 @@ impl TreeBuilderBuffers {
 
 impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     pub fn new(sink: &'s mut S, options: TreeBuilderOptions) -> Self {
-        TreeBuilder::with_buffers(sink, options, TreeBuilderBuffers::default())
+        TreeBuilder::with_buffers(sink, options, TreeBuilderBuffers::default(), Standard)
     }
+}
 
-    /// A tree builder that keeps its lists in `buffers` (emptied first).
+impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
+    /// A tree builder that keeps its lists in `buffers` (emptied first), taking the
+    /// departures `departures` (see `crate::seams`).
     pub(crate) fn with_buffers(
         sink: &'s mut S,
         options: TreeBuilderOptions,
-        mut buffers: TreeBuilderBuffers,
+        mut buffers: TreeBuilderBuffers<D>,
+        departures: D,
     ) -> Self {
         buffers.errors.clear();
         buffers.template_modes.clear();
@@ -329,8 +336,10 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
         buffers.active_formatting.clear();
         buffers.pending_table_characters.clear();
         buffers.selects.clear();
+        buffers.open_elements.departures = departures;
         let mut builder = TreeBuilder {
             sink,
+            departures,
             scripting: options.scripting,
             errors: buffers.errors,
             errors_omitted: 0,
@@ -386,7 +395,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     }
 
     /// Ends tree construction, handing back its buffers.
-    pub(crate) fn into_buffers(self) -> TreeBuilderBuffers {
+    pub(crate) fn into_buffers(self) -> TreeBuilderBuffers<D> {
         TreeBuilderBuffers {
             errors: self.errors,
             template_modes: self.template_modes,
@@ -622,7 +631,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
     }
 }
 
-impl<S: TreeSink> TokenSink for TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TokenSink for TreeBuilder<'_, S, D> {
     fn process_token(&mut self, token: Token<'_>, offset: usize) -> SinkResult {
         #[cfg(feature = "provenance")]
         if crate::provenance::recording() {

@@ -15,6 +15,7 @@
 use crate::dom::{Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
+use crate::seams::Seams;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     unexpected, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
@@ -43,7 +44,7 @@ const TABLE_PARTS: [crate::names::LocalName; 8] = [
     local::TH,
 ];
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// The older in-body `<select>` start tag, when the variant is on: "Reconstruct the
     /// active formatting elements, if any. Insert an HTML element for the token. Set
     /// the frameset-ok flag to "not ok". If the insertion mode is one of "in table",

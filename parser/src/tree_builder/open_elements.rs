@@ -29,6 +29,7 @@ use super::linked::{Linked, NO_SLOT};
 use super::svg_tag_names::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
+use crate::seams::{Seams, Standard};
 use crate::variants::{variant, Variant};
 
 /// One entry of the stack: an element and what the algorithms need to know of it.
@@ -85,7 +86,10 @@ impl StackSlot {
 /// stack is the first one added to the stack, and the bottommost node of the stack is
 /// the most recently added node in the stack." The topmost node is the `html` element.
 #[derive(Debug)]
-pub(crate) struct OpenElements {
+pub(crate) struct OpenElements<D = Standard> {
+    /// The departures this parse takes ([`Standard`]: none; see `crate::seams`): a
+    /// scope's list is a seam.
+    pub(super) departures: D,
     /// The entries, topmost first, each at its slot (tree_builder/linked.rs).
     entries: Linked<StackEntry>,
     /// The depth the stack reached since its indexes last gave room back.
@@ -109,9 +113,10 @@ pub(crate) enum ForeignEndTagWalk {
 /// allocates the stack once.
 const RESERVED_DEPTH: usize = 32;
 
-impl Default for OpenElements {
+impl<D: Default> Default for OpenElements<D> {
     fn default() -> Self {
         OpenElements {
+            departures: D::default(),
             entries: Linked::with_capacity(RESERVED_DEPTH),
             high_water: 0,
             indexes: StackIndexes::default(),
@@ -246,7 +251,7 @@ pub(crate) fn ends_the_reset_walk(name: QualName) -> bool {
         )
 }
 
-impl OpenElements {
+impl<D: Seams> OpenElements<D> {
     /// Empties the stack and its indexes, keeping their room.
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
@@ -856,7 +861,7 @@ pub(crate) mod tests {
 
     #[test]
     fn scopes_stop_at_their_boundaries() {
-        let mut stack = OpenElements::default();
+        let mut stack: OpenElements = OpenElements::default();
         stack.push(entry(1, Namespace::Html, local::HTML));
         stack.push(entry(2, Namespace::Html, local::BODY));
         stack.push(entry(3, Namespace::Html, local::P));
@@ -879,7 +884,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_stack_is_edited_in_place() {
-        let mut stack = OpenElements::default();
+        let mut stack: OpenElements = OpenElements::default();
         stack.push(entry(1, Namespace::Html, local::HTML));
         stack.push(entry(2, Namespace::Html, local::B));
         stack.push(entry(3, Namespace::Html, local::DIV));
@@ -918,7 +923,7 @@ pub(crate) mod tests {
     /// stack order stays right.
     #[test]
     fn orders_are_renumbered_when_an_insertion_finds_no_room() {
-        let mut stack = OpenElements::default();
+        let mut stack: OpenElements = OpenElements::default();
         stack.push(entry(1, Namespace::Html, local::HTML));
         stack.push(entry(2, Namespace::Html, local::DIV));
         for node in 3..40 {

@@ -31,6 +31,7 @@ use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::variants::{variant, Variant};
 use std::collections::HashMap;
@@ -81,7 +82,7 @@ pub(crate) struct SelectState {
     display_size_is_one: bool,
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     pub(super) fn is_html_element(&self, node: NodeId, name: LocalName) -> bool {
         self.sink.element_name(node) == Some(QualName::html(name))
     }

@@ -27,8 +27,9 @@ use super::svg_tag_names::local_name_in_lowercase;
 use super::{TreeBuilder, TreeSink};
 use crate::dom::{Namespace, NodeId};
 use crate::names::local;
+use crate::seams::Seams;
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// What the variant does when an option is popped.
     pub(super) fn option_popped_by_a_narrow_list_of_options(&mut self, option: NodeId) {
         let Some(select) = self.option_element_nearest_ancestor_select_walked(option) else {

@@ -10,11 +10,12 @@ use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::variants::{variant, Variant};
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Pop the current node off the stack of open elements." An `option` element
     /// popped off the stack may be cloned into a `selectedcontent` (see `select.rs`).
     pub(crate) fn pop_the_current_node(&mut self) -> Option<StackEntry> {

@@ -5,13 +5,14 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::{
     character_count, leading_non_whitespace, leading_whitespace, unexpected, InsertionMode,
     ProcessResult, TreeBuilder, TreeSink, TreeToken,
 };
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// Processes the whitespace that starts a run of characters using the rules for "in
     /// body", and leaves the rest in `token` to be reprocessed.
     fn leading_whitespace_using_in_body(&mut self, token: &mut TreeToken<'_>, text: &[u8]) {

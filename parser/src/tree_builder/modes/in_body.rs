@@ -5,6 +5,7 @@ use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::{Scope, HEADINGS};
@@ -13,7 +14,7 @@ use crate::tree_builder::{
 };
 use crate::variants::{variant, Variant};
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-inbody>
     pub(crate) fn in_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
@@ -947,7 +948,7 @@ impl<S: TreeSink> TreeBuilder<'_, S> {
     }
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// `text` without its first character when that is a LF and the current node is
     /// an HTML pre or listing with no child (the variant
     /// `newline-dropped-at-the-start-of-an-empty-pre`).

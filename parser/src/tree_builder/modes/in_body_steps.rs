@@ -6,6 +6,7 @@ use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::enumerated_tags::is_enumerated;
@@ -38,7 +39,7 @@ const MAY_BE_LEFT_OPEN: &[LocalName] = &[
     local::HTML,
 ];
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// For each attribute on the token, add it to `element` if the element does not
     /// have an attribute with that name already.
     pub(crate) fn add_the_attributes_if_missing(

@@ -4,6 +4,7 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::StackEntry;
@@ -11,7 +12,7 @@ use crate::tree_builder::{
     leading_whitespace, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-inhead>
     pub(crate) fn in_head(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {

@@ -4,6 +4,7 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
@@ -12,7 +13,7 @@ use crate::tree_builder::{
 };
 use crate::variants::{variant, Variant};
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intable>
     pub(crate) fn in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {

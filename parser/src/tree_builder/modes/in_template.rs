@@ -4,10 +4,11 @@ use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::{InsertionMode, ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intemplate>
     pub(crate) fn in_template(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {

@@ -5,6 +5,7 @@ use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
 use crate::mutants::{mutant, Mutant};
 use crate::names::local;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::Doctype;
 use crate::tree_builder::open_elements::StackEntry;
@@ -126,7 +127,7 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
     QuirksMode::NoQuirks
 }
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     fn set_the_document_to(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
         self.sink.set_quirks_mode(mode);

@@ -2,10 +2,11 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
+use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::{ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
-impl<S: TreeSink> TreeBuilder<'_, S> {
+impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-incdata>
     pub(crate) fn text(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {

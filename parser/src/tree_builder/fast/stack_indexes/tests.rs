@@ -55,7 +55,7 @@ fn the_indexes_agree_with_the_walks() {
             .wrapping_add(1442695040888963407);
         ((seed >> 33) as usize) % bound.max(1)
     };
-    let mut stack = OpenElements::default();
+    let mut stack: OpenElements = OpenElements::default();
     let mut node = 0u32;
     let mut queries = 0;
     let mut queries_of_built_indexes = 0;
@@ -189,7 +189,7 @@ fn the_indexes_agree_with_the_walks() {
 
 #[test]
 fn the_indexes_are_built_past_a_depth_and_kept() {
-    let mut stack = OpenElements::default();
+    let mut stack: OpenElements = OpenElements::default();
     for node in 1..=INDEXED_FROM_DEPTH as u32 {
         stack.push(entry(node, Namespace::Html, local::DIV));
     }
