@@ -49,14 +49,13 @@
 
 use crate::case::ParseRequest;
 use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
+use litmus_parser::departures::{self, Departure};
 use litmus_parser::dump::{self, Entry};
 use litmus_parser::provenance::{
-    trace_document, trace_fragment, trace_without_fast_paths, NodeChange, NodeEvent, TokenKind,
-    Trace, TracedToken,
+    trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
 };
 use litmus_parser::spec_arms::{self, Arm};
-use litmus_parser::variants::{with_variants, Variant};
-use litmus_parser::{parse_with_fast_paths, Document, NodeId, NodeKind, ParseOptions};
+use litmus_parser::{Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -288,25 +287,33 @@ fn upstream_in_trace(
 }
 
 /// How the reference with `variant` put in (a cause of a known difference,
-/// [`litmus_parser::variants`]) departs from the standard on `request`, as `engine`'s
+/// [`litmus_parser::departures`]) departs from the standard on `request`, as `engine`'s
 /// difference would be signed: a counterfactual parse. `None` when the variant
 /// builds the standard's tree, or when the request is too large to trace.
-pub fn of_variant(request: &ParseRequest, variant: Variant, engine: &str) -> Option<Upstream> {
+pub fn of_variant(request: &ParseRequest, variant: Departure, engine: &str) -> Option<Upstream> {
     of_variants(request, &[variant], engine)
 }
 
 /// [`of_variant`] with all of `variants` put in at once.
-pub fn of_variants(request: &ParseRequest, variants: &[Variant], engine: &str) -> Option<Upstream> {
+pub fn of_variants(
+    request: &ParseRequest,
+    variants: &[Departure],
+    engine: &str,
+) -> Option<Upstream> {
     let traced = traced(request)?;
     let (document, trace) = (&traced.0, &traced.1);
     let options = ParseOptions {
         scripting: request.scripting,
         ..ParseOptions::default()
     };
-    // The fast paths stand in for the standard's own steps, which a variant changes.
-    let changed = with_variants(variants, || {
-        parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
-    })
+    // The fast paths stand in for the standard's own steps, which a variant changes:
+    // `departures::parse` runs without them.
+    let changed = departures::parse(
+        &request.input,
+        request.fragment.as_ref(),
+        &options,
+        variants,
+    )
     .ok()?;
     // Compared by token, arms and rule alone: no case arms, no neighbours.
     let changed = dump::dump(&changed);
@@ -322,7 +329,7 @@ pub fn of_variants(request: &ParseRequest, variants: &[Variant], engine: &str) -
 /// the request is too large to trace.
 pub fn residue_of_variants(
     request: &ParseRequest,
-    variants: &[Variant],
+    variants: &[Departure],
     engine: &str,
     engine_tree: &str,
 ) -> Option<Upstream> {
@@ -331,9 +338,12 @@ pub fn residue_of_variants(
         scripting: request.scripting,
         ..ParseOptions::default()
     };
-    let (document, trace) = with_variants(variants, || {
-        trace_without_fast_paths(&request.input, request.fragment.as_ref(), &options)
-    })
+    let (document, trace) = departures::trace(
+        &request.input,
+        request.fragment.as_ref(),
+        &options,
+        variants,
+    )
     .ok()?;
     let variant_tree = dump::dump(&document);
     if trace.truncated || trace.tokens.is_empty() || variant_tree == engine_tree {

@@ -71,11 +71,8 @@ pub mod encoding;
 pub mod error;
 mod fnv;
 pub mod input;
-pub mod mutants;
 pub mod names;
 mod parse;
-#[cfg(feature = "planted-quadratic-walk")]
-pub mod planted;
 pub mod provenance;
 mod scratch;
 mod seams;
@@ -83,7 +80,6 @@ pub mod serialize;
 pub mod spec_arms;
 pub mod tokenizer;
 pub mod tree_builder;
-pub mod variants;
 
 pub use chunked::ChunkedParser;
 pub use dom::{

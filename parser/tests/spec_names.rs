@@ -167,15 +167,7 @@ fn every_insertion_mode_has_one_function_carrying_its_anchor() {
         .into_iter()
         .find(|(path, _)| path.ends_with("mod.rs"))
         .expect("tree_builder/mod.rs");
-    let mut modes = variants(&mod_rs.1, "InsertionMode");
-    // After the standard's modes, the older select modes of the variant `older-select`
-    // (`tree_builder/older_select.rs`), which no standard token reaches.
-    let older = modes.split_off(modes.len().saturating_sub(2));
-    assert_eq!(
-        older,
-        ["InSelect", "InSelectInTable"],
-        "the variant's modes, last"
-    );
+    let modes = variants(&mod_rs.1, "InsertionMode");
     let listed: Vec<&str> = MODE_ANCHORS.iter().map(|(mode, _)| *mode).collect();
     assert_eq!(modes, listed, "the 21 insertion modes, in the spec's order");
     let files = sources("tree_builder/modes");
@@ -255,4 +247,48 @@ fn tokenizer_fast_paths_live_in_fast_rs_and_a_state_calls_its_own_first() {
         "each fast path is called once, by its state"
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The standard's files name no departure: outside the departures' own files (their
+/// paths say so), no code line names a mutant, a variant or a departure, and the seams
+/// are the only way in (`seams.rs`).
+#[test]
+fn the_standards_files_name_no_departure() {
+    let names = [
+        "Mutant::",
+        "Variant::",
+        "mutant(",
+        "variant(",
+        "Departure::",
+        "Departed",
+    ];
+    let mut found = Vec::new();
+    let mut read = 0;
+    let mut folders = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut files = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).expect("a source folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
+        if path.to_string_lossy().contains("departures") {
+            continue;
+        }
+        let text = fs::read_to_string(&path).expect("a source file");
+        read += 1;
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if names.iter().any(|name| code.contains(name)) {
+                found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(read > 50, "read {read} files");
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

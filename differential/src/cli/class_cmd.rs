@@ -82,7 +82,7 @@ fn run_show(args: ShowArgs) -> CliResult {
         )));
     };
     out!("{}", ClassInfo::of(class).text("litmus"));
-    let variant_line = |variant: &str| match litmus_parser::variants::by_id(variant) {
+    let variant_line = |variant: &str| match litmus_parser::departures::variant_by_id(variant) {
         Some(info) => format!("{variant} (put into the reference: {})", info.what),
         None => variant.to_owned(),
     };

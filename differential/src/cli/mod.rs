@@ -118,7 +118,7 @@ enum Command {
     Table(table_cmd::TableArgs),
     /// Run each mutant of the reference parser (one deliberate bug in one arm) as the
     /// engine under test, with every known class loaded: which diverge, which the
-    /// classes report as new, which they swallow (a build with `--features mutants`).
+    /// classes report as new, which they swallow.
     Mutants(mutants_cmd::MutantsArgs),
 }
 

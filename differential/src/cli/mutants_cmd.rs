@@ -15,7 +15,7 @@ use crate::campaign;
 use crate::cli::engine_args::ExternalEngineArgs;
 use crate::compare::{Level, LevelSet};
 use crate::finding::{CampaignReport, Status};
-use litmus_parser::mutants::{MutantInfo, MUTANTS};
+use litmus_parser::departures::{self, DepartureInfo, Kind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -76,15 +76,10 @@ impl MutantOutcome {
 }
 
 pub fn run(args: MutantsArgs) -> CliResult {
-    if !litmus_parser::mutants::enabled() {
-        return Err(CliError::input(
-            "this litmus has no mutants: build it with `cargo build --release --bin litmus --features mutants`",
-        ));
-    }
     let chosen = chosen(args.only.as_deref())?;
     if args.list {
         for info in &chosen {
-            outln!("{}\t{}\t{}", info.id, info.arm, info.what);
+            outln!("{}\t{}\t{}", info.id, info.arms.join(","), info.what);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -122,14 +117,14 @@ pub fn run(args: MutantsArgs) -> CliResult {
 }
 
 /// The mutants `--only` names, or all.
-fn chosen(only: Option<&str>) -> Result<Vec<&'static MutantInfo>, CliError> {
+fn chosen(only: Option<&str>) -> Result<Vec<&'static DepartureInfo>, CliError> {
     let Some(only) = only else {
-        return Ok(MUTANTS.iter().collect());
+        return Ok(departures::of_kind(Kind::Mutant).collect());
     };
     only.split(',')
         .map(str::trim)
         .map(|id| {
-            litmus_parser::mutants::by_id(id).ok_or_else(|| {
+            departures::mutant_by_id(id).ok_or_else(|| {
                 CliError::input(format!(
                     "unknown mutant {id:?}; `litmus mutants --list` lists them"
                 ))
@@ -140,7 +135,7 @@ fn chosen(only: Option<&str>) -> Result<Vec<&'static MutantInfo>, CliError> {
 
 /// Runs one mutant's campaign.
 fn campaign_of(
-    info: &MutantInfo,
+    info: &DepartureInfo,
     args: &MutantsArgs,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> Result<CampaignReport, CliError> {
@@ -180,7 +175,7 @@ fn campaign_of(
 }
 
 /// What a mutant's campaign report says of it.
-fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
+fn outcome(info: &DepartureInfo, report: &CampaignReport) -> MutantOutcome {
     let diverged =
         !report.findings.is_empty() || report.levels.iter().any(|l| l.compared != l.agreed);
     let count = |status: Status| {
@@ -224,7 +219,7 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
                 .arms
                 .iter()
                 .chain(&locus.token_arms)
-                .any(|arm| arm == info.arm)
+                .any(|arm| info.arms.contains(&arm.as_str()))
         })
     });
     let mut loci: Vec<String> = loci.iter().map(|l| l.to_string()).collect();
@@ -232,7 +227,7 @@ fn outcome(info: &MutantInfo, report: &CampaignReport) -> MutantOutcome {
     loci.dedup();
     MutantOutcome {
         id: info.id.to_owned(),
-        arm: info.arm.to_owned(),
+        arm: info.arms.join(", "),
         diverged,
         new: new.len(),
         ambiguous: count(Status::Ambiguous),
@@ -333,7 +328,7 @@ fn render_markdown(outcomes: &[MutantOutcome], summary: &Summary, args: &Mutants
     let mut text = String::new();
     text.push_str("# Mutants of the reference parser against the known classes\n\n");
     text.push_str(&format!(
-        "`litmus mutants --cases {} --seed {}` (a litmus built with `--features mutants`).\n\n{}\n\n",
+        "`litmus mutants --cases {} --seed {}`.\n\n{}\n\n",
         args.cases,
         args.seed,
         summary.line()

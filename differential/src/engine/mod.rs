@@ -19,7 +19,6 @@ mod chaos;
 pub mod external;
 mod html5ever;
 mod litmus;
-#[cfg(feature = "mutants")]
 mod mutant;
 pub mod tokenizers;
 
@@ -29,7 +28,6 @@ pub use self::html5ever::{Html5everEngine, HTML5EVER_VERSION, MARKUP5EVER_RCDOM_
 pub(crate) use self::litmus::parse_request as parse_with_the_reference_parser;
 pub(crate) use self::litmus::parse_with_litmus;
 pub use self::litmus::LitmusEngine;
-#[cfg(feature = "mutants")]
 pub use self::mutant::MutantEngine;
 
 use crate::case::{ParseRequest, ParseResult};
@@ -196,9 +194,7 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
     }
 }
 
-/// A mutant of the reference parser (`mutant:ID`), in a build with the feature
-/// `mutants`.
-#[cfg(feature = "mutants")]
+/// A mutant of the reference parser (`mutant:ID`).
 fn mutant_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
     match MutantEngine::by_name(name) {
         Some(engine) => Ok(Box::new(engine)),
@@ -206,14 +202,6 @@ fn mutant_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
             name: name.to_owned(),
         }),
     }
-}
-
-/// A mutant of the reference parser: not in a build without the feature `mutants`.
-#[cfg(not(feature = "mutants"))]
-fn mutant_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
-    Err(UnknownEngine {
-        name: format!("{name} (mutant engines need a litmus built with `--features mutants`)"),
-    })
 }
 
 /// An engine by its name, ready to answer: like [`engine_by_name`], except that an

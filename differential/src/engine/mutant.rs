@@ -1,18 +1,18 @@
-//! Mutant engines (`mutant:ID`, feature `mutants`): the reference parser with one of
-//! its deliberate bugs switched on ([`litmus_parser::mutants`]), run as an engine under
+//! Mutant engines (`mutant:ID`): the reference parser with one of its deliberate bugs
+//! put in ([`litmus_parser::departures`], a mutant), run as an engine under
 //! test. `litmus mutants` runs each against the unbroken parser to show that the known
 //! classes hide nothing.
 
 use super::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
-use litmus_parser::mutants::{with_mutant, MutantInfo};
-use litmus_parser::{dump, parse_with_fast_paths, serialize, Document, ParseOptions};
+use litmus_parser::departures::{self, DepartureInfo};
+use litmus_parser::{dump, serialize, Document, ParseOptions};
 
 /// The reference parser with one mutant on. The fast paths are off: the mutants break
 /// the spec's own steps, which the fast paths stand in for.
 #[derive(Clone, Debug)]
 pub struct MutantEngine {
-    info: &'static MutantInfo,
+    info: &'static DepartureInfo,
     name: String,
 }
 
@@ -20,7 +20,7 @@ impl MutantEngine {
     /// The engine `mutant:ID`, if `ID` names a mutant.
     pub fn by_name(name: &str) -> Option<MutantEngine> {
         let id = name.strip_prefix("mutant:")?;
-        let info = litmus_parser::mutants::by_id(id)?;
+        let info = departures::mutant_by_id(id)?;
         Some(MutantEngine {
             info,
             name: name.to_owned(),
@@ -32,9 +32,12 @@ impl MutantEngine {
             scripting: request.scripting,
             ..ParseOptions::default()
         };
-        with_mutant(self.info.mutant, || {
-            parse_with_fast_paths(&request.input, request.fragment.as_ref(), &options, false)
-        })
+        departures::parse(
+            &request.input,
+            request.fragment.as_ref(),
+            &options,
+            &[self.info.departure],
+        )
         .map_err(|failure| EngineFailure::Unsupported {
             message: failure.to_string(),
         })
@@ -51,7 +54,7 @@ impl Engine for MutantEngine {
             "litmus-parser {} with the mutant {} ({})",
             env!("CARGO_PKG_VERSION"),
             self.info.id,
-            self.info.arm
+            self.info.arms.join(", ")
         )
     }
 

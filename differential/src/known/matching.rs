@@ -178,12 +178,12 @@ impl<'a> Evidence<'a> {
         // has processing instructions, builds one).
         let infos: Option<Vec<_>> = variants
             .iter()
-            .map(|id| litmus_parser::variants::by_id(id))
+            .map(|id| litmus_parser::departures::variant_by_id(id))
             .collect();
         let Some(infos) = infos else {
             return Some(Counterfactual::Refuted);
         };
-        let put_in: Vec<_> = infos.iter().map(|info| info.variant).collect();
+        let put_in: Vec<_> = infos.iter().map(|info| info.departure).collect();
         let whole = infos.iter().any(|info| info.whole);
         let departure = crate::locus::of_variants(request, &put_in, self.engine);
         let answer = match departure {
@@ -701,14 +701,14 @@ impl KnownDifferences {
         let request = evidence.request?;
         let engine_tree = evidence.engine_tree?;
         for &(id, class) in candidates {
-            let Some(info) = litmus_parser::variants::by_id(id) else {
+            let Some(info) = litmus_parser::departures::variant_by_id(id) else {
                 continue;
             };
             // The variant's cause explains part of the difference: the engine's tree
             // is nearer the variant's than the standard's.
             let Some(residue) = crate::locus::residue_of_variants(
                 request,
-                &[info.variant],
+                &[info.departure],
                 evidence.engine,
                 engine_tree,
             ) else {

@@ -41,7 +41,7 @@
 //! characters, everything else itself ([`glob`]).
 //!
 //! **Counterfactual parses.** `variant` names a cause the reference parser can put in
-//! (`litmus_parser::variants::VARIANTS`: `older-select`, `older-select-without-hr`,
+//! (`litmus_parser::departures::DEPARTURES`, the variants: `older-select`, `older-select-without-hr`,
 //! `selectedcontent-never-cloned`, `cdata-by-the-current-node`, …). The class then
 //! explains a tree or fragment finding only where the reference with that variant
 //! departs from the standard at the same token and arms as the engine
@@ -210,7 +210,7 @@ pub struct KnownClass {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unless: Vec<String>,
     /// The cause put into the reference parser (an id of
-    /// [`litmus_parser::variants::VARIANTS`], `older-select`): the class explains a
+    /// [`litmus_parser::departures::DEPARTURES`], `older-select`): the class explains a
     /// tree or fragment finding only where the reference with that variant departs
     /// from the standard at the same token and arms as the engine did (a
     /// counterfactual parse, [`crate::locus::of_variant`]); a finding with no first
@@ -541,11 +541,11 @@ fn problem_of<'c>(class: &'c KnownClass, ids: &mut HashSet<&'c str>) -> Option<S
         return Some("its engine is empty (write `*` for any engine)".to_owned());
     }
     if let Some(variant) = &class.variant {
-        if litmus_parser::variants::by_id(variant).is_none() {
-            let ids: Vec<&str> = litmus_parser::variants::VARIANTS
-                .iter()
-                .map(|v| v.id)
-                .collect();
+        if litmus_parser::departures::variant_by_id(variant).is_none() {
+            let ids: Vec<&str> =
+                litmus_parser::departures::of_kind(litmus_parser::departures::Kind::Variant)
+                    .map(|v| v.id)
+                    .collect();
             return Some(format!(
                 "its variant {variant:?} is not a variant of the reference parser (one of: {})",
                 ids.join(", ")

@@ -30,6 +30,7 @@
 
 mod registry;
 mod seams;
+pub(crate) mod state;
 
 pub use registry::DEPARTURES;
 
@@ -384,6 +385,21 @@ pub fn by_id(id: &str) -> Option<&'static DepartureInfo> {
     DEPARTURES.iter().find(|info| info.id == id)
 }
 
+/// The departures of one kind, in the order of [`DEPARTURES`].
+pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static DepartureInfo> {
+    DEPARTURES.iter().filter(move |info| info.kind == kind)
+}
+
+/// The variant with this id (a class's `variant = "…"`).
+pub fn variant_by_id(id: &str) -> Option<&'static DepartureInfo> {
+    by_id(id).filter(|info| info.kind == Kind::Variant)
+}
+
+/// The mutant with this id (the engine `mutant:ID`).
+pub fn mutant_by_id(id: &str) -> Option<&'static DepartureInfo> {
+    by_id(id).filter(|info| info.kind == Kind::Mutant)
+}
+
 impl Departure {
     /// What [`DEPARTURES`] says of it.
     pub fn info(self) -> &'static DepartureInfo {
@@ -438,6 +454,13 @@ impl Departed {
     pub(crate) fn on(self, departure: Departure) -> bool {
         self.0.has(departure)
     }
+
+    /// Whether one of the older select modes' variants is on.
+    pub(crate) fn older_select(self) -> bool {
+        self.on(Departure::OlderSelect)
+            || self.on(Departure::OlderSelectWithoutHr)
+            || self.on(Departure::OlderSelectWithCellFragmentsInCell)
+    }
 }
 
 /// Parses `input` (a document, or a fragment in `context`) with `departures` put in.
@@ -450,16 +473,15 @@ pub fn parse(
 ) -> Result<Document, ParseFailure> {
     let set = DepartureSet::of(departures);
     let mut scratch = Box::<Scratch<Departed>>::default();
-    migration::with_old_switches(departures, || {
-        run_with(
-            input.as_bytes(),
-            context,
-            options,
-            set.allows_fast_paths(),
-            Departed(set),
-            &mut scratch,
-        )
-    })
+    state::begin();
+    run_with(
+        input.as_bytes(),
+        context,
+        options,
+        set.allows_fast_paths(),
+        Departed(set),
+        &mut scratch,
+    )
 }
 
 /// [`parse`], recording its provenance trace (an empty one without the feature
@@ -471,31 +493,6 @@ pub fn trace(
     departures: &[Departure],
 ) -> Result<(Document, crate::provenance::Trace), ParseFailure> {
     crate::provenance::traced(|| parse(input, context, options, departures), input)
-}
-
-/// While the departures move out of the standard's code: the old thread-local
-/// switches, set for the ones that still read them.
-mod migration {
-    use super::{Departure, Kind};
-
-    pub(super) fn with_old_switches<T>(departures: &[Departure], f: impl FnOnce() -> T) -> T {
-        let mut mutant = None;
-        let mut variants = Vec::new();
-        for d in departures {
-            let info = d.info();
-            match info.kind {
-                Kind::Mutant => mutant = crate::mutants::by_id(info.id).map(|m| m.mutant),
-                Kind::Variant => {
-                    variants.extend(crate::variants::by_id(info.id).map(|v| v.variant))
-                }
-                Kind::Planted => {}
-            }
-        }
-        crate::variants::with_variants(&variants, || match mutant {
-            Some(m) => crate::mutants::with_mutant(m, f),
-            None => f(),
-        })
-    }
 }
 
 #[cfg(test)]

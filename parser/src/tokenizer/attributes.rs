@@ -7,13 +7,11 @@
 //! (`leave_the_attribute_name_state`), and a duplicate is dropped when the attribute
 //! is finished.
 
-use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 
 impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
@@ -72,7 +70,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(b'=') => {
                 spec_arm(Arm::AttributeNameEqualsSign);
                 self.leave_the_attribute_name_state();
-                self.attribute_value_follows();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
             // "ASCII upper alpha: Append the lowercase version of the current input
@@ -80,10 +77,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // attribute's name."
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::AttributeNameAsciiUpperAlpha);
-                if mutant(Mutant::AttributeNameKeepsUpperCase) {
-                    self.append_to_attribute_name(&[c]);
-                    return Step::Continue;
-                }
                 self.append_to_attribute_name(&[c.to_ascii_lowercase()]);
                 Step::Continue
             }
@@ -92,7 +85,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(0) => {
                 spec_arm(Arm::AttributeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_name(null_in_a_name_or_value());
+                self.append_to_attribute_name(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN
@@ -131,7 +124,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
             Some(b'=') => {
                 spec_arm(Arm::AfterAttributeNameEqualsSign);
-                self.attribute_value_follows();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
@@ -220,7 +212,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(null_in_a_name_or_value());
+                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
@@ -264,7 +256,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(null_in_a_name_or_value());
+                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
@@ -305,18 +297,8 @@ impl<D: Seams> Tokenizer<'_, D> {
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
-            Some(b'>') if !mutant(Mutant::UnquotedValueSwallowsGreaterThanSign) => {
+            Some(b'>') => {
                 spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
-                // The variant `slash-ending-an-unquoted-value-self-closes` only
-                // (`crate::variants`).
-                if variant(Variant::SlashEndingAnUnquotedValueSelfCloses)
-                    && self.tag.buf.last() == Some(&b'/')
-                    && self
-                        .current_attribute
-                        .is_some_and(|attribute| attribute.value_start < self.tag.buf.len())
-                {
-                    self.tag.self_closing = true;
-                }
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -325,7 +307,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(0) => {
                 spec_arm(Arm::AttributeValueUnquotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_attribute_value(null_in_a_name_or_value());
+                self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN

@@ -5,7 +5,6 @@
 use super::{State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -75,9 +74,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // Reconsume in the CDATA section state."
             _ => {
                 spec_arm(Arm::CdataSectionEndAnythingElse);
-                if mutant(Mutant::CdataSectionBracketAlwaysEnds) {
-                    return Step::Reconsume(State::Data);
-                }
                 self.emit_characters(b"]]");
                 Step::Reconsume(State::CdataSection)
             }

@@ -7,16 +7,14 @@ use super::{State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 
 impl<D: Seams> Tokenizer<'_, D> {
     /// "A character reference is said to be consumed as part of an attribute if the
     /// return state is either attribute value (double-quoted) state, attribute value
     /// (single-quoted) state, or attribute value (unquoted) state."
-    fn consumed_as_part_of_an_attribute(&self) -> bool {
+    pub(super) fn consumed_as_part_of_an_attribute(&self) -> bool {
         matches!(
             self.return_state,
             State::AttributeValueDoubleQuoted
@@ -30,7 +28,7 @@ impl<D: Seams> Tokenizer<'_, D> {
     /// added to the buffer), the user agent must append the code point from the buffer
     /// to the current attribute's value if the character reference was consumed as part
     /// of an attribute, or emit the code point as a character token otherwise."
-    fn flush_code_points_consumed_as_a_character_reference(&mut self) {
+    pub(super) fn flush_code_points_consumed_as_a_character_reference(&mut self) {
         if self.consumed_as_part_of_an_attribute() {
             self.tag.buf.extend_from_slice(&self.temporary_buffer);
         } else {
@@ -95,7 +93,6 @@ impl<D: Seams> Tokenizer<'_, D> {
         // alphanumeric, then, for historical reasons, flush code points consumed as a
         // character reference and switch to the return state."
         if self.consumed_as_part_of_an_attribute()
-            && !mutant(Mutant::NamedReferenceInAttributeIgnoresEqualsSign)
             && last_character_matched != Some(b';')
             && next_input_character.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
         {
@@ -130,7 +127,9 @@ impl<D: Seams> Tokenizer<'_, D> {
     /// The table is sorted by bytes, so the names that share the prefix read so far
     /// form one range of it; each further character narrows the range by two binary
     /// searches, and a name exactly as long as the prefix is a match.
-    fn longest_named_character_reference(&self) -> Option<(&'static [u8], &'static str)> {
+    pub(super) fn longest_named_character_reference(
+        &self,
+    ) -> Option<(&'static [u8], &'static str)> {
         let rest = self.input.get(self.pos..).unwrap_or_default();
         let mut range = NAMED_CHARACTER_REFERENCES;
         let mut longest = None;
@@ -185,8 +184,6 @@ impl<D: Seams> Tokenizer<'_, D> {
     pub(super) fn numeric_character_reference_state(&mut self) -> Step {
         // "Set the character reference code to zero (0)."
         self.character_reference_code = 0;
-        self.character_reference_digits = 0;
-        self.character_reference_code_mod_2_32 = 0;
         match self.consume_next_input_character() {
             // "U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X: Append the
             // current input character to the temporary buffer. Switch to the hexadecimal
@@ -293,17 +290,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
                 spec_arm(Arm::DecimalCharacterReferenceAnythingElse);
-                // The variant `single-digit-decimal-reference-without-semicolon-is-text`
-                // only (`crate::variants`): the `&#`, its digit and what follows stay
-                // text, as if no character reference had begun.
-                if self.character_reference_digits == 1
-                    && variant(Variant::SingleDigitDecimalReferenceWithoutSemicolonIsText)
-                {
-                    let digit = b'0' + self.character_reference_code as u8;
-                    self.temporary_buffer.push(digit);
-                    self.flush_code_points_consumed_as_a_character_reference();
-                    return Step::Reconsume(self.return_state);
-                }
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -316,13 +302,6 @@ impl<D: Seams> Tokenizer<'_, D> {
     fn add_digit_to_character_reference_code(&mut self, base: u32, digit: u32) {
         let code = self.character_reference_code * base + digit;
         self.character_reference_code = code.min(0x11_0000);
-        if crate::variants::enabled() {
-            self.character_reference_digits += 1;
-            self.character_reference_code_mod_2_32 = self
-                .character_reference_code_mod_2_32
-                .wrapping_mul(base)
-                .wrapping_add(digit);
-        }
     }
 
     /// <https://html.spec.whatwg.org/#numeric-character-reference-end-state>
@@ -330,12 +309,7 @@ impl<D: Seams> Tokenizer<'_, D> {
     /// This state consumes nothing: its errors are at the next input character.
     pub(super) fn numeric_character_reference_end_state(&mut self) -> Step {
         // "Check the character reference code:"
-        let mut code = self.character_reference_code;
-        // The variant `numeric-reference-code-wraps-at-32-bits` only
-        // (`crate::variants`): the code as 32 bits that wrapped.
-        if code > 0x10_FFFF && variant(Variant::NumericReferenceCodeWrapsAt32Bits) {
-            code = self.character_reference_code_mod_2_32;
-        }
+        let code = self.character_reference_code;
         let code = match code {
             // "If the number is 0x00, then this is a null-character-reference parse
             // error. Set the character reference code to 0xFFFD."
@@ -377,11 +351,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             0x0D | 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F => {
                 spec_arm(Arm::NumericCharacterReferenceEndControl);
                 self.parse_error_at_next_input_character(ErrorCode::ControlCharacterReference);
-                if mutant(Mutant::NumericReferenceSkipsReplacementTable) {
-                    code
-                } else {
-                    windows_1252_replacement(code).unwrap_or(code)
-                }
+                windows_1252_replacement(code).unwrap_or(code)
             }
             _ => {
                 spec_arm(Arm::NumericCharacterReferenceEndOtherwise);
@@ -400,7 +370,7 @@ impl<D: Seams> Tokenizer<'_, D> {
 
 /// The table of the numeric character reference end state: the code points 0x80 to
 /// 0x9F that windows-1252 maps to other characters.
-fn windows_1252_replacement(code: u32) -> Option<u32> {
+pub(super) fn windows_1252_replacement(code: u32) -> Option<u32> {
     Some(match code {
         0x80 => 0x20AC, // EURO SIGN (€)
         0x82 => 0x201A, // SINGLE LOW-9 QUOTATION MARK (‚)

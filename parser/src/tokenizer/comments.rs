@@ -5,7 +5,6 @@
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -355,7 +354,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             }
             // "U+003E GREATER-THAN SIGN (>): This is an incorrectly-closed-comment parse
             // error. Switch to the data state. Emit the current comment token."
-            Some(b'>') if !mutant(Mutant::CommentEndBangDoesNotEnd) => {
+            Some(b'>') => {
                 spec_arm(Arm::CommentEndBangGreaterThanSign);
                 self.parse_error(ErrorCode::IncorrectlyClosedComment);
                 self.emit_current_comment_token();

@@ -6,7 +6,6 @@
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -21,10 +20,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // the character reference state."
             Some(b'&') => {
                 spec_arm(Arm::DataAmpersand);
-                if mutant(Mutant::DataAmpersandIsText) {
-                    self.emit_current_input_character();
-                    return Step::Continue;
-                }
                 self.return_state = State::Data;
                 Step::SwitchTo(State::CharacterReference)
             }
@@ -37,13 +32,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             // current input character as a character token."
             Some(0) => {
                 spec_arm(Arm::DataNull);
-                if !mutant(Mutant::NullCharacterErrorMissing) {
-                    self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                }
-                if mutant(Mutant::DataNullIsReplaced) {
-                    self.emit_replacement_character();
-                    return Step::Continue;
-                }
+                self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -72,10 +61,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // the character reference state."
             Some(b'&') => {
                 spec_arm(Arm::RcdataAmpersand);
-                if mutant(Mutant::RcdataAmpersandIsText) {
-                    self.emit_current_input_character();
-                    return Step::Continue;
-                }
                 self.return_state = State::Rcdata;
                 Step::SwitchTo(State::CharacterReference)
             }
@@ -330,10 +315,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             // appropriate end tag token, then switch to the data state and emit the
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
-            Some(b'>')
-                if self.is_appropriate_end_tag_token()
-                    || mutant(Mutant::RawtextEndsAtAnyEndTag) =>
-            {
+            Some(b'>') if self.is_appropriate_end_tag_token() => {
                 spec_arm(Arm::RawtextEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)

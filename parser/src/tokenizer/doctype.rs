@@ -2,10 +2,9 @@
 //!
 //! <https://html.spec.whatwg.org/#doctype-state>
 
-use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -78,7 +77,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::BeforeDoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.create_doctype_token();
-                self.doctype.name = Some(null_in_a_name_or_value().to_vec());
+                self.doctype.name = Some(REPLACEMENT_CHARACTER.to_vec());
                 Step::SwitchTo(State::DoctypeName)
             }
             // "U+003E GREATER-THAN SIGN (>): This is a missing-doctype-name parse error.
@@ -133,11 +132,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::DoctypeNameAsciiUpperAlpha);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
-                if mutant(Mutant::DoctypeNameKeepsUpperCase) {
-                    name.push(c);
-                } else {
-                    name.push(c.to_ascii_lowercase());
-                }
+                name.push(c.to_ascii_lowercase());
                 Step::Continue
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
@@ -147,7 +142,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::DoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
-                name.extend_from_slice(null_in_a_name_or_value());
+                name.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-doctype parse error. Set the current DOCTYPE
@@ -348,7 +343,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
-                public_id.extend_from_slice(null_in_a_name_or_value());
+                public_id.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-public-identifier
@@ -394,7 +389,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::DoctypePublicIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
-                public_id.extend_from_slice(null_in_a_name_or_value());
+                public_id.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-public-identifier
@@ -668,7 +663,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
-                system_id.extend_from_slice(null_in_a_name_or_value());
+                system_id.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-system-identifier
@@ -714,7 +709,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
-                system_id.extend_from_slice(null_in_a_name_or_value());
+                system_id.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-doctype-system-identifier

@@ -50,6 +50,8 @@ mod cdata;
 mod character_reference;
 mod comments;
 mod data;
+#[cfg(feature = "departures")]
+mod departures;
 mod doctype;
 mod entities;
 mod fast;
@@ -68,10 +70,8 @@ pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
-use crate::mutants::{mutant, Mutant};
 use crate::seams::{Seams, Standard};
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 use attribute_names::AttributeNames;
 use std::time::Instant;
 use token::AttrSpan;
@@ -138,9 +138,6 @@ struct CurrentAttribute {
     value_start: usize,
     /// Found to repeat an earlier name: it is dropped when finished.
     duplicate: bool,
-    /// An `=` followed the name (kept only for the variant
-    /// `valueless-attributes-unlike-empty-ones`).
-    value_written: bool,
 }
 
 /// Up to this many attributes, duplicate names are found by a linear scan; beyond, by
@@ -153,18 +150,7 @@ const LINEAR_DUPLICATE_SCAN_LIMIT: usize = 16;
 const DEADLINE_CHECK_INTERVAL: u32 = 4096;
 
 /// The U+FFFD REPLACEMENT CHARACTER in UTF-8.
-const REPLACEMENT_CHARACTER: &[u8] = "\u{FFFD}".as_bytes();
-
-/// What the tag, attribute and DOCTYPE states append for a U+0000 NULL: "Append a
-/// U+FFFD REPLACEMENT CHARACTER character", or the NULL itself under the variant
-/// [`Variant::NulKeptInNamesAndValues`].
-fn null_in_a_name_or_value() -> &'static [u8] {
-    if variant(Variant::NulKeptInNamesAndValues) {
-        b"\0"
-    } else {
-        REPLACEMENT_CHARACTER
-    }
-}
+pub(crate) const REPLACEMENT_CHARACTER: &[u8] = "\u{FFFD}".as_bytes();
 
 /// The pending run of character tokens: a slice of the input (`start..end`) while the
 /// characters are the input's own, in order; the buffer `owned` once they are not,
@@ -249,7 +235,9 @@ impl TextRun {
 /// The tokenizer state machine over a preprocessed input.
 pub struct Tokenizer<'i, D = Standard> {
     input: &'i [u8],
-    /// The departures this parse takes ([`Standard`]: none; see `crate::seams`).
+    /// The departures this parse takes ([`Standard`]: none; see `crate::seams`), read
+    /// only by their code (feature `departures`).
+    #[cfg_attr(not(feature = "departures"), allow(dead_code))]
     departures: D,
     /// The offset of the next input character.
     pos: usize,
@@ -275,10 +263,6 @@ pub struct Tokenizer<'i, D = Standard> {
     tag: Tag,
     tag_kind: TagKind,
     current_attribute: Option<CurrentAttribute>,
-    /// Whether to record which attributes were written without a value: the variant
-    /// `valueless-attributes-unlike-empty-ones` is on (read once, when the tokenizer is
-    /// made; never without the feature `variants`).
-    record_valueless: bool,
     /// The names of the current tag's attributes, once it has more than
     /// [`LINEAR_DUPLICATE_SCAN_LIMIT`] of them.
     attribute_names: AttributeNames,
@@ -292,13 +276,6 @@ pub struct Tokenizer<'i, D = Standard> {
     temporary_buffer: Vec<u8>,
     /// <https://html.spec.whatwg.org/#character-reference-code>
     character_reference_code: u32,
-    /// The digits of the numeric character reference being read, counted only in a
-    /// build with variants (`variants::enabled`), for
-    /// `single-digit-decimal-reference-without-semicolon-is-text`.
-    character_reference_digits: u32,
-    /// The character reference code modulo 2^32, kept only in a build with variants,
-    /// for `numeric-reference-code-wraps-at-32-bits`.
-    character_reference_code_mod_2_32: u32,
 }
 
 /// The tokenizer's growable buffers, emptied: what one parse hands on to the next on
@@ -378,7 +355,6 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
             tag: buffers.tag,
             tag_kind: TagKind::Start,
             current_attribute: None,
-            record_valueless: variant(Variant::ValuelessAttributesUnlikeEmptyOnes),
             attribute_names: buffers.attribute_names,
             last_start_tag: options.last_start_tag,
             comment: buffers.comment,
@@ -387,8 +363,6 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
             processing_instruction_data: buffers.processing_instruction_data,
             temporary_buffer: buffers.temporary_buffer,
             character_reference_code: 0,
-            character_reference_digits: 0,
-            character_reference_code_mod_2_32: 0,
         }
     }
 
@@ -499,6 +473,10 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
 
     /// Runs the current state's function once.
     fn step(&mut self) -> Step {
+        // The seam of a departure's tokenizer arms (see `crate::seams`).
+        if let Some(step) = D::tokenizer_state(self) {
+            return step;
+        }
         match self.state {
             State::Data => self.data_state(),
             State::Rcdata => self.rcdata_state(),
@@ -642,6 +620,9 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
 
     /// A parse error at the current input character.
     fn parse_error(&mut self, code: ErrorCode) {
+        if !D::tokenizer_parse_error(self, code) {
+            return;
+        }
         keep_error(
             &mut self.errors,
             &mut self.errors_omitted,
@@ -777,19 +758,7 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
             name_start: start,
             value_start: start,
             duplicate: false,
-            value_written: false,
         });
-    }
-
-    /// An `=` follows the current attribute's name: recorded only for the variant
-    /// `valueless-attributes-unlike-empty-ones` (the standard's token has a value
-    /// either way).
-    fn attribute_value_follows(&mut self) {
-        if self.record_valueless {
-            if let Some(attribute) = self.current_attribute.as_mut() {
-                attribute.value_written = true;
-            }
-        }
     }
 
     /// Appends to the current attribute's name (built at the end of the buffer).
@@ -826,9 +795,7 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
         };
         if attribute.duplicate {
             spec_arm(Arm::AttributeNameDuplicateAttribute);
-            if !mutant(Mutant::DuplicateAttributeErrorMissing) {
-                self.parse_error(ErrorCode::DuplicateAttribute);
-            }
+            self.parse_error(ErrorCode::DuplicateAttribute);
         }
         self.current_attribute = Some(attribute);
     }
@@ -837,27 +804,15 @@ impl<'i, D: Seams> Tokenizer<'i, D> {
     /// attribute is so removed from a token, it, and the value that gets associated
     /// with it, if any, are never subsequently used by the parser".
     fn finish_current_attribute(&mut self) {
+        if let Some(attribute) = self.current_attribute {
+            D::attribute_complete(self, attribute.duplicate);
+        }
         let Some(attribute) = self.current_attribute.take() else {
             return;
         };
         if attribute.duplicate {
-            if variant(Variant::InputTypeFromADroppedDuplicate) {
-                let name = self
-                    .tag
-                    .buf
-                    .get(attribute.name_start..attribute.value_start);
-                let value = self.tag.buf.get(attribute.value_start..);
-                if name == Some(b"type") && value.is_some_and(|v| v.eq_ignore_ascii_case(b"hidden"))
-                {
-                    self.tag.marks.dropped_type_hidden = true;
-                }
-            }
             self.tag.buf.truncate(attribute.name_start);
         } else {
-            // Recorded only for the variant `valueless-attributes-unlike-empty-ones`.
-            if self.record_valueless && !attribute.value_written && self.tag.attrs.len() < 64 {
-                self.tag.marks.valueless |= 1 << self.tag.attrs.len();
-            }
             self.tag.attrs.push(AttrSpan {
                 name: attribute.name_start..attribute.value_start,
                 value: attribute.value_start..self.tag.buf.len(),

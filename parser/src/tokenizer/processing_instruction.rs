@@ -43,7 +43,6 @@
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -53,7 +52,7 @@ impl<D: Seams> Tokenizer<'_, D> {
     /// "To convert the temporary buffer to a comment, create a comment token whose data
     /// is the concatenation of "?" and the code points in the temporary buffer, in the
     /// order they were added to the buffer."
-    fn convert_the_temporary_buffer_to_a_comment(&mut self) {
+    pub(super) fn convert_the_temporary_buffer_to_a_comment(&mut self) {
         self.create_comment_token();
         self.comment.push(b'?');
         self.comment.extend_from_slice(&self.temporary_buffer);
@@ -112,7 +111,7 @@ impl<D: Seams> Tokenizer<'_, D> {
                 // the bogus comment state."
                 let disallowed = target.eq_ignore_ascii_case(b"xml")
                     || target.eq_ignore_ascii_case(b"xml-stylesheet");
-                if disallowed && !mutant(Mutant::ProcessingInstructionXmlTargetAllowed) {
+                if disallowed {
                     self.parse_error(ErrorCode::DisallowedProcessingInstructionTarget);
                     self.convert_the_temporary_buffer_to_a_comment();
                     return Step::Reconsume(State::BogusComment);

@@ -5,7 +5,6 @@
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
@@ -290,9 +289,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(b'>') => {
                 spec_arm(Arm::ScriptDataEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
-                if mutant(Mutant::ScriptDataEscapedDashDashEndsNothing) {
-                    return Step::SwitchTo(State::ScriptDataEscaped);
-                }
                 Step::SwitchTo(State::ScriptData)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Switch to

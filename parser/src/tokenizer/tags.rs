@@ -2,13 +2,11 @@
 //!
 //! <https://html.spec.whatwg.org/#tag-open-state>
 
-use super::{is_tokenizer_whitespace, null_in_a_name_or_value, State, Step, Tokenizer};
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 
 impl<D: Seams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#tag-open-state>
@@ -35,14 +33,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // Switch to the processing instruction open state."
             Some(b'?') => {
                 spec_arm(Arm::TagOpenQuestionMark);
-                // The variant `no-processing-instructions` only (`crate::variants`):
-                // the older step, whose parse error (unexpected-question-mark-instead-
-                // of-tag-name) litmus no longer names.
-                if variant(Variant::NoProcessingInstructions) {
-                    self.parse_error(ErrorCode::InvalidFirstCharacterOfTagName);
-                    self.create_comment_token();
-                    return Step::Reconsume(State::BogusComment);
-                }
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ProcessingInstructionOpen)
             }
@@ -135,10 +125,6 @@ impl<D: Seams> Tokenizer<'_, D> {
             // token's tag name."
             Some(c) if c.is_ascii_uppercase() => {
                 spec_arm(Arm::TagNameAsciiUpperAlpha);
-                if mutant(Mutant::TagNameKeepsUpperCase) {
-                    self.append_to_tag_name(&[c]);
-                    return Step::Continue;
-                }
                 self.append_lowercase_to_tag_name(c);
                 Step::Continue
             }
@@ -148,15 +134,13 @@ impl<D: Seams> Tokenizer<'_, D> {
             Some(0) => {
                 spec_arm(Arm::TagNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
-                self.append_to_tag_name(null_in_a_name_or_value());
+                self.append_to_tag_name(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
                 spec_arm(Arm::TagNameEof);
-                if !mutant(Mutant::EofInTagErrorMissing) {
-                    self.parse_error(ErrorCode::EofInTag);
-                }
+                self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
@@ -177,7 +161,7 @@ impl<D: Seams> Tokenizer<'_, D> {
             // token. Switch to the data state. Emit the current tag token."
             Some(b'>') => {
                 spec_arm(Arm::SelfClosingStartTagGreaterThanSign);
-                self.tag.self_closing = !mutant(Mutant::SelfClosingFlagNotSet);
+                self.tag.self_closing = true;
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }

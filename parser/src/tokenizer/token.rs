@@ -22,18 +22,6 @@ pub struct Tag {
     pub(crate) attrs: Vec<AttrSpan>,
     /// The self-closing flag.
     pub self_closing: bool,
-    /// What only a variant of the parser reads (`crate::variants`); set only while one
-    /// is on.
-    pub(crate) marks: VariantMarks,
-}
-
-/// What a tag records for a variant of the parser: nothing the standard's tokens carry.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct VariantMarks {
-    /// A dropped duplicate `type` attribute was "hidden" (ASCII case-insensitively).
-    pub(crate) dropped_type_hidden: bool,
-    /// The attributes written without a value, by their index (the first 64).
-    pub(crate) valueless: u64,
 }
 
 /// Where one attribute's name and value are in a [`Tag`]'s buffer.
@@ -70,7 +58,6 @@ impl Tag {
         self.name = 0..0;
         self.attrs.clear();
         self.self_closing = false;
-        self.marks = VariantMarks::default();
     }
 
     /// The tag name (ASCII-lowercased by the tokenizer).
@@ -93,17 +80,6 @@ impl Tag {
     /// The value of the attribute with this name, if the tag has it.
     pub fn attribute(&self, name: &[u8]) -> Option<&[u8]> {
         self.attributes().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    /// The names of the attributes written without a value: recorded only with the
-    /// variant `valueless-attributes-unlike-empty-ones`.
-    pub(crate) fn valueless_attribute_names(&self) -> impl Iterator<Item = &[u8]> + '_ {
-        let valueless = self.marks.valueless;
-        self.attributes()
-            .take(64)
-            .enumerate()
-            .filter(move |(i, _)| valueless & (1 << i) != 0)
-            .map(|(_, (name, _))| name)
     }
 }
 

@@ -31,7 +31,6 @@ use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 
 /// An element entry: the element and what is kept of its token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +41,7 @@ pub(crate) struct FormattingElement {
     /// for "have the same tag name, namespace, and attributes": sorted by name (a tag's
     /// names are distinct), each pair written as the name's length (four bytes), the
     /// name, the value's length, the value. Equal bytes, the same attributes.
-    attributes: (u32, u32),
+    pub(super) attributes: (u32, u32),
 }
 
 /// An entry of the list.
@@ -64,7 +63,7 @@ impl Entry {
 /// One entry of the list, wherever it is: a handle that stays with its entry while
 /// others are added and removed around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ListSlot(u32);
+pub(crate) struct ListSlot(pub(super) u32);
 
 impl ListSlot {
     /// The slot's number, for tables kept per slot (the indexes).
@@ -88,9 +87,9 @@ fn slot(index: u32) -> Option<ListSlot> {
 /// The list of active formatting elements, from the least recently added entry.
 #[derive(Debug)]
 pub(crate) struct ActiveFormattingElements {
-    entries: Linked<Entry>,
+    pub(super) entries: Linked<Entry>,
     /// The element entries' attributes (see [`FormattingElement`]).
-    attribute_bytes: Vec<u8>,
+    pub(super) attribute_bytes: Vec<u8>,
     /// The fast path's indexes of the entries (tree_builder/fast/formatting_indexes.rs).
     indexes: FormattingIndexes,
 }
@@ -186,7 +185,7 @@ impl ActiveFormattingElements {
     }
 
     /// Adds an entry at the end, and to the indexes (built once the list is long).
-    fn append(&mut self, entry: Entry) {
+    pub(super) fn append(&mut self, entry: Entry) {
         let at = self.entries.push(entry);
         if self.indexes.is_kept() {
             let order = self.entries.order(at);
@@ -251,30 +250,6 @@ impl ActiveFormattingElements {
             name,
             attributes: (start as u32, self.attribute_bytes.len() as u32),
         }
-    }
-
-    /// For the variant `valueless-attributes-unlike-empty-ones`: the entry just made
-    /// also records which attributes were written without a value (after a length no
-    /// name has, their names, sorted), so that its bytes equal only an entry's with the
-    /// same ones.
-    fn mark_valueless<'t>(
-        &mut self,
-        element: &mut FormattingElement,
-        names: impl Iterator<Item = &'t [u8]>,
-    ) {
-        let mut names: Vec<&[u8]> = names.collect();
-        if names.is_empty() || element.attributes.1 as usize != self.attribute_bytes.len() {
-            return;
-        }
-        names.sort_unstable();
-        self.attribute_bytes
-            .extend_from_slice(&u32::MAX.to_le_bytes());
-        for name in names {
-            let len = u32::try_from(name.len()).unwrap_or(u32::MAX);
-            self.attribute_bytes.extend_from_slice(&len.to_le_bytes());
-            self.attribute_bytes.extend_from_slice(name);
-        }
-        element.attributes.1 = self.attribute_bytes.len() as u32;
     }
 
     /// "Push onto the list of active formatting elements" an element.
@@ -430,72 +405,6 @@ impl ActiveFormattingElements {
             self.remove_at(at);
         }
     }
-
-    /// The variant `adoption-list-positions-as-indexes` only: how many entries are
-    /// before the one at `at`, its index in an array of the entries.
-    pub(crate) fn index_of(&self, at: ListSlot) -> usize {
-        self.entries
-            .forward_from(self.entries.first())
-            .take_while(|(slot, _)| *slot != at.0)
-            .count()
-    }
-
-    /// The variant `adoption-list-positions-as-indexes` only: the slot of the entry
-    /// with `index` entries before it.
-    fn slot_at_index(&self, index: usize) -> Option<ListSlot> {
-        self.entries
-            .forward_from(self.entries.first())
-            .nth(index)
-            .map(|(slot, _)| ListSlot(slot))
-    }
-
-    /// Step 18 of the adoption agency algorithm as the variant
-    /// `adoption-list-positions-as-indexes` runs it, on the entries as an array:
-    /// removes the entry at `remove_index` (formattingElement's index when step 3
-    /// found it, whichever entry is there now; none past the end), then inserts an
-    /// entry for formattingElement's token standing for `node` at `insert_index` (the
-    /// bookmark's number), or at the end when that is past it.
-    pub(crate) fn remove_and_insert_at_indexes(
-        &mut self,
-        remove_index: usize,
-        insert_index: usize,
-        formatting_element: NodeId,
-        node: NodeId,
-    ) {
-        let Some(formatting_slot) = self.position(formatting_element) else {
-            return;
-        };
-        let Some(Entry::Element(mut element)) = self.get(formatting_slot).copied() else {
-            return;
-        };
-        element.node = node;
-        let removed = self.slot_at_index(remove_index);
-        if removed == Some(formatting_slot) && insert_index == remove_index {
-            // formattingElement's entry, removed and put back where it was.
-            self.replace_node_at(formatting_slot, node);
-            return;
-        }
-        if let Some(removed) = removed {
-            self.remove_at(removed);
-        }
-        // A new entry at the end, moved after the entry now at `insert_index - 1`
-        // unless that is past the end. (Index 0, the start of the list, is
-        // formattingElement's own index when it was first: nothing before it could be
-        // removed, so that is the case above.)
-        self.append(Entry::Element(element));
-        let Some(new_slot) = self.last_slot() else {
-            return;
-        };
-        let Some(anchor) = insert_index
-            .checked_sub(1)
-            .and_then(|index| self.slot_at_index(index))
-        else {
-            return;
-        };
-        if anchor != new_slot {
-            self.move_after(new_slot, anchor, node);
-        }
-    }
 }
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
@@ -573,17 +482,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         node: NodeId,
         tag: &TagToken<'_>,
     ) {
-        let mut element = self
+        if D::push_onto_the_list_of_active_formatting_elements(self, node, tag).is_some() {
+            return;
+        }
+        let element = self
             .active_formatting
             .element_for(node, tag.name, tag.attributes());
-        // Valueless attributes are recorded only while the variant is on: a tag with
-        // none asks nothing.
-        if let Some(tag) = tag.tag {
-            if tag.marks.valueless != 0 && variant(Variant::ValuelessAttributesUnlikeEmptyOnes) {
-                self.active_formatting
-                    .mark_valueless(&mut element, tag.valueless_attribute_names());
-            }
-        }
         self.active_formatting.push(element);
     }
 }

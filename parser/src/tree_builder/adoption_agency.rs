@@ -15,11 +15,9 @@ use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
-use crate::variants::{variant, Variant};
 
 /// How the adoption agency algorithm ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +34,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         &mut self,
         tag: &TagToken<'_>,
     ) -> AdoptionAgencyOutcome {
+        if let Some(outcome) = D::adoption_agency_algorithm(self, tag) {
+            return outcome;
+        }
         // Step 1. "Let subject be token's tag name."
         let subject = tag.name;
         // Step 2. "If the current node is an HTML element whose tag name is subject, and
@@ -54,12 +55,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         loop {
             spec_arm(Arm::AdoptionAgencyStep4OuterLoop);
             // Step 4.1. "If outerLoopCounter is greater than or equal to 8, then return."
-            let limit = if mutant(Mutant::AdoptionOuterLoopStopsAtOne) {
-                1
-            } else {
-                8
-            };
-            if outer_loop_counter >= limit {
+            if outer_loop_counter >= 8 {
                 spec_arm(Arm::AdoptionAgencyStep41OuterLoopLimit);
                 return AdoptionAgencyOutcome::Done;
             }
@@ -93,23 +89,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             };
             // Step 4.5. "If formattingElement is in the stack of open elements, but the
             // element is not in scope, then this is a parse error; return."
-            // The variant `adoption-scope-by-tag-name` asks for an element of the
-            // subject's tag name in scope instead (`crate::variants`).
-            let in_scope = if variant(Variant::AdoptionScopeByTagName) {
-                self.open_elements
-                    .has_html_in_scope(Scope::Default, subject)
-            } else {
-                self.open_elements
-                    .has_node_in_scope(Scope::Default, formatting_element)
-            };
-            if !in_scope {
+            if !self
+                .open_elements
+                .has_node_in_scope(Scope::Default, formatting_element)
+            {
                 spec_arm(Arm::AdoptionAgencyStep45NotInScope);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
-                // The variant's older step (html5lib 1.1's): "act as described in the
-                // "any other end tag" entry", whose walk may reach the element.
-                if variant(Variant::NarrowSpecialCategory) {
-                    return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
-                }
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.6. "If formattingElement is not the current node, this is a parse
@@ -140,9 +125,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             let Some((furthest_block_slot, furthest_block)) = furthest_block else {
                 spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
-                if !mutant(Mutant::AdoptionNoFurthestBlockKeepsEntry) {
-                    self.active_formatting.remove(formatting_element);
-                }
+                self.active_formatting.remove(formatting_element);
                 return AdoptionAgencyOutcome::Done;
             };
             // Step 4.9. "Let commonAncestor be the element immediately above
@@ -160,18 +143,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // of it in the list." The bookmark is the entry after which the new
             // element will go: formattingElement's own, until step 13.7 moves it.
             let mut bookmark = formatting_slot_in_list;
-            // The variant `adoption-list-positions-as-indexes` (`crate::variants`)
-            // keeps positions in the list as numbers, indexes into an array of its
-            // entries: formattingElement's, as step 4.3 found it, and the bookmark's
-            // (the index the new element will be inserted at), which removals before
-            // them in the list leave pointing past where they were.
-            let positions_as_indexes = variant(Variant::AdoptionListPositionsAsIndexes);
-            let formatting_index = if positions_as_indexes {
-                self.active_formatting.index_of(formatting_slot_in_list)
-            } else {
-                0
-            };
-            let mut bookmark_index = formatting_index;
             // Step 4.11. "Let node and lastNode be furthestBlock." (Kept as the entry
             // above node, found while node is on the stack: see step 4.13.2.)
             let mut above_node = self.open_elements.above(furthest_block_slot);
@@ -183,10 +154,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
                 // Step 4.13.1. "Increment innerLoopCounter by 1."
                 inner_loop_counter += 1;
-                // The variant `adoption-inner-loop-of-three` only (`crate::variants`).
-                if inner_loop_counter > 3 && variant(Variant::AdoptionInnerLoopOfThree) {
-                    break;
-                }
                 // Step 4.13.2. "Let node be the element immediately above node in the
                 // stack of open elements, or if node is no longer in the stack of open
                 // elements (e.g. because it got removed by this algorithm), the element
@@ -209,20 +176,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // list of active formatting elements, then remove node from the list of
                 // active formatting elements."
                 let mut list_slot = self.active_formatting.position(node.node);
-                let removes_after = if mutant(Mutant::AdoptionInnerLoopRemovesEarly) {
-                    1
-                } else {
-                    3
-                };
-                if inner_loop_counter > removes_after {
+                if inner_loop_counter > 3 {
                     if let Some(slot) = list_slot.take() {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(slot);
-                        // The variant `adoption-removed-from-the-list-stays-on-the-stack`
-                        // goes on to the next node here (`crate::variants`).
-                        if variant(Variant::AdoptionRemovedFromTheListStaysOnTheStack) {
-                            continue;
-                        }
                     }
                 }
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
@@ -248,12 +205,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    if !mutant(Mutant::AdoptionBookmarkNotMoved) {
-                        bookmark = list_slot;
-                    }
-                    if positions_as_indexes {
-                        bookmark_index = self.active_formatting.index_of(list_slot) + 1;
-                    }
+                    bookmark = list_slot;
                 }
                 // Step 4.13.8. "Append lastNode to node."
                 self.sink.append(new_element, last_node);
@@ -290,16 +242,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // One edit: the entry leaves its place and goes after the bookmark's entry,
             // standing for the new element (in its own place when the bookmark is
             // still formattingElement's).
-            if positions_as_indexes {
-                // The variant: the entry at formattingElement's index is removed, and
-                // the new element's inserted at the bookmark's index (or at the end).
-                self.active_formatting.remove_and_insert_at_indexes(
-                    formatting_index,
-                    bookmark_index,
-                    formatting_element,
-                    new_element,
-                );
-            } else if let Some(slot) = self.active_formatting.position(formatting_element) {
+            if let Some(slot) = self.active_formatting.position(formatting_element) {
                 self.active_formatting
                     .move_after(slot, bookmark, new_element);
             }

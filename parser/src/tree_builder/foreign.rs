@@ -4,18 +4,16 @@
 //!
 //! <https://html.spec.whatwg.org/#parsing-main-inforeign>
 
-use super::open_elements::{ForeignEndTagWalk, Scope, HEADINGS};
+use super::open_elements::{ForeignEndTagWalk, HEADINGS};
 use super::svg_tag_names::{adjust_svg_tag_name, local_name_in_lowercase};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
 use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
-use crate::variants::{variant, Variant};
 
 /// "A node is a MathML text integration point if it is one of the following elements:
 /// a MathML mi element, a MathML mo element, a MathML mn element, a MathML ms element,
@@ -39,9 +37,6 @@ pub(crate) fn is_html_integration_point_for_token(name: QualName, tag: &TagToken
     match name.ns {
         Namespace::MathMl if name.local == local::ANNOTATION_XML => {
             tag.attribute(b"encoding").is_some_and(|encoding| {
-                if mutant(Mutant::AnnotationXmlEncodingCaseSensitive) {
-                    return encoding == b"text/html";
-                }
                 encoding.eq_ignore_ascii_case(b"text/html")
                     || encoding.eq_ignore_ascii_case(b"application/xhtml+xml")
             })
@@ -57,7 +52,7 @@ pub(crate) fn is_html_integration_point_for_token(name: QualName, tag: &TagToken
 /// "Adjust MathML attributes": "if the token has an attribute named definitionurl,
 /// change its name to definitionURL (note the case difference)."
 pub(crate) fn adjust_mathml_attribute(name: &[u8]) -> &[u8] {
-    if name == b"definitionurl" && !mutant(Mutant::MathMlAttributeNotAdjusted) {
+    if name == b"definitionurl" {
         b"definitionURL"
     } else {
         name
@@ -154,9 +149,6 @@ const FOREIGN_ATTRIBUTES: &[(&[u8], &[u8], AttrNamespace)] = &[
 /// "Adjust foreign attributes": the attribute as the element gets it.
 pub(crate) fn adjust_foreign_attribute<'a>(name: &'a [u8], value: &'a [u8]) -> NewAttribute<'a> {
     for &(from, local_name, ns) in FOREIGN_ATTRIBUTES {
-        if from == b"xmlns" && variant(Variant::XmlnsNotAdjusted) {
-            continue;
-        }
         if from == name {
             return NewAttribute {
                 ns,
@@ -177,7 +169,7 @@ pub(crate) fn adjust_foreign_attribute<'a>(name: &'a [u8], value: &'a [u8]) -> N
 /// "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s",
 /// "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
 /// and "font" with a "color", "face" or "size" attribute.
-fn is_breakout_start_tag(tag: &TagToken<'_>) -> bool {
+pub(crate) fn is_breakout_start_tag(tag: &TagToken<'_>) -> bool {
     match tag.name {
         local::B
         | local::BIG
@@ -218,9 +210,7 @@ fn is_breakout_start_tag(tag: &TagToken<'_>) -> bool {
         | local::UL
         | local::VAR => true,
         local::FONT => {
-            (tag.has_attribute(b"color") && !mutant(Mutant::BreakoutIgnoresFontColor))
-                || tag.has_attribute(b"face")
-                || tag.has_attribute(b"size")
+            tag.has_attribute(b"color") || tag.has_attribute(b"face") || tag.has_attribute(b"size")
         }
         name => HEADINGS.contains(&name),
     }
@@ -233,6 +223,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         &mut self,
         token: &mut TreeToken<'_>,
     ) -> ProcessResult {
+        if let Some(result) = D::foreign_content(self, token) {
+            return result;
+        }
         match *token {
             // -> "A character token that is U+0000 NULL"
             TreeToken::Characters(text) if text.first() == Some(&0) => {
@@ -282,35 +275,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is "br", "p""
             TreeToken::StartTag(tag) if is_breakout_start_tag(&tag) => {
                 spec_arm(Arm::InForeignContentStartTagBreakout);
-                // The variant's older text: "If the parser was created as part of the
-                // HTML fragment parsing algorithm, then act as described in the "any
-                // other start tag" entry below. (fragment case)"
-                if variant(Variant::BreakoutInAFragmentAsAnyOtherStartTag)
-                    && self.context_element.is_some()
-                {
-                    return self.foreign_content_any_other_start_tag(tag);
-                }
                 self.leave_foreign_content(token)
             }
             TreeToken::EndTag(TagToken {
-                name: name @ (local::BR | local::P),
+                name: local::BR | local::P,
                 ..
-            }) if !variant(Variant::BrPEndTagsAsAnyOtherEndTag) => {
+            }) => {
                 spec_arm(Arm::InForeignContentStartTagBreakout);
-                // The variant `breakout-in-a-fragment-as-any-other-start-tag`: the
-                // start tag "in body" makes of the end tag (a br, or a p where no p is
-                // in button scope) comes back here, where in a fragment it is "any
-                // other start tag".
-                let p_in_button_scope = || {
-                    self.open_elements
-                        .has_html_in_scope(Scope::Button, local::P)
-                };
-                if variant(Variant::BreakoutInAFragmentAsAnyOtherStartTag)
-                    && self.context_element.is_some()
-                    && (name == local::BR || !p_in_button_scope())
-                {
-                    return self.foreign_content_any_other_start_tag(TagToken::named(name));
-                }
                 self.leave_foreign_content(token)
             }
             // -> "Any other start tag"
@@ -354,12 +325,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     fn leave_foreign_content(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         // A start tag, or the </br> and </p> end tags.
         self.parse_error(super::unexpected(token));
-        // The variant `html-only-special-category` stops at no MathML annotation-xml.
-        let at_annotation_xml_too = !variant(Variant::HtmlOnlySpecialCategory);
         while let Some(node) = self.current_node() {
             if is_mathml_text_integration_point(node.name)
-                || (node.html_integration_point
-                    && (at_annotation_xml_too || node.name.ns == Namespace::Svg))
+                || node.html_integration_point
                 || node.name.ns == Namespace::Html
             {
                 break;
@@ -382,7 +350,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // element in the SVG namespace, adjust SVG attributes for the token." "Adjust
         // foreign attributes for the token." (The attribute adjustments are made as the
         // element is created.)
-        if ns == Namespace::Svg && !mutant(Mutant::SvgTagNameNotAdjusted) {
+        if ns == Namespace::Svg {
             tag.name = adjust_svg_tag_name(tag.name);
         }
         // "Insert a foreign element for the token, with adjusted current node's
@@ -390,7 +358,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         self.insert_a_foreign_element(&tag, ns, false);
         // "If the token has its self-closing flag set, then run the appropriate steps
         // from the following list:"
-        if tag.self_closing && !mutant(Mutant::ForeignSelfClosingNotAcknowledged) {
+        if tag.self_closing {
             // -> "If the token's tag name is "script", and the new current node is in
             //    the SVG namespace": "Acknowledge the token's self-closing flag, and then
             //    act as described in the steps for a "script" end tag below."
@@ -428,10 +396,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // the tag name of the token, pop elements from the stack of open elements
             // until node has been popped from the stack, and then return."
             ForeignEndTagWalk::Matched(slot) => {
-                let exact = self.open_elements.get(slot).map(|e| e.name.local);
-                if mutant(Mutant::ForeignEndTagIgnoresCase) && exact != Some(tag.name) {
-                    return ProcessResult::Done;
-                }
                 if let Some(node) = self.open_elements.get(slot).map(|e| e.node) {
                     self.pop_until_node_popped(node);
                 }
@@ -442,20 +406,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // step labeled loop."
             // Step 7. "Otherwise, process the token according to the rules given in the
             // section corresponding to the current insertion mode in HTML content."
-            ForeignEndTagWalk::ReachedHtml => {
-                // The variant `foreign-end-tag-walk-stops-at-the-root` returns when the
-                // HTML element reached is the topmost one (the fragment case's html).
-                let at_the_root = || {
-                    self.open_elements
-                        .iter()
-                        .skip(1)
-                        .all(|e| e.name.ns != Namespace::Html)
-                };
-                if variant(Variant::ForeignEndTagWalkStopsAtTheRoot) && at_the_root() {
-                    return ProcessResult::Done;
-                }
-                self.process_using_the_rules_for(self.mode, token)
-            }
+            ForeignEndTagWalk::ReachedHtml => self.process_using_the_rules_for(self.mode, token),
         }
     }
 }

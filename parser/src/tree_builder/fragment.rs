@@ -13,12 +13,10 @@ use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, QualName};
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
-use crate::variants::{variant, Variant};
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on
 /// context".
@@ -31,9 +29,6 @@ pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) ->
         // -> "title", "textarea": "Switch the tokenizer to the RCDATA state."
         local::TITLE | local::TEXTAREA => {
             spec_arm(Arm::FragmentCaseTitleTextarea);
-            if mutant(Mutant::FragmentTextareaNotRcdata) {
-                return State::Data;
-            }
             State::Rcdata
         }
         // -> "style", "xmp", "iframe", "noembed", "noframes": "Switch the tokenizer to
@@ -49,9 +44,7 @@ pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) ->
         }
         // -> "noscript": "If the scripting flag is enabled, switch the tokenizer to the
         //    RAWTEXT state. Otherwise, leave the tokenizer in the data state."
-        // (The variant `noscript-fragment-always-rawtext` (`crate::variants`) takes this
-        // arm whatever the flag.)
-        local::NOSCRIPT if scripting || variant(Variant::NoscriptFragmentAlwaysRawtext) => {
+        local::NOSCRIPT if scripting => {
             spec_arm(Arm::FragmentCaseNoscript);
             State::Rawtext
         }

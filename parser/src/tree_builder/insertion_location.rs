@@ -16,7 +16,6 @@ use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -47,6 +46,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         &self,
         override_target: Option<NodeId>,
     ) -> InsertionLocation {
+        if let Some(location) = D::appropriate_place_for_inserting_a_node(self, override_target) {
+            return location;
+        }
         // Step 1. "Let targetParent be overrideTarget if it is not null; otherwise the
         // current node."
         // The target's name goes along with it, read from the stack where the target
@@ -69,10 +71,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::TABLE | local::TBODY | local::TFOOT | local::THEAD | local::TR
                 )
         };
-        if self.foster_parenting
-            && target_name.is_some_and(is_table_like)
-            && !mutant(Mutant::FosterParentingSkipped)
-        {
+        if self.foster_parenting && target_name.is_some_and(is_table_like) {
             spec_arm(Arm::AppropriatePlaceStep3FosterParenting);
             // Step 3.1. "Let lastTemplateOrTable be the last template or table element
             // in the stack of open elements if there is one; otherwise null."
@@ -137,11 +136,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // Step 6. "If patchInsertionTarget is null, then return (targetParent's template
         // contents, null)." litmus does no content patching, so a template's insertion
         // target is always null.
-        match self
-            .sink
-            .template_contents(target)
-            .filter(|_| !mutant(Mutant::TemplateContentsSkipped))
-        {
+        match self.sink.template_contents(target) {
             Some(contents) => {
                 spec_arm(Arm::AppropriatePlaceStep6TemplateContents);
                 InsertionLocation::at_the_end_of(contents)
@@ -220,6 +215,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         tag: &TagToken<'_>,
         ns: Namespace,
     ) -> StackEntry {
+        if let Some(entry) = D::create_an_element_for_the_token(self, tag, ns) {
+            return entry;
+        }
         let name = QualName {
             ns,
             local: tag.name,

@@ -37,22 +37,25 @@
 
 mod active_formatting;
 mod adoption_agency;
-mod enumerated_tags;
+#[cfg(feature = "departures")]
+pub(crate) mod departures;
 mod fast;
 mod foreign;
 mod fragment;
 mod insertion_location;
 mod linked;
 mod modes;
-mod older_select;
 mod open_elements;
 mod select;
-mod select_narrow_list;
 mod sink;
 mod stack_steps;
 mod svg_tag_names;
 
 pub use sink::{NewAttribute, TreeSink};
+
+pub(crate) use adoption_agency::AdoptionAgencyOutcome;
+pub(crate) use insertion_location::InsertionLocation;
+pub(crate) use open_elements::{Scope, StackEntry};
 
 use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
@@ -62,9 +65,8 @@ use crate::names::{local, LocalName};
 use crate::seams::{Seams, Standard};
 use crate::spec_arms::Arm;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
-use crate::variants::{variant, Variant};
 use active_formatting::ActiveFormattingElements;
-use open_elements::{OpenElements, StackEntry};
+use open_elements::OpenElements;
 
 /// The context element of a fragment parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,11 +108,6 @@ pub(crate) enum InsertionMode {
     AfterFrameset,
     AfterAfterBody,
     AfterAfterFrameset,
-    /// The older "in select" mode: reached only with the variant `older-select`
-    /// (`crate::variants`), never by the standard (`older_select.rs`).
-    InSelect,
-    /// The older "in select in table" mode, as [`InsertionMode::InSelect`].
-    InSelectInTable,
 }
 
 /// What processing a token in an insertion mode ends with.
@@ -152,12 +149,6 @@ impl<'t> TagToken<'t> {
     /// The value of the attribute with this name, if the token has one.
     pub(crate) fn attribute(&self, name: &[u8]) -> Option<&'t [u8]> {
         self.tag.and_then(|tag| tag.attribute(name))
-    }
-
-    /// Whether a duplicate `type` attribute the tokenizer dropped was "hidden":
-    /// recorded only with the variant `input-type-from-a-dropped-duplicate`.
-    pub(crate) fn dropped_type_hidden(&self) -> bool {
-        self.tag.is_some_and(|tag| tag.marks.dropped_type_hidden)
     }
 
     pub(crate) fn has_attribute(&self, name: &[u8]) -> bool {
@@ -384,7 +375,12 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
     /// one the context element calls for.
     pub fn initial_tokenizer_state(&self) -> State {
         match self.context_element {
-            Some(context) => fragment::tokenizer_state_for_context(context.name, self.scripting),
+            Some(context) => {
+                D::tokenizer_state_for_the_context(self.departures, context.name, self.scripting)
+                    .unwrap_or_else(|| {
+                        fragment::tokenizer_state_for_context(context.name, self.scripting)
+                    })
+            }
             None => State::Data,
         }
     }
@@ -474,18 +470,11 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
     /// namespace" (the markup declaration open state's test for CDATA). Before the
     /// first token it holds for a fragment whose context element is foreign.
     pub fn cdata_allowed(&self) -> bool {
-        let node = if variant(Variant::CdataByTheCurrentNode) {
-            self.open_elements.current()
-        } else {
-            self.adjusted_current_node()
-        };
-        let at_an_integration_point = |node: &StackEntry| {
-            node.html_integration_point || foreign::is_mathml_text_integration_point(node.name)
-        };
-        node.is_some_and(|node| {
-            node.name.ns != Namespace::Html
-                && !(variant(Variant::CdataNotAtIntegrationPoints) && at_an_integration_point(node))
-        })
+        if let Some(allowed) = D::cdata_allowed(self) {
+            return allowed;
+        }
+        self.adjusted_current_node()
+            .is_some_and(|node| node.name.ns != Namespace::Html)
     }
 
     /// "A parser is parsing template contents if there is a template element on the
@@ -501,15 +490,8 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
     /// "Stop parsing": <https://html.spec.whatwg.org/#stop-parsing>. Of its steps only
     /// "Pop all the nodes off the stack of open elements" touches the tree.
     pub(crate) fn stop_parsing(&mut self) {
-        // The variant `selectedcontent-by-a-narrow-list-of-options` pops a fragment's
-        // elements without the steps an option's pop sets off
-        // (`select_narrow_list.rs`).
-        if self.context_element.is_some() && variant(Variant::SelectedcontentByANarrowListOfOptions)
-        {
-            while self.open_elements.pop().is_some() {}
-        }
-        while self.pop_the_current_node().is_some() {}
         self.stopped = true;
+        while self.pop_the_current_node().is_some() {}
     }
 
     /// The tree construction dispatcher: whether the token is processed by the rules
@@ -568,6 +550,9 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
         mode: InsertionMode,
         token: &mut TreeToken<'_>,
     ) -> ProcessResult {
+        if let Some(result) = D::insertion_mode(self, mode, token) {
+            return result;
+        }
         match mode {
             InsertionMode::Initial => self.initial(token),
             InsertionMode::BeforeHtml => self.before_html(token),
@@ -590,8 +575,6 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
             InsertionMode::AfterFrameset => self.after_frameset(token),
             InsertionMode::AfterAfterBody => self.after_after_body(token),
             InsertionMode::AfterAfterFrameset => self.after_after_frameset(token),
-            InsertionMode::InSelect => self.older_in_select(token),
-            InsertionMode::InSelectInTable => self.older_in_select_in_table(token),
         }
     }
 

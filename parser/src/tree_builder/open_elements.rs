@@ -30,7 +30,6 @@ use super::svg_tag_names::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 use crate::seams::{Seams, Standard};
-use crate::variants::{variant, Variant};
 
 /// One entry of the stack: an element and what the algorithms need to know of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,13 +152,7 @@ impl Scope {
             }
             Scope::Table => {
                 name.ns == Namespace::Html
-                    && match name.local {
-                        local::HTML | local::TABLE => true,
-                        // The variant `table-scope-without-template` only
-                        // (`crate::variants`).
-                        local::TEMPLATE => !variant(Variant::TableScopeWithoutTemplate),
-                        _ => false,
-                    }
+                    && matches!(name.local, local::HTML | local::TABLE | local::TEMPLATE)
             }
         }
     }
@@ -172,9 +165,6 @@ impl Scope {
             Scope::Default => &[],
             Scope::ListItem => &[local::OL, local::UL],
             Scope::Button => &[local::BUTTON],
-            Scope::Table if variant(Variant::TableScopeWithoutTemplate) => {
-                &[local::HTML, local::TABLE]
-            }
             Scope::Table => &[local::HTML, local::TABLE, local::TEMPLATE],
         }
     }
@@ -199,11 +189,6 @@ pub(crate) fn is_default_scope_boundary(name: QualName) -> bool {
                 | local::OBJECT
                 | local::SELECT
                 | local::TEMPLATE
-        ),
-        // The variant `html-only-special-category`: annotation-xml is no boundary.
-        Namespace::MathMl if variant(Variant::HtmlOnlySpecialCategory) => matches!(
-            name.local,
-            local::MI | local::MO | local::MN | local::MS | local::MTEXT
         ),
         Namespace::MathMl => matches!(
             name.local,
@@ -399,23 +384,8 @@ impl<D: Seams> OpenElements<D> {
         Some(entry)
     }
 
-    /// The planted fault of the harness's tests (feature `planted-quadratic-walk`):
-    /// a walk of the entries below `slot`.
-    #[cfg(feature = "planted-quadratic-walk")]
-    fn planted_walk_below(&self, at: StackSlot) {
-        if crate::planted::quadratic_walk_planted() {
-            let sum = self
-                .entries
-                .forward_from(self.entries.after(at.0))
-                .fold(0u64, |sum, (_, e)| sum.wrapping_add(e.node.index() as u64));
-            std::hint::black_box(sum);
-        }
-    }
-
     /// Removes the entry at `slot` from wherever it is in the stack.
     pub(crate) fn remove_at(&mut self, at: StackSlot) -> Option<StackEntry> {
-        #[cfg(feature = "planted-quadratic-walk")]
-        self.planted_walk_below(at);
         let entry = self.entries.remove(at.0)?;
         if self.indexes.is_kept() {
             self.indexes.removed(at, &entry);
@@ -448,8 +418,6 @@ impl<D: Seams> OpenElements<D> {
         if at == anchor || self.get(anchor).is_none() {
             return;
         }
-        #[cfg(feature = "planted-quadratic-walk")]
-        self.planted_walk_below(at);
         let old_above = self.entries.before(at.0);
         // Whether the entry was above `anchor`: then the entries the indexes must look
         // at to place the new one are those from `anchor` up to the one that was just
@@ -518,7 +486,9 @@ impl<D: Seams> OpenElements<D> {
             }
             // Step 3. "Otherwise, if node is one of the element types in list, terminate
             // in a failure state."
-            if scope.is_boundary(entry.name) {
+            let in_the_list = D::scope_list(self.departures, scope, entry.name)
+                .unwrap_or_else(|| scope.is_boundary(entry.name));
+            if in_the_list {
                 return false;
             }
             // Step 4. "Otherwise, set node to the previous entry in the stack of open
@@ -668,28 +638,6 @@ impl<D: Seams> OpenElements<D> {
 /// category. <https://html.spec.whatwg.org/#special>
 #[inline]
 pub(crate) fn is_special(name: QualName) -> bool {
-    // The variants that change the category (one switch read).
-    let on = crate::variants::active();
-    if !on.is_empty() {
-        if on.has(Variant::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
-            return false;
-        }
-        if on.has(Variant::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
-            return false;
-        }
-        if on.has(Variant::MainNotSpecial)
-            && name.ns == Namespace::Html
-            && name.local == local::MAIN
-        {
-            return false;
-        }
-        if on.has(Variant::NoSearchElement)
-            && name.ns == Namespace::Html
-            && name.local == local::SEARCH
-        {
-            return false;
-        }
-    }
     match name.ns {
         Namespace::Html => matches!(
             name.local,
@@ -785,16 +733,6 @@ pub(crate) fn is_special(name: QualName) -> bool {
             name.local,
             local::FOREIGN_OBJECT | local::DESC | local::TITLE
         ),
-    }
-}
-
-/// The special elements [`Variant::NarrowSpecialCategory`] leaves out: main, search,
-/// summary, and the MathML and SVG ones but SVG foreignObject.
-fn not_in_the_narrow_special_category(name: QualName) -> bool {
-    match name.ns {
-        Namespace::Html => matches!(name.local, local::MAIN | local::SEARCH | local::SUMMARY),
-        Namespace::MathMl => true,
-        Namespace::Svg => name.local != local::FOREIGN_OBJECT,
     }
 }
 

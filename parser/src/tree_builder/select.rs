@@ -29,11 +29,9 @@ use super::fast::SelectAncestry;
 use super::{TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId, QualName};
-use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
-use crate::variants::{variant, Variant};
 use std::collections::HashMap;
 
 /// The selects tree construction keeps state for, and the fast path's answers about
@@ -41,12 +39,9 @@ use std::collections::HashMap;
 #[derive(Debug, Default)]
 pub(crate) struct Selects {
     /// The selects with an enabled `selectedcontent`.
-    states: HashMap<NodeId, SelectState>,
+    pub(super) states: HashMap<NodeId, SelectState>,
     /// What the walks up from a node find (tree_builder/fast/select_ancestry.rs).
     ancestry: SelectAncestry,
-    /// The options inserted by foster parenting (the variant
-    /// `selectedcontent-by-a-narrow-list-of-options` only, `select_narrow_list.rs`).
-    pub(super) fostered_options: Vec<NodeId>,
 }
 
 impl Selects {
@@ -54,14 +49,12 @@ impl Selects {
     pub(crate) fn clear(&mut self) {
         self.states.clear();
         self.ancestry.clear();
-        self.fostered_options.clear();
     }
 
     /// The bytes the selects hold on to, roughly.
     pub(crate) fn retained_bytes(&self) -> usize {
         self.states.capacity() * std::mem::size_of::<(NodeId, SelectState)>()
             + self.ancestry.retained_bytes()
-            + self.fostered_options.capacity() * std::mem::size_of::<NodeId>()
     }
 
     /// Whether the walks up from a node may be answered from what earlier walks found
@@ -75,11 +68,11 @@ impl Selects {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SelectState {
     /// "The select's enabled selectedcontent" (the select has no `multiple`).
-    selectedcontent: NodeId,
+    pub(super) selectedcontent: NodeId,
     /// The option whose selectedness is true, if any.
-    selected_option: Option<NodeId>,
+    pub(super) selected_option: Option<NodeId>,
     /// Whether the display size is 1 (no `size` attribute greater than 1).
-    display_size_is_one: bool,
+    pub(super) display_size_is_one: bool,
 }
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
@@ -88,7 +81,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// "An option element's option element nearest ancestor select".
-    fn option_element_nearest_ancestor_select(&mut self, option: NodeId) -> Option<NodeId> {
+    pub(super) fn option_element_nearest_ancestor_select(
+        &mut self,
+        option: NodeId,
+    ) -> Option<NodeId> {
         if let Some(ancestry) = self.selects.ancestry.readable() {
             return ancestry.of_parent(&*self.sink, option).option_select;
         }
@@ -207,7 +203,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// Whether `a` comes before `b` in tree order (both in the document's tree).
-    fn precedes(&self, a: NodeId, b: NodeId) -> bool {
+    pub(super) fn precedes(&self, a: NodeId, b: NodeId) -> bool {
         let ancestors = |node: NodeId| {
             let mut chain = vec![node];
             let mut current = node;
@@ -244,7 +240,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Clone an option into a selectedcontent, given an option option and a
     /// selectedcontent element selectedcontent": replace all of selectedcontent's
     /// children with deep clones of option's children.
-    fn clone_an_option_into_a_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
+    pub(super) fn clone_an_option_into_a_selectedcontent(
+        &mut self,
+        option: NodeId,
+        selectedcontent: NodeId,
+    ) {
+        if D::clone_an_option_into_a_selectedcontent(self, option, selectedcontent).is_some() {
+            return;
+        }
         // A selectedcontent inside the option would be cloned into itself.
         if let Some(ancestry) = self.selects.ancestry.readable() {
             // The option elements among its ancestors, nearest first.
@@ -266,17 +269,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         }
         self.remove_all_children_of_selectedcontent(selectedcontent);
         self.sink.clone_children_into(option, selectedcontent);
-        if mutant(Mutant::SelectedcontentClonesOnlyFirstChild) {
-            let first = self.sink.first_child(selectedcontent);
-            while let Some(extra) = first.and_then(|f| self.sink.next_sibling(f)) {
-                self.sink.remove_from_parent(extra);
-            }
-        }
     }
 
     /// Removes every child of a selectedcontent, telling the fast path that they have
     /// left the tree.
-    fn remove_all_children_of_selectedcontent(&mut self, selectedcontent: NodeId) {
+    pub(super) fn remove_all_children_of_selectedcontent(&mut self, selectedcontent: NodeId) {
         let mut children = Vec::new();
         let mut child = self.sink.first_child(selectedcontent);
         while let Some(c) = child {
@@ -312,17 +309,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// Run when the parser has inserted an `option` element: "the option HTML element
     /// insertion steps" run the selectedness setting algorithm of its select.
     pub(crate) fn option_inserted(&mut self, option: NodeId) {
-        // The variant `selectedcontent-by-a-narrow-list-of-options` only
-        // (`select_narrow_list.rs`).
-        if variant(Variant::SelectedcontentByANarrowListOfOptions) {
-            // Foster parenting inserts it right before the table.
-            let before_a_table = self
-                .sink
-                .next_sibling(option)
-                .is_some_and(|next| self.is_html_element(next, local::TABLE));
-            if self.foster_parenting && before_a_table {
-                self.selects.fostered_options.push(option);
-            }
+        if D::option_insertion_steps(self, option).is_some() {
             return;
         }
         if self.selects.states.is_empty() {
@@ -334,9 +321,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         let Some(mut state) = self.selects.states.get(&select).copied() else {
             return;
         };
-        if self.sink.has_attribute(option, b"selected")
-            && !mutant(Mutant::OptionSelectedAttributeIgnored)
-        {
+        if self.sink.has_attribute(option, b"selected") {
             // "If two or more option elements in element's list of options have their
             // selectedness set to true, then set the selectedness of all but the last
             // option element with its selectedness set to true, in the list of options in
@@ -358,13 +343,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             state.selected_option = Some(option);
         }
         self.selects.states.insert(select, state);
-        // The variant `selectedcontent-cloned-when-selectedness-changes` only
-        // (`crate::variants`): the option just made selected is cloned at once.
-        if variant(Variant::SelectedcontentClonedWhenSelectednessChanges)
-            && state.selected_option == Some(option)
-        {
-            self.clone_the_selected_option(option, select, state);
-        }
     }
 
     /// Clones `option`, the selected option of `select`, into its selectedcontent;
@@ -372,7 +350,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// selectedcontent), "the option HTML element removing steps" run the
     /// selectedness setting algorithm, which picks the select's selected option
     /// afresh from what is left.
-    fn clone_the_selected_option(&mut self, option: NodeId, select: NodeId, state: SelectState) {
+    pub(super) fn clone_the_selected_option(
+        &mut self,
+        option: NodeId,
+        select: NodeId,
+        state: SelectState,
+    ) {
         self.clone_an_option_into_a_selectedcontent(option, state.selectedcontent);
         if !self.is_inclusive_descendant(option, select) {
             let selected_option = self.selected_option_in(select, state.display_size_is_one);
@@ -389,14 +372,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// Run when an `option` element is popped off the stack of open elements: "maybe
     /// clone an option into selectedcontent" given the option.
     pub(crate) fn option_popped(&mut self, option: NodeId) {
-        // The variant `selectedcontent-by-a-narrow-list-of-options` only
-        // (`crate::variants`, `select_narrow_list.rs`).
-        if variant(Variant::SelectedcontentByANarrowListOfOptions) {
-            self.option_popped_by_a_narrow_list_of_options(option);
+        if D::maybe_clone_an_option_into_selectedcontent(self, option).is_some() {
             return;
         }
-        // The variant `selectedcontent-never-cloned` only (`crate::variants`).
-        if self.selects.states.is_empty() || variant(Variant::SelectedcontentNeverCloned) {
+        if self.selects.states.is_empty() {
             return;
         }
         // Step 1. "Let select be option's option element nearest ancestor select."
@@ -439,11 +418,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// Run when the parser has inserted a `selectedcontent` element: "the
     /// selectedcontent element's insertion steps".
     pub(crate) fn selectedcontent_inserted(&mut self, selectedcontent: NodeId) {
-        // The variants `selectedcontent-never-cloned` and
-        // `selectedcontent-by-a-narrow-list-of-options` only (`crate::variants`).
-        if variant(Variant::SelectedcontentNeverCloned)
-            || variant(Variant::SelectedcontentByANarrowListOfOptions)
-        {
+        if D::selectedcontent_insertion_steps(self, selectedcontent).is_some() {
             return;
         }
         // "Let nearestSelectAncestor be null. For each ancestor of selectedcontent's

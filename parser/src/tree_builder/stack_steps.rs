@@ -8,12 +8,10 @@ use super::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
-use crate::variants::{variant, Variant};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Pop the current node off the stack of open elements." An `option` element
@@ -61,15 +59,16 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// element was not in the above list.")
     /// <https://html.spec.whatwg.org/#generate-implied-end-tags>
     pub(crate) fn generate_implied_end_tags(&mut self, except: Option<LocalName>) {
+        if D::generate_implied_end_tags(self, except).is_some() {
+            return;
+        }
         // "While the current node is a dd element, a dt element, an li element, an
         // optgroup element, an option element, a p element, an rb element, an rp
         // element, an rt element, or an rtc element, the UA must pop the current node off
         // the stack of open elements."
         while let Some(node) = self.current_node() {
             let implied = node.is_html_one_of(IMPLIED_END_TAGS)
-                && except.is_none_or(|except| !node.is_html(except))
-                && !(mutant(Mutant::GenerateImpliedEndTagsSkipsOptgroup)
-                    && node.is_html_one_of(&[local::OPTGROUP, local::OPTION, local::RB]));
+                && except.is_none_or(|except| !node.is_html(except));
             if !implied {
                 return;
             }
@@ -166,26 +165,20 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Reset the insertion mode appropriately".
     /// <https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately>
     pub(crate) fn reset_the_insertion_mode_appropriately(&mut self) {
+        if let Some(mode) = D::reset_the_insertion_mode(self) {
+            self.mode = mode;
+            return;
+        }
         self.mode = self.appropriate_insertion_mode();
     }
 
     fn appropriate_insertion_mode(&self) -> InsertionMode {
-        // The variant `older-select` only (`crate::variants`): its step for a select.
-        if let Some(mode) = self.older_select_reset() {
-            return mode;
-        }
-        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
         // Step 1. "Let last be false."
         let mut last = false;
         // Step 2. "Let node be the last node in the stack of open elements."
         // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
         // where the loop below stops, and it starts there.
-        // (Not with the variant below: its walk stops at foreign elements too.)
-        let mut next = if by_local_name {
-            self.open_elements.current_slot()
-        } else {
-            self.open_elements.reset_walk_start()
-        };
+        let mut next = self.open_elements.reset_walk_start();
         while let Some(slot) = next {
             let Some(mut node) = self.open_elements.get(slot).copied() else {
                 break;
@@ -198,28 +191,15 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 last = true;
                 if let Some(context) = self.context_element {
                     spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);
-                    if !mutant(Mutant::FragmentResetIgnoresContext) {
-                        node = context;
-                    }
+                    node = context;
                 }
             }
-            // The variant `reset-the-insertion-mode-by-local-name` only
-            // (`crate::variants`): an SVG or MathML element (not a template) is read as
-            // the HTML element of its local name.
-            let by_local_name = by_local_name && node.name.local != local::TEMPLATE;
-            if node.name.ns == Namespace::Html || by_local_name {
+            if node.name.ns == Namespace::Html {
                 match node.name.local {
                     // Step 4. "If node is a td or th element and last is false, then
                     // switch the insertion mode to "in cell" and return."
-                    // The variant's reset gives "in cell" for a td or th fragment
-                    // context too (last true), as x/net/html and html5lib 1.1 do.
-                    local::TD | local::TH
-                        if !last || variant(Variant::OlderSelectWithCellFragmentsInCell) =>
-                    {
+                    local::TD | local::TH if !last => {
                         spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
-                        if mutant(Mutant::ResetModeCellIsRow) {
-                            return InsertionMode::InRow;
-                        }
                         return InsertionMode::InCell;
                     }
                     // Step 5. "If node is a tr element, then switch the insertion mode

@@ -63,9 +63,12 @@ fn the_search_finds_a_planted_quadratic_walk() {
         patterns: 0,
         seed: 1,
     };
-    litmus_parser::planted::plant_quadratic_walk(true);
-    let planted = search(&config, &mut parse, &mut |_| {});
-    litmus_parser::planted::plant_quadratic_walk(false);
+    let mut parse_planted = |input: &str| {
+        let planted = [litmus_parser::departures::Departure::PlantedQuadraticWalk];
+        let options = litmus_parser::ParseOptions::default();
+        let _ = litmus_parser::departures::parse(input, None, &options, &planted);
+    };
+    let planted = search(&config, &mut parse_planted, &mut |_| {});
     let flagged: Vec<&str> = planted.flagged.iter().map(|f| f.name.as_str()).collect();
     assert!(flagged.contains(&"b/div/nest"), "{planted:?}");
     let clean = search(&config, &mut parse, &mut |_| {});

@@ -113,7 +113,7 @@ right = "reference"
 
 #[test]
 fn each_variant_departs_from_the_standard_where_its_cause_shows() {
-    use litmus_parser::variants::Variant;
+    use litmus_parser::departures::Departure as Variant;
     let document = |input: &str| crate::case::ParseRequest::document(input, true);
     let noscript = crate::case::ParseRequest::fragment(
         "<a>",

@@ -3,7 +3,6 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -18,7 +17,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     fn leading_whitespace_using_in_body(&mut self, token: &mut TreeToken<'_>, text: &[u8]) {
         let whitespace = leading_whitespace(text);
         let mut whitespace_token = TreeToken::Characters(&text[..whitespace]);
-        self.in_body(&mut whitespace_token);
+        self.process_using_the_rules_for(InsertionMode::InBody, &mut whitespace_token);
         if let TreeToken::Characters(full) = *token {
             *token = TreeToken::Characters(&full[whitespace..]);
         }
@@ -53,10 +52,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    stack of open elements (the html element), null)."
             TreeToken::Comment(data) => {
                 spec_arm(Arm::AfterBodyComment);
-                if mutant(Mutant::AfterBodyCommentInBody) {
-                    self.insert_a_comment(data, None);
-                    return ProcessResult::Done;
-                }
                 self.insert_a_comment(data, self.the_html_element());
                 ProcessResult::Done
             }
@@ -78,7 +73,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::AfterBodyStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "html""
             TreeToken::EndTag(tag) if tag.name == local::HTML => {
@@ -144,7 +139,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::InFramesetStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "frameset"": "Insert an HTML element for
             //    the token."
@@ -186,7 +181,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
                 spec_arm(Arm::InFramesetStartTagNoframes);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
@@ -203,10 +198,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
                 spec_arm(Arm::InFramesetAnythingElse);
-                if mutant(Mutant::InFramesetCharactersKept) {
-                    self.insert_characters(text);
-                    return ProcessResult::Done;
-                }
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::InFrameset)
             }
@@ -258,7 +249,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::AfterFramesetStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "html"": "Switch the insertion mode to
             //    "after after frameset"."
@@ -271,7 +262,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
                 spec_arm(Arm::AfterFramesetStartTagNoframes);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
@@ -322,11 +313,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::Doctype(_) => {
                 spec_arm(Arm::AfterAfterBodyDoctype);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::AfterAfterBodyDoctype);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::AfterAfterBodyDoctype);
@@ -373,11 +364,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::Doctype(_) => {
                 spec_arm(Arm::AfterAfterFramesetDoctype);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::AfterAfterFramesetDoctype);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::AfterAfterFramesetDoctype);
@@ -394,7 +385,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
                 spec_arm(Arm::AfterAfterFramesetStartTagNoframes);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {

@@ -3,7 +3,6 @@
 use crate::arm_hook::spec_arm;
 use crate::dom::Namespace;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -12,7 +11,6 @@ use crate::tree_builder::open_elements::{Scope, HEADINGS};
 use crate::tree_builder::{
     is_ascii_whitespace, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
-use crate::variants::{variant, Variant};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-inbody>
@@ -32,19 +30,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Any other character token": "Reconstruct the active formatting
             //    elements, if any. Insert the token's character. Set the frameset-ok flag
             //    to "not ok"."
-            TreeToken::Characters(mut text) => {
+            TreeToken::Characters(text) => {
                 spec_arm(Arm::InBodyCharacterWhitespace);
-                // The variant `newline-dropped-at-the-start-of-an-empty-pre` only
-                // (`crate::variants`).
-                if variant(Variant::NewlineDroppedAtTheStartOfAnEmptyPre) {
-                    text = self.without_a_newline_starting_an_empty_pre(text);
-                    if text.is_empty() {
-                        return ProcessResult::Done;
-                    }
-                }
-                if !mutant(Mutant::InBodyFormattingNotReconstructed) {
-                    self.reconstruct_the_active_formatting_elements();
-                }
+                self.reconstruct_the_active_formatting_elements();
                 self.insert_characters(text);
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
                     self.frameset_ok = false;
@@ -80,9 +68,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // attribute is already present on the top element of the stack of open
                 // elements. If it is not, add the attribute and its corresponding value
                 // to that element."
-                if !self.open_elements.contains_html(local::TEMPLATE)
-                    && !mutant(Mutant::InBodyHtmlAttributesIgnored)
-                {
+                if !self.open_elements.contains_html(local::TEMPLATE) {
                     if let Some(top) = self.open_elements.first().map(|e| e.node) {
                         self.add_the_attributes_if_missing(top, &tag);
                     }
@@ -109,11 +95,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 ) =>
             {
                 spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
                 spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is "body""
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
@@ -154,7 +140,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // "If the stack of template insertion modes is not empty, then process the
                 // token using the rules for the "in template" insertion mode."
                 if !self.template_modes.is_empty() {
-                    return self.in_template(token);
+                    return self.process_using_the_rules_for(InsertionMode::InTemplate, token);
                 }
                 // "Otherwise, follow these steps: If there is a node in the stack of open
                 // elements that is not either a dd element, …, the body element, or the
@@ -221,14 +207,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::SECTION
                         | local::SUMMARY
                         | local::UL
-                ) && !(tag.name == local::SEARCH && variant(Variant::NoSearchElement)) =>
+                ) =>
             {
                 spec_arm(Arm::InBodyStartTagAddressArticleAsideEtc);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Insert an HTML element for the token."
-                if !mutant(Mutant::InBodyBlockDoesNotCloseP) {
-                    self.close_a_p_element_in_button_scope();
-                }
+                self.close_a_p_element_in_button_scope();
                 self.insert_an_html_element(&tag);
                 ProcessResult::Done
             }
@@ -242,9 +226,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // "If the current node is an HTML element whose tag name is one of "h1",
                 // "h2", "h3", "h4", "h5", or "h6", then this is a parse error; pop the
                 // current node off the stack of open elements."
-                if self.current_node_is_one_of(HEADINGS)
-                    && !mutant(Mutant::InBodyHeadingDoesNotCloseHeading)
-                {
+                if self.current_node_is_one_of(HEADINGS) {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                     self.pop_the_current_node();
                 }
@@ -364,7 +346,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::SELECT
                         | local::SUMMARY
                         | local::UL
-                ) && !(tag.name == local::SEARCH && variant(Variant::NoSearchElement)) =>
+                ) =>
             {
                 spec_arm(Arm::InBodyEndTagAddressArticleAsideEtc);
                 // "If the stack of open elements does not have an element in scope that is
@@ -405,9 +387,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     .open_elements
                     .has_html_in_scope(Scope::Button, local::P)
                 {
-                    if mutant(Mutant::InBodyEndTagPInsertsNothing) {
-                        return ProcessResult::Done;
-                    }
                     self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                     self.insert_an_html_element(&TagToken::named(local::P));
                 }
@@ -496,12 +475,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "a""
             TreeToken::StartTag(tag) if tag.name == local::A => {
                 spec_arm(Arm::InBodyStartTagA);
-                if mutant(Mutant::InBodyAnchorWithoutAdoption) {
-                    self.reconstruct_the_active_formatting_elements();
-                    let element = self.insert_an_html_element(&tag);
-                    self.push_onto_the_list_of_active_formatting_elements(element, &tag);
-                    return ProcessResult::Done;
-                }
                 self.in_body_a_start_tag(&tag);
                 ProcessResult::Done
             }
@@ -544,7 +517,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 if self
                     .open_elements
                     .has_html_in_scope(Scope::Default, local::NOBR)
-                    && !mutant(Mutant::InBodyNobrWithoutAdoption)
                 {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                     self.run_the_adoption_agency_algorithm(&tag);
@@ -631,9 +603,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 spec_arm(Arm::InBodyStartTagTable);
                 // "If the Document is not set to quirks mode, and the stack of open
                 // elements has a p element in button scope, then close a p element."
-                if self.quirks_mode != crate::dom::QuirksMode::Quirks
-                    || mutant(Mutant::InBodyTableIgnoresQuirks)
-                {
+                if self.quirks_mode != crate::dom::QuirksMode::Quirks {
                     self.close_a_p_element_in_button_scope();
                 }
                 // "Insert an HTML element for the token. Set the frameset-ok flag to "not
@@ -650,9 +620,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::EndTag(tag) if tag.name == local::BR => {
                 spec_arm(Arm::InBodyEndTagBr);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
-                if mutant(Mutant::InBodyEndTagBrIgnored) {
-                    return ProcessResult::Done;
-                }
                 self.in_body_void_element(&TagToken::named(local::BR));
                 ProcessResult::Done
             }
@@ -703,12 +670,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(mut tag) if tag.name == local::IMAGE => {
                 spec_arm(Arm::InBodyStartTagImage);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
-                if mutant(Mutant::InBodyImageNotRenamed) {
-                    self.reconstruct_the_active_formatting_elements();
-                    self.insert_an_html_element(&tag);
-                    self.pop_the_current_node();
-                    return ProcessResult::Done;
-                }
                 tag.name = local::IMG;
                 *token = TreeToken::StartTag(tag);
                 ProcessResult::Reprocess(self.mode)
@@ -721,11 +682,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // "If the next token is a U+000A LINE FEED (LF) character token, then
                 // ignore that token and move on to the next one. (Newlines at the start of
                 // textarea elements are ignored as an authoring convenience.)"
-                self.ignore_next_line_feed = if mutant(Mutant::InBodyTextareaKeepsLineFeed) {
-                    None
-                } else {
-                    Some(Arm::InBodyStartTagTextarea)
-                };
+                self.ignore_next_line_feed = Some(Arm::InBodyStartTagTextarea);
                 // "Switch the tokenizer to the RCDATA state."
                 self.switch_the_tokenizer_to(State::Rcdata);
                 // "Set the original insertion mode to the current insertion mode."
@@ -797,7 +754,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // "Otherwise: If the current node is an option element, then pop the
                     // current node off the stack of open elements."
                     self.pop_the_current_node();
-                    self.variant_loses_foster_parenting();
                 }
                 // "Reconstruct the active formatting elements, if any." "Insert an HTML
                 // element for the token."
@@ -827,7 +783,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // "Otherwise, if the current node is an option element, then pop the
                     // current node from the stack of open elements."
                     self.pop_the_current_node();
-                    self.variant_loses_foster_parenting();
                 }
                 // "Reconstruct the active formatting elements, if any." "Insert an HTML
                 // element for the token."
@@ -932,35 +887,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Any other end tag"
             TreeToken::EndTag(tag) => {
                 spec_arm(Arm::InBodyAnyOtherEndTag);
-                if mutant(Mutant::InBodyAnyOtherEndTagPassesSpecial) {
-                    if let Some(index) = self.open_elements.position_of_html(tag.name) {
-                        let node = self.open_elements.get(index).map(|e| e.node);
-                        if let Some(node) = node {
-                            self.pop_until_node_popped(node);
-                        }
-                    }
-                    return ProcessResult::Done;
-                }
                 self.in_body_any_other_end_tag(&tag);
                 ProcessResult::Done
             }
-        }
-    }
-}
-
-impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
-    /// `text` without its first character when that is a LF and the current node is
-    /// an HTML pre or listing with no child (the variant
-    /// `newline-dropped-at-the-start-of-an-empty-pre`).
-    fn without_a_newline_starting_an_empty_pre<'t>(&self, text: &'t [u8]) -> &'t [u8] {
-        let Some(current) = self.open_elements.current() else {
-            return text;
-        };
-        let in_empty_pre = (current.is_html(local::PRE) || current.is_html(local::LISTING))
-            && self.sink.first_child(current.node).is_none();
-        match text.strip_prefix(b"\n") {
-            Some(rest) if in_empty_pre => rest,
-            _ => text,
         }
     }
 }

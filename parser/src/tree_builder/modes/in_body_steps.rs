@@ -2,18 +2,13 @@
 //! its condition, and the steps "in body" shares with other modes.
 
 use crate::arm_hook::spec_arm;
-use crate::dom::Namespace;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::{local, LocalName};
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
-use crate::tree_builder::enumerated_tags::is_enumerated;
-use crate::tree_builder::older_select::older_select_on;
 use crate::tree_builder::open_elements::{is_special, Scope};
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
-use crate::variants::{variant, Variant};
 
 /// The elements that may be left open at the end of the body without a parse error:
 /// dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr,
@@ -131,11 +126,8 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // elements from the stack of open elements until [such] an element has been
             // popped from the stack. Jump to the step labeled done below."
             let closes = match tag.name {
-                local::LI => node.is_html(local::LI) && !mutant(Mutant::InBodyLiDoesNotCloseLi),
-                _ => {
-                    node.is_html_one_of(&[local::DD, local::DT])
-                        && !mutant(Mutant::InBodyDdDtDoesNotCloseDd)
-                }
+                local::LI => node.is_html(local::LI),
+                _ => node.is_html_one_of(&[local::DD, local::DT]),
             };
             if closes {
                 let name = node.name.local;
@@ -144,7 +136,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     self.parse_error(ErrorCode::TreeMisnestedTag);
                 }
                 self.pop_until_html_popped(name);
-                self.variant_loses_foster_parenting();
                 break;
             }
             // Step 4. "If node is in the special category, but is not an address, div,
@@ -159,27 +150,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         }
         // Step 6. "Done: If the stack of open elements has a p element in button scope,
         // then close a p element."
-        if variant(Variant::FosterParentingLostAfterAnImpliedEndTag)
-            && self
-                .open_elements
-                .has_html_in_scope(Scope::Button, local::P)
-        {
-            self.foster_parenting = false;
-        }
         self.close_a_p_element_in_button_scope();
         // Step 7. "Finally, insert an HTML element for the token."
         self.insert_an_html_element(tag);
-    }
-
-    /// The variant `foster-parenting-lost-after-an-implied-end-tag`: an element the li,
-    /// dd, dt, option or optgroup start tag's steps popped ends foster parenting for
-    /// the rest of the token (html5lib 1.1 processes an implied end tag through its
-    /// in-table phase, whose "anything else" turns its foster parenting flag off when
-    /// it is done).
-    pub(crate) fn variant_loses_foster_parenting(&mut self) {
-        if variant(Variant::FosterParentingLostAfterAnImpliedEndTag) {
-            self.foster_parenting = false;
-        }
     }
 
     /// -> "An end tag whose tag name is "form"" in "in body".
@@ -280,8 +253,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
 
     /// -> "A start tag whose tag name is "input"" in "in body".
     pub(crate) fn in_body_input_start_tag(&mut self, tag: &TagToken<'_>) {
-        // The two select steps came with the relaxed select: the older in-body input
-        // start tag (the variants `older-select`…, `crate::variants`) had neither.
         // "If the parser's fragment context element is a select element (fragment
         // case): Parse error. Ignore the token. Return." AD-HOC: the self-closing flag
         // is acknowledged although the standard does not say so here, since input is a
@@ -290,7 +261,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         if self
             .context_element
             .is_some_and(|c| c.is_html(local::SELECT))
-            && !older_select_on()
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.acknowledge_self_closing_flag();
@@ -302,7 +272,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         if self
             .open_elements
             .has_html_in_scope(Scope::Default, local::SELECT)
-            && !older_select_on()
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.pop_until_html_popped(local::SELECT);
@@ -327,13 +296,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
 
     /// -> "A start tag whose tag name is "hr"" in "in body".
     pub(crate) fn in_body_hr_start_tag(&mut self, tag: &TagToken<'_>) {
-        if mutant(Mutant::HrInSelectIgnored)
-            && self
-                .open_elements
-                .has_html_in_scope(Scope::Default, local::SELECT)
-        {
-            return;
-        }
         // "If the stack of open elements has a p element in button scope, then close a p
         // element."
         self.close_a_p_element_in_button_scope();
@@ -363,10 +325,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
 
     /// -> "A start tag whose tag name is "select"" in "in body".
     pub(crate) fn in_body_select_start_tag(&mut self, tag: &TagToken<'_>) {
-        // The variant `older-select` only (`crate::variants`): the older steps.
-        if self.older_select_start_tag(tag) {
-            return;
-        }
         // "If the parser's fragment context element is a select element (fragment case):
         // Parse error. Ignore the token."
         if self
@@ -382,7 +340,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         if self
             .open_elements
             .has_html_in_scope(Scope::Default, local::SELECT)
-            && !mutant(Mutant::SelectInSelectNotClosed)
         {
             self.parse_error(ErrorCode::TreeUnexpectedStartTag);
             self.pop_until_html_popped(local::SELECT);
@@ -405,6 +362,9 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
 
     /// -> "Any other end tag" in "in body".
     pub(crate) fn in_body_any_other_end_tag(&mut self, tag: &TagToken<'_>) {
+        if D::any_other_end_tag(self, tag).is_some() {
+            return;
+        }
         // Step 1. "Initialize node to be the current node (the bottommost node of the
         // stack)."
         // A fast path (tree_builder/fast/stack_indexes.rs): a deep stack's indexes say
@@ -412,32 +372,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         let Some(mut slot) = self.open_elements.any_other_end_tag_walk_start(tag.name) else {
             return;
         };
-        // The variant that changes step 2, read once for the walk; under
-        // unknown-tag-names-alike, whether the token's name is outside the enumerated
-        // tags, asked once too.
-        let on = crate::variants::active();
-        let narrow = on.has(Variant::NarrowSpecialCategory);
-        let unknown = on.has(Variant::UnknownTagNamesAlike);
-        let unknown_token = unknown && !is_enumerated(self.sink, tag.name);
         loop {
             let Some(node) = self.open_elements.get(slot).copied() else {
                 return;
             };
             // Step 2. "Loop: If node is an HTML element with the same tag name as the
-            // token, then:" (under narrow-special-category, an element of any
-            // namespace; under unknown-tag-names-alike, also an HTML element whose name,
-            // like the token's, is outside the enumerated tags)
-            let same = if narrow {
-                node.name.local == tag.name
-            } else if unknown {
-                node.is_html(tag.name)
-                    || (unknown_token
-                        && node.name.ns == Namespace::Html
-                        && !is_enumerated(self.sink, node.name.local))
-            } else {
-                node.is_html(tag.name)
-            };
-            if same {
+            // token, then:"
+            if node.is_html(tag.name) {
                 // "Generate implied end tags, except for HTML elements with the same
                 // tag name as the token."
                 self.generate_implied_end_tags(Some(tag.name));

@@ -2,7 +2,6 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -48,7 +47,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::InHeadStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
             //    "link""
@@ -65,9 +64,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // flag, if it is set." (For meta, the character encoding steps that
                 // follow do not touch the tree.)
                 self.insert_an_html_element(&tag);
-                if !mutant(Mutant::InHeadVoidElementNotPopped) {
-                    self.pop_the_current_node();
-                }
+                self.pop_the_current_node();
                 self.acknowledge_self_closing_flag();
                 ProcessResult::Done
             }
@@ -235,9 +232,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // has been popped from the stack."
         self.pop_until_html_popped(local::TEMPLATE);
         // Step 6. "Clear the list of active formatting elements up to the last marker."
-        if !mutant(Mutant::TemplateEndTagKeepsFormatting) {
-            self.active_formatting.clear_up_to_the_last_marker();
-        }
+        self.active_formatting.clear_up_to_the_last_marker();
         // Step 7. "Pop the current template insertion mode off the stack of template
         // insertion modes."
         self.template_modes.pop();
@@ -258,7 +253,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::InHeadNoscriptStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "noscript""
             TreeToken::EndTag(tag) if tag.name == local::NOSCRIPT => {
@@ -282,13 +277,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 spec_arm(Arm::InHeadNoscriptCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 let mut whitespace_token = TreeToken::Characters(&text[..whitespace]);
-                self.in_head(&mut whitespace_token);
+                self.process_using_the_rules_for(InsertionMode::InHead, &mut whitespace_token);
                 *token = TreeToken::Characters(&text[whitespace..]);
                 ProcessResult::Reprocess(self.mode)
             }
             TreeToken::Comment(_) | TreeToken::ProcessingInstruction { .. } => {
                 spec_arm(Arm::InHeadNoscriptCommentProcessingInstruction);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::StartTag(tag)
                 if matches!(
@@ -302,7 +297,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 ) =>
             {
                 spec_arm(Arm::InHeadNoscriptStartTagBasefontBgsoundLinkEtc);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end tag whose tag name is "br"": "Act as described in the "anything
             //    else" entry below."
@@ -376,17 +371,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::AfterHeadStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "body""
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
                 spec_arm(Arm::AfterHeadStartTagBody);
                 // "Insert an HTML element for the token."
-                if mutant(Mutant::AfterHeadBodyAttributesIgnored) {
-                    self.insert_an_html_element(&TagToken::named(local::BODY));
-                } else {
-                    self.insert_an_html_element(&tag);
-                }
+                self.insert_an_html_element(&tag);
                 // "Set the frameset-ok flag to "not ok"."
                 self.frameset_ok = false;
                 // "Switch the insertion mode to "in body"."
@@ -426,7 +417,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in head" insertion mode."
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
                 spec_arm(Arm::AfterHeadEndTagTemplate);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end tag whose tag name is one of: "body", "html", "br"": "Act as
             //    described in the "anything else" entry below."
@@ -462,7 +453,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // "Push the node pointed to by the head element pointer onto the stack of open
         // elements."
         let Some(head) = self.head_element else {
-            return self.in_head(token);
+            return self.process_using_the_rules_for(InsertionMode::InHead, token);
         };
         self.open_elements.push(StackEntry {
             node: head,
@@ -470,7 +461,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             html_integration_point: false,
         });
         // "Process the token using the rules for the "in head" insertion mode."
-        let result = self.in_head(token);
+        let result = self.process_using_the_rules_for(InsertionMode::InHead, token);
         // "Remove the node pointed to by the head element pointer from the stack of open
         // elements. (It might not be the current node at this point.)"
         if let Some(index) = self.open_elements.position(head) {

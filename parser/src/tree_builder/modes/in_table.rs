@@ -2,7 +2,6 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -11,7 +10,6 @@ use crate::tree_builder::{
     character_count, is_ascii_whitespace, leading_non_whitespace, leading_whitespace,
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
-use crate::variants::{variant, Variant};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intable>
@@ -27,8 +25,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::TFOOT,
                     local::THEAD,
                     local::TR,
-                ]) && !(variant(Variant::TableTextWithoutTemplate)
-                    && self.current_node_is(local::TEMPLATE)) =>
+                ]) =>
             {
                 spec_arm(Arm::InTableCharacterIfTheCurrentNodeIsTable);
                 // "Let the pending table character tokens be an empty list of tokens."
@@ -108,9 +105,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // "tbody" start tag token with no attributes, then switch the insertion
                 // mode to "in table body"." "Reprocess the current token."
                 self.clear_the_stack_back_to_a_table_context();
-                if mutant(Mutant::InTableTrWithoutImpliedTbody) {
-                    return ProcessResult::Reprocess(InsertionMode::InTableBody);
-                }
                 self.insert_an_html_element(&TagToken::named(local::TBODY));
                 ProcessResult::Reprocess(InsertionMode::InTableBody)
             }
@@ -182,20 +176,18 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 if matches!(tag.name, local::STYLE | local::SCRIPT | local::TEMPLATE) =>
             {
                 spec_arm(Arm::InTableStartTagStyleScriptTemplate);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
                 spec_arm(Arm::InTableStartTagStyleScriptTemplate);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is "input""
             TreeToken::StartTag(tag)
                 if tag.name == local::INPUT
                     && (tag
                         .attribute(b"type")
-                        .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden"))
-                        || variant(Variant::InputTypeFromADroppedDuplicate)
-                            && tag.dropped_type_hidden()) =>
+                        .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden"))) =>
             {
                 spec_arm(Arm::InTableStartTagInput);
                 // "If the token does not have an attribute with the name "type", or if it
@@ -207,9 +199,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // input element off the stack of open elements. Acknowledge the token's
                 // self-closing flag, if it is set."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
-                if mutant(Mutant::InTableHiddenInputNotKept) {
-                    return self.in_table_anything_else(token);
-                }
                 self.insert_an_html_element(&tag);
                 self.pop_the_current_node();
                 self.acknowledge_self_closing_flag();
@@ -241,7 +230,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    body" insertion mode."
             TreeToken::Eof => {
                 spec_arm(Arm::InTableEndOfFile);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "Anything else"
             _ => self.in_table_anything_else(token),
@@ -263,7 +252,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             self.parse_error(ErrorCode::TreeFosterParenting);
         }
         self.foster_parenting = true;
-        let result = self.in_body(token);
+        let result = self.process_using_the_rules_for(InsertionMode::InBody, token);
         self.foster_parenting = false;
         result
     }
@@ -306,9 +295,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         let mut characters = TreeToken::Characters(&pending);
                         self.in_table_anything_else(&mut characters);
                         self.offset = offset;
-                    } else if mutant(Mutant::InTableTextWhitespaceFosterParented) {
-                        let mut characters = TreeToken::Characters(&pending);
-                        self.in_table_anything_else(&mut characters);
                     } else {
                         // "Otherwise, insert the characters given by the pending table
                         // character tokens list."
@@ -331,10 +317,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is "caption""
             TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
                 spec_arm(Arm::InCaptionEndTagCaption);
-                if mutant(Mutant::InCaptionEndTagKeepsCaption) {
-                    self.mode = InsertionMode::InTable;
-                    return ProcessResult::Done;
-                }
                 self.close_the_caption(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -353,7 +335,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TH
                         | local::THEAD
                         | local::TR
-                ) && !(tag.name == local::TH && variant(Variant::ThInCaptionAsAnythingElse)) =>
+                ) =>
             {
                 spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
@@ -388,7 +370,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    insertion mode."
             _ => {
                 spec_arm(Arm::InCaptionAnythingElse);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
         }
     }
@@ -396,7 +378,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// The steps of -> "An end tag whose tag name is "caption"" in "in caption". Returns
     /// whether the caption was closed.
     /// `ignored` is the parse error of the token when it is ignored.
-    fn close_the_caption(&mut self, ignored: ErrorCode) -> bool {
+    pub(crate) fn close_the_caption(&mut self, ignored: ErrorCode) -> bool {
         // "If the stack of open elements does not have a caption element in table scope,
         // this is a parse error; ignore the token. (fragment case)"
         if !self
@@ -441,9 +423,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::InColumnGroupCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
-                if !mutant(Mutant::InColumnGroupCharactersIgnored) {
-                    self.insert_characters(&text[..whitespace]);
-                }
+                self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
                 ProcessResult::Reprocess(InsertionMode::InColumnGroup)
             }
@@ -469,7 +449,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::InColumnGroupStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "col""
             TreeToken::StartTag(tag) if tag.name == local::COL => {
@@ -508,13 +488,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) | TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
                 spec_arm(Arm::InColumnGroupStartTagTemplate);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
             TreeToken::Eof => {
                 spec_arm(Arm::InColumnGroupEndOfFile);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "Anything else"
             _ => {

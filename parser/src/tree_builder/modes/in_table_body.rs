@@ -2,7 +2,6 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -10,7 +9,6 @@ use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
-use crate::variants::{variant, Variant};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intbody>
@@ -101,7 +99,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    insertion mode."
             _ => {
                 spec_arm(Arm::InTableBodyAnythingElse);
-                self.in_table(token)
+                self.process_using_the_rules_for(InsertionMode::InTable, token)
             }
         }
     }
@@ -172,20 +170,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
                 spec_arm(Arm::InRowEndTagTbodyTfootThead);
-                // The variant `row-section-end-tag-by-either-scope` (`crate::variants`)
-                // closes the row when either condition below holds.
-                if variant(Variant::RowSectionEndTagByEitherScope) {
-                    let either = self.open_elements.has_html_in_scope(Scope::Table, tag.name)
-                        || self
-                            .open_elements
-                            .has_html_in_scope(Scope::Table, local::TR);
-                    if !either {
-                        self.parse_error(ErrorCode::TreeUnexpectedEndTag);
-                        return ProcessResult::Done;
-                    }
-                    self.pop_the_row();
-                    return ProcessResult::Reprocess(InsertionMode::InTableBody);
-                }
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
@@ -228,7 +212,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    insertion mode."
             _ => {
                 spec_arm(Arm::InRowAnythingElse);
-                self.in_table(token)
+                self.process_using_the_rules_for(InsertionMode::InTable, token)
             }
         }
     }
@@ -254,14 +238,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Clear the stack back to a table row context. Pop the current node (which will
     /// be a tr element) from the stack of open elements. Switch the insertion mode to
     /// "in table body"."
-    fn pop_the_row(&mut self) {
+    pub(crate) fn pop_the_row(&mut self) {
         self.clear_the_stack_back_to_a_table_row_context();
         self.pop_the_current_node();
         self.mode = InsertionMode::InTableBody;
     }
 
     /// The same steps, then "Reprocess the token."
-    fn close_the_row_and_reprocess(&mut self, ignored: ErrorCode) -> ProcessResult {
+    pub(crate) fn close_the_row_and_reprocess(&mut self, ignored: ErrorCode) -> ProcessResult {
         if self.close_the_row(ignored) {
             ProcessResult::Reprocess(InsertionMode::InTableBody)
         } else {
@@ -326,9 +310,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     return ProcessResult::Done;
                 }
                 // "Close the cell (see below) and reprocess the token."
-                if mutant(Mutant::InCellStartTagDoesNotCloseCell) {
-                    return self.in_body(token);
-                }
                 self.close_the_cell();
                 ProcessResult::Reprocess(InsertionMode::InRow)
             }
@@ -368,7 +349,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    insertion mode."
             _ => {
                 spec_arm(Arm::InCellAnythingElse);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
         }
     }

@@ -2,7 +2,6 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -22,7 +21,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             | TreeToken::ProcessingInstruction { .. }
             | TreeToken::Doctype(_) => {
                 spec_arm(Arm::InTemplateCharacter);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
             //    "link", "meta", "noframes", "script", "style", "template", "title""
@@ -44,11 +43,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 ) =>
             {
                 spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
                 spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
-                self.in_head(token)
+                self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is one of: "caption", "colgroup", "tbody",
             //    "tfoot", "thead"": "Pop the current template insertion mode off the
@@ -68,9 +67,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "col"": … "in column group" …
             TreeToken::StartTag(tag) if tag.name == local::COL => {
                 spec_arm(Arm::InTemplateStartTagCol);
-                if mutant(Mutant::InTemplateColPushesTable) {
-                    return self.switch_the_template_insertion_mode_to(InsertionMode::InTable);
-                }
                 self.switch_the_template_insertion_mode_to(InsertionMode::InColumnGroup)
             }
             // -> "A start tag whose tag name is "tr"": … "in table body" …
@@ -125,7 +121,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// modes. Push `mode` onto the stack of template insertion modes so that it is the
     /// new current template insertion mode. Switch the insertion mode to `mode`, and
     /// reprocess the token."
-    fn switch_the_template_insertion_mode_to(&mut self, mode: InsertionMode) -> ProcessResult {
+    pub(crate) fn switch_the_template_insertion_mode_to(
+        &mut self,
+        mode: InsertionMode,
+    ) -> ProcessResult {
         self.template_modes.pop();
         self.template_modes.push(mode);
         ProcessResult::Reprocess(mode)

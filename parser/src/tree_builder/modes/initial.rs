@@ -3,7 +3,6 @@
 use crate::arm_hook::spec_arm;
 use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
-use crate::mutants::{mutant, Mutant};
 use crate::names::local;
 use crate::seams::Seams;
 use crate::spec_arms::Arm;
@@ -106,10 +105,9 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
         || system_id.is_some_and(|s| {
             s.eq_ignore_ascii_case(b"http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd")
         })
-        || (QUIRKS_PUBLIC_ID_PREFIXES
+        || QUIRKS_PUBLIC_ID_PREFIXES
             .iter()
             .any(|prefix| public_starts_with(prefix))
-            && !mutant(Mutant::InitialIgnoresQuirksPublicIds))
         || (system_id_missing_or_empty && html_401);
     if quirks {
         return QuirksMode::Quirks;
@@ -128,7 +126,7 @@ pub(crate) fn quirks_mode_for(doctype: &Doctype) -> QuirksMode {
 }
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
-    fn set_the_document_to(&mut self, mode: QuirksMode) {
+    pub(crate) fn set_the_document_to(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
         self.sink.set_quirks_mode(mode);
     }
@@ -314,9 +312,6 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
                 spec_arm(Arm::BeforeHeadCharacterWhitespace);
-                if mutant(Mutant::BeforeHeadKeepsWhitespace) {
-                    return self.before_head_anything_else();
-                }
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHead)
             }
@@ -342,7 +337,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
                 spec_arm(Arm::BeforeHeadStartTagHtml);
-                self.in_body(token)
+                self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "head""
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
@@ -380,7 +375,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// "Anything else" in "before head".
-    fn before_head_anything_else(&mut self) -> ProcessResult {
+    pub(crate) fn before_head_anything_else(&mut self) -> ProcessResult {
         // "Insert an HTML element for a "head" start tag token with no attributes."
         // "Set the head element pointer to the newly created head element."
         self.head_element = Some(self.insert_an_html_element(&TagToken::named(local::HEAD)));

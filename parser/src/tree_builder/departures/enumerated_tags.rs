@@ -1,5 +1,5 @@
 //! The tag names of an engine that enumerates the tags it knows, for the variant
-//! [`Variant::UnknownTagNamesAlike`](crate::variants::Variant::UnknownTagNamesAlike):
+//! `unknown-tag-names-alike` (`crate::departures`):
 //! gumbo's enumeration as html5-parser 0.5.0 reads it. Every other name is one value
 //! there, "unknown", so two unknown names compare equal.
 //!
@@ -8,8 +8,8 @@
 //! after which `<i>` stays inside `<sen>` are listed (for the others the end tag
 //! closed `<sen>`, an unknown element). Names are lowercase: a token's tag name is.
 
-use super::sink::TreeSink;
 use crate::names::LocalName;
+use crate::tree_builder::TreeSink;
 
 /// The names, sorted.
 const ENUMERATED: &[&str] = &[

@@ -1,10 +1,17 @@
-//! The variants `older-select` and `older-select-without-hr` (`crate::variants`): `<select>` parsed by the "in
-//! select" and "in select in table" insertion modes the standard had before its
-//! relaxed select. Not the standard: the harness parses with it to ask whether an
-//! engine that still follows those modes explains a finding (a counterfactual
-//! parse). The steps are quoted from the standard as it read before the relaxed
-//! select (2024), whose anchors were `#parsing-main-inselect` and
+//! The variants `older-select`, `older-select-without-hr` and
+//! `older-select-with-cell-fragments-in-cell` (`crate::departures`): `<select>` parsed
+//! by the "in select" and "in select in table" insertion modes the standard had before
+//! its relaxed select. The steps are quoted from the standard as it read before the
+//! relaxed select (2024), whose anchors were `#parsing-main-inselect` and
 //! `#parsing-main-inselectintable`.
+//!
+//! The standard has 21 insertion modes and no place for these two: while one of them
+//! is the insertion mode, the departure's state (`crate::departures::state`) names it,
+//! and the parser's own insertion mode is "in body", which carries it: tokens
+//! dispatched in "in body" then follow the older mode's rules. A script in the select
+//! returns to "in body" from "text", and so to the older mode; a template start tag
+//! leaves it (its contents are parsed as the standard's), and "reset the insertion
+//! mode appropriately" sets it again where a select calls for it.
 //!
 //! The variant reaches these modes from three places only: the in-body `<select>`
 //! start tag ([`TreeBuilder::older_select_start_tag`]), the "reset the insertion
@@ -12,25 +19,18 @@
 //! a fragment whose context is a select (the same step). No spec arm is counted
 //! here: the arms of `docs/spec-arms.md` are the standard's.
 
+use crate::departures::state::{self, OlderMode};
+use crate::departures::{Departed, Departure};
 use crate::dom::{Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
-use crate::seams::Seams;
 use crate::tree_builder::open_elements::Scope;
 use crate::tree_builder::{
     unexpected, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
-use crate::variants::{variant, Variant};
 
-/// Whether one of the older select variants is on.
-pub(crate) fn older_select_on() -> bool {
-    // One switch read for the three.
-    let on = crate::variants::active();
-    !on.is_empty()
-        && (on.has(Variant::OlderSelect)
-            || on.has(Variant::OlderSelectWithoutHr)
-            || on.has(Variant::OlderSelectWithCellFragmentsInCell))
-}
+/// The insertion mode that carries an older select mode.
+pub(super) const CARRIER: InsertionMode = InsertionMode::InBody;
 
 /// The table parts that end a select "in select in table".
 const TABLE_PARTS: [crate::names::LocalName; 8] = [
@@ -44,28 +44,70 @@ const TABLE_PARTS: [crate::names::LocalName; 8] = [
     local::TH,
 ];
 
-impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
+impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
+    /// The seam of the insertion modes for the older select modes: a token
+    /// dispatched in the carrier while an older mode is on follows its rules; a
+    /// template start tag leaves it.
+    pub(super) fn older_select_modes(
+        &mut self,
+        mode: InsertionMode,
+        token: &mut TreeToken<'_>,
+    ) -> Option<ProcessResult> {
+        if mode != CARRIER || self.mode != CARRIER {
+            return None;
+        }
+        let older = state::older_mode()?;
+        if matches!(*token, TreeToken::StartTag(tag) if tag.name == local::TEMPLATE) {
+            state::set_older_mode(None);
+        }
+        Some(match older {
+            OlderMode::InSelect => self.older_in_select(token),
+            OlderMode::InSelectInTable => self.older_in_select_in_table(token),
+        })
+    }
+
+    /// "Process the token using the rules for the "in body" insertion mode", from an
+    /// older select mode (whose carrier is "in body": not through the seam again).
+    fn in_body_rules(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        match self.in_body_departs(token) {
+            Some(result) => result,
+            None => self.in_body(token),
+        }
+    }
+
+    /// "Process the token using the rules for the "in head" insertion mode".
+    fn in_head_rules(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+        self.process_using_the_rules_for(InsertionMode::InHead, token)
+    }
+
+    /// Enters an older select mode.
+    fn switch_to_older(&mut self, older: OlderMode) {
+        self.mode = CARRIER;
+        state::set_older_mode(Some(older));
+    }
+
     /// The older in-body `<select>` start tag, when the variant is on: "Reconstruct the
     /// active formatting elements, if any. Insert an HTML element for the token. Set
     /// the frameset-ok flag to "not ok". If the insertion mode is one of "in table",
     /// "in caption", "in table body", "in row", or "in cell", then switch the
     /// insertion mode to "in select in table". Otherwise, switch the insertion mode to
     /// "in select"." Returns false (the standard's steps run) when the variant is off.
-    pub(crate) fn older_select_start_tag(&mut self, tag: &TagToken<'_>) -> bool {
-        if !older_select_on() {
+    pub(super) fn older_select_start_tag(&mut self, tag: &TagToken<'_>) -> bool {
+        if !self.departures.older_select() {
             return false;
         }
         self.reconstruct_the_active_formatting_elements();
         self.insert_an_html_element(tag);
         self.frameset_ok = false;
-        self.mode = match self.mode {
+        let older = match self.mode {
             InsertionMode::InTable
             | InsertionMode::InCaption
             | InsertionMode::InTableBody
             | InsertionMode::InRow
-            | InsertionMode::InCell => InsertionMode::InSelectInTable,
-            _ => InsertionMode::InSelect,
+            | InsertionMode::InCell => OlderMode::InSelectInTable,
+            _ => OlderMode::InSelect,
         };
+        self.switch_to_older(older);
         true
     }
 
@@ -84,9 +126,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// select modes), only an SVG or MathML select takes this step: read by its local
     /// name, it starts the older "in select" mode, as x/net/html's reset does; an HTML
     /// select is the standard's (no step).
-    pub(crate) fn older_select_reset(&self) -> Option<InsertionMode> {
-        let by_local_name = variant(Variant::ResetTheInsertionModeByLocalName);
-        if !older_select_on() && !by_local_name {
+    pub(super) fn older_select_reset(&self) -> Option<OlderMode> {
+        let by_local_name = self
+            .departures
+            .on(Departure::ResetTheInsertionModeByLocalName);
+        if !self.departures.older_select() && !by_local_name {
             return None;
         }
         let is = |name: QualName, local: LocalName| {
@@ -111,17 +155,17 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             };
             if is_select(node.name) {
                 if last {
-                    return Some(InsertionMode::InSelect);
+                    return Some(OlderMode::InSelect);
                 }
                 for (_, ancestor) in walk {
                     if is(ancestor.name, local::TEMPLATE) {
                         break;
                     }
                     if is(ancestor.name, local::TABLE) {
-                        return Some(InsertionMode::InSelectInTable);
+                        return Some(OlderMode::InSelectInTable);
                     }
                 }
-                return Some(InsertionMode::InSelect);
+                return Some(OlderMode::InSelect);
             }
             // A node where the standard's other steps stop: they decide.
             if crate::tree_builder::open_elements::ends_the_reset_walk(node.name)
@@ -155,12 +199,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Pop elements from the stack of open elements until a select element has been
     /// popped from the stack. Reset the insertion mode appropriately."
     fn close_the_select(&mut self) {
+        state::set_older_mode(None);
         self.pop_until_html_popped(local::SELECT);
         self.reset_the_insertion_mode_appropriately();
     }
 
     /// The older "in select" insertion mode.
-    pub(crate) fn older_in_select(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+    fn older_in_select(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
@@ -178,7 +223,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 ProcessResult::Done
             }
             // The older standard had no processing instructions: as in body.
-            TreeToken::ProcessingInstruction { .. } => self.in_body(token),
+            TreeToken::ProcessingInstruction { .. } => self.in_body_rules(token),
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
@@ -186,7 +231,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
-            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body(token),
+            TreeToken::StartTag(tag) if tag.name == local::HTML => self.in_body_rules(token),
             // -> "A start tag whose tag name is "option"": "If the current node is an
             //    option element, pop that node from the stack of open elements. Insert
             //    an HTML element for the token."
@@ -208,9 +253,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(tag)
                 if tag.name == local::OPTGROUP
                     || (tag.name == local::HR
-                        && !variant(Variant::OlderSelectWithoutHr)
-                        && !variant(Variant::OlderSelectWithCellFragmentsInCell)
-                        && !variant(Variant::ResetTheInsertionModeByLocalName)) =>
+                        && !self.departures.on(Departure::OlderSelectWithoutHr)
+                        && !self
+                            .departures
+                            .on(Departure::OlderSelectWithCellFragmentsInCell)
+                        && !self
+                            .departures
+                            .on(Departure::ResetTheInsertionModeByLocalName)) =>
             {
                 if self.current_node_is(local::OPTION) {
                     self.pop_the_current_node();
@@ -297,12 +346,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if matches!(tag.name, local::SCRIPT | local::TEMPLATE) => {
-                self.in_head(token)
+                self.in_head_rules(token)
             }
-            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head(token),
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head_rules(token),
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
-            TreeToken::Eof => self.in_body(token),
+            TreeToken::Eof => self.in_body_rules(token),
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::StartTag(_) | TreeToken::EndTag(_) => {
                 self.parse_error(unexpected(token));
@@ -312,7 +361,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// The older "in select in table" insertion mode.
-    pub(crate) fn older_in_select_in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
+    fn older_in_select_in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A start tag whose tag name is one of: "caption", "table", "tbody",
             //    "tfoot", "thead", "tr", "td", "th"": "Parse error. Pop elements from the

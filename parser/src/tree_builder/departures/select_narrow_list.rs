@@ -1,4 +1,4 @@
-//! The variant `selectedcontent-by-a-narrow-list-of-options` (`crate::variants`): not
+//! The variant `selectedcontent-by-a-narrow-list-of-options` (`crate::departures`): not
 //! the standard. A `<selectedcontent>` filled as a DOM that keeps selectedness on its
 //! options and reads a narrow list of options fills it, measured on lexbor (its
 //! adapter, examples/engines/lexbor_adapter.py):
@@ -23,13 +23,13 @@
 //!
 //! The walks here are plain, one per pop: the variant runs on small cases only.
 
-use super::svg_tag_names::local_name_in_lowercase;
 use super::{TreeBuilder, TreeSink};
+use crate::departures::{state, Departed};
 use crate::dom::{Namespace, NodeId};
 use crate::names::local;
-use crate::seams::Seams;
+use crate::tree_builder::svg_tag_names::local_name_in_lowercase;
 
-impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
+impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
     /// What the variant does when an option is popped.
     pub(super) fn option_popped_by_a_narrow_list_of_options(&mut self, option: NodeId) {
         let Some(select) = self.option_element_nearest_ancestor_select_walked(option) else {
@@ -67,11 +67,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match with_selected {
             Some(last) => last == option,
             None => {
-                let fostered = &self.selects.fostered_options;
                 self.display_size_is_one(select)
                     && list
                         .iter()
-                        .find(|&&o| !self.option_is_disabled(o) && !fostered.contains(&o))
+                        .find(|&&o| !self.option_is_disabled(o) && !state::was_fostered(o))
                         == Some(&option)
             }
         }
