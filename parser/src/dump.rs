@@ -157,49 +157,39 @@ impl Out for Length {
     }
 }
 
-/// Writes the children of `parent` (at depth 0) to `out`, with an explicit stack.
+/// Writes the children of `parent` (at depth 0) to `out`, with an explicit stack: one
+/// entry per level being walked, each the next node to write at that level (its
+/// siblings are reached forward, first child to last), or a template's `content` line.
 fn walk(document: &Document, parent: NodeId, out: &mut impl Out) {
-    // Entries are (node, depth); a template's contents come as a `content` line.
-    enum Item {
-        Node(NodeId, usize),
-        /// A template, its contents and their depth.
+    enum Level {
+        /// The next node to write at this depth, if any is left.
+        Nodes(Option<NodeId>, usize),
+        /// A template's `content` line, then its contents, at this depth.
         Content(NodeId, NodeId, usize),
     }
-    let mut stack: Vec<Item> = Vec::new();
-    push_children(document, parent, 0, &mut stack, Item::Node);
-    while let Some(item) = stack.pop() {
-        match item {
-            Item::Content(template, contents, depth) => {
-                out.line_start(depth);
-                out.entry(|| Entry::Content(template));
-                out.push("content\n");
-                push_children(document, contents, depth + 1, &mut stack, Item::Node);
+    let mut stack = vec![Level::Nodes(document.first_child(parent), 0)];
+    while let Some(level) = stack.last_mut() {
+        match *level {
+            Level::Nodes(None, _) => {
+                stack.pop();
             }
-            Item::Node(node, depth) => {
+            Level::Nodes(Some(node), depth) => {
+                *level = Level::Nodes(document.next_sibling(node), depth);
                 out.line_start(depth);
                 out.entry(|| Entry::Node(node));
                 write_node(document, node, depth, out);
-                // Children are visited after the template contents line, so push them
-                // first (the stack is last in, first out).
-                push_children(document, node, depth + 1, &mut stack, Item::Node);
+                // The children come after the template contents' `content` line.
+                stack.push(Level::Nodes(document.first_child(node), depth + 1));
                 if let Some(contents) = document.template_contents(node) {
-                    stack.push(Item::Content(node, contents, depth + 1));
+                    stack.push(Level::Content(node, contents, depth + 1));
                 }
             }
-        }
-    }
-
-    fn push_children<T>(
-        document: &Document,
-        parent: NodeId,
-        depth: usize,
-        stack: &mut Vec<T>,
-        make: impl Fn(NodeId, usize) -> T,
-    ) {
-        let mut child = document.last_child(parent);
-        while let Some(c) = child {
-            stack.push(make(c, depth));
-            child = document.prev_sibling(c);
+            Level::Content(template, contents, depth) => {
+                out.line_start(depth);
+                out.entry(|| Entry::Content(template));
+                out.push("content\n");
+                *level = Level::Nodes(document.first_child(contents), depth + 1);
+            }
         }
     }
 }
@@ -228,19 +218,7 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Ou
             out.push(namespace_designator(ns));
             out.push(name);
             out.push(">\n");
-            let mut attributes: Vec<(String, &str)> = document
-                .attributes(node)
-                .map(|a| (attribute_name_string(a.ns, a.local_name), a.value))
-                .collect();
-            attributes.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-            for (name, value) in attributes {
-                out.line_start(depth + 1);
-                out.entry(|| Entry::Attribute(node, name.clone()));
-                out.push(&name);
-                out.push("=\"");
-                out.push(value);
-                out.push("\"\n");
-            }
+            write_attributes(document, node, depth, out);
         }
         NodeKind::Text(text) => {
             out.push("\"");
@@ -262,6 +240,34 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Ou
     }
 }
 
+/// An element's attributes, one line each, sorted by their names as the dump writes
+/// them (`xlink href`), compared as UTF-16 code units.
+fn write_attributes(document: &Document, node: NodeId, depth: usize, out: &mut impl Out) {
+    let attributes = document.attributes(node);
+    if attributes.len() == 0 {
+        return;
+    }
+    let mut attributes: Vec<(&str, &str, &str)> = attributes
+        .map(|a| (attribute_designator(a.ns), a.local_name, a.value))
+        .collect();
+    if attributes.len() > 1 {
+        attributes.sort_by(|a, b| {
+            let a = a.0.encode_utf16().chain(a.1.encode_utf16());
+            let b = b.0.encode_utf16().chain(b.1.encode_utf16());
+            a.cmp(b)
+        });
+    }
+    for (designator, local_name, value) in attributes {
+        out.line_start(depth + 1);
+        out.entry(|| Entry::Attribute(node, format!("{designator}{local_name}")));
+        out.push(designator);
+        out.push(local_name);
+        out.push("=\"");
+        out.push(value);
+        out.push("\"\n");
+    }
+}
+
 /// "svg " / "math " / "" for the tag name string.
 pub fn namespace_designator(ns: Namespace) -> &'static str {
     match ns {
@@ -273,13 +279,17 @@ pub fn namespace_designator(ns: Namespace) -> &'static str {
 
 /// The attribute name string: the local name after its namespace designator.
 pub fn attribute_name_string(ns: AttrNamespace, local_name: &str) -> String {
-    let designator = match ns {
+    format!("{}{local_name}", attribute_designator(ns))
+}
+
+/// "xlink " / "xml " / "xmlns " / "" before an attribute's local name.
+fn attribute_designator(ns: AttrNamespace) -> &'static str {
+    match ns {
         AttrNamespace::None => "",
         AttrNamespace::XLink => "xlink ",
         AttrNamespace::Xml => "xml ",
         AttrNamespace::Xmlns => "xmlns ",
-    };
-    format!("{designator}{local_name}")
+    }
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@
 //! `parse_document_bytes`.
 
 #![forbid(unsafe_code)]
-// The tokenizer and tree construction are generic over the crate's own `seams::Seams`
+// The tokenizer and tree construction are generic over the crate's own seams' traits
 // (see `crate::seams`); outside the crate they exist only as the standard, the one
 // instantiation their public constructors make, so the trait stays the crate's.
 #![allow(private_bounds)]

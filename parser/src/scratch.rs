@@ -9,8 +9,9 @@
 //! content reaches the next: every buffer is cleared before use.
 
 use crate::buffers::RETAINED_BYTES_LIMIT;
-use crate::seams::{Seams, Standard};
+use crate::seams::Standard;
 use crate::tokenizer::TokenizerBuffers;
+use crate::tree_builder::Seams;
 use crate::tree_builder::TreeBuilderBuffers;
 use std::cell::Cell;
 

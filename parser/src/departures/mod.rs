@@ -28,9 +28,12 @@
 //! algorithm, resetting the insertion mode, the appropriate place for inserting, the
 //! stack's scopes, selectedcontent, the fragment case).
 
+mod markdown;
 mod registry;
 mod seams;
 pub(crate) mod state;
+
+pub use markdown::render_markdown;
 
 pub use registry::DEPARTURES;
 
@@ -331,6 +334,20 @@ pub enum Departure {
     /// (`tree_builder::modes::in_table_body`). parse5's `endTagInRow` (`hasInTableScope(tn)
     /// || hasInTableScope($.TR)`).
     RowSectionEndTagByEitherScope,
+    /// The adoption agency algorithm keeping the bookmark as an index into the list
+    /// of active formatting elements, as the list was before step 4.18, which then
+    /// removes formattingElement's own entry ("by value") and inserts the new
+    /// element's at that index: where the bookmark moved after formattingElement's
+    /// entry (step 4.13.7), the new entry lands one place further than the standard's
+    /// (`tree_builder/departures/adoption_agency.rs`). html5lib 1.1's step 14
+    /// (`activeFormattingElements.remove(formattingElement)`, then
+    /// `insert(bookmark, clone)`).
+    AdoptionBookmarkAsAnIndex,
+    /// [`Departure::OlderSelectWithoutHr`], whose "in select" mode has no entries for
+    /// template either: a template start or end tag in a select is "anything else",
+    /// a parse error, ignored (`tree_builder/departures/older_select.rs`). html5lib
+    /// 1.1's in-select phase.
+    OlderSelectWithoutHrOrTemplate,
     /// The planted fault of the harness's tests (`Kind::Planted`).
     PlantedQuadraticWalk,
 }
@@ -357,6 +374,110 @@ impl Kind {
     }
 }
 
+/// A seam: a step of the standard at whose entry a departure may act (the methods of
+/// the tokenizer's `TokenizerSeams` and tree construction's `Seams`, one each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seam {
+    TokenizerState,
+    TokenizerParseError,
+    AttributeComplete,
+    InsertionMode,
+    ForeignContent,
+    AnyOtherEndTag,
+    AdoptionAgencyAlgorithm,
+    ResetTheInsertionMode,
+    GenerateImpliedEndTags,
+    AppropriatePlaceForInsertingANode,
+    CreateAnElementForTheToken,
+    PushOntoTheListOfActiveFormattingElements,
+    OptionInsertionSteps,
+    SelectedcontentInsertionSteps,
+    MaybeCloneAnOptionIntoSelectedcontent,
+    CloneAnOptionIntoASelectedcontent,
+    TokenizerStateForTheContext,
+    CdataAllowed,
+    ScopeList,
+}
+
+impl Seam {
+    /// Every seam, in the order of the tokenizer's and tree construction's traits.
+    pub const ALL: [Seam; 19] = [
+        Seam::TokenizerState,
+        Seam::TokenizerParseError,
+        Seam::AttributeComplete,
+        Seam::InsertionMode,
+        Seam::ForeignContent,
+        Seam::AnyOtherEndTag,
+        Seam::AdoptionAgencyAlgorithm,
+        Seam::ResetTheInsertionMode,
+        Seam::GenerateImpliedEndTags,
+        Seam::AppropriatePlaceForInsertingANode,
+        Seam::CreateAnElementForTheToken,
+        Seam::PushOntoTheListOfActiveFormattingElements,
+        Seam::OptionInsertionSteps,
+        Seam::SelectedcontentInsertionSteps,
+        Seam::MaybeCloneAnOptionIntoSelectedcontent,
+        Seam::CloneAnOptionIntoASelectedcontent,
+        Seam::TokenizerStateForTheContext,
+        Seam::CdataAllowed,
+        Seam::ScopeList,
+    ];
+
+    /// The method of the seams' traits that is the seam.
+    pub fn method(self) -> &'static str {
+        match self {
+            Seam::TokenizerState => "tokenizer_state",
+            Seam::TokenizerParseError => "tokenizer_parse_error",
+            Seam::AttributeComplete => "attribute_complete",
+            Seam::InsertionMode => "insertion_mode",
+            Seam::ForeignContent => "foreign_content",
+            Seam::AnyOtherEndTag => "any_other_end_tag",
+            Seam::AdoptionAgencyAlgorithm => "adoption_agency_algorithm",
+            Seam::ResetTheInsertionMode => "reset_the_insertion_mode",
+            Seam::GenerateImpliedEndTags => "generate_implied_end_tags",
+            Seam::AppropriatePlaceForInsertingANode => "appropriate_place_for_inserting_a_node",
+            Seam::CreateAnElementForTheToken => "create_an_element_for_the_token",
+            Seam::PushOntoTheListOfActiveFormattingElements => {
+                "push_onto_the_list_of_active_formatting_elements"
+            }
+            Seam::OptionInsertionSteps => "option_insertion_steps",
+            Seam::SelectedcontentInsertionSteps => "selectedcontent_insertion_steps",
+            Seam::MaybeCloneAnOptionIntoSelectedcontent => {
+                "maybe_clone_an_option_into_selectedcontent"
+            }
+            Seam::CloneAnOptionIntoASelectedcontent => "clone_an_option_into_a_selectedcontent",
+            Seam::TokenizerStateForTheContext => "tokenizer_state_for_the_context",
+            Seam::CdataAllowed => "cdata_allowed",
+            Seam::ScopeList => "scope_list",
+        }
+    }
+
+    /// The step of the standard it stands at.
+    pub fn step(self) -> &'static str {
+        match self {
+            Seam::TokenizerState => "a tokenizer state's step, before it consumes the next input character",
+            Seam::TokenizerParseError => "\"this is a … parse error\" in the tokenizer",
+            Seam::AttributeComplete => "an attribute complete, kept or removed as a duplicate (\"when the user agent leaves the attribute name state\")",
+            Seam::InsertionMode => "\"process the token using the rules for\" an insertion mode",
+            Seam::ForeignContent => "\"the rules for parsing tokens in foreign content\"",
+            Seam::AnyOtherEndTag => "\"any other end tag\" in \"in body\"",
+            Seam::AdoptionAgencyAlgorithm => "\"the adoption agency algorithm\"",
+            Seam::ResetTheInsertionMode => "\"reset the insertion mode appropriately\"",
+            Seam::GenerateImpliedEndTags => "\"generate implied end tags\"",
+            Seam::AppropriatePlaceForInsertingANode => "\"the appropriate place for inserting a node\"",
+            Seam::CreateAnElementForTheToken => "\"create an element for a token\" (with the attribute adjustments)",
+            Seam::PushOntoTheListOfActiveFormattingElements => "\"push onto the list of active formatting elements\"",
+            Seam::OptionInsertionSteps => "\"the option HTML element insertion steps\"",
+            Seam::SelectedcontentInsertionSteps => "\"the selectedcontent element's insertion steps\"",
+            Seam::MaybeCloneAnOptionIntoSelectedcontent => "\"maybe clone an option into selectedcontent\"",
+            Seam::CloneAnOptionIntoASelectedcontent => "\"clone an option into a selectedcontent\"",
+            Seam::TokenizerStateForTheContext => "the fragment case's tokenizer state, switching on the context element",
+            Seam::CdataAllowed => "the markup declaration open state's test for a CDATA section",
+            Seam::ScopeList => "the element types of a scope's list (\"has an element in the specific scope\")",
+        }
+    }
+}
+
 /// What [`DEPARTURES`] says of a departure.
 #[derive(Clone, Copy, Debug)]
 pub struct DepartureInfo {
@@ -364,6 +485,8 @@ pub struct DepartureInfo {
     /// A stable kebab-case id (`in-body-block-does-not-close-p`, `older-select`).
     pub id: &'static str,
     pub kind: Kind,
+    /// The seams through which it acts.
+    pub seams: &'static [Seam],
     /// The arms it changes, by their ids in `docs/spec-arms.md`.
     pub arms: &'static [&'static str],
     /// What it does.
@@ -460,6 +583,7 @@ impl Departed {
         self.on(Departure::OlderSelect)
             || self.on(Departure::OlderSelectWithoutHr)
             || self.on(Departure::OlderSelectWithCellFragmentsInCell)
+            || self.on(Departure::OlderSelectWithoutHrOrTemplate)
     }
 }
 
@@ -525,9 +649,50 @@ mod tests {
                 info.id
             );
         }
-        assert_eq!(
-            DEPARTURES.iter().filter(|i| i.kind == Kind::Mutant).count(),
-            66
+        assert_eq!(of_kind(Kind::Mutant).count(), 66);
+        for seam in Seam::ALL {
+            assert!(
+                DEPARTURES.iter().any(|info| info.seams.contains(&seam)),
+                "no departure uses {seam:?}"
+            );
+        }
+        for info in DEPARTURES {
+            assert!(!info.seams.is_empty(), "{} uses no seam", info.id);
+        }
+        assert_eq!(of_kind(Kind::Variant).count(), 38);
+    }
+
+    /// Every seam is a method of the seams' two traits, and they have no other.
+    #[test]
+    fn the_seams_are_the_methods_of_the_trait() {
+        let text = [
+            include_str!("../tokenizer/seams.rs"),
+            include_str!("../tree_builder/seams.rs"),
+        ]
+        .concat();
+        let methods: Vec<&str> = text
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("fn "))
+            .filter_map(|rest| rest.split(['(', '<']).next())
+            .collect();
+        let seams: Vec<&str> = Seam::ALL.iter().map(|seam| seam.method()).collect();
+        assert_eq!(methods, seams);
+    }
+
+    /// `docs/departures.md` is the rendering of the registry;
+    /// `LITMUS_WRITE_DEPARTURES=1` rewrites it.
+    #[test]
+    fn docs_departures_md_is_up_to_date() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/departures.md");
+        let rendered = render_markdown();
+        if std::env::var_os("LITMUS_WRITE_DEPARTURES").is_some() {
+            std::fs::write(&path, &rendered).expect("docs/departures.md writes");
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == rendered,
+            "docs/departures.md is stale: run LITMUS_WRITE_DEPARTURES=1 cargo test -p \
+             litmus-parser --features departures departures"
         );
     }
 }

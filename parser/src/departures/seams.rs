@@ -6,15 +6,14 @@ use super::Departed;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::names::LocalName;
-use crate::seams::Seams;
-use crate::tokenizer::{State, Step, Tokenizer};
+use crate::tokenizer::{State, Step, Tokenizer, TokenizerSeams};
 use crate::tree_builder::departures as tree;
 use crate::tree_builder::{
-    AdoptionAgencyOutcome, InsertionLocation, InsertionMode, ProcessResult, Scope, StackEntry,
-    TagToken, TreeBuilder, TreeSink, TreeToken,
+    AdoptionAgencyOutcome, InsertionLocation, InsertionMode, ProcessResult, Scope, Seams,
+    StackEntry, TagToken, TreeBuilder, TreeSink, TreeToken,
 };
 
-impl Seams for Departed {
+impl TokenizerSeams for Departed {
     fn tokenizer_state(tokenizer: &mut Tokenizer<'_, Self>) -> Option<Step> {
         tokenizer.departed_state()
     }
@@ -26,7 +25,9 @@ impl Seams for Departed {
     fn attribute_complete(tokenizer: &mut Tokenizer<'_, Self>, removed: bool) {
         tokenizer.departed_attribute_complete(removed);
     }
+}
 
+impl Seams for Departed {
     fn insertion_mode<S: TreeSink>(
         builder: &mut TreeBuilder<'_, S, Self>,
         mode: InsertionMode,

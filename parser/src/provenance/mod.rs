@@ -227,7 +227,7 @@ pub fn trace_fragment(
 }
 
 /// [`trace_document`] (`context` `None`) or [`trace_fragment`] with the fast paths
-/// off: for a parse with a variant put in ([`crate::variants`]), whose changed steps
+/// off: for a parse the departures of `crate::departures` depart from, whose changed steps
 /// the fast paths would pass by.
 pub fn trace_without_fast_paths(
     input: &str,

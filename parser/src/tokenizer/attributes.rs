@@ -7,13 +7,13 @@
 //! (`leave_the_attribute_name_state`), and a duplicate is dropped when the attribute
 //! is finished.
 
+use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#before-attribute-name-state>
     pub(super) fn before_attribute_name_state(&mut self) -> Step {
         match self.consume_next_input_character() {

@@ -2,13 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#cdata-section-state>
 
+use super::TokenizerSeams;
 use super::{State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#cdata-section-state>
     pub(super) fn cdata_section_state(&mut self) -> Step {
         match self.consume_next_input_character() {

@@ -3,14 +3,14 @@
 //! <https://html.spec.whatwg.org/#character-reference-state>
 
 use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
+use super::TokenizerSeams;
 use super::{State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// "A character reference is said to be consumed as part of an attribute if the
     /// return state is either attribute value (double-quoted) state, attribute value
     /// (single-quoted) state, or attribute value (unquoted) state."

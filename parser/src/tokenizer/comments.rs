@@ -2,13 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#markup-declaration-open-state>
 
+use super::TokenizerSeams;
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#bogus-comment-state>
     pub(super) fn bogus_comment_state(&mut self) -> Step {
         match self.consume_next_input_character() {

@@ -3,13 +3,13 @@
 //!
 //! <https://html.spec.whatwg.org/#data-state>
 
+use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#data-state>
     pub(super) fn data_state(&mut self) -> Step {
         if let Some(step) = self.fast_path_data_state() {

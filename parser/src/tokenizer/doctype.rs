@@ -2,13 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#doctype-state>
 
+use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// The EOF arm shared by most DOCTYPE states, spelled out at each: "This is an
     /// eof-in-doctype parse error. Set the current DOCTYPE token's force-quirks flag to
     /// on. Emit the current DOCTYPE token. Emit an end-of-file token."

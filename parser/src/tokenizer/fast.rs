@@ -18,12 +18,12 @@
 //! `tests.rs` and the `tokenizer` fuzz target compare them.
 
 use super::scan::{self, ByteSet};
+use super::TokenizerSeams;
 use super::{Step, Tokenizer};
 use crate::arm_hook::{spec_arm, spec_arm_if};
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<'i, D: Seams> Tokenizer<'i, D> {
+impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     /// Fast path for the data state: a run of characters that are none of `&`, `<`
     /// and U+0000 NULL, each of which the data state's "anything else" arm would emit
     /// as a character token, is emitted as one slice of the input.

@@ -58,6 +58,7 @@ mod fast;
 mod processing_instruction;
 mod scan;
 mod script_data;
+mod seams;
 mod state;
 mod tags;
 mod token;
@@ -70,9 +71,10 @@ pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
-use crate::seams::{Seams, Standard};
+use crate::seams::Standard;
 use crate::spec_arms::Arm;
 use attribute_names::AttributeNames;
+pub(crate) use seams::TokenizerSeams;
 use std::time::Instant;
 use token::AttrSpan;
 
@@ -314,7 +316,7 @@ impl<'i> Tokenizer<'i> {
     }
 }
 
-impl<'i, D: Seams> Tokenizer<'i, D> {
+impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     /// A tokenizer that builds its tokens in `buffers` (emptied first), taking the
     /// departures `departures` (see `crate::seams`).
     pub(crate) fn with_buffers(

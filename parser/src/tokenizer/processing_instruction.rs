@@ -40,13 +40,13 @@
 //!
 //! So `<?t ???>` has data `??`, and `<?t?d?>` has target `t` and data `?d`.
 
+use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#convert-the-temporary-buffer-to-a-comment>
     ///
     /// "To convert the temporary buffer to a comment, create a comment token whose data

@@ -2,13 +2,13 @@
 //!
 //! <https://html.spec.whatwg.org/#script-data-state>
 
+use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 
-impl<D: Seams> Tokenizer<'_, D> {
+impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// <https://html.spec.whatwg.org/#script-data-state>
     pub(super) fn script_data_state(&mut self) -> Step {
         if let Some(step) = self.fast_path_script_data_state() {

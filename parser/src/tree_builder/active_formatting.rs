@@ -29,8 +29,8 @@ use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::NodeId;
 use crate::names::LocalName;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
+use crate::tree_builder::Seams;
 
 /// An element entry: the element and what is kept of its token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,9 +15,9 @@ use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
+use crate::tree_builder::Seams;
 
 /// How the adoption agency algorithm ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

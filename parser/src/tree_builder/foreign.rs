@@ -11,9 +11,9 @@ use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
+use crate::tree_builder::Seams;
 
 /// "A node is a MathML text integration point if it is one of the following elements:
 /// a MathML mi element, a MathML mo element, a MathML mn element, a MathML ms element,

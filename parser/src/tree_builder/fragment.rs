@@ -14,9 +14,9 @@ use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilde
 use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, QualName};
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
+use crate::tree_builder::Seams;
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on
 /// context".

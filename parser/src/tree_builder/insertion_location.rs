@@ -17,9 +17,9 @@ use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::NewAttribute;
+use crate::tree_builder::Seams;
 
 /// "An insertion location is a tuple consisting of a target parent (a Node) and a
 /// reference child (a Node or null)."

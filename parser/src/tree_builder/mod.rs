@@ -46,6 +46,7 @@ mod insertion_location;
 mod linked;
 mod modes;
 mod open_elements;
+mod seams;
 mod select;
 mod sink;
 mod stack_steps;
@@ -62,11 +63,12 @@ use crate::buffers::heap_bytes;
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
 use crate::names::{local, LocalName};
-use crate::seams::{Seams, Standard};
+use crate::seams::Standard;
 use crate::spec_arms::Arm;
 use crate::tokenizer::{Doctype, SinkResult, State, Tag, Token, TokenSink};
 use active_formatting::ActiveFormattingElements;
 use open_elements::OpenElements;
+pub(crate) use seams::Seams;
 
 /// The context element of a fragment parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

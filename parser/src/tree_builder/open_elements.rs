@@ -29,7 +29,8 @@ use super::linked::{Linked, NO_SLOT};
 use super::svg_tag_names::local_name_in_lowercase;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
-use crate::seams::{Seams, Standard};
+use crate::seams::Standard;
+use crate::tree_builder::Seams;
 
 /// One entry of the stack: an element and what the algorithms need to know of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

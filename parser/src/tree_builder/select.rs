@@ -30,8 +30,8 @@ use super::{TreeBuilder, TreeSink};
 use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
+use crate::tree_builder::Seams;
 use std::collections::HashMap;
 
 /// The selects tree construction keeps state for, and the fast path's answers about

@@ -9,9 +9,9 @@ use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
+use crate::tree_builder::Seams;
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// "Pop the current node off the stack of open elements." An `option` element

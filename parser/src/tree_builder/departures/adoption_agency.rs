@@ -7,7 +7,7 @@
 //! (`adoption-list-positions-as-indexes`), a narrower special category, and the
 //! planted walk of the stack.
 
-use super::steps::{changes_the_special_category, is_special};
+use super::steps::changes_the_special_category;
 use crate::arm_hook::spec_arm;
 use crate::departures::{Departed, Departure};
 use crate::dom::NodeId;
@@ -29,6 +29,7 @@ const DEPARTURES: &[Departure] = &[
     Departure::AdoptionInnerLoopOfThree,
     Departure::AdoptionRemovedFromTheListStaysOnTheStack,
     Departure::AdoptionListPositionsAsIndexes,
+    Departure::AdoptionBookmarkAsAnIndex,
     Departure::PlantedQuadraticWalk,
 ];
 
@@ -50,6 +51,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
     /// The algorithm's steps with the departures on.
     fn adoption_agency_algorithm_departing(&mut self, tag: &TagToken<'_>) -> AdoptionAgencyOutcome {
         let d = self.departures;
+        let special = self.special_category();
         // Step 1. "Let subject be token's tag name."
         let subject = tag.name;
         // Step 2. "If the current node is an HTML element whose tag name is subject, and
@@ -111,7 +113,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             // Step 4.5. "If formattingElement is in the stack of open elements, but the
             // element is not in scope, then this is a parse error; return."
             // The variant `adoption-scope-by-tag-name` asks for an element of the
-            // subject's tag name in scope instead (`crate::variants`).
+            // subject's tag name in scope instead .
             let in_scope = if d.on(Departure::AdoptionScopeByTagName) {
                 self.open_elements
                     .has_html_in_scope(Scope::Default, subject)
@@ -144,7 +146,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 let Some(entry) = self.open_elements.get(slot).copied() else {
                     break;
                 };
-                if is_special(d, entry.name) {
+                if special.contains(entry.name) {
                     furthest_block = Some((slot, entry));
                     break;
                 }
@@ -177,12 +179,14 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             // of it in the list." The bookmark is the entry after which the new
             // element will go: formattingElement's own, until step 13.7 moves it.
             let mut bookmark = formatting_slot_in_list;
-            // The variant `adoption-list-positions-as-indexes` (`crate::variants`)
-            // keeps positions in the list as numbers, indexes into an array of its
-            // entries: formattingElement's, as step 4.3 found it, and the bookmark's
-            // (the index the new element will be inserted at), which removals before
-            // them in the list leave pointing past where they were.
-            let positions_as_indexes = d.on(Departure::AdoptionListPositionsAsIndexes);
+            // The variant `adoption-list-positions-as-indexes` keeps positions in the
+            // list as numbers, indexes into an array of its entries: formattingElement's,
+            // as step 4.3 found it, and the bookmark's (the index the new element will be
+            // inserted at), which removals before them in the list leave pointing past
+            // where they were; `adoption-bookmark-as-an-index` keeps the bookmark's so.
+            let bookmark_by_value = d.on(Departure::AdoptionBookmarkAsAnIndex);
+            let positions_as_indexes =
+                d.on(Departure::AdoptionListPositionsAsIndexes) || bookmark_by_value;
             let formatting_index = if positions_as_indexes {
                 index_of(&self.active_formatting, formatting_slot_in_list)
             } else {
@@ -200,7 +204,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
                 // Step 4.13.1. "Increment innerLoopCounter by 1."
                 inner_loop_counter += 1;
-                // The variant `adoption-inner-loop-of-three` only (`crate::variants`).
+                // The variant `adoption-inner-loop-of-three` only .
                 if inner_loop_counter > 3 && d.on(Departure::AdoptionInnerLoopOfThree) {
                     break;
                 }
@@ -236,7 +240,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                         spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(slot);
                         // The variant `adoption-removed-from-the-list-stays-on-the-stack`
-                        // goes on to the next node here (`crate::variants`).
+                        // goes on to the next node here .
                         if d.on(Departure::AdoptionRemovedFromTheListStaysOnTheStack) {
                             continue;
                         }
@@ -308,11 +312,16 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             // standing for the new element (in its own place when the bookmark is
             // still formattingElement's).
             if positions_as_indexes {
-                // The variant: the entry at formattingElement's index is removed, and
-                // the new element's inserted at the bookmark's index (or at the end).
+                // The variants: the entry at formattingElement's index (as step 4.3 found
+                // it, or its own now under `adoption-bookmark-as-an-index`) is removed,
+                // and the new element's inserted at the bookmark's index (or at the end).
+                let remove_index = match self.active_formatting.position(formatting_element) {
+                    Some(slot) if bookmark_by_value => index_of(&self.active_formatting, slot),
+                    _ => formatting_index,
+                };
                 remove_and_insert_at_indexes(
                     &mut self.active_formatting,
-                    formatting_index,
+                    remove_index,
                     bookmark_index,
                     formatting_element,
                     new_element,

@@ -2,7 +2,6 @@
 //! tokens (`modes/in_body.rs`, `modes/in_body_steps.rs`) with the departures that
 //! change it put in, and is taken only while one of them is on.
 
-use super::steps::is_special;
 use crate::arm_hook::spec_arm;
 use crate::departures::{Departed, Departure};
 use crate::dom::Namespace;
@@ -257,6 +256,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
         let d = self.departures;
         // Step 1. "Set the frameset-ok flag to "not ok"."
         self.frameset_ok = false;
+        let special = self.special_category();
         // Step 2. "Initialize node to be the current node."
         let mut next = self.open_elements.current_slot();
         while let Some(slot) = next {
@@ -285,7 +285,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             }
             // Step 4. "If node is in the special category, but is not an address, div,
             // or p element, then jump to the step labeled done below."
-            if is_special(d, node.name)
+            if special.contains(node.name)
                 && !node.is_html_one_of(&[local::ADDRESS, local::DIV, local::P])
             {
                 break;
@@ -397,6 +397,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
         let narrow = d.on(Departure::NarrowSpecialCategory);
         let unknown = d.on(Departure::UnknownTagNamesAlike);
         let unknown_token = unknown && !is_enumerated(self.sink, tag.name);
+        let special = self.special_category();
         // Step 1. "Initialize node to be the current node."
         let mut slot = self.open_elements.current_slot()?;
         loop {
@@ -425,7 +426,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             }
             // Step 3. "Otherwise, if node is in the special category, then this is a
             // parse error; ignore the token, and return."
-            if is_special(d, node.name) {
+            if special.contains(node.name) {
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 return Some(());
             }

@@ -57,7 +57,9 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             return None;
         }
         let older = state::older_mode()?;
-        if matches!(*token, TreeToken::StartTag(tag) if tag.name == local::TEMPLATE) {
+        if matches!(*token, TreeToken::StartTag(tag) if tag.name == local::TEMPLATE)
+            && !self.template_ignored()
+        {
             state::set_older_mode(None);
         }
         Some(match older {
@@ -78,6 +80,13 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
     /// "Process the token using the rules for the "in head" insertion mode".
     fn in_head_rules(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         self.process_using_the_rules_for(InsertionMode::InHead, token)
+    }
+
+    /// Whether the older "in select" mode has no template entries
+    /// (`older-select-without-hr-or-template`).
+    fn template_ignored(&self) -> bool {
+        self.departures
+            .on(Departure::OlderSelectWithoutHrOrTemplate)
     }
 
     /// Enters an older select mode.
@@ -259,7 +268,10 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                             .on(Departure::OlderSelectWithCellFragmentsInCell)
                         && !self
                             .departures
-                            .on(Departure::ResetTheInsertionModeByLocalName)) =>
+                            .on(Departure::ResetTheInsertionModeByLocalName)
+                        && !self
+                            .departures
+                            .on(Departure::OlderSelectWithoutHrOrTemplate)) =>
             {
                 if self.current_node_is(local::OPTION) {
                     self.pop_the_current_node();
@@ -345,10 +357,17 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             // -> "A start tag whose tag name is one of: "script", "template"" and "An
             //    end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
-            TreeToken::StartTag(tag) if matches!(tag.name, local::SCRIPT | local::TEMPLATE) => {
+            // (`older-select-without-hr-or-template`: a template's tags are "anything
+            // else", below.)
+            TreeToken::StartTag(tag)
+                if tag.name == local::SCRIPT
+                    || (tag.name == local::TEMPLATE && !self.template_ignored()) =>
+            {
                 self.in_head_rules(token)
             }
-            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => self.in_head_rules(token),
+            TreeToken::EndTag(tag) if tag.name == local::TEMPLATE && !self.template_ignored() => {
+                self.in_head_rules(token)
+            }
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
             TreeToken::Eof => self.in_body_rules(token),

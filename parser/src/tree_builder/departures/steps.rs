@@ -26,30 +26,60 @@ pub(super) fn changes_the_special_category(d: Departed) -> bool {
         || d.on(Departure::NoSearchElement)
 }
 
-/// "The special category", as the departures on have it.
-pub(super) fn is_special(d: Departed, name: QualName) -> bool {
-    if d.on(Departure::NarrowSpecialCategory) && not_in_the_narrow_special_category(name) {
-        return false;
-    }
-    if d.on(Departure::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
-        return false;
-    }
-    if d.on(Departure::MainNotSpecial) && name == QualName::html(local::MAIN) {
-        return false;
-    }
-    if d.on(Departure::NoSearchElement) && name == QualName::html(local::SEARCH) {
-        return false;
-    }
-    crate::tree_builder::open_elements::is_special(name)
+/// "The special category", as the departures on have it (see
+/// [`TreeBuilder::special_category`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SpecialCategory {
+    departures: Departed,
+    /// The name `command`, which html5lib's list has (not a well-known name).
+    command: LocalName,
 }
 
-/// The special elements `narrow-special-category` leaves out: main, search, summary,
-/// and the MathML and SVG ones but SVG foreignObject (html5lib 1.1's list).
-fn not_in_the_narrow_special_category(name: QualName) -> bool {
-    match name.ns {
-        Namespace::Html => matches!(name.local, local::MAIN | local::SEARCH | local::SUMMARY),
-        Namespace::MathMl => true,
-        Namespace::Svg => name.local != local::FOREIGN_OBJECT,
+impl SpecialCategory {
+    /// Whether an element of this name is in the category.
+    pub(super) fn contains(self, name: QualName) -> bool {
+        let d = self.departures;
+        if d.on(Departure::NarrowSpecialCategory) {
+            return self.in_html5libs_list(name);
+        }
+        if d.on(Departure::HtmlOnlySpecialCategory) && name.ns != Namespace::Html {
+            return false;
+        }
+        if d.on(Departure::MainNotSpecial) && name == QualName::html(local::MAIN) {
+            return false;
+        }
+        if d.on(Departure::NoSearchElement) && name == QualName::html(local::SEARCH) {
+            return false;
+        }
+        crate::tree_builder::open_elements::is_special(name)
+    }
+
+    /// html5lib 1.1's special category (`constants.specialElements`), the list of
+    /// `narrow-special-category`: the standard's HTML elements but figcaption, hgroup,
+    /// keygen, main, search, source, summary, template and track, with command, image
+    /// and isindex; no MathML element; of the SVG elements, foreignObject only.
+    fn in_html5libs_list(self, name: QualName) -> bool {
+        match name.ns {
+            Namespace::Html => {
+                matches!(name.local, local::IMAGE | local::ISINDEX)
+                    || name.local == self.command
+                    || (crate::tree_builder::open_elements::is_special(name)
+                        && !matches!(
+                            name.local,
+                            local::FIGCAPTION
+                                | local::HGROUP
+                                | local::KEYGEN
+                                | local::MAIN
+                                | local::SEARCH
+                                | local::SOURCE
+                                | local::SUMMARY
+                                | local::TEMPLATE
+                                | local::TRACK
+                        ))
+            }
+            Namespace::MathMl => false,
+            Namespace::Svg => name.local == local::FOREIGN_OBJECT,
+        }
     }
 }
 
@@ -101,6 +131,14 @@ pub(crate) fn tokenizer_state_for_the_context(
 }
 
 impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
+    /// The special category as the departures on have it, for one walk.
+    pub(super) fn special_category(&mut self) -> SpecialCategory {
+        SpecialCategory {
+            departures: self.departures,
+            command: self.sink.intern(b"command"),
+        }
+    }
+
     /// The markup declaration open state's CDATA test, by the current node rather than
     /// the adjusted current node (`cdata-by-the-current-node`), or false at an
     /// integration point (`cdata-not-at-integration-points`).

@@ -4,8 +4,8 @@
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
+use crate::tree_builder::Seams;
 use crate::tree_builder::{
     character_count, leading_non_whitespace, leading_whitespace, unexpected, InsertionMode,
     ProcessResult, TreeBuilder, TreeSink, TreeToken,

@@ -4,10 +4,10 @@ use crate::arm_hook::spec_arm;
 use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tokenizer::State;
 use crate::tree_builder::open_elements::{Scope, HEADINGS};
+use crate::tree_builder::Seams;
 use crate::tree_builder::{
     is_ascii_whitespace, InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };

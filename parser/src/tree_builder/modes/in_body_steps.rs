@@ -4,10 +4,10 @@
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::adoption_agency::AdoptionAgencyOutcome;
 use crate::tree_builder::open_elements::{is_special, Scope};
+use crate::tree_builder::Seams;
 use crate::tree_builder::{InsertionMode, TagToken, TreeBuilder, TreeSink};
 
 /// The elements that may be left open at the end of the body without a parse error:

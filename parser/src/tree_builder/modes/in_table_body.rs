@@ -3,9 +3,9 @@
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
 use crate::tree_builder::open_elements::Scope;
+use crate::tree_builder::Seams;
 use crate::tree_builder::{
     InsertionMode, ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken,
 };

@@ -2,8 +2,8 @@
 
 use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
-use crate::seams::Seams;
 use crate::spec_arms::Arm;
+use crate::tree_builder::Seams;
 use crate::tree_builder::{ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
