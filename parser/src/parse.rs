@@ -230,28 +230,29 @@ fn run(
     options: &ParseOptions,
     fast_paths: bool,
 ) -> Result<Document, ParseFailure> {
-    let mut scratch = scratch::take();
-    let document = run_with(bytes, context, options, fast_paths, Standard, &mut scratch);
+    let (document, scratch) =
+        run_with(bytes, context, options, fast_paths, Standard, scratch::take());
     scratch::give_back(scratch);
     document
 }
 
 /// The driver, for the standard or for a parse that departs from it (`departures`,
-/// see `crate::seams`), in `scratch`'s buffers.
+/// see `crate::seams`), in `scratch`'s buffers, which it hands back.
 pub(crate) fn run_with<D: Seams>(
     bytes: &[u8],
     context: Option<&FragmentContext>,
     options: &ParseOptions,
     fast_paths: bool,
     departures: D,
-    scratch: &mut Scratch<D>,
-) -> Result<Document, ParseFailure> {
+    mut scratch: Box<Scratch<D>>,
+) -> (Result<Document, ParseFailure>, Box<Scratch<D>>) {
     let max = options.max_input_bytes.min(DEFAULT_MAX_INPUT_BYTES);
     if bytes.len() > max {
-        return Err(ParseFailure::InputTooLarge {
+        let too_large = ParseFailure::InputTooLarge {
             len: bytes.len(),
             max,
-        });
+        };
+        return (Err(too_large), scratch);
     }
     let preprocessed = input::preprocess_with_fast_paths(bytes, fast_paths);
     let input = &*preprocessed.bytes;
@@ -271,7 +272,7 @@ pub(crate) fn run_with<D: Seams>(
             scripting: options.scripting,
             fragment_context: context,
         },
-        std::mem::take(&mut scratch.tree_builder),
+        scratch.tree_builder,
         departures,
     );
     builder.set_fast_paths(fast_paths);
@@ -282,7 +283,7 @@ pub(crate) fn run_with<D: Seams>(
             last_start_tag: None,
             deadline: options.deadline,
         },
-        std::mem::take(&mut scratch.tokenizer),
+        scratch.tokenizer,
         departures,
     );
     tokenizer.set_cdata_allowed(builder.cdata_allowed());
@@ -296,12 +297,13 @@ pub(crate) fn run_with<D: Seams>(
     scratch.tree_builder.drop_large_working_lists();
     document.forget_input();
     if finished.is_err() {
-        return Err(ParseFailure::DeadlineExceeded);
+        return (Err(ParseFailure::DeadlineExceeded), scratch);
     }
     if document.node_count() > document.node_limit {
-        return Err(ParseFailure::TooManyNodes {
+        let too_many = ParseFailure::TooManyNodes {
             max: document.node_limit,
-        });
+        };
+        return (Err(too_many), scratch);
     }
     document.strings.seal();
     if context.is_some() {
@@ -340,7 +342,7 @@ pub(crate) fn run_with<D: Seams>(
     document.errors = errors;
     crate::buffers::clear(&mut scratch.tokenizer.errors);
     crate::buffers::clear(&mut scratch.tree_builder.errors);
-    Ok(document)
+    (Ok(document), scratch)
 }
 
 /// Hands the errors of `lists` to `emit` in the order of their offsets, a stable

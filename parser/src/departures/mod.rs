@@ -596,16 +596,16 @@ pub fn parse(
     departures: &[Departure],
 ) -> Result<Document, ParseFailure> {
     let set = DepartureSet::of(departures);
-    let mut scratch = Box::<Scratch<Departed>>::default();
     state::begin();
-    run_with(
+    let (document, _) = run_with(
         input.as_bytes(),
         context,
         options,
         set.allows_fast_paths(),
         Departed(set),
-        &mut scratch,
-    )
+        Box::<Scratch<Departed>>::default(),
+    );
+    document
 }
 
 /// [`parse`], recording its provenance trace (an empty one without the feature
