@@ -51,11 +51,9 @@ use crate::case::ParseRequest;
 use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
 use litmus_parser::departures::{self, Departure};
 use litmus_parser::dump::{self, Entry};
-use litmus_parser::provenance::{
-    trace_document, trace_fragment, NodeChange, NodeEvent, TokenKind, Trace, TracedToken,
-};
+use litmus_parser::provenance::{NodeChange, NodeEvent, TokenKind, Trace, TracedToken};
 use litmus_parser::spec_arms::{self, Arm};
-use litmus_parser::{Document, NodeId, NodeKind, ParseOptions};
+use litmus_parser::{trace_document, trace_fragment, Document, NodeId, NodeKind, ParseOptions};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;

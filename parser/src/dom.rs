@@ -225,6 +225,10 @@ pub struct Document {
     pub(crate) attrs: Vec<Attribute>,
     /// The most nodes the parse may make (see [`crate::parse::node_limit`]).
     pub(crate) node_limit: usize,
+    /// Whether its changes are recorded in a trace being recorded (the parse is one
+    /// that traces, `crate::provenance`).
+    #[cfg_attr(not(feature = "provenance"), allow(dead_code))]
+    pub(crate) traced: bool,
     /// The strings of the DocumentType nodes (a document has one, or a few).
     pub(crate) doctypes: Vec<DoctypeData>,
     pub(crate) names: Interner,
@@ -356,6 +360,7 @@ impl Document {
             attrs: Vec::with_capacity(input_len / 32),
             doctypes: Vec::new(),
             node_limit: usize::MAX,
+            traced: false,
             names: Interner::default(),
             quirks_mode: QuirksMode::NoQuirks,
             scripting: true,

@@ -87,8 +87,9 @@ pub use dom::{
 };
 pub use error::{ErrorCode, ParseError};
 pub use parse::{
-    node_limit, parse_document, parse_fragment, parse_with_fast_paths, FragmentContext,
-    ParseFailure, ParseOptions, DEFAULT_MAX_INPUT_BYTES, NODES_PER_INPUT_BYTE, NODE_LIMIT_BASE,
+    node_limit, parse_document, parse_fragment, parse_with_fast_paths, trace_document,
+    trace_fragment, trace_without_fast_paths, FragmentContext, ParseFailure, ParseOptions,
+    DEFAULT_MAX_INPUT_BYTES, NODES_PER_INPUT_BYTE, NODE_LIMIT_BASE,
 };
 
 #[cfg(feature = "encoding")]

@@ -8,8 +8,9 @@ use crate::error::MAX_ERRORS;
 use crate::error::{ErrorCode, ParseError};
 use crate::input;
 use crate::names::LocalName;
+use crate::provenance::Trace;
 use crate::scratch::{self, Scratch};
-use crate::seams::Standard;
+use crate::seams::{Standard, Traced};
 use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::Seams;
 use crate::tree_builder::{FragmentContextElement, TreeBuilder, TreeBuilderOptions};
@@ -230,8 +231,14 @@ fn run(
     options: &ParseOptions,
     fast_paths: bool,
 ) -> Result<Document, ParseFailure> {
-    let (document, scratch) =
-        run_with(bytes, context, options, fast_paths, Standard, scratch::take());
+    let (document, scratch) = run_with(
+        bytes,
+        context,
+        options,
+        fast_paths,
+        Standard,
+        scratch::take(),
+    );
     scratch::give_back(scratch);
     document
 }
@@ -258,6 +265,7 @@ pub(crate) fn run_with<D: Seams>(
     let input = &*preprocessed.bytes;
     let mut document = Document::with_capacity(input.len());
     document.node_limit = node_limit(input.len());
+    document.traced = D::TRACES;
     document.copy_input(input);
     document.scripting = options.scripting;
 
@@ -343,6 +351,58 @@ pub(crate) fn run_with<D: Seams>(
     crate::buffers::clear(&mut scratch.tokenizer.errors);
     crate::buffers::clear(&mut scratch.tree_builder.errors);
     (Ok(document), scratch)
+}
+
+/// Parses a document as [`crate::parse_document`] does, recording its [`Trace`]
+/// (`crate::provenance`; an empty one without the feature `provenance`).
+pub fn trace_document(
+    input: &str,
+    options: &ParseOptions,
+) -> Result<(Document, Trace), ParseFailure> {
+    traced_parse(input, None, options, true)
+}
+
+/// Parses a fragment as [`crate::parse_fragment`] does, recording its [`Trace`]
+/// (`crate::provenance`; an empty one without the feature `provenance`).
+pub fn trace_fragment(
+    input: &str,
+    context: &FragmentContext,
+    options: &ParseOptions,
+) -> Result<(Document, Trace), ParseFailure> {
+    traced_parse(input, Some(context), options, true)
+}
+
+/// [`trace_document`] (`context` `None`) or [`trace_fragment`] with the fast paths
+/// off: for a parse the departures of `crate::departures` depart from, whose changed steps
+/// the fast paths would pass by.
+pub fn trace_without_fast_paths(
+    input: &str,
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+) -> Result<(Document, Trace), ParseFailure> {
+    traced_parse(input, context, options, false)
+}
+
+/// A parse of the instantiation that traces (`crate::seams::Traced`), recorded.
+fn traced_parse(
+    input: &str,
+    context: Option<&FragmentContext>,
+    options: &ParseOptions,
+    fast_paths: bool,
+) -> Result<(Document, Trace), ParseFailure> {
+    let parse = || {
+        let scratch = Box::<Scratch<Traced>>::default();
+        run_with(
+            input.as_bytes(),
+            context,
+            options,
+            fast_paths,
+            Traced,
+            scratch,
+        )
+        .0
+    };
+    crate::provenance::traced(parse, input)
 }
 
 /// Hands the errors of `lists` to `emit` in the order of their offsets, a stable

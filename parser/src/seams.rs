@@ -20,6 +20,12 @@
 //! `departures::DEPARTURES` (docs/departures.md, ARCHITECTURE.md) says which
 //! departures use each.
 
-/// The parser as the standard has it: no departure anywhere.
+/// The parser as the standard has it: no departure anywhere, and no trace.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Standard;
+
+/// The standard, recording the provenance trace of the thread that asks for one
+/// (`crate::provenance`): the parse of `crate::trace_document` and its kin. Its seams
+/// are the standard's; only its arms, steps, tokens and node changes are recorded.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Traced;

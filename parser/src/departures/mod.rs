@@ -674,6 +674,8 @@ mod tests {
             .lines()
             .filter_map(|line| line.trim().strip_prefix("fn "))
             .filter_map(|rest| rest.split(['(', '<']).next())
+            // The hooks each arm opens with are no seams.
+            .filter(|method| !matches!(*method, "spec_arm" | "spec_arm_if"))
             .collect();
         let seams: Vec<&str> = Seam::ALL.iter().map(|seam| seam.method()).collect();
         assert_eq!(methods, seams);

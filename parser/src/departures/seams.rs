@@ -14,6 +14,9 @@ use crate::tree_builder::{
 };
 
 impl TokenizerSeams for Departed {
+    // A departed parse is traced where a trace is asked for (`departures::trace`).
+    const TRACES: bool = true;
+
     fn tokenizer_state(tokenizer: &mut Tokenizer<'_, Self>) -> Option<Step> {
         tokenizer.departed_state()
     }

@@ -50,7 +50,9 @@ impl Document {
             data,
         });
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(id, || NodeChange::Created);
+        if self.traced {
+            crate::provenance::node_changed(id, || NodeChange::Created);
+        }
         id
     }
 
@@ -100,10 +102,12 @@ impl Document {
         };
         let add = text.len();
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(node, || NodeChange::Text {
-            at: span.len as usize,
-            len: add,
-        });
+        if self.traced {
+            crate::provenance::node_changed(node, || NodeChange::Text {
+                at: span.len as usize,
+                len: add,
+            });
+        }
         let (start, len, cap) = (span.start as usize, span.len as usize, span.cap as usize);
         let buffer = self.strings.bytes_mut();
         let new_span = if start + cap == buffer.len() && len == cap {
@@ -303,7 +307,9 @@ impl TreeSink for Document {
 
     fn append(&mut self, parent: NodeId, child: NodeId) {
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(child, || NodeChange::Placed { parent });
+        if self.traced {
+            crate::provenance::node_changed(child, || NodeChange::Placed { parent });
+        }
         self.detach(child);
         let first = self.node(parent).first_child;
         let last = first.and_then(|f| self.node(f).prev_or_last);
@@ -328,7 +334,9 @@ impl TreeSink for Document {
             return;
         }
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(child, || NodeChange::Placed { parent });
+        if self.traced {
+            crate::provenance::node_changed(child, || NodeChange::Placed { parent });
+        }
         self.detach(child);
         let is_first = self.node(parent).first_child == Some(reference);
         // The reference's previous sibling, or, before the first child, the last.
@@ -368,10 +376,12 @@ impl TreeSink for Document {
             cap: span.len,
         }));
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(node, || NodeChange::Text {
-            at: 0,
-            len: text.len(),
-        });
+        if self.traced {
+            crate::provenance::node_changed(node, || NodeChange::Text {
+                at: 0,
+                len: text.len(),
+            });
+        }
         match before {
             Some(reference) => self.insert_before(parent, node, reference),
             None => self.append(parent, node),
@@ -380,7 +390,9 @@ impl TreeSink for Document {
 
     fn remove_from_parent(&mut self, node: NodeId) {
         #[cfg(feature = "provenance")]
-        crate::provenance::node_changed(node, || NodeChange::Removed);
+        if self.traced {
+            crate::provenance::node_changed(node, || NodeChange::Removed);
+        }
         self.detach(node);
     }
 
@@ -393,7 +405,9 @@ impl TreeSink for Document {
     fn remove_all_children(&mut self, node: NodeId) {
         while let Some(child) = self.node(node).first_child {
             #[cfg(feature = "provenance")]
-            crate::provenance::node_changed(child, || NodeChange::Removed);
+            if self.traced {
+                crate::provenance::node_changed(child, || NodeChange::Removed);
+            }
             self.detach(child);
         }
     }
@@ -466,7 +480,7 @@ impl TreeSink for Document {
             present.insert(key);
         }
         #[cfg(feature = "provenance")]
-        if !added.is_empty() {
+        if !added.is_empty() && self.traced {
             crate::provenance::node_changed(element, || NodeChange::Attributes { names: added });
         }
     }

@@ -1,7 +1,7 @@
 //! Provenance: for one parse, which token and which arms of the standard made each
 //! node of the tree.
 //!
-//! [`trace_document`] and [`trace_fragment`] parse as [`crate::parse_document`] and
+//! [`crate::trace_document`] and [`crate::trace_fragment`] parse as [`crate::parse_document`] and
 //! [`crate::parse_fragment`] do and also return a [`Trace`]:
 //!
 //! - the tokens tree construction was handed, in order ([`TracedToken`]): their kind,
@@ -31,7 +31,7 @@ mod recorder;
 
 use crate::dom::{Document, NodeId};
 use crate::spec_arms::{family, Arm, Family};
-use crate::{FragmentContext, ParseFailure, ParseOptions};
+use crate::ParseFailure;
 
 #[cfg(feature = "provenance")]
 pub(crate) use recorder::{arm as record_arm, node_changed, recording, step_at, token_handed_over};
@@ -205,39 +205,6 @@ impl Trace {
                 .flat_map(|t| t.tokenizer_arms.iter().chain(&t.tree_arms).copied()),
         )
     }
-}
-
-/// Parses a document as [`crate::parse_document`] does, recording its [`Trace`] (an
-/// empty one without the feature `provenance`).
-pub fn trace_document(
-    input: &str,
-    options: &ParseOptions,
-) -> Result<(Document, Trace), ParseFailure> {
-    traced(|| crate::parse_document(input, options), input)
-}
-
-/// Parses a fragment as [`crate::parse_fragment`] does, recording its [`Trace`] (an
-/// empty one without the feature `provenance`).
-pub fn trace_fragment(
-    input: &str,
-    context: &FragmentContext,
-    options: &ParseOptions,
-) -> Result<(Document, Trace), ParseFailure> {
-    traced(|| crate::parse_fragment(input, context, options), input)
-}
-
-/// [`trace_document`] (`context` `None`) or [`trace_fragment`] with the fast paths
-/// off: for a parse the departures of `crate::departures` depart from, whose changed steps
-/// the fast paths would pass by.
-pub fn trace_without_fast_paths(
-    input: &str,
-    context: Option<&FragmentContext>,
-    options: &ParseOptions,
-) -> Result<(Document, Trace), ParseFailure> {
-    traced(
-        || crate::parse_with_fast_paths(input, context, options, false),
-        input,
-    )
 }
 
 #[cfg(feature = "provenance")]

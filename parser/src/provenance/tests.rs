@@ -1,6 +1,7 @@
 use super::*;
 use crate::dom::NodeKind;
 use crate::spec_arms::arms;
+use crate::{trace_document, trace_fragment, FragmentContext, ParseOptions};
 
 fn id(arm: Arm) -> String {
     arms().nth(arm as usize).unwrap().id()

@@ -9,7 +9,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -20,13 +19,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BeforeAttributeNameWhitespace);
+                D::spec_arm(Arm::BeforeAttributeNameWhitespace);
                 Step::Continue
             }
             // "U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF: Reconsume in the
             // after attribute name state."
             Some(b'/' | b'>') | None => {
-                spec_arm(Arm::BeforeAttributeNameSolidusGreaterThanSignEof);
+                D::spec_arm(Arm::BeforeAttributeNameSolidusGreaterThanSignEof);
                 Step::Reconsume(State::AfterAttributeName)
             }
             // "U+003D EQUALS SIGN (=): This is an
@@ -35,7 +34,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current input character, and its value to the empty string. Switch to the
             // attribute name state."
             Some(b'=') => {
-                spec_arm(Arm::BeforeAttributeNameEqualsSign);
+                D::spec_arm(Arm::BeforeAttributeNameEqualsSign);
                 self.parse_error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                 self.start_new_attribute();
                 self.append_to_attribute_name(b"=");
@@ -45,7 +44,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // attribute name and value to the empty string. Reconsume in the attribute
             // name state."
             Some(_) => {
-                spec_arm(Arm::BeforeAttributeNameAnythingElse);
+                D::spec_arm(Arm::BeforeAttributeNameAnythingElse);
                 self.start_new_attribute();
                 Step::Reconsume(State::AttributeName)
             }
@@ -62,13 +61,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>),
             // EOF: Reconsume in the after attribute name state."
             Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') | None => {
-                spec_arm(Arm::AttributeNameWhitespaceSolidusGreaterThanSignEof);
+                D::spec_arm(Arm::AttributeNameWhitespaceSolidusGreaterThanSignEof);
                 self.leave_the_attribute_name_state();
                 Step::Reconsume(State::AfterAttributeName)
             }
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
             Some(b'=') => {
-                spec_arm(Arm::AttributeNameEqualsSign);
+                D::spec_arm(Arm::AttributeNameEqualsSign);
                 self.leave_the_attribute_name_state();
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
@@ -76,14 +75,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character (add 0x0020 to the character's code point) to the current
             // attribute's name."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::AttributeNameAsciiUpperAlpha);
+                D::spec_arm(Arm::AttributeNameAsciiUpperAlpha);
                 self.append_to_attribute_name(&[c.to_ascii_lowercase()]);
                 Step::Continue
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's name."
             Some(0) => {
-                spec_arm(Arm::AttributeNameNull);
+                D::spec_arm(Arm::AttributeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_name(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -92,7 +91,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // (<): This is an unexpected-character-in-attribute-name parse error. Treat
             // it as per the 'anything else' entry below."
             Some(c @ (b'"' | b'\'' | b'<')) => {
-                spec_arm(Arm::AttributeNameQuotationMarkApostropheLessThanSign);
+                D::spec_arm(Arm::AttributeNameQuotationMarkApostropheLessThanSign);
                 self.parse_error(ErrorCode::UnexpectedCharacterInAttributeName);
                 self.append_to_attribute_name(&[c]);
                 Step::Continue
@@ -100,7 +99,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the current
             // attribute's name."
             Some(c) => {
-                spec_arm(Arm::AttributeNameAnythingElse);
+                D::spec_arm(Arm::AttributeNameAnythingElse);
                 self.append_to_attribute_name(&[c]);
                 Step::Continue
             }
@@ -113,29 +112,29 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterAttributeNameWhitespace);
+                D::spec_arm(Arm::AfterAttributeNameWhitespace);
                 Step::Continue
             }
             // "U+002F SOLIDUS (/): Switch to the self-closing start tag state."
             Some(b'/') => {
-                spec_arm(Arm::AfterAttributeNameSolidus);
+                D::spec_arm(Arm::AfterAttributeNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003D EQUALS SIGN (=): Switch to the before attribute value state."
             Some(b'=') => {
-                spec_arm(Arm::AfterAttributeNameEqualsSign);
+                D::spec_arm(Arm::AfterAttributeNameEqualsSign);
                 Step::SwitchTo(State::BeforeAttributeValue)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
-                spec_arm(Arm::AfterAttributeNameGreaterThanSign);
+                D::spec_arm(Arm::AfterAttributeNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::AfterAttributeNameEof);
+                D::spec_arm(Arm::AfterAttributeNameEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -144,7 +143,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // attribute name and value to the empty string. Reconsume in the attribute
             // name state."
             Some(_) => {
-                spec_arm(Arm::AfterAttributeNameAnythingElse);
+                D::spec_arm(Arm::AfterAttributeNameAnythingElse);
                 self.start_new_attribute();
                 Step::Reconsume(State::AttributeName)
             }
@@ -157,32 +156,32 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BeforeAttributeValueWhitespace);
+                D::spec_arm(Arm::BeforeAttributeValueWhitespace);
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("): Switch to the attribute value (double-quoted)
             // state."
             Some(b'"') => {
-                spec_arm(Arm::BeforeAttributeValueQuotationMark);
+                D::spec_arm(Arm::BeforeAttributeValueQuotationMark);
                 Step::SwitchTo(State::AttributeValueDoubleQuoted)
             }
             // "U+0027 APOSTROPHE ('): Switch to the attribute value (single-quoted)
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::BeforeAttributeValueApostrophe);
+                D::spec_arm(Arm::BeforeAttributeValueApostrophe);
                 Step::SwitchTo(State::AttributeValueSingleQuoted)
             }
             // "U+003E GREATER-THAN SIGN (>): This is a missing-attribute-value parse
             // error. Switch to the data state. Emit the current tag token."
             Some(b'>') => {
-                spec_arm(Arm::BeforeAttributeValueGreaterThanSign);
+                D::spec_arm(Arm::BeforeAttributeValueGreaterThanSign);
                 self.parse_error(ErrorCode::MissingAttributeValue);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "Anything else: Reconsume in the attribute value (unquoted) state."
             _ => {
-                spec_arm(Arm::BeforeAttributeValueAnythingElse);
+                D::spec_arm(Arm::BeforeAttributeValueAnythingElse);
                 Step::Reconsume(State::AttributeValueUnquoted)
             }
         }
@@ -197,27 +196,27 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0022 QUOTATION MARK ("): Switch to the after attribute value (quoted)
             // state."
             Some(b'"') => {
-                spec_arm(Arm::AttributeValueDoubleQuotedQuotationMark);
+                D::spec_arm(Arm::AttributeValueDoubleQuotedQuotationMark);
                 Step::SwitchTo(State::AfterAttributeValueQuoted)
             }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (double-quoted) state. Switch to the character reference state."
             Some(b'&') => {
-                spec_arm(Arm::AttributeValueDoubleQuotedAmpersand);
+                D::spec_arm(Arm::AttributeValueDoubleQuotedAmpersand);
                 self.return_state = State::AttributeValueDoubleQuoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
-                spec_arm(Arm::AttributeValueDoubleQuotedNull);
+                D::spec_arm(Arm::AttributeValueDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::AttributeValueDoubleQuotedEof);
+                D::spec_arm(Arm::AttributeValueDoubleQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -225,7 +224,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
-                spec_arm(Arm::AttributeValueDoubleQuotedAnythingElse);
+                D::spec_arm(Arm::AttributeValueDoubleQuotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -241,27 +240,27 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0027 APOSTROPHE ('): Switch to the after attribute value (quoted)
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::AttributeValueSingleQuotedApostrophe);
+                D::spec_arm(Arm::AttributeValueSingleQuotedApostrophe);
                 Step::SwitchTo(State::AfterAttributeValueQuoted)
             }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (single-quoted) state. Switch to the character reference state."
             Some(b'&') => {
-                spec_arm(Arm::AttributeValueSingleQuotedAmpersand);
+                D::spec_arm(Arm::AttributeValueSingleQuotedAmpersand);
                 self.return_state = State::AttributeValueSingleQuoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
-                spec_arm(Arm::AttributeValueSingleQuotedNull);
+                D::spec_arm(Arm::AttributeValueSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::AttributeValueSingleQuotedEof);
+                D::spec_arm(Arm::AttributeValueSingleQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -269,7 +268,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
-                spec_arm(Arm::AttributeValueSingleQuotedAnythingElse);
+                D::spec_arm(Arm::AttributeValueSingleQuotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -285,27 +284,27 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AttributeValueUnquotedWhitespace);
+                D::spec_arm(Arm::AttributeValueUnquotedWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+0026 AMPERSAND (&): Set the return state to the attribute value
             // (unquoted) state. Switch to the character reference state."
             Some(b'&') => {
-                spec_arm(Arm::AttributeValueUnquotedAmpersand);
+                D::spec_arm(Arm::AttributeValueUnquotedAmpersand);
                 self.return_state = State::AttributeValueUnquoted;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
-                spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
+                D::spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current attribute's value."
             Some(0) => {
-                spec_arm(Arm::AttributeValueUnquotedNull);
+                D::spec_arm(Arm::AttributeValueUnquotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_attribute_value(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -315,14 +314,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // unexpected-character-in-unquoted-attribute-value parse error. Treat it as
             // per the 'anything else' entry below."
             Some(c @ (b'"' | b'\'' | b'<' | b'=' | b'`')) => {
-                spec_arm(Arm::AttributeValueUnquotedQuotationMarkApostropheLessThanSignEqualsSignGraveAccent);
+                D::spec_arm(Arm::AttributeValueUnquotedQuotationMarkApostropheLessThanSignEqualsSignGraveAccent);
                 self.parse_error(ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::AttributeValueUnquotedEof);
+                D::spec_arm(Arm::AttributeValueUnquotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -330,7 +329,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the current
             // attribute's value."
             Some(c) => {
-                spec_arm(Arm::AttributeValueUnquotedAnythingElse);
+                D::spec_arm(Arm::AttributeValueUnquotedAnythingElse);
                 self.append_to_attribute_value(&[c]);
                 Step::Continue
             }
@@ -343,24 +342,24 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
+                D::spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): Switch to the self-closing start tag state."
             Some(b'/') => {
-                spec_arm(Arm::AfterAttributeValueQuotedSolidus);
+                D::spec_arm(Arm::AfterAttributeValueQuotedSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
-                spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
+                D::spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::AfterAttributeValueQuotedEof);
+                D::spec_arm(Arm::AfterAttributeValueQuotedEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -368,7 +367,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: This is a missing-whitespace-between-attributes parse
             // error. Reconsume in the before attribute name state."
             Some(_) => {
-                spec_arm(Arm::AfterAttributeValueQuotedAnythingElse);
+                D::spec_arm(Arm::AfterAttributeValueQuotedAnythingElse);
                 self.parse_error(ErrorCode::MissingWhitespaceBetweenAttributes);
                 Step::Reconsume(State::BeforeAttributeName)
             }

@@ -4,7 +4,6 @@
 
 use super::TokenizerSeams;
 use super::{State, Step, Tokenizer};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -15,12 +14,12 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+005D RIGHT SQUARE BRACKET (]): Switch to the CDATA section bracket
             // state."
             Some(b']') => {
-                spec_arm(Arm::CdataSectionRightSquareBracket);
+                D::spec_arm(Arm::CdataSectionRightSquareBracket);
                 Step::SwitchTo(State::CdataSectionBracket)
             }
             // "EOF: This is an eof-in-cdata parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CdataSectionEof);
+                D::spec_arm(Arm::CdataSectionEof);
                 self.parse_error(ErrorCode::EofInCdata);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -30,7 +29,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // part of the in foreign content insertion mode, which is the only place
             // where CDATA sections can appear.")
             Some(_) => {
-                spec_arm(Arm::CdataSectionAnythingElse);
+                D::spec_arm(Arm::CdataSectionAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -42,13 +41,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+005D RIGHT SQUARE BRACKET (]): Switch to the CDATA section end state."
             Some(b']') => {
-                spec_arm(Arm::CdataSectionBracketRightSquareBracket);
+                D::spec_arm(Arm::CdataSectionBracketRightSquareBracket);
                 Step::SwitchTo(State::CdataSectionEnd)
             }
             // "Anything else: Emit a U+005D RIGHT SQUARE BRACKET character token.
             // Reconsume in the CDATA section state."
             _ => {
-                spec_arm(Arm::CdataSectionBracketAnythingElse);
+                D::spec_arm(Arm::CdataSectionBracketAnythingElse);
                 self.emit_characters(b"]");
                 Step::Reconsume(State::CdataSection)
             }
@@ -61,19 +60,19 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+005D RIGHT SQUARE BRACKET (]): Emit a U+005D RIGHT SQUARE BRACKET
             // character token."
             Some(b']') => {
-                spec_arm(Arm::CdataSectionEndRightSquareBracket);
+                D::spec_arm(Arm::CdataSectionEndRightSquareBracket);
                 self.emit_characters(b"]");
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN character: Switch to the data state."
             Some(b'>') => {
-                spec_arm(Arm::CdataSectionEndU003eGreaterThanSignCharacter);
+                D::spec_arm(Arm::CdataSectionEndU003eGreaterThanSignCharacter);
                 Step::SwitchTo(State::Data)
             }
             // "Anything else: Emit two U+005D RIGHT SQUARE BRACKET character tokens.
             // Reconsume in the CDATA section state."
             _ => {
-                spec_arm(Arm::CdataSectionEndAnythingElse);
+                D::spec_arm(Arm::CdataSectionEndAnythingElse);
                 self.emit_characters(b"]]");
                 Step::Reconsume(State::CdataSection)
             }

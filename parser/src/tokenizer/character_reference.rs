@@ -5,7 +5,6 @@
 use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
 use super::TokenizerSeams;
 use super::{State, Step, Tokenizer};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::input::{encode_generalized_utf8, is_noncharacter};
 use crate::spec_arms::Arm;
@@ -46,20 +45,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "ASCII alphanumeric: Reconsume in the named character reference state."
             Some(c) if c.is_ascii_alphanumeric() => {
-                spec_arm(Arm::CharacterReferenceAsciiAlphanumeric);
+                D::spec_arm(Arm::CharacterReferenceAsciiAlphanumeric);
                 Step::Reconsume(State::NamedCharacterReference)
             }
             // "U+0023 NUMBER SIGN (#): Append the current input character to the
             // temporary buffer. Switch to the numeric character reference state."
             Some(b'#') => {
-                spec_arm(Arm::CharacterReferenceNumberSign);
+                D::spec_arm(Arm::CharacterReferenceNumberSign);
                 self.temporary_buffer.push(b'#');
                 Step::SwitchTo(State::NumericCharacterReference)
             }
             // "Anything else: Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
-                spec_arm(Arm::CharacterReferenceAnythingElse);
+                D::spec_arm(Arm::CharacterReferenceAnythingElse);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
             }
@@ -77,14 +76,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         let Some((name, characters)) = self.longest_named_character_reference() else {
             // "Otherwise: Flush code points consumed as a character reference. Switch
             // to the ambiguous ampersand state."
-            spec_arm(Arm::NamedCharacterReferenceNoMatch);
+            D::spec_arm(Arm::NamedCharacterReferenceNoMatch);
             self.flush_code_points_consumed_as_a_character_reference();
             return Step::SwitchTo(State::AmbiguousAmpersand);
         };
         self.pos += name.len();
         self.temporary_buffer.extend_from_slice(name);
         // "If there is a match:"
-        spec_arm(Arm::NamedCharacterReferenceMatch);
+        D::spec_arm(Arm::NamedCharacterReferenceMatch);
         let last_character_matched = name.last().copied();
         let next_input_character = self.input.get(self.pos).copied();
         // "If the character reference was consumed as part of an attribute, and the
@@ -96,7 +95,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             && last_character_matched != Some(b';')
             && next_input_character.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
         {
-            spec_arm(Arm::NamedCharacterReferenceHistoricalAttributeValue);
+            D::spec_arm(Arm::NamedCharacterReferenceHistoricalAttributeValue);
             self.flush_code_points_consumed_as_a_character_reference();
             return Step::SwitchTo(self.return_state);
         }
@@ -104,7 +103,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         // character (;), then this is a missing-semicolon-after-character-reference
         // parse error."
         if last_character_matched != Some(b';') {
-            spec_arm(Arm::NamedCharacterReferenceMissingSemicolon);
+            D::spec_arm(Arm::NamedCharacterReferenceMissingSemicolon);
             self.parse_error_at_next_input_character(
                 ErrorCode::MissingSemicolonAfterCharacterReference,
             );
@@ -157,7 +156,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // attribute's value. Otherwise, emit the current input character as a
             // character token."
             Some(c) if c.is_ascii_alphanumeric() => {
-                spec_arm(Arm::AmbiguousAmpersandAsciiAlphanumeric);
+                D::spec_arm(Arm::AmbiguousAmpersandAsciiAlphanumeric);
                 if self.consumed_as_part_of_an_attribute() {
                     self.append_to_attribute_value(&[c]);
                 } else {
@@ -168,13 +167,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003B SEMICOLON (;): This is an unknown-named-character-reference parse
             // error. Reconsume in the return state."
             Some(b';') => {
-                spec_arm(Arm::AmbiguousAmpersandSemicolon);
+                D::spec_arm(Arm::AmbiguousAmpersandSemicolon);
                 self.parse_error(ErrorCode::UnknownNamedCharacterReference);
                 Step::Reconsume(self.return_state)
             }
             // "Anything else: Reconsume in the return state."
             _ => {
-                spec_arm(Arm::AmbiguousAmpersandAnythingElse);
+                D::spec_arm(Arm::AmbiguousAmpersandAnythingElse);
                 Step::Reconsume(self.return_state)
             }
         }
@@ -189,13 +188,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current input character to the temporary buffer. Switch to the hexadecimal
             // character reference start state."
             Some(c @ (b'x' | b'X')) => {
-                spec_arm(Arm::NumericCharacterReferenceLatinSmallLetterXLatinCapitalLetterX);
+                D::spec_arm(Arm::NumericCharacterReferenceLatinSmallLetterXLatinCapitalLetterX);
                 self.temporary_buffer.push(c);
                 Step::SwitchTo(State::HexadecimalCharacterReferenceStart)
             }
             // "Anything else: Reconsume in the decimal character reference start state."
             _ => {
-                spec_arm(Arm::NumericCharacterReferenceAnythingElse);
+                D::spec_arm(Arm::NumericCharacterReferenceAnythingElse);
                 Step::Reconsume(State::DecimalCharacterReferenceStart)
             }
         }
@@ -206,14 +205,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "ASCII hex digit: Reconsume in the hexadecimal character reference state."
             Some(c) if c.is_ascii_hexdigit() => {
-                spec_arm(Arm::HexadecimalCharacterReferenceStartAsciiHexDigit);
+                D::spec_arm(Arm::HexadecimalCharacterReferenceStartAsciiHexDigit);
                 Step::Reconsume(State::HexadecimalCharacterReference)
             }
             // "Anything else: This is an absence-of-digits-in-numeric-character-reference
             // parse error. Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
-                spec_arm(Arm::HexadecimalCharacterReferenceStartAnythingElse);
+                D::spec_arm(Arm::HexadecimalCharacterReferenceStartAnythingElse);
                 self.parse_error(ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
@@ -226,14 +225,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "ASCII digit: Reconsume in the decimal character reference state."
             Some(c) if c.is_ascii_digit() => {
-                spec_arm(Arm::DecimalCharacterReferenceStartAsciiDigit);
+                D::spec_arm(Arm::DecimalCharacterReferenceStartAsciiDigit);
                 Step::Reconsume(State::DecimalCharacterReference)
             }
             // "Anything else: This is an absence-of-digits-in-numeric-character-reference
             // parse error. Flush code points consumed as a character reference.
             // Reconsume in the return state."
             _ => {
-                spec_arm(Arm::DecimalCharacterReferenceStartAnythingElse);
+                D::spec_arm(Arm::DecimalCharacterReferenceStartAnythingElse);
                 self.parse_error(ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference();
                 Step::Reconsume(self.return_state)
@@ -250,20 +249,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII upper hex digit: … (subtract 0x0037 …)", "ASCII lower hex digit: …
             // (subtract 0x0057 …)": the same with the letter's value.
             Some(c) if c.is_ascii_hexdigit() => {
-                spec_arm(Arm::HexadecimalCharacterReferenceAsciiDigit);
+                D::spec_arm(Arm::HexadecimalCharacterReferenceAsciiDigit);
                 let digit = char::from(c).to_digit(16).unwrap_or(0);
                 self.add_digit_to_character_reference_code(16, digit);
                 Step::Continue
             }
             // "U+003B SEMICOLON: Switch to the numeric character reference end state."
             Some(b';') => {
-                spec_arm(Arm::HexadecimalCharacterReferenceSemicolon);
+                D::spec_arm(Arm::HexadecimalCharacterReferenceSemicolon);
                 Step::SwitchTo(State::NumericCharacterReferenceEnd)
             }
             // "Anything else: This is a missing-semicolon-after-character-reference
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
-                spec_arm(Arm::HexadecimalCharacterReferenceAnythingElse);
+                D::spec_arm(Arm::HexadecimalCharacterReferenceAnythingElse);
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -277,19 +276,19 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // version of the current input character (subtract 0x0030 from the
             // character's code point) to the character reference code."
             Some(c) if c.is_ascii_digit() => {
-                spec_arm(Arm::DecimalCharacterReferenceAsciiDigit);
+                D::spec_arm(Arm::DecimalCharacterReferenceAsciiDigit);
                 self.add_digit_to_character_reference_code(10, u32::from(c - b'0'));
                 Step::Continue
             }
             // "U+003B SEMICOLON: Switch to the numeric character reference end state."
             Some(b';') => {
-                spec_arm(Arm::DecimalCharacterReferenceSemicolon);
+                D::spec_arm(Arm::DecimalCharacterReferenceSemicolon);
                 Step::SwitchTo(State::NumericCharacterReferenceEnd)
             }
             // "Anything else: This is a missing-semicolon-after-character-reference
             // parse error. Reconsume in the numeric character reference end state."
             _ => {
-                spec_arm(Arm::DecimalCharacterReferenceAnythingElse);
+                D::spec_arm(Arm::DecimalCharacterReferenceAnythingElse);
                 self.parse_error(ErrorCode::MissingSemicolonAfterCharacterReference);
                 Step::Reconsume(State::NumericCharacterReferenceEnd)
             }
@@ -314,7 +313,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "If the number is 0x00, then this is a null-character-reference parse
             // error. Set the character reference code to 0xFFFD."
             0 => {
-                spec_arm(Arm::NumericCharacterReferenceEndNull);
+                D::spec_arm(Arm::NumericCharacterReferenceEndNull);
                 self.parse_error_at_next_input_character(ErrorCode::NullCharacterReference);
                 0xFFFD
             }
@@ -322,7 +321,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character-reference-outside-unicode-range parse error. Set the character
             // reference code to 0xFFFD."
             0x11_0000.. => {
-                spec_arm(Arm::NumericCharacterReferenceEndOutsideUnicodeRange);
+                D::spec_arm(Arm::NumericCharacterReferenceEndOutsideUnicodeRange);
                 self.parse_error_at_next_input_character(
                     ErrorCode::CharacterReferenceOutsideUnicodeRange,
                 );
@@ -332,14 +331,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // surrogate-character-reference parse error. Set the character reference
             // code to 0xFFFD."
             0xD800..=0xDFFF => {
-                spec_arm(Arm::NumericCharacterReferenceEndSurrogate);
+                D::spec_arm(Arm::NumericCharacterReferenceEndSurrogate);
                 self.parse_error_at_next_input_character(ErrorCode::SurrogateCharacterReference);
                 0xFFFD
             }
             // "If the number is a noncharacter, then this is a
             // noncharacter-character-reference parse error."
             _ if is_noncharacter(code) => {
-                spec_arm(Arm::NumericCharacterReferenceEndNoncharacter);
+                D::spec_arm(Arm::NumericCharacterReferenceEndNoncharacter);
                 self.parse_error_at_next_input_character(ErrorCode::NoncharacterCharacterReference);
                 code
             }
@@ -349,12 +348,12 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // with that number in the first column, and set the character reference
             // code to the number in the second column."
             0x0D | 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F..=0x9F => {
-                spec_arm(Arm::NumericCharacterReferenceEndControl);
+                D::spec_arm(Arm::NumericCharacterReferenceEndControl);
                 self.parse_error_at_next_input_character(ErrorCode::ControlCharacterReference);
                 windows_1252_replacement(code).unwrap_or(code)
             }
             _ => {
-                spec_arm(Arm::NumericCharacterReferenceEndOtherwise);
+                D::spec_arm(Arm::NumericCharacterReferenceEndOtherwise);
                 code
             }
         };

@@ -4,7 +4,6 @@
 
 use super::TokenizerSeams;
 use super::{State, Step, Tokenizer, REPLACEMENT_CHARACTER};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -15,13 +14,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // comment token."
             Some(b'>') => {
-                spec_arm(Arm::BogusCommentGreaterThanSign);
+                D::spec_arm(Arm::BogusCommentGreaterThanSign);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: Emit the comment. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::BogusCommentEof);
+                D::spec_arm(Arm::BogusCommentEof);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -29,7 +28,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the comment token's data."
             Some(0) => {
-                spec_arm(Arm::BogusCommentNull);
+                D::spec_arm(Arm::BogusCommentNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.comment.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -37,7 +36,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the comment token's
             // data."
             Some(c) => {
-                spec_arm(Arm::BogusCommentAnythingElse);
+                D::spec_arm(Arm::BogusCommentAnythingElse);
                 self.comment.push(c);
                 Step::Continue
             }
@@ -52,7 +51,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         // a comment token whose data is the empty string, and switch to the comment
         // start state."
         if self.next_characters_are(b"--", false) {
-            spec_arm(Arm::MarkupDeclarationOpenTwoHyphenMinus);
+            D::spec_arm(Arm::MarkupDeclarationOpenTwoHyphenMinus);
             self.pos += 2;
             self.create_comment_token();
             return Step::SwitchTo(State::CommentStart);
@@ -60,7 +59,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         // "ASCII case-insensitive match for the word "DOCTYPE": Consume those
         // characters and switch to the DOCTYPE state."
         if self.next_characters_are(b"DOCTYPE", true) {
-            spec_arm(Arm::MarkupDeclarationOpenDoctype);
+            D::spec_arm(Arm::MarkupDeclarationOpenDoctype);
             self.pos += 7;
             return Step::SwitchTo(State::Doctype);
         }
@@ -73,10 +72,10 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         if self.next_characters_are(b"[CDATA[", false) {
             self.pos += 7;
             if self.cdata_allowed {
-                spec_arm(Arm::MarkupDeclarationOpenCdataInForeignContent);
+                D::spec_arm(Arm::MarkupDeclarationOpenCdataInForeignContent);
                 return Step::SwitchTo(State::CdataSection);
             }
-            spec_arm(Arm::MarkupDeclarationOpenCdataInHtmlContent);
+            D::spec_arm(Arm::MarkupDeclarationOpenCdataInHtmlContent);
             self.current = self.pos - 1;
             self.parse_error(ErrorCode::CdataInHtmlContent);
             self.create_comment_token();
@@ -86,7 +85,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         // "Anything else: This is an incorrectly-opened-comment parse error. Create a
         // comment token whose data is the empty string. Switch to the bogus comment
         // state (don't consume anything in the current state)."
-        spec_arm(Arm::MarkupDeclarationOpenAnythingElse);
+        D::spec_arm(Arm::MarkupDeclarationOpenAnythingElse);
         self.parse_error_at_next_input_character(ErrorCode::IncorrectlyOpenedComment);
         self.create_comment_token();
         Step::SwitchTo(State::BogusComment)
@@ -97,20 +96,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment start dash state."
             Some(b'-') => {
-                spec_arm(Arm::CommentStartHyphenMinus);
+                D::spec_arm(Arm::CommentStartHyphenMinus);
                 Step::SwitchTo(State::CommentStartDash)
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-closing-of-empty-comment
             // parse error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
-                spec_arm(Arm::CommentStartGreaterThanSign);
+                D::spec_arm(Arm::CommentStartGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "Anything else: Reconsume in the comment state."
             _ => {
-                spec_arm(Arm::CommentStartAnythingElse);
+                D::spec_arm(Arm::CommentStartAnythingElse);
                 Step::Reconsume(State::Comment)
             }
         }
@@ -121,13 +120,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end state."
             Some(b'-') => {
-                spec_arm(Arm::CommentStartDashHyphenMinus);
+                D::spec_arm(Arm::CommentStartDashHyphenMinus);
                 Step::SwitchTo(State::CommentEnd)
             }
             // "U+003E GREATER-THAN SIGN (>): This is an abrupt-closing-of-empty-comment
             // parse error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
-                spec_arm(Arm::CommentStartDashGreaterThanSign);
+                D::spec_arm(Arm::CommentStartDashGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptClosingOfEmptyComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
@@ -135,7 +134,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CommentStartDashEof);
+                D::spec_arm(Arm::CommentStartDashEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -144,7 +143,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append a U+002D HYPHEN-MINUS character (-) to the comment
             // token's data. Reconsume in the comment state."
             Some(_) => {
-                spec_arm(Arm::CommentStartDashAnythingElse);
+                D::spec_arm(Arm::CommentStartDashAnythingElse);
                 self.comment.push(b'-');
                 Step::Reconsume(State::Comment)
             }
@@ -160,19 +159,19 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003C LESS-THAN SIGN (<): Append the current input character to the
             // comment token's data. Switch to the comment less-than sign state."
             Some(b'<') => {
-                spec_arm(Arm::CommentLessThanSign);
+                D::spec_arm(Arm::CommentLessThanSign);
                 self.comment.push(b'<');
                 Step::SwitchTo(State::CommentLessThanSign)
             }
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end dash state."
             Some(b'-') => {
-                spec_arm(Arm::CommentHyphenMinus);
+                D::spec_arm(Arm::CommentHyphenMinus);
                 Step::SwitchTo(State::CommentEndDash)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the comment token's data."
             Some(0) => {
-                spec_arm(Arm::CommentNull);
+                D::spec_arm(Arm::CommentNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.comment.extend_from_slice(REPLACEMENT_CHARACTER);
                 Step::Continue
@@ -180,7 +179,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CommentEof);
+                D::spec_arm(Arm::CommentEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -189,7 +188,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the comment token's
             // data."
             Some(c) => {
-                spec_arm(Arm::CommentAnythingElse);
+                D::spec_arm(Arm::CommentAnythingElse);
                 self.comment.push(c);
                 Step::Continue
             }
@@ -202,20 +201,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0021 EXCLAMATION MARK (!): Append the current input character to the
             // comment token's data. Switch to the comment less-than sign bang state."
             Some(b'!') => {
-                spec_arm(Arm::CommentLessThanSignExclamationMark);
+                D::spec_arm(Arm::CommentLessThanSignExclamationMark);
                 self.comment.push(b'!');
                 Step::SwitchTo(State::CommentLessThanSignBang)
             }
             // "U+003C LESS-THAN SIGN (<): Append the current input character to the
             // comment token's data."
             Some(b'<') => {
-                spec_arm(Arm::CommentLessThanSignLessThanSign);
+                D::spec_arm(Arm::CommentLessThanSignLessThanSign);
                 self.comment.push(b'<');
                 Step::Continue
             }
             // "Anything else: Reconsume in the comment state."
             _ => {
-                spec_arm(Arm::CommentLessThanSignAnythingElse);
+                D::spec_arm(Arm::CommentLessThanSignAnythingElse);
                 Step::Reconsume(State::Comment)
             }
         }
@@ -227,12 +226,12 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment less-than sign bang dash
             // state."
             Some(b'-') => {
-                spec_arm(Arm::CommentLessThanSignBangHyphenMinus);
+                D::spec_arm(Arm::CommentLessThanSignBangHyphenMinus);
                 Step::SwitchTo(State::CommentLessThanSignBangDash)
             }
             // "Anything else: Reconsume in the comment state."
             _ => {
-                spec_arm(Arm::CommentLessThanSignBangAnythingElse);
+                D::spec_arm(Arm::CommentLessThanSignBangAnythingElse);
                 Step::Reconsume(State::Comment)
             }
         }
@@ -244,12 +243,12 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment less-than sign bang dash
             // dash state."
             Some(b'-') => {
-                spec_arm(Arm::CommentLessThanSignBangDashHyphenMinus);
+                D::spec_arm(Arm::CommentLessThanSignBangDashHyphenMinus);
                 Step::SwitchTo(State::CommentLessThanSignBangDashDash)
             }
             // "Anything else: Reconsume in the comment end dash state."
             _ => {
-                spec_arm(Arm::CommentLessThanSignBangDashAnythingElse);
+                D::spec_arm(Arm::CommentLessThanSignBangDashAnythingElse);
                 Step::Reconsume(State::CommentEndDash)
             }
         }
@@ -260,13 +259,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+003E GREATER-THAN SIGN (>), EOF: Reconsume in the comment end state."
             Some(b'>') | None => {
-                spec_arm(Arm::CommentLessThanSignBangDashDashGreaterThanSignEof);
+                D::spec_arm(Arm::CommentLessThanSignBangDashDashGreaterThanSignEof);
                 Step::Reconsume(State::CommentEnd)
             }
             // "Anything else: This is a nested-comment parse error. Reconsume in the
             // comment end state."
             Some(_) => {
-                spec_arm(Arm::CommentLessThanSignBangDashDashAnythingElse);
+                D::spec_arm(Arm::CommentLessThanSignBangDashDashAnythingElse);
                 self.parse_error(ErrorCode::NestedComment);
                 Step::Reconsume(State::CommentEnd)
             }
@@ -278,13 +277,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Switch to the comment end state."
             Some(b'-') => {
-                spec_arm(Arm::CommentEndDashHyphenMinus);
+                D::spec_arm(Arm::CommentEndDashHyphenMinus);
                 Step::SwitchTo(State::CommentEnd)
             }
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CommentEndDashEof);
+                D::spec_arm(Arm::CommentEndDashEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -293,7 +292,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append a U+002D HYPHEN-MINUS character (-) to the comment
             // token's data. Reconsume in the comment state."
             Some(_) => {
-                spec_arm(Arm::CommentEndDashAnythingElse);
+                D::spec_arm(Arm::CommentEndDashAnythingElse);
                 self.comment.push(b'-');
                 Step::Reconsume(State::Comment)
             }
@@ -306,26 +305,26 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // comment token."
             Some(b'>') => {
-                spec_arm(Arm::CommentEndGreaterThanSign);
+                D::spec_arm(Arm::CommentEndGreaterThanSign);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0021 EXCLAMATION MARK (!): Switch to the comment end bang state."
             Some(b'!') => {
-                spec_arm(Arm::CommentEndExclamationMark);
+                D::spec_arm(Arm::CommentEndExclamationMark);
                 Step::SwitchTo(State::CommentEndBang)
             }
             // "U+002D HYPHEN-MINUS (-): Append a U+002D HYPHEN-MINUS character (-) to
             // the comment token's data."
             Some(b'-') => {
-                spec_arm(Arm::CommentEndHyphenMinus);
+                D::spec_arm(Arm::CommentEndHyphenMinus);
                 self.comment.push(b'-');
                 Step::Continue
             }
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CommentEndEof);
+                D::spec_arm(Arm::CommentEndEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -334,7 +333,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append two U+002D HYPHEN-MINUS characters (-) to the
             // comment token's data. Reconsume in the comment state."
             Some(_) => {
-                spec_arm(Arm::CommentEndAnythingElse);
+                D::spec_arm(Arm::CommentEndAnythingElse);
                 self.comment.extend_from_slice(b"--");
                 Step::Reconsume(State::Comment)
             }
@@ -348,14 +347,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // and a U+0021 EXCLAMATION MARK character (!) to the comment token's data.
             // Switch to the comment end dash state."
             Some(b'-') => {
-                spec_arm(Arm::CommentEndBangHyphenMinus);
+                D::spec_arm(Arm::CommentEndBangHyphenMinus);
                 self.comment.extend_from_slice(b"--!");
                 Step::SwitchTo(State::CommentEndDash)
             }
             // "U+003E GREATER-THAN SIGN (>): This is an incorrectly-closed-comment parse
             // error. Switch to the data state. Emit the current comment token."
             Some(b'>') => {
-                spec_arm(Arm::CommentEndBangGreaterThanSign);
+                D::spec_arm(Arm::CommentEndBangGreaterThanSign);
                 self.parse_error(ErrorCode::IncorrectlyClosedComment);
                 self.emit_current_comment_token();
                 Step::SwitchTo(State::Data)
@@ -363,7 +362,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-comment parse error. Emit the current comment
             // token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::CommentEndBangEof);
+                D::spec_arm(Arm::CommentEndBangEof);
                 self.parse_error(ErrorCode::EofInComment);
                 self.emit_current_comment_token();
                 self.emit_end_of_file_token();
@@ -373,7 +372,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // EXCLAMATION MARK character (!) to the comment token's data. Reconsume in
             // the comment state."
             Some(_) => {
-                spec_arm(Arm::CommentEndBangAnythingElse);
+                D::spec_arm(Arm::CommentEndBangAnythingElse);
                 self.comment.extend_from_slice(b"--!");
                 Step::Reconsume(State::Comment)
             }

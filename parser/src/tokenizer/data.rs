@@ -5,7 +5,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -19,32 +18,32 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0026 AMPERSAND (&): Set the return state to the data state. Switch to
             // the character reference state."
             Some(b'&') => {
-                spec_arm(Arm::DataAmpersand);
+                D::spec_arm(Arm::DataAmpersand);
                 self.return_state = State::Data;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the tag open state."
             Some(b'<') => {
-                spec_arm(Arm::DataLessThanSign);
+                D::spec_arm(Arm::DataLessThanSign);
                 Step::SwitchTo(State::TagOpen)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit the
             // current input character as a character token."
             Some(0) => {
-                spec_arm(Arm::DataNull);
+                D::spec_arm(Arm::DataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
-                spec_arm(Arm::DataEof);
+                D::spec_arm(Arm::DataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::DataAnythingElse);
+                D::spec_arm(Arm::DataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -60,32 +59,32 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0026 AMPERSAND (&): Set the return state to the RCDATA state. Switch to
             // the character reference state."
             Some(b'&') => {
-                spec_arm(Arm::RcdataAmpersand);
+                D::spec_arm(Arm::RcdataAmpersand);
                 self.return_state = State::Rcdata;
                 Step::SwitchTo(State::CharacterReference)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the RCDATA less-than sign state."
             Some(b'<') => {
-                spec_arm(Arm::RcdataLessThanSign);
+                D::spec_arm(Arm::RcdataLessThanSign);
                 Step::SwitchTo(State::RcdataLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::RcdataNull);
+                D::spec_arm(Arm::RcdataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
-                spec_arm(Arm::RcdataEof);
+                D::spec_arm(Arm::RcdataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::RcdataAnythingElse);
+                D::spec_arm(Arm::RcdataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -100,26 +99,26 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the RAWTEXT less-than sign state."
             Some(b'<') => {
-                spec_arm(Arm::RawtextLessThanSign);
+                D::spec_arm(Arm::RawtextLessThanSign);
                 Step::SwitchTo(State::RawtextLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::RawtextNull);
+                D::spec_arm(Arm::RawtextNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
-                spec_arm(Arm::RawtextEof);
+                D::spec_arm(Arm::RawtextEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::RawtextAnythingElse);
+                D::spec_arm(Arm::RawtextAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -135,20 +134,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::PlaintextNull);
+                D::spec_arm(Arm::PlaintextNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
-                spec_arm(Arm::PlaintextEof);
+                D::spec_arm(Arm::PlaintextEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::PlaintextAnythingElse);
+                D::spec_arm(Arm::PlaintextAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -161,14 +160,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the RCDATA end tag open state."
             Some(b'/') => {
-                spec_arm(Arm::RcdataLessThanSignSolidus);
+                D::spec_arm(Arm::RcdataLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::RcdataEndTagOpen)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the RCDATA state."
             _ => {
-                spec_arm(Arm::RcdataLessThanSignAnythingElse);
+                D::spec_arm(Arm::RcdataLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::Rcdata)
             }
@@ -181,14 +180,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the RCDATA end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::RcdataEndTagOpenAsciiAlpha);
+                D::spec_arm(Arm::RcdataEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::RcdataEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the RCDATA state."
             _ => {
-                spec_arm(Arm::RcdataEndTagOpenAnythingElse);
+                D::spec_arm(Arm::RcdataEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::Rcdata)
             }
@@ -203,14 +202,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RcdataEndTagNameWhitespace);
+                D::spec_arm(Arm::RcdataEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RcdataEndTagNameSolidus);
+                D::spec_arm(Arm::RcdataEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -218,7 +217,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RcdataEndTagNameGreaterThanSign);
+                D::spec_arm(Arm::RcdataEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -227,7 +226,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::RcdataEndTagNameAsciiUpperAlpha);
+                D::spec_arm(Arm::RcdataEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -236,7 +235,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::RcdataEndTagNameAsciiLowerAlpha);
+                D::spec_arm(Arm::RcdataEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -246,7 +245,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the RCDATA state."
             _ => {
-                spec_arm(Arm::RcdataEndTagNameAnythingElse);
+                D::spec_arm(Arm::RcdataEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::Rcdata)
             }
@@ -259,14 +258,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the RAWTEXT end tag open state."
             Some(b'/') => {
-                spec_arm(Arm::RawtextLessThanSignSolidus);
+                D::spec_arm(Arm::RawtextLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::RawtextEndTagOpen)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the RAWTEXT state."
             _ => {
-                spec_arm(Arm::RawtextLessThanSignAnythingElse);
+                D::spec_arm(Arm::RawtextLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::Rawtext)
             }
@@ -279,14 +278,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the RAWTEXT end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::RawtextEndTagOpenAsciiAlpha);
+                D::spec_arm(Arm::RawtextEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::RawtextEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the RAWTEXT state."
             _ => {
-                spec_arm(Arm::RawtextEndTagOpenAnythingElse);
+                D::spec_arm(Arm::RawtextEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::Rawtext)
             }
@@ -301,14 +300,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RawtextEndTagNameWhitespace);
+                D::spec_arm(Arm::RawtextEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RawtextEndTagNameSolidus);
+                D::spec_arm(Arm::RawtextEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -316,7 +315,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::RawtextEndTagNameGreaterThanSign);
+                D::spec_arm(Arm::RawtextEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -325,7 +324,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::RawtextEndTagNameAsciiUpperAlpha);
+                D::spec_arm(Arm::RawtextEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -334,7 +333,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::RawtextEndTagNameAsciiLowerAlpha);
+                D::spec_arm(Arm::RawtextEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -344,7 +343,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the RAWTEXT state."
             _ => {
-                spec_arm(Arm::RawtextEndTagNameAnythingElse);
+                D::spec_arm(Arm::RawtextEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::Rawtext)
             }

@@ -4,7 +4,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -26,26 +25,26 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE name state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::DoctypeWhitespace);
+                D::spec_arm(Arm::DoctypeWhitespace);
                 Step::SwitchTo(State::BeforeDoctypeName)
             }
             // "U+003E GREATER-THAN SIGN (>): Reconsume in the before DOCTYPE name state."
             Some(b'>') => {
-                spec_arm(Arm::DoctypeGreaterThanSign);
+                D::spec_arm(Arm::DoctypeGreaterThanSign);
                 Step::Reconsume(State::BeforeDoctypeName)
             }
             // "EOF: This is an eof-in-doctype parse error. Create a new DOCTYPE token.
             // Set its force-quirks flag to on. Emit the current token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypeEof);
+                D::spec_arm(Arm::DoctypeEof);
                 self.create_doctype_token();
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-whitespace-before-doctype-name parse
             // error. Reconsume in the before DOCTYPE name state."
             Some(_) => {
-                spec_arm(Arm::DoctypeAnythingElse);
+                D::spec_arm(Arm::DoctypeAnythingElse);
                 self.parse_error(ErrorCode::MissingWhitespaceBeforeDoctypeName);
                 Step::Reconsume(State::BeforeDoctypeName)
             }
@@ -58,14 +57,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BeforeDoctypeNameWhitespace);
+                D::spec_arm(Arm::BeforeDoctypeNameWhitespace);
                 Step::Continue
             }
             // "ASCII upper alpha: Create a new DOCTYPE token. Set the token's name to the
             // lowercase version of the current input character (add 0x0020 to the
             // character's code point). Switch to the DOCTYPE name state."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::BeforeDoctypeNameAsciiUpperAlpha);
+                D::spec_arm(Arm::BeforeDoctypeNameAsciiUpperAlpha);
                 self.create_doctype_token();
                 self.doctype.name = Some(vec![c.to_ascii_lowercase()]);
                 Step::SwitchTo(State::DoctypeName)
@@ -74,7 +73,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // new DOCTYPE token. Set the token's name to a U+FFFD REPLACEMENT CHARACTER
             // character. Switch to the DOCTYPE name state."
             Some(0) => {
-                spec_arm(Arm::BeforeDoctypeNameNull);
+                D::spec_arm(Arm::BeforeDoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.create_doctype_token();
                 self.doctype.name = Some(REPLACEMENT_CHARACTER.to_vec());
@@ -84,7 +83,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Create a new DOCTYPE token. Set its force-quirks flag to on. Switch to the
             // data state. Emit the current token."
             Some(b'>') => {
-                spec_arm(Arm::BeforeDoctypeNameGreaterThanSign);
+                D::spec_arm(Arm::BeforeDoctypeNameGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeName);
                 self.create_doctype_token();
                 self.doctype.force_quirks = true;
@@ -95,14 +94,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Set its force-quirks flag to on. Emit the current token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::BeforeDoctypeNameEof);
+                D::spec_arm(Arm::BeforeDoctypeNameEof);
                 self.create_doctype_token();
                 self.eof_in_doctype()
             }
             // "Anything else: Create a new DOCTYPE token. Set the token's name to the
             // current input character. Switch to the DOCTYPE name state."
             Some(c) => {
-                spec_arm(Arm::BeforeDoctypeNameAnythingElse);
+                D::spec_arm(Arm::BeforeDoctypeNameAnythingElse);
                 self.create_doctype_token();
                 self.doctype.name = Some(vec![c]);
                 Step::SwitchTo(State::DoctypeName)
@@ -116,13 +115,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the after DOCTYPE name state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::DoctypeNameWhitespace);
+                D::spec_arm(Arm::DoctypeNameWhitespace);
                 Step::SwitchTo(State::AfterDoctypeName)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::DoctypeNameGreaterThanSign);
+                D::spec_arm(Arm::DoctypeNameGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -130,7 +129,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character (add 0x0020 to the character's code point) to the current
             // DOCTYPE token's name."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::DoctypeNameAsciiUpperAlpha);
+                D::spec_arm(Arm::DoctypeNameAsciiUpperAlpha);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
                 name.push(c.to_ascii_lowercase());
                 Step::Continue
@@ -139,7 +138,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // name."
             Some(0) => {
-                spec_arm(Arm::DoctypeNameNull);
+                D::spec_arm(Arm::DoctypeNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let name = self.doctype.name.get_or_insert_with(Vec::new);
                 name.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -149,13 +148,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypeNameEof);
+                D::spec_arm(Arm::DoctypeNameEof);
                 self.eof_in_doctype()
             }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's name."
             Some(c) => {
-                spec_arm(Arm::DoctypeNameAnythingElse);
+                D::spec_arm(Arm::DoctypeNameAnythingElse);
                 self.doctype.name.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -168,13 +167,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterDoctypeNameWhitespace);
+                D::spec_arm(Arm::AfterDoctypeNameWhitespace);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::AfterDoctypeNameGreaterThanSign);
+                D::spec_arm(Arm::AfterDoctypeNameGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -182,7 +181,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::AfterDoctypeNameEof);
+                D::spec_arm(Arm::AfterDoctypeNameEof);
                 self.eof_in_doctype()
             }
             // "Anything else: If the six characters starting from the current input
@@ -195,7 +194,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::AfterDoctypeNameAnythingElse);
+                D::spec_arm(Arm::AfterDoctypeNameAnythingElse);
                 let six = self.input.get(self.current..self.current + 6);
                 if six.is_some_and(|word| word.eq_ignore_ascii_case(b"PUBLIC")) {
                     self.pos = self.current + 6;
@@ -219,7 +218,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE public identifier
             // state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterDoctypePublicKeywordWhitespace);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordWhitespace);
                 Step::SwitchTo(State::BeforeDoctypePublicIdentifier)
             }
             // "U+0022 QUOTATION MARK ("): This is a
@@ -228,7 +227,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // missing), then switch to the DOCTYPE public identifier (double-quoted)
             // state."
             Some(b'"') => {
-                spec_arm(Arm::AfterDoctypePublicKeywordQuotationMark);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordQuotationMark);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierDoubleQuoted)
@@ -239,7 +238,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // missing), then switch to the DOCTYPE public identifier (single-quoted)
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::AfterDoctypePublicKeywordApostrophe);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordApostrophe);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierSingleQuoted)
@@ -248,7 +247,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::AfterDoctypePublicKeywordGreaterThanSign);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -258,14 +257,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::AfterDoctypePublicKeywordEof);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-public-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::AfterDoctypePublicKeywordAnythingElse);
+                D::spec_arm(Arm::AfterDoctypePublicKeywordAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -279,14 +278,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierWhitespace);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierWhitespace);
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("): Set the current DOCTYPE token's public
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // public identifier (double-quoted) state."
             Some(b'"') => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierQuotationMark);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierQuotationMark);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierDoubleQuoted)
             }
@@ -294,7 +293,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // to the empty string (not missing), then switch to the DOCTYPE public
             // identifier (single-quoted) state."
             Some(b'\'') => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierApostrophe);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierApostrophe);
                 self.doctype.public_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypePublicIdentifierSingleQuoted)
             }
@@ -302,7 +301,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierGreaterThanSign);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -312,14 +311,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierEof);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-public-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::BeforeDoctypePublicIdentifierAnythingElse);
+                D::spec_arm(Arm::BeforeDoctypePublicIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -333,14 +332,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0022 QUOTATION MARK ("): Switch to the after DOCTYPE public identifier
             // state."
             Some(b'"') => {
-                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedQuotationMark);
+                D::spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedQuotationMark);
                 Step::SwitchTo(State::AfterDoctypePublicIdentifier)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // public identifier."
             Some(0) => {
-                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedNull);
+                D::spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
                 public_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -350,7 +349,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedGreaterThanSign);
+                D::spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -360,13 +359,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedEof);
+                D::spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedEof);
                 self.eof_in_doctype()
             }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's public identifier."
             Some(c) => {
-                spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedAnythingElse);
+                D::spec_arm(Arm::DoctypePublicIdentifierDoubleQuotedAnythingElse);
                 self.doctype.public_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -379,14 +378,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0027 APOSTROPHE ('): Switch to the after DOCTYPE public identifier
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedApostrophe);
+                D::spec_arm(Arm::DoctypePublicIdentifierSingleQuotedApostrophe);
                 Step::SwitchTo(State::AfterDoctypePublicIdentifier)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // public identifier."
             Some(0) => {
-                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedNull);
+                D::spec_arm(Arm::DoctypePublicIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let public_id = self.doctype.public_id.get_or_insert_with(Vec::new);
                 public_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -396,7 +395,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedGreaterThanSign);
+                D::spec_arm(Arm::DoctypePublicIdentifierSingleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypePublicIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -406,13 +405,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedEof);
+                D::spec_arm(Arm::DoctypePublicIdentifierSingleQuotedEof);
                 self.eof_in_doctype()
             }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's public identifier."
             Some(c) => {
-                spec_arm(Arm::DoctypePublicIdentifierSingleQuotedAnythingElse);
+                D::spec_arm(Arm::DoctypePublicIdentifierSingleQuotedAnythingElse);
                 self.doctype.public_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -426,13 +425,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // FEED (FF), U+0020 SPACE: Switch to the between DOCTYPE public and system
             // identifiers state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierWhitespace);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierWhitespace);
                 Step::SwitchTo(State::BetweenDoctypePublicAndSystemIdentifiers)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierGreaterThanSign);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -442,7 +441,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // string (not missing), then switch to the DOCTYPE system identifier
             // (double-quoted) state."
             Some(b'"') => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierQuotationMark);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierQuotationMark);
                 self.parse_error(
                     ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -455,7 +454,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // string (not missing), then switch to the DOCTYPE system identifier
             // (single-quoted) state."
             Some(b'\'') => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierApostrophe);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierApostrophe);
                 self.parse_error(
                     ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -466,14 +465,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierEof);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::AfterDoctypePublicIdentifierAnythingElse);
+                D::spec_arm(Arm::AfterDoctypePublicIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -487,13 +486,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersWhitespace);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersWhitespace);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersGreaterThanSign);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -501,7 +500,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // system identifier (double-quoted) state."
             Some(b'"') => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersQuotationMark);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersQuotationMark);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
             }
@@ -509,7 +508,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // to the empty string (not missing), then switch to the DOCTYPE system
             // identifier (single-quoted) state."
             Some(b'\'') => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersApostrophe);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersApostrophe);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
             }
@@ -517,14 +516,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersEof);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersAnythingElse);
+                D::spec_arm(Arm::BetweenDoctypePublicAndSystemIdentifiersAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -539,7 +538,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // FEED (FF), U+0020 SPACE: Switch to the before DOCTYPE system identifier
             // state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordWhitespace);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordWhitespace);
                 Step::SwitchTo(State::BeforeDoctypeSystemIdentifier)
             }
             // "U+0022 QUOTATION MARK ("): This is a
@@ -548,7 +547,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // missing), then switch to the DOCTYPE system identifier (double-quoted)
             // state."
             Some(b'"') => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordQuotationMark);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordQuotationMark);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
@@ -559,7 +558,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // missing), then switch to the DOCTYPE system identifier (single-quoted)
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordApostrophe);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordApostrophe);
                 self.parse_error(ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
@@ -568,7 +567,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordGreaterThanSign);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -578,14 +577,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordEof);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::AfterDoctypeSystemKeywordAnythingElse);
+                D::spec_arm(Arm::AfterDoctypeSystemKeywordAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -599,14 +598,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierWhitespace);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierWhitespace);
                 Step::Continue
             }
             // "U+0022 QUOTATION MARK ("): Set the current DOCTYPE token's system
             // identifier to the empty string (not missing), then switch to the DOCTYPE
             // system identifier (double-quoted) state."
             Some(b'"') => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierQuotationMark);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierQuotationMark);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierDoubleQuoted)
             }
@@ -614,7 +613,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // to the empty string (not missing), then switch to the DOCTYPE system
             // identifier (single-quoted) state."
             Some(b'\'') => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierApostrophe);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierApostrophe);
                 self.doctype.system_id = Some(Vec::new());
                 Step::SwitchTo(State::DoctypeSystemIdentifierSingleQuoted)
             }
@@ -622,7 +621,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierGreaterThanSign);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierGreaterThanSign);
                 self.parse_error(ErrorCode::MissingDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -632,14 +631,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierEof);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is a missing-quote-before-doctype-system-identifier
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Reconsume in the bogus DOCTYPE state."
             Some(_) => {
-                spec_arm(Arm::BeforeDoctypeSystemIdentifierAnythingElse);
+                D::spec_arm(Arm::BeforeDoctypeSystemIdentifierAnythingElse);
                 self.parse_error(ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 Step::Reconsume(State::BogusDoctype)
@@ -653,14 +652,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0022 QUOTATION MARK ("): Switch to the after DOCTYPE system identifier
             // state."
             Some(b'"') => {
-                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedQuotationMark);
+                D::spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedQuotationMark);
                 Step::SwitchTo(State::AfterDoctypeSystemIdentifier)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // system identifier."
             Some(0) => {
-                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedNull);
+                D::spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
                 system_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -670,7 +669,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedGreaterThanSign);
+                D::spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -680,13 +679,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedEof);
+                D::spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedEof);
                 self.eof_in_doctype()
             }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's system identifier."
             Some(c) => {
-                spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedAnythingElse);
+                D::spec_arm(Arm::DoctypeSystemIdentifierDoubleQuotedAnythingElse);
                 self.doctype.system_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -699,14 +698,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0027 APOSTROPHE ('): Switch to the after DOCTYPE system identifier
             // state."
             Some(b'\'') => {
-                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedApostrophe);
+                D::spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedApostrophe);
                 Step::SwitchTo(State::AfterDoctypeSystemIdentifier)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Append a
             // U+FFFD REPLACEMENT CHARACTER character to the current DOCTYPE token's
             // system identifier."
             Some(0) => {
-                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedNull);
+                D::spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 let system_id = self.doctype.system_id.get_or_insert_with(Vec::new);
                 system_id.extend_from_slice(REPLACEMENT_CHARACTER);
@@ -716,7 +715,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // parse error. Set the current DOCTYPE token's force-quirks flag to on.
             // Switch to the data state. Emit the current DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedGreaterThanSign);
+                D::spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedGreaterThanSign);
                 self.parse_error(ErrorCode::AbruptDoctypeSystemIdentifier);
                 self.doctype.force_quirks = true;
                 self.emit_current_doctype_token();
@@ -726,13 +725,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedEof);
+                D::spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedEof);
                 self.eof_in_doctype()
             }
             // "Anything else: Append the current input character to the current DOCTYPE
             // token's system identifier."
             Some(c) => {
-                spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedAnythingElse);
+                D::spec_arm(Arm::DoctypeSystemIdentifierSingleQuotedAnythingElse);
                 self.doctype.system_id.get_or_insert_with(Vec::new).push(c);
                 Step::Continue
             }
@@ -745,13 +744,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterDoctypeSystemIdentifierWhitespace);
+                D::spec_arm(Arm::AfterDoctypeSystemIdentifierWhitespace);
                 Step::Continue
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // DOCTYPE token."
             Some(b'>') => {
-                spec_arm(Arm::AfterDoctypeSystemIdentifierGreaterThanSign);
+                D::spec_arm(Arm::AfterDoctypeSystemIdentifierGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
@@ -759,7 +758,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's force-quirks flag to on. Emit the current DOCTYPE token. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::AfterDoctypeSystemIdentifierEof);
+                D::spec_arm(Arm::AfterDoctypeSystemIdentifierEof);
                 self.eof_in_doctype()
             }
             // "Anything else: This is an
@@ -767,7 +766,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Reconsume in the bogus DOCTYPE state. (This does not set the current
             // DOCTYPE token's force-quirks flag to on.)"
             Some(_) => {
-                spec_arm(Arm::AfterDoctypeSystemIdentifierAnythingElse);
+                D::spec_arm(Arm::AfterDoctypeSystemIdentifierAnythingElse);
                 self.parse_error(ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 Step::Reconsume(State::BogusDoctype)
             }
@@ -780,27 +779,27 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the DOCTYPE
             // token."
             Some(b'>') => {
-                spec_arm(Arm::BogusDoctypeGreaterThanSign);
+                D::spec_arm(Arm::BogusDoctypeGreaterThanSign);
                 self.emit_current_doctype_token();
                 Step::SwitchTo(State::Data)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Ignore the
             // character."
             Some(0) => {
-                spec_arm(Arm::BogusDoctypeNull);
+                D::spec_arm(Arm::BogusDoctypeNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 Step::Continue
             }
             // "EOF: Emit the DOCTYPE token. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::BogusDoctypeEof);
+                D::spec_arm(Arm::BogusDoctypeEof);
                 self.emit_current_doctype_token();
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Ignore the character."
             Some(_) => {
-                spec_arm(Arm::BogusDoctypeAnythingElse);
+                D::spec_arm(Arm::BogusDoctypeAnythingElse);
                 Step::Continue
             }
         }

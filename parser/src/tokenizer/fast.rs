@@ -20,7 +20,6 @@
 use super::scan::{self, ByteSet};
 use super::TokenizerSeams;
 use super::{Step, Tokenizer};
-use crate::arm_hook::{spec_arm, spec_arm_if};
 use crate::spec_arms::Arm;
 
 impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
@@ -97,12 +96,12 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         let start = self.pos;
         let run = self.consume_run(len);
         // The run also stands for the "ASCII upper alpha" arm when it lowercases.
-        spec_arm_if(Arm::TagNameAsciiUpperAlpha, || {
+        D::spec_arm_if(Arm::TagNameAsciiUpperAlpha, || {
             run.iter().any(u8::is_ascii_uppercase)
         });
         scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
         self.tag.name.end = self.tag.buf.len();
-        spec_arm(Arm::TagNameAnythingElse);
+        D::spec_arm(Arm::TagNameAnythingElse);
         Some(Step::Continue)
     }
 
@@ -123,11 +122,11 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         let start = self.pos;
         let run = self.consume_run(len);
         // The run also stands for the "ASCII upper alpha" arm when it lowercases.
-        spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
+        D::spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
             run.iter().any(u8::is_ascii_uppercase)
         });
         scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, run.len());
-        spec_arm(Arm::AttributeNameAnythingElse);
+        D::spec_arm(Arm::AttributeNameAnythingElse);
         Some(Step::Continue)
     }
 
@@ -182,7 +181,7 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         }
         let run = self.consume_run(len);
         self.comment.extend_from_slice(run);
-        spec_arm(Arm::CommentAnythingElse);
+        D::spec_arm(Arm::CommentAnythingElse);
         Some(Step::Continue)
     }
 
@@ -195,7 +194,7 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         let start = self.pos;
         self.consume_run(len);
         self.text.push_input(self.input, start, self.pos);
-        spec_arm(arm);
+        D::spec_arm(arm);
         Some(Step::Continue)
     }
 
@@ -208,7 +207,7 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         }
         let run = self.consume_run(len);
         self.append_to_attribute_value(run);
-        spec_arm(arm);
+        D::spec_arm(arm);
         Some(Step::Continue)
     }
 

@@ -68,7 +68,6 @@ pub use state::State;
 pub use token::{Doctype, SinkResult, Tag, Token, TokenSink};
 pub use tokenize::{tokenize, tokenize_to_bytes, OwnedToken, TokenizeOutput};
 
-use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::error::{keep_error, ErrorCode};
 use crate::seams::Standard;
@@ -430,7 +429,9 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     #[inline(always)]
     fn run_one_step<S: TokenSink>(&mut self, sink: &mut S) {
         #[cfg(feature = "provenance")]
-        crate::provenance::step_at(self.pos);
+        if D::TRACES {
+            crate::provenance::step_at(self.pos);
+        }
         // The markup declaration open state asks whether "there is an adjusted current
         // node and it is not an element in the HTML namespace": tree construction must
         // have processed every character token emitted before it (a character can
@@ -796,7 +797,7 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
             self.attribute_names.check_and_insert(&self.tag, name)
         };
         if attribute.duplicate {
-            spec_arm(Arm::AttributeNameDuplicateAttribute);
+            D::spec_arm(Arm::AttributeNameDuplicateAttribute);
             self.parse_error(ErrorCode::DuplicateAttribute);
         }
         self.current_attribute = Some(attribute);

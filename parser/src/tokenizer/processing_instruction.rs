@@ -42,7 +42,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -64,13 +63,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // ASCII alpha, U+005F LOW LINE (_): Reconsume in the processing instruction
             // target state.
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
-                spec_arm(Arm::ProcessingInstructionOpenAsciiAlphaLowLine);
+                D::spec_arm(Arm::ProcessingInstructionOpenAsciiAlphaLowLine);
                 Step::Reconsume(State::ProcessingInstructionTarget)
             }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
-                spec_arm(Arm::ProcessingInstructionOpenEof);
+                D::spec_arm(Arm::ProcessingInstructionOpenEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -80,7 +79,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Convert the temporary buffer to a comment. Reconsume in the bogus comment
             // state.
             Some(_) => {
-                spec_arm(Arm::ProcessingInstructionOpenAnythingElse);
+                D::spec_arm(Arm::ProcessingInstructionOpenAnythingElse);
                 self.parse_error(ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget);
                 self.convert_the_temporary_buffer_to_a_comment();
                 Step::Reconsume(State::BogusComment)
@@ -94,7 +93,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // ASCII alphanumeric, U+002D HYPHEN-MINUS (-), U+005F LOW LINE (_): Append
             // the current input character to the temporary buffer.
             Some(c) if c.is_ascii_alphanumeric() || c == b'-' || c == b'_' => {
-                spec_arm(Arm::ProcessingInstructionTargetAsciiAlphanumericHyphenMinusLowLine);
+                D::spec_arm(Arm::ProcessingInstructionTargetAsciiAlphanumericHyphenMinusLowLine);
                 self.temporary_buffer.push(c);
                 Step::Continue
             }
@@ -103,7 +102,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // SIGN (>): "Let target be the concatenation of the code points in the
             // temporary buffer, in the order they were added to the buffer."
             Some(c) if is_tokenizer_whitespace(c) || c == b'?' || c == b'>' => {
-                spec_arm(Arm::ProcessingInstructionTargetWhitespaceQuestionMarkGreaterThanSign);
+                D::spec_arm(Arm::ProcessingInstructionTargetWhitespaceQuestionMarkGreaterThanSign);
                 let target = &self.temporary_buffer;
                 // "If target is an ASCII case-insensitive match for "xml" or
                 // "xml-stylesheet": This is a disallowed-processing-instruction-target
@@ -128,7 +127,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
-                spec_arm(Arm::ProcessingInstructionTargetEof);
+                D::spec_arm(Arm::ProcessingInstructionTargetEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -137,7 +136,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // error. Convert the temporary buffer to a comment. Reconsume in the bogus
             // comment state.
             Some(_) => {
-                spec_arm(Arm::ProcessingInstructionTargetAnythingElse);
+                D::spec_arm(Arm::ProcessingInstructionTargetAnythingElse);
                 self.parse_error(ErrorCode::InvalidProcessingInstructionTarget);
                 self.convert_the_temporary_buffer_to_a_comment();
                 Step::Reconsume(State::BogusComment)
@@ -151,20 +150,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Ignore the character.
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::AfterProcessingInstructionTargetWhitespace);
+                D::spec_arm(Arm::AfterProcessingInstructionTargetWhitespace);
                 Step::Continue
             }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
-                spec_arm(Arm::AfterProcessingInstructionTargetEof);
+                D::spec_arm(Arm::AfterProcessingInstructionTargetEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // Anything else: Reconsume in the processing instruction data state.
             Some(_) => {
-                spec_arm(Arm::AfterProcessingInstructionTargetAnythingElse);
+                D::spec_arm(Arm::AfterProcessingInstructionTargetAnythingElse);
                 Step::Reconsume(State::ProcessingInstructionData)
             }
         }
@@ -176,13 +175,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+003F QUESTION MARK (?): Switch to the processing instruction
             // questionable state.
             Some(b'?') => {
-                spec_arm(Arm::ProcessingInstructionDataQuestionMark);
+                D::spec_arm(Arm::ProcessingInstructionDataQuestionMark);
                 Step::SwitchTo(State::ProcessingInstructionQuestionable)
             }
             // U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // processing instruction token.
             Some(b'>') => {
-                spec_arm(Arm::ProcessingInstructionDataGreaterThanSign);
+                D::spec_arm(Arm::ProcessingInstructionDataGreaterThanSign);
                 self.emit_current_processing_instruction_token();
                 Step::SwitchTo(State::Data)
             }
@@ -190,7 +189,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+FFFD REPLACEMENT CHARACTER character to the current processing
             // instruction token's data.
             Some(0) => {
-                spec_arm(Arm::ProcessingInstructionDataNull);
+                D::spec_arm(Arm::ProcessingInstructionDataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.processing_instruction_data
                     .extend_from_slice(REPLACEMENT_CHARACTER);
@@ -199,7 +198,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
-                spec_arm(Arm::ProcessingInstructionDataEof);
+                D::spec_arm(Arm::ProcessingInstructionDataEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -207,7 +206,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Anything else: Append the current input character to the current
             // processing instruction token's data.
             Some(c) => {
-                spec_arm(Arm::ProcessingInstructionDataAnythingElse);
+                D::spec_arm(Arm::ProcessingInstructionDataAnythingElse);
                 self.processing_instruction_data.push(c);
                 Step::Continue
             }
@@ -220,14 +219,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // processing instruction token.
             Some(b'>') => {
-                spec_arm(Arm::ProcessingInstructionQuestionableGreaterThanSign);
+                D::spec_arm(Arm::ProcessingInstructionQuestionableGreaterThanSign);
                 self.emit_current_processing_instruction_token();
                 Step::SwitchTo(State::Data)
             }
             // EOF: This is an eof-in-processing-instruction parse error. Emit an
             // end-of-file token.
             None => {
-                spec_arm(Arm::ProcessingInstructionQuestionableEof);
+                D::spec_arm(Arm::ProcessingInstructionQuestionableEof);
                 self.parse_error(ErrorCode::EofInProcessingInstruction);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -236,7 +235,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // instruction token's data. Reconsume in the processing instruction data
             // state.
             Some(_) => {
-                spec_arm(Arm::ProcessingInstructionQuestionableAnythingElse);
+                D::spec_arm(Arm::ProcessingInstructionQuestionableAnythingElse);
                 self.processing_instruction_data.push(b'?');
                 Step::Reconsume(State::ProcessingInstructionData)
             }

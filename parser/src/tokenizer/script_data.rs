@@ -4,7 +4,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -17,26 +16,26 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+003C LESS-THAN SIGN (<): Switch to the script data less-than sign state."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataLessThanSign);
+                D::spec_arm(Arm::ScriptDataLessThanSign);
                 Step::SwitchTo(State::ScriptDataLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataNull);
+                D::spec_arm(Arm::ScriptDataNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
             }
             // "EOF: Emit an end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataEof);
+                D::spec_arm(Arm::ScriptDataEof);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataAnythingElse);
+                D::spec_arm(Arm::ScriptDataAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -49,7 +48,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the script data end tag open state."
             Some(b'/') => {
-                spec_arm(Arm::ScriptDataLessThanSignSolidus);
+                D::spec_arm(Arm::ScriptDataLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ScriptDataEndTagOpen)
             }
@@ -57,14 +56,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // Emit a U+003C LESS-THAN SIGN character token and a U+0021 EXCLAMATION MARK
             // character token."
             Some(b'!') => {
-                spec_arm(Arm::ScriptDataLessThanSignExclamationMark);
+                D::spec_arm(Arm::ScriptDataLessThanSignExclamationMark);
                 self.emit_characters(b"<!");
                 Step::SwitchTo(State::ScriptDataEscapeStart)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the script data state."
             _ => {
-                spec_arm(Arm::ScriptDataLessThanSignAnythingElse);
+                D::spec_arm(Arm::ScriptDataLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptData)
             }
@@ -77,14 +76,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the script data end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::ScriptDataEndTagOpenAsciiAlpha);
+                D::spec_arm(Arm::ScriptDataEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::ScriptDataEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the script data state."
             _ => {
-                spec_arm(Arm::ScriptDataEndTagOpenAnythingElse);
+                D::spec_arm(Arm::ScriptDataEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::ScriptData)
             }
@@ -99,14 +98,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEndTagNameWhitespace);
+                D::spec_arm(Arm::ScriptDataEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEndTagNameSolidus);
+                D::spec_arm(Arm::ScriptDataEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -114,7 +113,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEndTagNameGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -123,7 +122,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::ScriptDataEndTagNameAsciiUpperAlpha);
+                D::spec_arm(Arm::ScriptDataEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -132,7 +131,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::ScriptDataEndTagNameAsciiLowerAlpha);
+                D::spec_arm(Arm::ScriptDataEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -142,7 +141,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the script data state."
             _ => {
-                spec_arm(Arm::ScriptDataEndTagNameAnythingElse);
+                D::spec_arm(Arm::ScriptDataEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::ScriptData)
             }
@@ -155,13 +154,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escape start dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataEscapeStartHyphenMinus);
+                D::spec_arm(Arm::ScriptDataEscapeStartHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapeStartDash)
             }
             // "Anything else: Reconsume in the script data state."
             _ => {
-                spec_arm(Arm::ScriptDataEscapeStartAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapeStartAnythingElse);
                 Step::Reconsume(State::ScriptData)
             }
         }
@@ -173,13 +172,13 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataEscapeStartDashHyphenMinus);
+                D::spec_arm(Arm::ScriptDataEscapeStartDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDashDash)
             }
             // "Anything else: Reconsume in the script data state."
             _ => {
-                spec_arm(Arm::ScriptDataEscapeStartDashAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapeStartDashAnythingElse);
                 Step::Reconsume(State::ScriptData)
             }
         }
@@ -191,20 +190,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash state.
             // Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataEscapedHyphenMinus);
+                D::spec_arm(Arm::ScriptDataEscapedHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataEscapedLessThanSign);
+                D::spec_arm(Arm::ScriptDataEscapedLessThanSign);
                 Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataEscapedNull);
+                D::spec_arm(Arm::ScriptDataEscapedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
@@ -212,14 +211,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataEscapedEof);
+                D::spec_arm(Arm::ScriptDataEscapedEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataEscapedAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -232,21 +231,21 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data escaped dash dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataEscapedDashHyphenMinus);
+                D::spec_arm(Arm::ScriptDataEscapedDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataEscapedDashDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataEscapedDashLessThanSign);
+                D::spec_arm(Arm::ScriptDataEscapedDashLessThanSign);
                 Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Switch to
             // the script data escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataEscapedDashNull);
+                D::spec_arm(Arm::ScriptDataEscapedDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
@@ -254,7 +253,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataEscapedDashEof);
+                D::spec_arm(Arm::ScriptDataEscapedDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -262,7 +261,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Switch to the script data escaped state. Emit the current
             // input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataEscapedDashAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
             }
@@ -274,20 +273,20 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataEscapedDashDashHyphenMinus);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::Continue
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data escaped less-than
             // sign state."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataEscapedDashDashLessThanSign);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashLessThanSign);
                 Step::SwitchTo(State::ScriptDataEscapedLessThanSign)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the script data state. Emit a
             // U+003E GREATER-THAN SIGN character token."
             Some(b'>') => {
-                spec_arm(Arm::ScriptDataEscapedDashDashGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
                 Step::SwitchTo(State::ScriptData)
             }
@@ -295,7 +294,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // the script data escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataEscapedDashDashNull);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
@@ -303,7 +302,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataEscapedDashDashEof);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -311,7 +310,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Switch to the script data escaped state. Emit the current
             // input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataEscapedDashDashAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedDashDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataEscaped)
             }
@@ -324,7 +323,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002F SOLIDUS (/): Set the temporary buffer to the empty string. Switch
             // to the script data escaped end tag open state."
             Some(b'/') => {
-                spec_arm(Arm::ScriptDataEscapedLessThanSignSolidus);
+                D::spec_arm(Arm::ScriptDataEscapedLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ScriptDataEscapedEndTagOpen)
             }
@@ -332,7 +331,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // LESS-THAN SIGN character token. Reconsume in the script data double escape
             // start state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::ScriptDataEscapedLessThanSignAsciiAlpha);
+                D::spec_arm(Arm::ScriptDataEscapedLessThanSignAsciiAlpha);
                 self.temporary_buffer.clear();
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptDataDoubleEscapeStart)
@@ -340,7 +339,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token. Reconsume in
             // the script data escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataEscapedLessThanSignAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedLessThanSignAnythingElse);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -353,14 +352,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the script data escaped end tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagOpenAsciiAlpha);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::ScriptDataEscapedEndTagName)
             }
             // "Anything else: Emit a U+003C LESS-THAN SIGN character token and a U+002F
             // SOLIDUS character token. Reconsume in the script data escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataEscapedEndTagOpenAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagOpenAnythingElse);
                 self.emit_characters(b"</");
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -375,14 +374,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // end tag token, then switch to the before attribute name state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(c) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameWhitespace);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): If the current end tag token is an appropriate end
             // tag token, then switch to the self-closing start tag state. Otherwise,
             // treat it as per the 'anything else' entry below."
             Some(b'/') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameSolidus);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): If the current end tag token is an
@@ -390,7 +389,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // current tag token. Otherwise, treat it as per the 'anything else' entry
             // below."
             Some(b'>') if self.is_appropriate_end_tag_token() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -399,7 +398,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiUpperAlpha);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -408,7 +407,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // token's tag name. Append the current input character to the temporary
             // buffer."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiLowerAlpha);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameAsciiLowerAlpha);
                 self.append_to_tag_name(&[c]);
                 self.temporary_buffer.push(c);
                 Step::Continue
@@ -418,7 +417,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // in the temporary buffer (in the order they were added to the buffer).
             // Reconsume in the script data escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataEscapedEndTagNameAnythingElse);
+                D::spec_arm(Arm::ScriptDataEscapedEndTagNameAnythingElse);
                 self.emit_less_than_sign_solidus_and_temporary_buffer();
                 Step::Reconsume(State::ScriptDataEscaped)
             }
@@ -434,7 +433,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // data double escaped state. Otherwise, switch to the script data escaped
             // state. Emit the current input character as a character token."
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
-                spec_arm(Arm::ScriptDataDoubleEscapeStartWhitespaceSolidusGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeStartWhitespaceSolidusGreaterThanSign);
                 self.emit_current_input_character();
                 if self.temporary_buffer == b"script" {
                     Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -446,7 +445,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character (add 0x0020 to the character's code point) to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiUpperAlpha);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiUpperAlpha);
                 self.temporary_buffer.push(c.to_ascii_lowercase());
                 self.emit_current_input_character();
                 Step::Continue
@@ -454,14 +453,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII lower alpha: Append the current input character to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiLowerAlpha);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeStartAsciiLowerAlpha);
                 self.temporary_buffer.push(c);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "Anything else: Reconsume in the script data escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataDoubleEscapeStartAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeStartAnythingElse);
                 Step::Reconsume(State::ScriptDataEscaped)
             }
         }
@@ -473,21 +472,21 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data double escaped dash
             // state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedHyphenMinus);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
             // "U+0000 NULL: This is an unexpected-null-character parse error. Emit a
             // U+FFFD REPLACEMENT CHARACTER character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedNull);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::Continue
@@ -495,14 +494,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataDoubleEscapedEof);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
             }
             // "Anything else: Emit the current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedAnythingElse);
                 self.emit_current_input_character();
                 Step::Continue
             }
@@ -515,14 +514,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+002D HYPHEN-MINUS (-): Switch to the script data double escaped dash
             // dash state. Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashHyphenMinus);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedDashDash)
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashLessThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
@@ -530,7 +529,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // the script data double escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashNull);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -538,7 +537,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashEof);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -546,7 +545,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Switch to the script data double escaped state. Emit the
             // current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
             }
@@ -558,21 +557,21 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+002D HYPHEN-MINUS (-): Emit a U+002D HYPHEN-MINUS character token."
             Some(b'-') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashHyphenMinus);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashHyphenMinus);
                 self.emit_characters(b"-");
                 Step::Continue
             }
             // "U+003C LESS-THAN SIGN (<): Switch to the script data double escaped
             // less-than sign state. Emit a U+003C LESS-THAN SIGN character token."
             Some(b'<') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashLessThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashLessThanSign);
                 self.emit_characters(b"<");
                 Step::SwitchTo(State::ScriptDataDoubleEscapedLessThanSign)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the script data state. Emit a
             // U+003E GREATER-THAN SIGN character token."
             Some(b'>') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashGreaterThanSign);
                 self.emit_characters(b">");
                 Step::SwitchTo(State::ScriptData)
             }
@@ -580,7 +579,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // the script data double escaped state. Emit a U+FFFD REPLACEMENT CHARACTER
             // character token."
             Some(0) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashNull);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.emit_replacement_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
@@ -588,7 +587,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "EOF: This is an eof-in-script-html-comment-like-text parse error. Emit an
             // end-of-file token."
             None => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashEof);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashEof);
                 self.parse_error(ErrorCode::EofInScriptHtmlCommentLikeText);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -596,7 +595,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Switch to the script data double escaped state. Emit the
             // current input character as a character token."
             Some(_) => {
-                spec_arm(Arm::ScriptDataDoubleEscapedDashDashAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedDashDashAnythingElse);
                 self.emit_current_input_character();
                 Step::SwitchTo(State::ScriptDataDoubleEscaped)
             }
@@ -610,14 +609,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // to the script data double escape end state. Emit a U+002F SOLIDUS
             // character token."
             Some(b'/') => {
-                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignSolidus);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignSolidus);
                 self.temporary_buffer.clear();
                 self.emit_characters(b"/");
                 Step::SwitchTo(State::ScriptDataDoubleEscapeEnd)
             }
             // "Anything else: Reconsume in the script data double escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapedLessThanSignAnythingElse);
                 Step::Reconsume(State::ScriptDataDoubleEscaped)
             }
         }
@@ -632,7 +631,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // data escaped state. Otherwise, switch to the script data double escaped
             // state. Emit the current input character as a character token."
             Some(c) if is_tokenizer_whitespace(c) || c == b'/' || c == b'>' => {
-                spec_arm(Arm::ScriptDataDoubleEscapeEndWhitespaceSolidusGreaterThanSign);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeEndWhitespaceSolidusGreaterThanSign);
                 self.emit_current_input_character();
                 if self.temporary_buffer == b"script" {
                     Step::SwitchTo(State::ScriptDataEscaped)
@@ -644,7 +643,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character (add 0x0020 to the character's code point) to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiUpperAlpha);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiUpperAlpha);
                 self.temporary_buffer.push(c.to_ascii_lowercase());
                 self.emit_current_input_character();
                 Step::Continue
@@ -652,14 +651,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII lower alpha: Append the current input character to the temporary
             // buffer. Emit the current input character as a character token."
             Some(c) if c.is_ascii_lowercase() => {
-                spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiLowerAlpha);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeEndAsciiLowerAlpha);
                 self.temporary_buffer.push(c);
                 self.emit_current_input_character();
                 Step::Continue
             }
             // "Anything else: Reconsume in the script data double escaped state."
             _ => {
-                spec_arm(Arm::ScriptDataDoubleEscapeEndAnythingElse);
+                D::spec_arm(Arm::ScriptDataDoubleEscapeEndAnythingElse);
                 Step::Reconsume(State::ScriptDataDoubleEscaped)
             }
         }

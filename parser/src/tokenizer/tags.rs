@@ -4,7 +4,6 @@
 
 use super::TokenizerSeams;
 use super::{is_tokenizer_whitespace, State, Step, Tokenizer, REPLACEMENT_CHARACTER};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 
@@ -14,32 +13,32 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
         match self.consume_next_input_character() {
             // "U+0021 EXCLAMATION MARK (!): Switch to the markup declaration open state."
             Some(b'!') => {
-                spec_arm(Arm::TagOpenExclamationMark);
+                D::spec_arm(Arm::TagOpenExclamationMark);
                 Step::SwitchTo(State::MarkupDeclarationOpen)
             }
             // "U+002F SOLIDUS (/): Switch to the end tag open state."
             Some(b'/') => {
-                spec_arm(Arm::TagOpenSolidus);
+                D::spec_arm(Arm::TagOpenSolidus);
                 Step::SwitchTo(State::EndTagOpen)
             }
             // "ASCII alpha: Create a new start tag token, set its tag name to the empty
             // string. Reconsume in the tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::TagOpenAsciiAlpha);
+                D::spec_arm(Arm::TagOpenAsciiAlpha);
                 self.create_start_tag_token();
                 Step::Reconsume(State::TagName)
             }
             // "U+003F QUESTION MARK (?): Set the temporary buffer to the empty string.
             // Switch to the processing instruction open state."
             Some(b'?') => {
-                spec_arm(Arm::TagOpenQuestionMark);
+                D::spec_arm(Arm::TagOpenQuestionMark);
                 self.temporary_buffer.clear();
                 Step::SwitchTo(State::ProcessingInstructionOpen)
             }
             // "EOF: This is an eof-before-tag-name parse error. Emit a U+003C LESS-THAN
             // SIGN character token and an end-of-file token."
             None => {
-                spec_arm(Arm::TagOpenEof);
+                D::spec_arm(Arm::TagOpenEof);
                 self.parse_error(ErrorCode::EofBeforeTagName);
                 self.emit_characters(b"<");
                 self.emit_end_of_file_token();
@@ -49,7 +48,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // error. Emit a U+003C LESS-THAN SIGN character token. Reconsume in the data
             // state."
             Some(_) => {
-                spec_arm(Arm::TagOpenAnythingElse);
+                D::spec_arm(Arm::TagOpenAnythingElse);
                 self.parse_error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.emit_characters(b"<");
                 Step::Reconsume(State::Data)
@@ -63,14 +62,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "ASCII alpha: Create a new end tag token, set its tag name to the empty
             // string. Reconsume in the tag name state."
             Some(c) if c.is_ascii_alphabetic() => {
-                spec_arm(Arm::EndTagOpenAsciiAlpha);
+                D::spec_arm(Arm::EndTagOpenAsciiAlpha);
                 self.create_end_tag_token();
                 Step::Reconsume(State::TagName)
             }
             // "U+003E GREATER-THAN SIGN (>): This is a missing-end-tag-name parse error.
             // Switch to the data state."
             Some(b'>') => {
-                spec_arm(Arm::EndTagOpenGreaterThanSign);
+                D::spec_arm(Arm::EndTagOpenGreaterThanSign);
                 self.parse_error(ErrorCode::MissingEndTagName);
                 Step::SwitchTo(State::Data)
             }
@@ -78,7 +77,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // SIGN character token, a U+002F SOLIDUS character token and an end-of-file
             // token."
             None => {
-                spec_arm(Arm::EndTagOpenEof);
+                D::spec_arm(Arm::EndTagOpenEof);
                 self.parse_error(ErrorCode::EofBeforeTagName);
                 self.emit_characters(b"</");
                 self.emit_end_of_file_token();
@@ -88,7 +87,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // error. Create a comment token whose data is the empty string. Reconsume in
             // the bogus comment state."
             Some(_) => {
-                spec_arm(Arm::EndTagOpenAnythingElse);
+                D::spec_arm(Arm::EndTagOpenAnythingElse);
                 self.parse_error(ErrorCode::InvalidFirstCharacterOfTagName);
                 self.create_comment_token();
                 Step::Reconsume(State::BogusComment)
@@ -105,18 +104,18 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM
             // FEED (FF), U+0020 SPACE: Switch to the before attribute name state."
             Some(c) if is_tokenizer_whitespace(c) => {
-                spec_arm(Arm::TagNameWhitespace);
+                D::spec_arm(Arm::TagNameWhitespace);
                 Step::SwitchTo(State::BeforeAttributeName)
             }
             // "U+002F SOLIDUS (/): Switch to the self-closing start tag state."
             Some(b'/') => {
-                spec_arm(Arm::TagNameSolidus);
+                D::spec_arm(Arm::TagNameSolidus);
                 Step::SwitchTo(State::SelfClosingStartTag)
             }
             // "U+003E GREATER-THAN SIGN (>): Switch to the data state. Emit the current
             // tag token."
             Some(b'>') => {
-                spec_arm(Arm::TagNameGreaterThanSign);
+                D::spec_arm(Arm::TagNameGreaterThanSign);
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
@@ -124,7 +123,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // character (add 0x0020 to the character's code point) to the current tag
             // token's tag name."
             Some(c) if c.is_ascii_uppercase() => {
-                spec_arm(Arm::TagNameAsciiUpperAlpha);
+                D::spec_arm(Arm::TagNameAsciiUpperAlpha);
                 self.append_lowercase_to_tag_name(c);
                 Step::Continue
             }
@@ -132,14 +131,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // U+FFFD REPLACEMENT CHARACTER character to the current tag token's tag
             // name."
             Some(0) => {
-                spec_arm(Arm::TagNameNull);
+                D::spec_arm(Arm::TagNameNull);
                 self.parse_error(ErrorCode::UnexpectedNullCharacter);
                 self.append_to_tag_name(REPLACEMENT_CHARACTER);
                 Step::Continue
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::TagNameEof);
+                D::spec_arm(Arm::TagNameEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -147,7 +146,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: Append the current input character to the current tag
             // token's tag name."
             Some(c) => {
-                spec_arm(Arm::TagNameAnythingElse);
+                D::spec_arm(Arm::TagNameAnythingElse);
                 self.append_to_tag_name(&[c]);
                 Step::Continue
             }
@@ -160,14 +159,14 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "U+003E GREATER-THAN SIGN (>): Set the self-closing flag of the current tag
             // token. Switch to the data state. Emit the current tag token."
             Some(b'>') => {
-                spec_arm(Arm::SelfClosingStartTagGreaterThanSign);
+                D::spec_arm(Arm::SelfClosingStartTagGreaterThanSign);
                 self.tag.self_closing = true;
                 self.emit_current_tag_token();
                 Step::SwitchTo(State::Data)
             }
             // "EOF: This is an eof-in-tag parse error. Emit an end-of-file token."
             None => {
-                spec_arm(Arm::SelfClosingStartTagEof);
+                D::spec_arm(Arm::SelfClosingStartTagEof);
                 self.parse_error(ErrorCode::EofInTag);
                 self.emit_end_of_file_token();
                 Step::Continue
@@ -175,7 +174,7 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
             // "Anything else: This is an unexpected-solidus-in-tag parse error.
             // Reconsume in the before attribute name state."
             Some(_) => {
-                spec_arm(Arm::SelfClosingStartTagAnythingElse);
+                D::spec_arm(Arm::SelfClosingStartTagAnythingElse);
                 self.parse_error(ErrorCode::UnexpectedSolidusInTag);
                 Step::Reconsume(State::BeforeAttributeName)
             }

@@ -26,7 +26,6 @@
 use super::fast::FormattingIndexes;
 use super::linked::{Linked, NO_SLOT};
 use super::{TagToken, TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::dom::NodeId;
 use crate::names::LocalName;
 use crate::spec_arms::Arm;
@@ -451,7 +450,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 self.stopped = true;
                 return;
             }
-            spec_arm(Arm::ReconstructTheActiveFormattingElementsStep8Create);
+            D::spec_arm(Arm::ReconstructTheActiveFormattingElementsStep8Create);
             let new_element = self.insert_an_html_element_like(old);
             // Step 9. "Replace the entry for entry in the list with an entry for new
             // element."

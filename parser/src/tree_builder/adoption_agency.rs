@@ -13,7 +13,6 @@
 use super::active_formatting::Entry;
 use super::open_elements::{is_special, Scope, StackEntry};
 use super::{TagToken, TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 use crate::tree_builder::insertion_location::InsertionLocation;
@@ -44,7 +43,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // current node off the stack of open elements and return."
         if let Some(current) = self.current_node().copied() {
             if current.is_html(subject) && !self.active_formatting.contains(current.node) {
-                spec_arm(Arm::AdoptionAgencyStep2CurrentNodePopped);
+                D::spec_arm(Arm::AdoptionAgencyStep2CurrentNodePopped);
                 self.pop_the_current_node();
                 return AdoptionAgencyOutcome::Done;
             }
@@ -53,10 +52,10 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         let mut outer_loop_counter = 0;
         // Step 4. "While true:"
         loop {
-            spec_arm(Arm::AdoptionAgencyStep4OuterLoop);
+            D::spec_arm(Arm::AdoptionAgencyStep4OuterLoop);
             // Step 4.1. "If outerLoopCounter is greater than or equal to 8, then return."
             if outer_loop_counter >= 8 {
-                spec_arm(Arm::AdoptionAgencyStep41OuterLoopLimit);
+                D::spec_arm(Arm::AdoptionAgencyStep41OuterLoopLimit);
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.2. "Increment outerLoopCounter by 1."
@@ -69,7 +68,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             let Some(formatting_slot_in_list) =
                 self.active_formatting.position_after_last_marker(subject)
             else {
-                spec_arm(Arm::AdoptionAgencyStep43NoFormattingElement);
+                D::spec_arm(Arm::AdoptionAgencyStep43NoFormattingElement);
                 return AdoptionAgencyOutcome::ActAsAnyOtherEndTag;
             };
             let Some(formatting_element) = self
@@ -82,7 +81,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // Step 4.4. "If formattingElement is not in the stack of open elements, then
             // this is a parse error; remove the element from the list, and return."
             let Some(formatting_slot) = self.open_elements.position(formatting_element) else {
-                spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
+                D::spec_arm(Arm::AdoptionAgencyStep44NotInTheStack);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 self.active_formatting.remove_at(formatting_slot_in_list);
                 return AdoptionAgencyOutcome::Done;
@@ -93,14 +92,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 .open_elements
                 .has_node_in_scope(Scope::Default, formatting_element)
             {
-                spec_arm(Arm::AdoptionAgencyStep45NotInScope);
+                D::spec_arm(Arm::AdoptionAgencyStep45NotInScope);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 return AdoptionAgencyOutcome::Done;
             }
             // Step 4.6. "If formattingElement is not the current node, this is a parse
             // error. (But do not return.)"
             if self.current_node().map(|e| e.node) != Some(formatting_element) {
-                spec_arm(Arm::AdoptionAgencyStep46NotTheCurrentNode);
+                D::spec_arm(Arm::AdoptionAgencyStep46NotTheCurrentNode);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
             }
             // Step 4.7. "Let furthestBlock be the topmost node in the stack of open
@@ -123,7 +122,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // up to and including formattingElement, then remove formattingElement from
             // the list of active formatting elements, and finally return."
             let Some((furthest_block_slot, furthest_block)) = furthest_block else {
-                spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
+                D::spec_arm(Arm::AdoptionAgencyStep48NoFurthestBlock);
                 self.pop_until_node_popped(formatting_element);
                 self.active_formatting.remove(formatting_element);
                 return AdoptionAgencyOutcome::Done;
@@ -151,7 +150,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             let mut inner_loop_counter = 0;
             // Step 4.13. "While true:"
             loop {
-                spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
+                D::spec_arm(Arm::AdoptionAgencyStep413InnerLoop);
                 // Step 4.13.1. "Increment innerLoopCounter by 1."
                 inner_loop_counter += 1;
                 // Step 4.13.2. "Let node be the element immediately above node in the
@@ -169,7 +168,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 above_node = self.open_elements.above(node_slot);
                 // Step 4.13.3. "If node is formattingElement, then break."
                 if node.node == formatting_element {
-                    spec_arm(Arm::AdoptionAgencyStep4133NodeIsFormattingElement);
+                    D::spec_arm(Arm::AdoptionAgencyStep4133NodeIsFormattingElement);
                     break;
                 }
                 // Step 4.13.4. "If innerLoopCounter is greater than 3 and node is in the
@@ -178,14 +177,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 let mut list_slot = self.active_formatting.position(node.node);
                 if inner_loop_counter > 3 {
                     if let Some(slot) = list_slot.take() {
-                        spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
+                        D::spec_arm(Arm::AdoptionAgencyStep4134RemovedFromTheList);
                         self.active_formatting.remove_at(slot);
                     }
                 }
                 // Step 4.13.5. "If node is not in the list of active formatting elements,
                 // then remove node from the stack of open elements and continue."
                 let Some(list_slot) = list_slot else {
-                    spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
+                    D::spec_arm(Arm::AdoptionAgencyStep4135RemovedFromTheStack);
                     self.open_elements.remove_at(node_slot);
                     continue;
                 };
@@ -195,7 +194,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // formatting elements with an entry for the new element, replace the
                 // entry for node in the stack of open elements with an entry for the new
                 // element, and let node be the new element."
-                spec_arm(Arm::AdoptionAgencyStep4136NodeReplaced);
+                D::spec_arm(Arm::AdoptionAgencyStep4136NodeReplaced);
                 let new_element = self.sink.clone_element(node.node);
                 self.active_formatting
                     .replace_node_at(list_slot, new_element);
@@ -204,7 +203,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // aforementioned bookmark to be immediately after the new node in the
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
-                    spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
+                    D::spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
                     bookmark = list_slot;
                 }
                 // Step 4.13.8. "Append lastNode to node."
@@ -217,7 +216,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // override target." Here: "Let (target, referenceNode) be the adjusted
             // insertion location given (commonAncestor, null)", then insert lastNode
             // there unless target is a Document node with an element child.
-            spec_arm(Arm::AdoptionAgencyStep414LastNodeInserted);
+            D::spec_arm(Arm::AdoptionAgencyStep414LastNodeInserted);
             let location = self.adjusted_insertion_location(Some(
                 InsertionLocation::at_the_end_of(common_ancestor),
             ));

@@ -7,7 +7,6 @@
 use super::open_elements::{ForeignEndTagWalk, HEADINGS};
 use super::svg_tag_names::{adjust_svg_tag_name, local_name_in_lowercase};
 use super::{ProcessResult, TagToken, TreeBuilder, TreeSink, TreeToken};
-use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, QualName};
 use crate::error::ErrorCode;
 use crate::names::local;
@@ -229,7 +228,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A character token that is U+0000 NULL"
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                spec_arm(Arm::InForeignContentCharacterNull);
+                D::spec_arm(Arm::InForeignContentCharacterNull);
                 // "Parse error. Insert a U+FFFD REPLACEMENT CHARACTER character." (for
                 // each one)
                 self.parse_error_for_each_null(text.len());
@@ -244,7 +243,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Any other character token": "Insert the token's character. Set the
             //    frameset-ok flag to "not ok"."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::InForeignContentCharacterWhitespace);
+                D::spec_arm(Arm::InForeignContentCharacterWhitespace);
                 self.insert_characters(text);
                 if text.iter().any(|&b| !super::is_ascii_whitespace(b)) {
                     self.frameset_ok = false;
@@ -253,19 +252,19 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InForeignContentComment);
+                D::spec_arm(Arm::InForeignContentComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InForeignContentProcessingInstruction);
+                D::spec_arm(Arm::InForeignContentProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InForeignContentDoctype);
+                D::spec_arm(Arm::InForeignContentDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
@@ -274,19 +273,19 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    named "color", "face", or "size""
             // -> "An end tag whose tag name is "br", "p""
             TreeToken::StartTag(tag) if is_breakout_start_tag(&tag) => {
-                spec_arm(Arm::InForeignContentStartTagBreakout);
+                D::spec_arm(Arm::InForeignContentStartTagBreakout);
                 self.leave_foreign_content(token)
             }
             TreeToken::EndTag(TagToken {
                 name: local::BR | local::P,
                 ..
             }) => {
-                spec_arm(Arm::InForeignContentStartTagBreakout);
+                D::spec_arm(Arm::InForeignContentStartTagBreakout);
                 self.leave_foreign_content(token)
             }
             // -> "Any other start tag"
             TreeToken::StartTag(tag) => {
-                spec_arm(Arm::InForeignContentAnyOtherStartTag);
+                D::spec_arm(Arm::InForeignContentAnyOtherStartTag);
                 self.foreign_content_any_other_start_tag(tag)
             }
             // -> "An end tag whose tag name is "script", if the current node is an SVG
@@ -303,13 +302,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     }
             }) =>
             {
-                spec_arm(Arm::InForeignContentEndTagScriptSvg);
+                D::spec_arm(Arm::InForeignContentEndTagScriptSvg);
                 self.pop_the_current_node();
                 ProcessResult::Done
             }
             // -> "Any other end tag"
             TreeToken::EndTag(tag) => {
-                spec_arm(Arm::InForeignContentAnyOtherEndTag);
+                D::spec_arm(Arm::InForeignContentAnyOtherEndTag);
                 self.foreign_content_any_other_end_tag(tag, token)
             }
             // The dispatcher gives end-of-file tokens to the insertion mode.

@@ -11,7 +11,6 @@
 
 use super::open_elements::StackEntry;
 use super::{foreign, FragmentContextElement, InsertionMode, TagToken, TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, QualName};
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -20,42 +19,42 @@ use crate::tree_builder::Seams;
 
 /// "Set the state of the HTML parser's tokenization stage as follows, switching on
 /// context".
-pub(crate) fn tokenizer_state_for_context(context: QualName, scripting: bool) -> State {
+pub(crate) fn tokenizer_state_for_context<D: Seams>(context: QualName, scripting: bool) -> State {
     if context.ns != Namespace::Html {
-        spec_arm(Arm::FragmentCaseForeignContext);
+        D::spec_arm(Arm::FragmentCaseForeignContext);
         return State::Data;
     }
     match context.local {
         // -> "title", "textarea": "Switch the tokenizer to the RCDATA state."
         local::TITLE | local::TEXTAREA => {
-            spec_arm(Arm::FragmentCaseTitleTextarea);
+            D::spec_arm(Arm::FragmentCaseTitleTextarea);
             State::Rcdata
         }
         // -> "style", "xmp", "iframe", "noembed", "noframes": "Switch the tokenizer to
         //    the RAWTEXT state."
         local::STYLE | local::XMP | local::IFRAME | local::NOEMBED | local::NOFRAMES => {
-            spec_arm(Arm::FragmentCaseStyleXmpIframeNoembedNoframes);
+            D::spec_arm(Arm::FragmentCaseStyleXmpIframeNoembedNoframes);
             State::Rawtext
         }
         // -> "script": "Switch the tokenizer to the script data state."
         local::SCRIPT => {
-            spec_arm(Arm::FragmentCaseScript);
+            D::spec_arm(Arm::FragmentCaseScript);
             State::ScriptData
         }
         // -> "noscript": "If the scripting flag is enabled, switch the tokenizer to the
         //    RAWTEXT state. Otherwise, leave the tokenizer in the data state."
         local::NOSCRIPT if scripting => {
-            spec_arm(Arm::FragmentCaseNoscript);
+            D::spec_arm(Arm::FragmentCaseNoscript);
             State::Rawtext
         }
         // -> "plaintext": "Switch the tokenizer to the PLAINTEXT state."
         local::PLAINTEXT => {
-            spec_arm(Arm::FragmentCasePlaintext);
+            D::spec_arm(Arm::FragmentCasePlaintext);
             State::Plaintext
         }
         // -> "Any other element": "Leave the tokenizer in the data state."
         _ => {
-            spec_arm(Arm::FragmentCaseAnyOtherElement);
+            D::spec_arm(Arm::FragmentCaseAnyOtherElement);
             State::Data
         }
     }
@@ -96,7 +95,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // template insertion modes so that it is the new current template insertion
         // mode."
         if name == QualName::html(local::TEMPLATE) {
-            spec_arm(Arm::FragmentCaseTemplate);
+            D::spec_arm(Arm::FragmentCaseTemplate);
             self.template_modes.push(InsertionMode::InTemplate);
         }
         // "Reset the parser's insertion mode appropriately."
@@ -106,7 +105,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // element itself, if it is a form element), if any." The context has no
         // ancestors.
         if name == QualName::html(local::FORM) {
-            spec_arm(Arm::FragmentCaseForm);
+            D::spec_arm(Arm::FragmentCaseForm);
             self.form_element = Some(element);
         }
     }

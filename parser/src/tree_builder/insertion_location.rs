@@ -13,7 +13,6 @@
 use super::foreign;
 use super::open_elements::StackEntry;
 use super::{TagToken, TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::dom::{AttrNamespace, Namespace, NodeId, QualName};
 use crate::error::ErrorCode;
 use crate::names::local;
@@ -72,7 +71,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 )
         };
         if self.foster_parenting && target_name.is_some_and(is_table_like) {
-            spec_arm(Arm::AppropriatePlaceStep3FosterParenting);
+            D::spec_arm(Arm::AppropriatePlaceStep3FosterParenting);
             // Step 3.1. "Let lastTemplateOrTable be the last template or table element
             // in the stack of open elements if there is one; otherwise null."
             let last_template = self.open_elements.position_of_html(local::TEMPLATE);
@@ -83,7 +82,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // element in the stack of open elements (the html element), null)."
                 // (fragment case)
                 None => {
-                    spec_arm(Arm::AppropriatePlaceStep32NoTemplateOrTable);
+                    D::spec_arm(Arm::AppropriatePlaceStep32NoTemplateOrTable);
                     let html = match self.open_elements.first() {
                         Some(entry) => entry.node,
                         None => self.sink.document(),
@@ -93,7 +92,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // Step 3.3. "If lastTemplateOrTable is a template element, then set
                 // targetParent to lastTemplateOrTable."
                 Some((_, entry)) if entry.is_html(local::TEMPLATE) => {
-                    spec_arm(Arm::AppropriatePlaceStep33Template);
+                    D::spec_arm(Arm::AppropriatePlaceStep33Template);
                     target = entry.node;
                     target_name = Some(entry.name);
                 }
@@ -102,7 +101,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // then set targetParent to lastTemplateOrTable's parent and set
                     // referenceChild to lastTemplateOrTable."
                     Some(parent) => {
-                        spec_arm(Arm::AppropriatePlaceStep34TableParent);
+                        D::spec_arm(Arm::AppropriatePlaceStep34TableParent);
                         target = parent;
                         target_name = self.sink.element_name(parent);
                         reference = Some(entry.node);
@@ -110,7 +109,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // Step 3.5. "Otherwise, set targetParent to the element immediately
                     // above lastTemplateOrTable in the stack of open elements."
                     None => {
-                        spec_arm(Arm::AppropriatePlaceStep35ElementAboveTable);
+                        D::spec_arm(Arm::AppropriatePlaceStep35ElementAboveTable);
                         if let Some(above) = self
                             .open_elements
                             .above(slot)
@@ -126,7 +125,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // Step 4. "If targetParent is not a template element, then return
         // (targetParent, referenceChild)."
         if target_name != Some(QualName::html(local::TEMPLATE)) {
-            spec_arm(Arm::AppropriatePlaceStep4NotTemplate);
+            D::spec_arm(Arm::AppropriatePlaceStep4NotTemplate);
             return InsertionLocation {
                 parent: target,
                 before: reference,
@@ -138,7 +137,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // target is always null.
         match self.sink.template_contents(target) {
             Some(contents) => {
-                spec_arm(Arm::AppropriatePlaceStep6TemplateContents);
+                D::spec_arm(Arm::AppropriatePlaceStep6TemplateContents);
                 InsertionLocation::at_the_end_of(contents)
             }
             None => InsertionLocation {

@@ -58,7 +58,6 @@ pub(crate) use adoption_agency::AdoptionAgencyOutcome;
 pub(crate) use insertion_location::InsertionLocation;
 pub(crate) use open_elements::{Scope, StackEntry};
 
-use crate::arm_hook::spec_arm;
 use crate::buffers::heap_bytes;
 use crate::dom::{Namespace, NodeId, QuirksMode};
 use crate::error::{keep_error, ErrorCode};
@@ -380,7 +379,7 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
             Some(context) => {
                 D::tokenizer_state_for_the_context(self.departures, context.name, self.scripting)
                     .unwrap_or_else(|| {
-                        fragment::tokenizer_state_for_context(context.name, self.scripting)
+                        fragment::tokenizer_state_for_context::<D>(context.name, self.scripting)
                     })
             }
             None => State::Data,
@@ -619,7 +618,7 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
 impl<S: TreeSink, D: Seams> TokenSink for TreeBuilder<'_, S, D> {
     fn process_token(&mut self, token: Token<'_>, offset: usize) -> SinkResult {
         #[cfg(feature = "provenance")]
-        if crate::provenance::recording() {
+        if D::TRACES && crate::provenance::recording() {
             record_token(&token, offset);
         }
         self.offset = offset;
@@ -645,7 +644,7 @@ impl<S: TreeSink, D: Seams> TokenSink for TreeBuilder<'_, S, D> {
                     // A token that was that line feed alone passes no other arm: it
                     // passed the step of the start tag's arm that ignored it.
                     if text.len() == 1 {
-                        spec_arm(arm);
+                        D::spec_arm(arm);
                     }
                 }
             }

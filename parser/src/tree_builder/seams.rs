@@ -7,10 +7,12 @@ use super::{
 };
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::LocalName;
-use crate::seams::Standard;
+use crate::seams::{Standard, Traced};
 use crate::tokenizer::{State, TokenizerSeams};
 
 impl Seams for Standard {}
+
+impl Seams for Traced {}
 
 /// Tree construction's seams, and the tokenizer's it drives. Every method answers as
 /// the standard does: no departure.

@@ -27,7 +27,6 @@
 
 use super::fast::SelectAncestry;
 use super::{TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId, QualName};
 use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
@@ -390,7 +389,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             return;
         };
         if state.selected_option == Some(option) {
-            spec_arm(Arm::SelectedcontentMaybeCloneStep2Clone);
+            D::spec_arm(Arm::SelectedcontentMaybeCloneStep2Clone);
             self.clone_the_selected_option(option, select, state);
         }
     }
@@ -478,11 +477,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         // option and selectedcontent."
         match state.selected_option {
             Some(option) => {
-                spec_arm(Arm::SelectedcontentInsertionStepsClone);
+                D::spec_arm(Arm::SelectedcontentInsertionStepsClone);
                 self.clone_an_option_into_a_selectedcontent(option, selectedcontent);
             }
             None => {
-                spec_arm(Arm::SelectedcontentInsertionStepsClear);
+                D::spec_arm(Arm::SelectedcontentInsertionStepsClear);
                 self.remove_all_children_of_selectedcontent(selectedcontent);
             }
         }

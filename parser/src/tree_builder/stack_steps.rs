@@ -5,7 +5,6 @@
 
 use super::open_elements::{Scope, StackEntry, IMPLIED_END_TAGS, IMPLIED_END_TAGS_THOROUGHLY};
 use super::{InsertionMode, TagToken, TreeBuilder, TreeSink};
-use crate::arm_hook::spec_arm;
 use crate::dom::{Namespace, NodeId};
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
@@ -190,7 +189,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             if next.is_none() {
                 last = true;
                 if let Some(context) = self.context_element {
-                    spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);
+                    D::spec_arm(Arm::ResetTheInsertionModeStep3FragmentContext);
                     node = context;
                 }
             }
@@ -199,43 +198,43 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // Step 4. "If node is a td or th element and last is false, then
                     // switch the insertion mode to "in cell" and return."
                     local::TD | local::TH if !last => {
-                        spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep4TdTh);
                         return InsertionMode::InCell;
                     }
                     // Step 5. "If node is a tr element, then switch the insertion mode
                     // to "in row" and return."
                     local::TR => {
-                        spec_arm(Arm::ResetTheInsertionModeStep5Tr);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep5Tr);
                         return InsertionMode::InRow;
                     }
                     // Step 6. "If node is a tbody, thead, or tfoot element, then switch
                     // the insertion mode to "in table body" and return."
                     local::TBODY | local::THEAD | local::TFOOT => {
-                        spec_arm(Arm::ResetTheInsertionModeStep6TbodyTheadTfoot);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep6TbodyTheadTfoot);
                         return InsertionMode::InTableBody;
                     }
                     // Step 7. "If node is a caption element, then switch the insertion
                     // mode to "in caption" and return."
                     local::CAPTION => {
-                        spec_arm(Arm::ResetTheInsertionModeStep7Caption);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep7Caption);
                         return InsertionMode::InCaption;
                     }
                     // Step 8. "If node is a colgroup element, then switch the insertion
                     // mode to "in column group" and return."
                     local::COLGROUP => {
-                        spec_arm(Arm::ResetTheInsertionModeStep8Colgroup);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep8Colgroup);
                         return InsertionMode::InColumnGroup;
                     }
                     // Step 9. "If node is a table element, then switch the insertion
                     // mode to "in table" and return."
                     local::TABLE => {
-                        spec_arm(Arm::ResetTheInsertionModeStep9Table);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep9Table);
                         return InsertionMode::InTable;
                     }
                     // Step 10. "If node is a template element, then switch the insertion
                     // mode to the current template insertion mode and return."
                     local::TEMPLATE => {
-                        spec_arm(Arm::ResetTheInsertionModeStep10Template);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep10Template);
                         return self
                             .template_modes
                             .last()
@@ -245,19 +244,19 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     // Step 11. "If node is a head element and last is false, then switch
                     // the insertion mode to "in head" and return."
                     local::HEAD if !last => {
-                        spec_arm(Arm::ResetTheInsertionModeStep11Head);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep11Head);
                         return InsertionMode::InHead;
                     }
                     // Step 12. "If node is a body element, then switch the insertion mode
                     // to "in body" and return."
                     local::BODY => {
-                        spec_arm(Arm::ResetTheInsertionModeStep12Body);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep12Body);
                         return InsertionMode::InBody;
                     }
                     // Step 13. "If node is a frameset element, then switch the insertion
                     // mode to "in frameset" and return. (fragment case)"
                     local::FRAMESET => {
-                        spec_arm(Arm::ResetTheInsertionModeStep13Frameset);
+                        D::spec_arm(Arm::ResetTheInsertionModeStep13Frameset);
                         return InsertionMode::InFrameset;
                     }
                     // Step 14. "If node is an html element, run these substeps:"
@@ -268,11 +267,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         // insertion mode to "after head" and return."
                         return match self.head_element {
                             None => {
-                                spec_arm(Arm::ResetTheInsertionModeStep14HtmlBeforeHead);
+                                D::spec_arm(Arm::ResetTheInsertionModeStep14HtmlBeforeHead);
                                 InsertionMode::BeforeHead
                             }
                             Some(_) => {
-                                spec_arm(Arm::ResetTheInsertionModeStep14HtmlAfterHead);
+                                D::spec_arm(Arm::ResetTheInsertionModeStep14HtmlAfterHead);
                                 InsertionMode::AfterHead
                             }
                         };
@@ -283,7 +282,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // Step 15. "If last is true, then switch the insertion mode to "in body" and
             // return. (fragment case)"
             if last {
-                spec_arm(Arm::ResetTheInsertionModeStep15Last);
+                D::spec_arm(Arm::ResetTheInsertionModeStep15Last);
                 return InsertionMode::InBody;
             }
             // Step 16. "Let node now be the node before node in the stack of open

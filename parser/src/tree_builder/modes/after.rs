@@ -1,7 +1,6 @@
 //! The "after body", "in frameset", "after frameset", "after after body" and "after
 //! after frameset" insertion modes.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -44,14 +43,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    U+0020 SPACE": "Process the token using the rules for the "in body"
             //    insertion mode."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::AfterBodyCharacterWhitespace);
+                D::spec_arm(Arm::AfterBodyCharacterWhitespace);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterBody)
             }
             // -> "A comment token": "Insert a comment given (the first element in the
             //    stack of open elements (the html element), null)."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::AfterBodyComment);
+                D::spec_arm(Arm::AfterBodyComment);
                 self.insert_a_comment(data, self.the_html_element());
                 ProcessResult::Done
             }
@@ -59,25 +58,25 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    (the first element in the stack of open elements (the html element),
             //    null)."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::AfterBodyProcessingInstruction);
+                D::spec_arm(Arm::AfterBodyProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_html_element());
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::AfterBodyDoctype);
+                D::spec_arm(Arm::AfterBodyDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterBodyStartTagHtml);
+                D::spec_arm(Arm::AfterBodyStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "html""
             TreeToken::EndTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterBodyEndTagHtml);
+                D::spec_arm(Arm::AfterBodyEndTagHtml);
                 // "If the parser's fragment context element is non-null, this is a parse
                 // error; ignore the token. (fragment case)"
                 if self.context_element.is_some() {
@@ -90,14 +89,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
-                spec_arm(Arm::AfterBodyEndOfFile);
+                D::spec_arm(Arm::AfterBodyEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
-                spec_arm(Arm::AfterBodyAnythingElse);
+                D::spec_arm(Arm::AfterBodyAnythingElse);
                 self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
@@ -111,7 +110,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::InFramesetCharacterWhitespace);
+                D::spec_arm(Arm::InFramesetCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -119,38 +118,38 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InFramesetComment);
+                D::spec_arm(Arm::InFramesetComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InFramesetProcessingInstruction);
+                D::spec_arm(Arm::InFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InFramesetDoctype);
+                D::spec_arm(Arm::InFramesetDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::InFramesetStartTagHtml);
+                D::spec_arm(Arm::InFramesetStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "frameset"": "Insert an HTML element for
             //    the token."
             TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
-                spec_arm(Arm::InFramesetStartTagFrameset);
+                D::spec_arm(Arm::InFramesetStartTagFrameset);
                 self.insert_an_html_element(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "frameset""
             TreeToken::EndTag(tag) if tag.name == local::FRAMESET => {
-                spec_arm(Arm::InFramesetEndTagFrameset);
+                D::spec_arm(Arm::InFramesetEndTagFrameset);
                 // "If the current node is the root html element, then this is a parse
                 // error; ignore the token. (fragment case)"
                 if self.open_elements.len() <= 1 {
@@ -171,7 +170,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    token. Immediately pop the current node off the stack of open elements.
             //    Acknowledge the token's self-closing flag, if it is set."
             TreeToken::StartTag(tag) if tag.name == local::FRAME => {
-                spec_arm(Arm::InFramesetStartTagFrame);
+                D::spec_arm(Arm::InFramesetStartTagFrame);
                 self.insert_an_html_element(&tag);
                 self.pop_the_current_node();
                 self.acknowledge_self_closing_flag();
@@ -180,12 +179,12 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
-                spec_arm(Arm::InFramesetStartTagNoframes);
+                D::spec_arm(Arm::InFramesetStartTagNoframes);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
-                spec_arm(Arm::InFramesetEndOfFile);
+                D::spec_arm(Arm::InFramesetEndOfFile);
                 // "If the current node is not the root html element, then this is a parse
                 // error. (The current node can only be the root html element in the
                 // fragment case.)" "Stop parsing."
@@ -197,17 +196,17 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::InFramesetAnythingElse);
+                D::spec_arm(Arm::InFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::InFrameset)
             }
             TreeToken::StartTag(_) => {
-                spec_arm(Arm::InFramesetAnythingElse);
+                D::spec_arm(Arm::InFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::InFramesetAnythingElse);
+                D::spec_arm(Arm::InFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -221,7 +220,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::AfterFramesetCharacterWhitespace);
+                D::spec_arm(Arm::AfterFramesetCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -229,60 +228,60 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::AfterFramesetComment);
+                D::spec_arm(Arm::AfterFramesetComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::AfterFramesetProcessingInstruction);
+                D::spec_arm(Arm::AfterFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::AfterFramesetDoctype);
+                D::spec_arm(Arm::AfterFramesetDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterFramesetStartTagHtml);
+                D::spec_arm(Arm::AfterFramesetStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "html"": "Switch the insertion mode to
             //    "after after frameset"."
             TreeToken::EndTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterFramesetEndTagHtml);
+                D::spec_arm(Arm::AfterFramesetEndTagHtml);
                 self.mode = InsertionMode::AfterAfterFrameset;
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
-                spec_arm(Arm::AfterFramesetStartTagNoframes);
+                D::spec_arm(Arm::AfterFramesetStartTagNoframes);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
-                spec_arm(Arm::AfterFramesetEndOfFile);
+                D::spec_arm(Arm::AfterFramesetEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::AfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterFrameset)
             }
             TreeToken::StartTag(_) => {
-                spec_arm(Arm::AfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::AfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -294,14 +293,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::AfterAfterBodyComment);
+                D::spec_arm(Arm::AfterAfterBodyComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::AfterAfterBodyProcessingInstruction);
+                D::spec_arm(Arm::AfterAfterBodyProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -312,28 +311,28 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::AfterAfterBodyDoctype);
+                D::spec_arm(Arm::AfterAfterBodyDoctype);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterAfterBodyDoctype);
+                D::spec_arm(Arm::AfterAfterBodyDoctype);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::AfterAfterBodyDoctype);
+                D::spec_arm(Arm::AfterAfterBodyDoctype);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterBody)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
-                spec_arm(Arm::AfterAfterBodyEndOfFile);
+                D::spec_arm(Arm::AfterAfterBodyEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "Anything else": "Parse error. Switch the insertion mode to "in body"
             //    and reprocess the token."
             _ => {
-                spec_arm(Arm::AfterAfterBodyAnythingElse);
+                D::spec_arm(Arm::AfterAfterBodyAnythingElse);
                 self.parse_error(unexpected(token));
                 ProcessResult::Reprocess(InsertionMode::InBody)
             }
@@ -345,14 +344,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::AfterAfterFramesetComment);
+                D::spec_arm(Arm::AfterAfterFramesetComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::AfterAfterFramesetProcessingInstruction);
+                D::spec_arm(Arm::AfterAfterFramesetProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -363,43 +362,43 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::AfterAfterFramesetDoctype);
+                D::spec_arm(Arm::AfterAfterFramesetDoctype);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterAfterFramesetDoctype);
+                D::spec_arm(Arm::AfterAfterFramesetDoctype);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::AfterAfterFramesetDoctype);
+                D::spec_arm(Arm::AfterAfterFramesetDoctype);
                 self.leading_whitespace_using_in_body(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterFrameset)
             }
             // -> "An end-of-file token": "Stop parsing."
             TreeToken::Eof => {
-                spec_arm(Arm::AfterAfterFramesetEndOfFile);
+                D::spec_arm(Arm::AfterAfterFramesetEndOfFile);
                 self.stop_parsing();
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noframes"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::NOFRAMES => {
-                spec_arm(Arm::AfterAfterFramesetStartTagNoframes);
+                D::spec_arm(Arm::AfterAfterFramesetStartTagNoframes);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "Anything else": "Parse error. Ignore the token."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::AfterAfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.ignore_leading_non_whitespace(token, text);
                 ProcessResult::Reprocess(InsertionMode::AfterAfterFrameset)
             }
             TreeToken::StartTag(_) => {
-                spec_arm(Arm::AfterAfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::AfterAfterFramesetAnythingElse);
+                D::spec_arm(Arm::AfterAfterFramesetAnythingElse);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }

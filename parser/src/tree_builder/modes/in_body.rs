@@ -1,6 +1,5 @@
 //! The "in body" insertion mode.
 
-use crate::arm_hook::spec_arm;
 use crate::dom::Namespace;
 use crate::error::ErrorCode;
 use crate::names::local;
@@ -19,7 +18,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
             //    token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                spec_arm(Arm::InBodyCharacterNull);
+                D::spec_arm(Arm::InBodyCharacterNull);
                 self.parse_error_for_each_null(text.len());
                 ProcessResult::Done
             }
@@ -31,7 +30,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    elements, if any. Insert the token's character. Set the frameset-ok flag
             //    to "not ok"."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::InBodyCharacterWhitespace);
+                D::spec_arm(Arm::InBodyCharacterWhitespace);
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_characters(text);
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
@@ -41,25 +40,25 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InBodyComment);
+                D::spec_arm(Arm::InBodyComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InBodyProcessingInstruction);
+                D::spec_arm(Arm::InBodyProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InBodyDoctype);
+                D::spec_arm(Arm::InBodyDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html""
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::InBodyStartTagHtml);
+                D::spec_arm(Arm::InBodyStartTagHtml);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 // "If there is a template element on the stack of open elements, then
@@ -94,16 +93,16 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TITLE
                 ) =>
             {
-                spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::InBodyStartTagBaseBasefontBgsoundEtc);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is "body""
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
-                spec_arm(Arm::InBodyStartTagBody);
+                D::spec_arm(Arm::InBodyStartTagBody);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 // "If the stack of open elements has only one node on it, or if the
@@ -130,13 +129,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "frameset""
             TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
-                spec_arm(Arm::InBodyStartTagFrameset);
+                D::spec_arm(Arm::InBodyStartTagFrameset);
                 self.in_body_frameset_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
-                spec_arm(Arm::InBodyEndOfFile);
+                D::spec_arm(Arm::InBodyEndOfFile);
                 // "If the stack of template insertion modes is not empty, then process the
                 // token using the rules for the "in template" insertion mode."
                 if !self.template_modes.is_empty() {
@@ -152,7 +151,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is "body""
             // -> "An end tag whose tag name is "html""
             TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML) => {
-                spec_arm(Arm::InBodyEndTagBody);
+                D::spec_arm(Arm::InBodyEndTagBody);
                 // "If the stack of open elements does not have a body element in scope,
                 // this is a parse error; ignore the token."
                 if !self
@@ -209,7 +208,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::UL
                 ) =>
             {
-                spec_arm(Arm::InBodyStartTagAddressArticleAsideEtc);
+                D::spec_arm(Arm::InBodyStartTagAddressArticleAsideEtc);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Insert an HTML element for the token."
                 self.close_a_p_element_in_button_scope();
@@ -219,7 +218,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5",
             //    "h6""
             TreeToken::StartTag(tag) if HEADINGS.contains(&tag.name) => {
-                spec_arm(Arm::InBodyStartTagH1H2H3Etc);
+                D::spec_arm(Arm::InBodyStartTagH1H2H3Etc);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element."
                 self.close_a_p_element_in_button_scope();
@@ -236,7 +235,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is one of: "pre", "listing""
             TreeToken::StartTag(tag) if matches!(tag.name, local::PRE | local::LISTING) => {
-                spec_arm(Arm::InBodyStartTagPreListing);
+                D::spec_arm(Arm::InBodyStartTagPreListing);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Insert an HTML element for the token."
                 self.close_a_p_element_in_button_scope();
@@ -251,7 +250,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "form""
             TreeToken::StartTag(tag) if tag.name == local::FORM => {
-                spec_arm(Arm::InBodyStartTagForm);
+                D::spec_arm(Arm::InBodyStartTagForm);
                 // "If the form element pointer is not null, and the parser is not parsing
                 // template contents, then this is a parse error; ignore the token."
                 let in_template = self.parsing_template_contents();
@@ -273,13 +272,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "li""
             // -> "A start tag whose tag name is one of: "dd", "dt""
             TreeToken::StartTag(tag) if matches!(tag.name, local::LI | local::DD | local::DT) => {
-                spec_arm(Arm::InBodyStartTagLi);
+                D::spec_arm(Arm::InBodyStartTagLi);
                 self.in_body_list_item_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "plaintext""
             TreeToken::StartTag(tag) if tag.name == local::PLAINTEXT => {
-                spec_arm(Arm::InBodyStartTagPlaintext);
+                D::spec_arm(Arm::InBodyStartTagPlaintext);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Insert an HTML element for the token."
                 self.close_a_p_element_in_button_scope();
@@ -290,7 +289,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "button""
             TreeToken::StartTag(tag) if tag.name == local::BUTTON => {
-                spec_arm(Arm::InBodyStartTagButton);
+                D::spec_arm(Arm::InBodyStartTagButton);
                 // "If the stack of open elements has a button element in scope, then run
                 // these substeps: Parse error. Generate implied end tags. Pop elements
                 // from the stack of open elements until a button element has been popped
@@ -348,7 +347,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::UL
                 ) =>
             {
-                spec_arm(Arm::InBodyEndTagAddressArticleAsideEtc);
+                D::spec_arm(Arm::InBodyEndTagAddressArticleAsideEtc);
                 // "If the stack of open elements does not have an element in scope that is
                 // an HTML element with the same tag name as that of the token, then this
                 // is a parse error; ignore the token."
@@ -373,13 +372,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "form""
             TreeToken::EndTag(tag) if tag.name == local::FORM => {
-                spec_arm(Arm::InBodyEndTagForm);
+                D::spec_arm(Arm::InBodyEndTagForm);
                 self.in_body_form_end_tag();
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "p""
             TreeToken::EndTag(tag) if tag.name == local::P => {
-                spec_arm(Arm::InBodyEndTagP);
+                D::spec_arm(Arm::InBodyEndTagP);
                 // "If the stack of open elements does not have a p element in button
                 // scope, then this is a parse error; insert an HTML element for a "p"
                 // start tag token with no attributes."
@@ -396,7 +395,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "li""
             TreeToken::EndTag(tag) if tag.name == local::LI => {
-                spec_arm(Arm::InBodyEndTagLi);
+                D::spec_arm(Arm::InBodyEndTagLi);
                 // "If the stack of open elements does not have an li element in list item
                 // scope, then this is a parse error; ignore the token."
                 if !self
@@ -419,7 +418,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is one of: "dd", "dt""
             TreeToken::EndTag(tag) if matches!(tag.name, local::DD | local::DT) => {
-                spec_arm(Arm::InBodyEndTagDdDt);
+                D::spec_arm(Arm::InBodyEndTagDdDt);
                 // "If the stack of open elements does not have an element in scope that is
                 // an HTML element with the same tag name as that of the token, then this
                 // is a parse error; ignore the token."
@@ -446,7 +445,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5",
             //    "h6""
             TreeToken::EndTag(tag) if HEADINGS.contains(&tag.name) => {
-                spec_arm(Arm::InBodyEndTagH1H2H3Etc);
+                D::spec_arm(Arm::InBodyEndTagH1H2H3Etc);
                 // "If the stack of open elements does not have an element in scope that is
                 // an HTML element and whose tag name is one of "h1", "h2", "h3", "h4",
                 // "h5", or "h6", then this is a parse error; ignore the token."
@@ -474,7 +473,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    well-known name, so such a token falls to that entry by itself.)
             // -> "A start tag whose tag name is "a""
             TreeToken::StartTag(tag) if tag.name == local::A => {
-                spec_arm(Arm::InBodyStartTagA);
+                D::spec_arm(Arm::InBodyStartTagA);
                 self.in_body_a_start_tag(&tag);
                 ProcessResult::Done
             }
@@ -497,7 +496,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::U
                 ) =>
             {
-                spec_arm(Arm::InBodyStartTagBBigCodeEtc);
+                D::spec_arm(Arm::InBodyStartTagBBigCodeEtc);
                 // "Reconstruct the active formatting elements, if any. Insert an HTML
                 // element for the token. Push onto the list of active formatting elements
                 // that element."
@@ -508,7 +507,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "nobr""
             TreeToken::StartTag(tag) if tag.name == local::NOBR => {
-                spec_arm(Arm::InBodyStartTagNobr);
+                D::spec_arm(Arm::InBodyStartTagNobr);
                 // "Reconstruct the active formatting elements, if any."
                 self.reconstruct_the_active_formatting_elements();
                 // "If the stack of open elements has a nobr element in scope, then this is
@@ -550,7 +549,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::U
                 ) =>
             {
-                spec_arm(Arm::InBodyEndTagABBigEtc);
+                D::spec_arm(Arm::InBodyEndTagABBigEtc);
                 self.run_the_adoption_agency_algorithm(&tag);
                 ProcessResult::Done
             }
@@ -558,7 +557,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::APPLET | local::MARQUEE | local::OBJECT) =>
             {
-                spec_arm(Arm::InBodyStartTagAppletMarqueeObject);
+                D::spec_arm(Arm::InBodyStartTagAppletMarqueeObject);
                 // "Reconstruct the active formatting elements, if any. Insert an HTML
                 // element for the token. Insert a marker at the end of the list of active
                 // formatting elements. Set the frameset-ok flag to "not ok"."
@@ -573,7 +572,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::EndTag(tag)
                 if matches!(tag.name, local::APPLET | local::MARQUEE | local::OBJECT) =>
             {
-                spec_arm(Arm::InBodyEndTagAppletMarqueeObject);
+                D::spec_arm(Arm::InBodyEndTagAppletMarqueeObject);
                 // "If the stack of open elements does not have an element in scope that is
                 // an HTML element with the same tag name as that of the token, then this
                 // is a parse error; ignore the token."
@@ -600,7 +599,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "table""
             TreeToken::StartTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InBodyStartTagTable);
+                D::spec_arm(Arm::InBodyStartTagTable);
                 // "If the Document is not set to quirks mode, and the stack of open
                 // elements has a p element in button scope, then close a p element."
                 if self.quirks_mode != crate::dom::QuirksMode::Quirks {
@@ -618,7 +617,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    this was a "br" start tag token with no attributes, rather than the end
             //    tag token that it actually is."
             TreeToken::EndTag(tag) if tag.name == local::BR => {
-                spec_arm(Arm::InBodyEndTagBr);
+                D::spec_arm(Arm::InBodyEndTagBr);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 self.in_body_void_element(&TagToken::named(local::BR));
                 ProcessResult::Done
@@ -636,13 +635,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::WBR
                 ) =>
             {
-                spec_arm(Arm::InBodyStartTagAreaBrEmbedEtc);
+                D::spec_arm(Arm::InBodyStartTagAreaBrEmbedEtc);
                 self.in_body_void_element(&tag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "input""
             TreeToken::StartTag(tag) if tag.name == local::INPUT => {
-                spec_arm(Arm::InBodyStartTagInput);
+                D::spec_arm(Arm::InBodyStartTagInput);
                 self.in_body_input_start_tag(&tag);
                 ProcessResult::Done
             }
@@ -650,7 +649,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::PARAM | local::SOURCE | local::TRACK) =>
             {
-                spec_arm(Arm::InBodyStartTagParamSourceTrack);
+                D::spec_arm(Arm::InBodyStartTagParamSourceTrack);
                 // "Insert an HTML element for the token. Immediately pop the current node
                 // off the stack of open elements. Acknowledge the token's self-closing
                 // flag, if it is set."
@@ -661,14 +660,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "hr""
             TreeToken::StartTag(tag) if tag.name == local::HR => {
-                spec_arm(Arm::InBodyStartTagHr);
+                D::spec_arm(Arm::InBodyStartTagHr);
                 self.in_body_hr_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "image"": "Parse error. Change the
             //    token's tag name to "img" and reprocess it. (Don't ask.)"
             TreeToken::StartTag(mut tag) if tag.name == local::IMAGE => {
-                spec_arm(Arm::InBodyStartTagImage);
+                D::spec_arm(Arm::InBodyStartTagImage);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 tag.name = local::IMG;
                 *token = TreeToken::StartTag(tag);
@@ -676,7 +675,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "textarea""
             TreeToken::StartTag(tag) if tag.name == local::TEXTAREA => {
-                spec_arm(Arm::InBodyStartTagTextarea);
+                D::spec_arm(Arm::InBodyStartTagTextarea);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "If the next token is a U+000A LINE FEED (LF) character token, then
@@ -695,7 +694,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "xmp""
             TreeToken::StartTag(tag) if tag.name == local::XMP => {
-                spec_arm(Arm::InBodyStartTagXmp);
+                D::spec_arm(Arm::InBodyStartTagXmp);
                 // "If the stack of open elements has a p element in button scope, then
                 // close a p element." "Reconstruct the active formatting elements, if
                 // any." "Set the frameset-ok flag to "not ok"." "Follow the generic raw
@@ -708,7 +707,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "iframe""
             TreeToken::StartTag(tag) if tag.name == local::IFRAME => {
-                spec_arm(Arm::InBodyStartTagIframe);
+                D::spec_arm(Arm::InBodyStartTagIframe);
                 // "Set the frameset-ok flag to "not ok"." "Follow the generic raw text
                 // element parsing algorithm."
                 self.frameset_ok = false;
@@ -722,19 +721,19 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 if tag.name == local::NOEMBED
                     || (tag.name == local::NOSCRIPT && self.scripting) =>
             {
-                spec_arm(Arm::InBodyStartTagNoembed);
+                D::spec_arm(Arm::InBodyStartTagNoembed);
                 self.parse_generic_text_element(&tag, State::Rawtext);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "select""
             TreeToken::StartTag(tag) if tag.name == local::SELECT => {
-                spec_arm(Arm::InBodyStartTagSelect);
+                D::spec_arm(Arm::InBodyStartTagSelect);
                 self.in_body_select_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "option""
             TreeToken::StartTag(tag) if tag.name == local::OPTION => {
-                spec_arm(Arm::InBodyStartTagOption);
+                D::spec_arm(Arm::InBodyStartTagOption);
                 // "If the stack of open elements has a select element in scope:"
                 if self
                     .open_elements
@@ -763,7 +762,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "optgroup""
             TreeToken::StartTag(tag) if tag.name == local::OPTGROUP => {
-                spec_arm(Arm::InBodyStartTagOptgroup);
+                D::spec_arm(Arm::InBodyStartTagOptgroup);
                 // "If the stack of open elements has a select element in scope:"
                 if self
                     .open_elements
@@ -792,7 +791,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is one of: "rb", "rtc""
             TreeToken::StartTag(tag) if matches!(tag.name, local::RB | local::RTC) => {
-                spec_arm(Arm::InBodyStartTagRbRtc);
+                D::spec_arm(Arm::InBodyStartTagRbRtc);
                 // "If the stack of open elements has a ruby element in scope, then
                 // generate implied end tags. If the current node is not now a ruby
                 // element, this is a parse error."
@@ -811,7 +810,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is one of: "rp", "rt""
             TreeToken::StartTag(tag) if matches!(tag.name, local::RP | local::RT) => {
-                spec_arm(Arm::InBodyStartTagRpRt);
+                D::spec_arm(Arm::InBodyStartTagRpRt);
                 // "If the stack of open elements has a ruby element in scope, then
                 // generate implied end tags, except for rtc elements. If the current node
                 // is not now a rtc element or a ruby element, this is a parse error."
@@ -831,7 +830,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "math""
             // -> "A start tag whose tag name is "svg""
             TreeToken::StartTag(tag) if matches!(tag.name, local::MATH | local::SVG) => {
-                spec_arm(Arm::InBodyStartTagMath);
+                D::spec_arm(Arm::InBodyStartTagMath);
                 // "Reconstruct the active formatting elements, if any."
                 self.reconstruct_the_active_formatting_elements();
                 // "Adjust MathML attributes for the token." / "Adjust SVG attributes for
@@ -872,21 +871,21 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InBodyStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InBodyStartTagCaptionColColgroupEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             // -> "Any other start tag": "Reconstruct the active formatting elements, if
             //    any. Insert an HTML element for the token."
             TreeToken::StartTag(tag) => {
-                spec_arm(Arm::InBodyAnyOtherStartTag);
+                D::spec_arm(Arm::InBodyAnyOtherStartTag);
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element(&tag);
                 ProcessResult::Done
             }
             // -> "Any other end tag"
             TreeToken::EndTag(tag) => {
-                spec_arm(Arm::InBodyAnyOtherEndTag);
+                D::spec_arm(Arm::InBodyAnyOtherEndTag);
                 self.in_body_any_other_end_tag(&tag);
                 ProcessResult::Done
             }

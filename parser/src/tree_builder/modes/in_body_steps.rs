@@ -1,7 +1,6 @@
 //! The longer entries of the "in body" insertion mode, each a function named after
 //! its condition, and the steps "in body" shares with other modes.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
@@ -169,7 +168,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 node.filter(|&n| self.open_elements.has_node_in_scope(Scope::Default, n));
             let Some(node) = in_scope else {
                 if node.is_some() {
-                    spec_arm(Arm::InBodyEndTagFormNodeNotInScope);
+                    D::spec_arm(Arm::InBodyEndTagFormNodeNotInScope);
                 }
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 return;
@@ -178,7 +177,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             self.generate_implied_end_tags(None);
             // Step 5. "If the current node is not node, then this is a parse error."
             if self.current_node().map(|e| e.node) != Some(node) {
-                spec_arm(Arm::InBodyEndTagFormNotTheCurrentNode);
+                D::spec_arm(Arm::InBodyEndTagFormNotTheCurrentNode);
                 self.parse_error(ErrorCode::TreeMisnestedTag);
             }
             // Step 6. "Remove node from the stack of open elements."

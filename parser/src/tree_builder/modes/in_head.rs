@@ -1,6 +1,5 @@
 //! The "in head", "in head noscript" and "after head" insertion modes.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -19,7 +18,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::InHeadCharacterWhitespace);
+                D::spec_arm(Arm::InHeadCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -27,26 +26,26 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InHeadComment);
+                D::spec_arm(Arm::InHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InHeadProcessingInstruction);
+                D::spec_arm(Arm::InHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InHeadDoctype);
+                D::spec_arm(Arm::InHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::InHeadStartTagHtml);
+                D::spec_arm(Arm::InHeadStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
@@ -58,7 +57,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::BASE | local::BASEFONT | local::BGSOUND | local::LINK | local::META
                 ) =>
             {
-                spec_arm(Arm::InHeadStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::InHeadStartTagBaseBasefontBgsoundEtc);
                 // "Insert an HTML element for the token. Immediately pop the current node
                 // off the stack of open elements." "Acknowledge the token's self-closing
                 // flag, if it is set." (For meta, the character encoding steps that
@@ -71,7 +70,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A start tag whose tag name is "title"": "Follow the generic RCDATA
             //    element parsing algorithm."
             TreeToken::StartTag(tag) if tag.name == local::TITLE => {
-                spec_arm(Arm::InHeadStartTagTitle);
+                D::spec_arm(Arm::InHeadStartTagTitle);
                 self.parse_generic_text_element(&tag, State::Rcdata);
                 ProcessResult::Done
             }
@@ -83,14 +82,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 if (tag.name == local::NOSCRIPT && self.scripting)
                     || matches!(tag.name, local::NOFRAMES | local::STYLE) =>
             {
-                spec_arm(Arm::InHeadStartTagNoscriptScriptingNoframesStyle);
+                D::spec_arm(Arm::InHeadStartTagNoscriptScriptingNoframesStyle);
                 self.parse_generic_text_element(&tag, State::Rawtext);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "noscript", if the scripting flag is
             //    disabled"
             TreeToken::StartTag(tag) if tag.name == local::NOSCRIPT => {
-                spec_arm(Arm::InHeadStartTagIfTheScriptingFlagIsNoscript2);
+                D::spec_arm(Arm::InHeadStartTagIfTheScriptingFlagIsNoscript2);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Switch the insertion mode to "in head noscript"."
@@ -99,13 +98,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "script""
             TreeToken::StartTag(tag) if tag.name == local::SCRIPT => {
-                spec_arm(Arm::InHeadStartTagScript);
+                D::spec_arm(Arm::InHeadStartTagScript);
                 self.in_head_script_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "head""
             TreeToken::EndTag(tag) if tag.name == local::HEAD => {
-                spec_arm(Arm::InHeadEndTagHead);
+                D::spec_arm(Arm::InHeadEndTagHead);
                 // "Pop the current node (which will be the head element) off the stack of
                 // open elements."
                 self.pop_the_current_node();
@@ -116,36 +115,36 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is one of: "body", "html", "br"": "Act as
             //    described in the "anything else" entry below."
             TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML | local::BR) => {
-                spec_arm(Arm::InHeadEndTagBodyHtmlBr);
+                D::spec_arm(Arm::InHeadEndTagBodyHtmlBr);
                 self.in_head_anything_else()
             }
             // -> "A start tag whose tag name is "template""
             TreeToken::StartTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InHeadStartTagTemplate);
+                D::spec_arm(Arm::InHeadStartTagTemplate);
                 self.in_head_template_start_tag(&tag);
                 ProcessResult::Done
             }
             // -> "An end tag whose tag name is "template""
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InHeadEndTagTemplate);
+                D::spec_arm(Arm::InHeadEndTagTemplate);
                 self.in_head_template_end_tag();
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "head""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
-                spec_arm(Arm::InHeadStartTagHead);
+                D::spec_arm(Arm::InHeadStartTagHead);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::InHeadAnyOtherEndTag);
+                D::spec_arm(Arm::InHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::InHeadAnythingElse);
+                D::spec_arm(Arm::InHeadAnythingElse);
                 self.in_head_anything_else()
             }
         }
@@ -245,19 +244,19 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InHeadNoscriptDoctype);
+                D::spec_arm(Arm::InHeadNoscriptDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::InHeadNoscriptStartTagHtml);
+                D::spec_arm(Arm::InHeadNoscriptStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "An end tag whose tag name is "noscript""
             TreeToken::EndTag(tag) if tag.name == local::NOSCRIPT => {
-                spec_arm(Arm::InHeadNoscriptEndTagNoscript);
+                D::spec_arm(Arm::InHeadNoscriptEndTagNoscript);
                 // "Pop the current node (which will be a noscript element) from the stack
                 // of open elements; the new current node will be a head element."
                 self.pop_the_current_node();
@@ -274,7 +273,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    "meta", "noframes", "style"": "Process the token using the rules for the
             //    "in head" insertion mode."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::InHeadNoscriptCharacterWhitespace);
+                D::spec_arm(Arm::InHeadNoscriptCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 let mut whitespace_token = TreeToken::Characters(&text[..whitespace]);
                 self.process_using_the_rules_for(InsertionMode::InHead, &mut whitespace_token);
@@ -282,7 +281,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 ProcessResult::Reprocess(self.mode)
             }
             TreeToken::Comment(_) | TreeToken::ProcessingInstruction { .. } => {
-                spec_arm(Arm::InHeadNoscriptCommentProcessingInstruction);
+                D::spec_arm(Arm::InHeadNoscriptCommentProcessingInstruction);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::StartTag(tag)
@@ -296,30 +295,30 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::STYLE
                 ) =>
             {
-                spec_arm(Arm::InHeadNoscriptStartTagBasefontBgsoundLinkEtc);
+                D::spec_arm(Arm::InHeadNoscriptStartTagBasefontBgsoundLinkEtc);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end tag whose tag name is "br"": "Act as described in the "anything
             //    else" entry below."
             TreeToken::EndTag(tag) if tag.name == local::BR => {
-                spec_arm(Arm::InHeadNoscriptEndTagBr);
+                D::spec_arm(Arm::InHeadNoscriptEndTagBr);
                 self.in_head_noscript_anything_else()
             }
             // -> "A start tag whose tag name is one of: "head", "noscript""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if matches!(tag.name, local::HEAD | local::NOSCRIPT) => {
-                spec_arm(Arm::InHeadNoscriptStartTagHeadNoscript);
+                D::spec_arm(Arm::InHeadNoscriptStartTagHeadNoscript);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::InHeadNoscriptAnyOtherEndTag);
+                D::spec_arm(Arm::InHeadNoscriptAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::InHeadNoscriptAnythingElse);
+                D::spec_arm(Arm::InHeadNoscriptAnythingElse);
                 self.in_head_noscript_anything_else()
             }
         }
@@ -343,7 +342,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::AfterHeadCharacterWhitespace);
+                D::spec_arm(Arm::AfterHeadCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -351,31 +350,31 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::AfterHeadComment);
+                D::spec_arm(Arm::AfterHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::AfterHeadProcessingInstruction);
+                D::spec_arm(Arm::AfterHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::AfterHeadDoctype);
+                D::spec_arm(Arm::AfterHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::AfterHeadStartTagHtml);
+                D::spec_arm(Arm::AfterHeadStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "body""
             TreeToken::StartTag(tag) if tag.name == local::BODY => {
-                spec_arm(Arm::AfterHeadStartTagBody);
+                D::spec_arm(Arm::AfterHeadStartTagBody);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Set the frameset-ok flag to "not ok"."
@@ -386,7 +385,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "frameset""
             TreeToken::StartTag(tag) if tag.name == local::FRAMESET => {
-                spec_arm(Arm::AfterHeadStartTagFrameset);
+                D::spec_arm(Arm::AfterHeadStartTagFrameset);
                 // "Insert an HTML element for the token."
                 self.insert_an_html_element(&tag);
                 // "Switch the insertion mode to "in frameset"."
@@ -410,36 +409,36 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TITLE
                 ) =>
             {
-                spec_arm(Arm::AfterHeadStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::AfterHeadStartTagBaseBasefontBgsoundEtc);
                 self.after_head_start_tag_for_head(token)
             }
             // -> "An end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::AfterHeadEndTagTemplate);
+                D::spec_arm(Arm::AfterHeadEndTagTemplate);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end tag whose tag name is one of: "body", "html", "br"": "Act as
             //    described in the "anything else" entry below."
             TreeToken::EndTag(tag) if matches!(tag.name, local::BODY | local::HTML | local::BR) => {
-                spec_arm(Arm::AfterHeadEndTagBodyHtmlBr);
+                D::spec_arm(Arm::AfterHeadEndTagBodyHtmlBr);
                 self.after_head_anything_else()
             }
             // -> "A start tag whose tag name is "head""
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
-                spec_arm(Arm::AfterHeadStartTagHead);
+                D::spec_arm(Arm::AfterHeadStartTagHead);
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 ProcessResult::Done
             }
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::AfterHeadAnyOtherEndTag);
+                D::spec_arm(Arm::AfterHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::AfterHeadAnythingElse);
+                D::spec_arm(Arm::AfterHeadAnythingElse);
                 self.after_head_anything_else()
             }
         }

@@ -1,6 +1,5 @@
 //! The "in table", "in table text", "in caption" and "in column group" insertion modes.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -27,7 +26,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::TR,
                 ]) =>
             {
-                spec_arm(Arm::InTableCharacterIfTheCurrentNodeIsTable);
+                D::spec_arm(Arm::InTableCharacterIfTheCurrentNodeIsTable);
                 // "Let the pending table character tokens be an empty list of tokens."
                 self.pending_table_characters.clear();
                 self.pending_table_characters_non_whitespace = false;
@@ -38,25 +37,25 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InTableComment);
+                D::spec_arm(Arm::InTableComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InTableProcessingInstruction);
+                D::spec_arm(Arm::InTableProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InTableDoctype);
+                D::spec_arm(Arm::InTableDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "caption""
             TreeToken::StartTag(tag) if tag.name == local::CAPTION => {
-                spec_arm(Arm::InTableStartTagCaption);
+                D::spec_arm(Arm::InTableStartTagCaption);
                 // "Clear the stack back to a table context." "Insert a marker at the end
                 // of the list of active formatting elements." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in caption"."
@@ -68,7 +67,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "colgroup""
             TreeToken::StartTag(tag) if tag.name == local::COLGROUP => {
-                spec_arm(Arm::InTableStartTagColgroup);
+                D::spec_arm(Arm::InTableStartTagColgroup);
                 // "Clear the stack back to a table context." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in column group"."
                 self.clear_the_stack_back_to_a_table_context();
@@ -78,7 +77,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "col""
             TreeToken::StartTag(tag) if tag.name == local::COL => {
-                spec_arm(Arm::InTableStartTagCol);
+                D::spec_arm(Arm::InTableStartTagCol);
                 // "Clear the stack back to a table context." "Insert an HTML element for a
                 // "colgroup" start tag token with no attributes, then switch the insertion
                 // mode to "in column group"." "Reprocess the current token."
@@ -90,7 +89,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
-                spec_arm(Arm::InTableStartTagTbodyTfootThead);
+                D::spec_arm(Arm::InTableStartTagTbodyTfootThead);
                 // "Clear the stack back to a table context." "Insert an HTML element for
                 // the token, then switch the insertion mode to "in table body"."
                 self.clear_the_stack_back_to_a_table_context();
@@ -100,7 +99,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is one of: "td", "th", "tr""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TD | local::TH | local::TR) => {
-                spec_arm(Arm::InTableStartTagTdThTr);
+                D::spec_arm(Arm::InTableStartTagTdThTr);
                 // "Clear the stack back to a table context." "Insert an HTML element for a
                 // "tbody" start tag token with no attributes, then switch the insertion
                 // mode to "in table body"." "Reprocess the current token."
@@ -110,7 +109,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "table""
             TreeToken::StartTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InTableStartTagTable);
+                D::spec_arm(Arm::InTableStartTagTable);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeMisnestedTag);
                 // "If the stack of open elements does not have a table element in table
@@ -130,7 +129,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "table""
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InTableEndTagTable);
+                D::spec_arm(Arm::InTableEndTagTable);
                 // "If the stack of open elements does not have a table element in table
                 // scope, this is a parse error; ignore the token."
                 if !self
@@ -165,7 +164,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InTableEndTagBodyCaptionColEtc);
+                D::spec_arm(Arm::InTableEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -175,11 +174,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::StartTag(tag)
                 if matches!(tag.name, local::STYLE | local::SCRIPT | local::TEMPLATE) =>
             {
-                spec_arm(Arm::InTableStartTagStyleScriptTemplate);
+                D::spec_arm(Arm::InTableStartTagStyleScriptTemplate);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InTableStartTagStyleScriptTemplate);
+                D::spec_arm(Arm::InTableStartTagStyleScriptTemplate);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is "input""
@@ -189,7 +188,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         .attribute(b"type")
                         .is_some_and(|value| value.eq_ignore_ascii_case(b"hidden"))) =>
             {
-                spec_arm(Arm::InTableStartTagInput);
+                D::spec_arm(Arm::InTableStartTagInput);
                 // "If the token does not have an attribute with the name "type", or if it
                 // does, but that attribute's value is not an ASCII case-insensitive match
                 // for the string "hidden", then: act as described in the "anything else"
@@ -206,7 +205,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is "form""
             TreeToken::StartTag(tag) if tag.name == local::FORM => {
-                spec_arm(Arm::InTableStartTagForm);
+                D::spec_arm(Arm::InTableStartTagForm);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedStartTag);
                 // "If the form element pointer is not null, and the parser is not parsing
@@ -229,7 +228,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
             TreeToken::Eof => {
-                spec_arm(Arm::InTableEndOfFile);
+                D::spec_arm(Arm::InTableEndOfFile);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "Anything else"
@@ -242,7 +241,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// parenting."
     pub(crate) fn in_table_anything_else(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         // Counted here, where "in table text" also comes to act as this entry says.
-        spec_arm(Arm::InTableAnythingElse);
+        D::spec_arm(Arm::InTableAnythingElse);
         // A run of characters is that many character tokens, each a parse error.
         let tokens = match *token {
             TreeToken::Characters(text) => character_count(text),
@@ -263,14 +262,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
             //    token."
             TreeToken::Characters(text) if text.first() == Some(&0) => {
-                spec_arm(Arm::InTableTextCharacterNull);
+                D::spec_arm(Arm::InTableTextCharacterNull);
                 self.parse_error_for_each_null(text.len());
                 ProcessResult::Done
             }
             // -> "Any other character token": "Append the character token to the pending
             //    table character tokens list."
             TreeToken::Characters(text) => {
-                spec_arm(Arm::InTableTextAnyOtherCharacter);
+                D::spec_arm(Arm::InTableTextAnyOtherCharacter);
                 self.pending_table_characters.extend_from_slice(text);
                 if text.iter().any(|&b| !is_ascii_whitespace(b)) {
                     self.pending_table_characters_non_whitespace = true;
@@ -280,7 +279,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::InTableTextAnythingElse);
+                D::spec_arm(Arm::InTableTextAnythingElse);
                 let pending = std::mem::take(&mut self.pending_table_characters);
                 if !pending.is_empty() {
                     if self.pending_table_characters_non_whitespace {
@@ -316,7 +315,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "An end tag whose tag name is "caption""
             TreeToken::EndTag(tag) if tag.name == local::CAPTION => {
-                spec_arm(Arm::InCaptionEndTagCaption);
+                D::spec_arm(Arm::InCaptionEndTagCaption);
                 self.close_the_caption(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -337,11 +336,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InCaptionStartTagCaptionColColgroupEtc);
                 self.close_the_caption_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "col", "colgroup", "html",
@@ -362,14 +361,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InCaptionEndTagBodyColColgroupEtc);
+                D::spec_arm(Arm::InCaptionEndTagBodyColColgroupEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in body"
             //    insertion mode."
             _ => {
-                spec_arm(Arm::InCaptionAnythingElse);
+                D::spec_arm(Arm::InCaptionAnythingElse);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
         }
@@ -421,7 +420,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Insert the character."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::InColumnGroupCharacterWhitespace);
+                D::spec_arm(Arm::InColumnGroupCharacterWhitespace);
                 let whitespace = leading_whitespace(text);
                 self.insert_characters(&text[..whitespace]);
                 *token = TreeToken::Characters(&text[whitespace..]);
@@ -429,31 +428,31 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InColumnGroupComment);
+                D::spec_arm(Arm::InColumnGroupComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InColumnGroupProcessingInstruction);
+                D::spec_arm(Arm::InColumnGroupProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::InColumnGroupDoctype);
+                D::spec_arm(Arm::InColumnGroupDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::InColumnGroupStartTagHtml);
+                D::spec_arm(Arm::InColumnGroupStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "col""
             TreeToken::StartTag(tag) if tag.name == local::COL => {
-                spec_arm(Arm::InColumnGroupStartTagCol);
+                D::spec_arm(Arm::InColumnGroupStartTagCol);
                 // "Insert an HTML element for the token. Immediately pop the current node
                 // off the stack of open elements." "Acknowledge the token's self-closing
                 // flag, if it is set."
@@ -464,7 +463,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "colgroup""
             TreeToken::EndTag(tag) if tag.name == local::COLGROUP => {
-                spec_arm(Arm::InColumnGroupEndTagColgroup);
+                D::spec_arm(Arm::InColumnGroupEndTagColgroup);
                 // "If the current node is not a colgroup element, then this is a parse
                 // error; ignore the token."
                 if !self.current_node_is(local::COLGROUP) {
@@ -479,7 +478,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "col"": "Parse error. Ignore the token."
             TreeToken::EndTag(tag) if tag.name == local::COL => {
-                spec_arm(Arm::InColumnGroupEndTagCol);
+                D::spec_arm(Arm::InColumnGroupEndTagCol);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -487,18 +486,18 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "An end tag whose tag name is "template"": "Process the token using the
             //    rules for the "in head" insertion mode."
             TreeToken::StartTag(tag) | TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InColumnGroupStartTagTemplate);
+                D::spec_arm(Arm::InColumnGroupStartTagTemplate);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "An end-of-file token": "Process the token using the rules for the "in
             //    body" insertion mode."
             TreeToken::Eof => {
-                spec_arm(Arm::InColumnGroupEndOfFile);
+                D::spec_arm(Arm::InColumnGroupEndOfFile);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::InColumnGroupAnythingElse);
+                D::spec_arm(Arm::InColumnGroupAnythingElse);
                 // "If the current node is not a colgroup element, then this is a parse
                 // error; ignore the token."
                 if !self.current_node_is(local::COLGROUP) {

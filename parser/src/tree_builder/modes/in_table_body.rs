@@ -1,6 +1,5 @@
 //! The "in table body", "in row" and "in cell" insertion modes.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -16,7 +15,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A start tag whose tag name is "tr""
             TreeToken::StartTag(tag) if tag.name == local::TR => {
-                spec_arm(Arm::InTableBodyStartTagTr);
+                D::spec_arm(Arm::InTableBodyStartTagTr);
                 // "Clear the stack back to a table body context." "Insert an HTML element
                 // for the token, then switch the insertion mode to "in row"."
                 self.clear_the_stack_back_to_a_table_body_context();
@@ -26,7 +25,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "A start tag whose tag name is one of: "th", "td""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TH | local::TD) => {
-                spec_arm(Arm::InTableBodyStartTagThTd);
+                D::spec_arm(Arm::InTableBodyStartTagThTd);
                 // "Parse error." "Clear the stack back to a table body context." "Insert
                 // an HTML element for a "tr" start tag token with no attributes, then
                 // switch the insertion mode to "in row"." "Reprocess the current token."
@@ -39,7 +38,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             TreeToken::EndTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
-                spec_arm(Arm::InTableBodyEndTagTbodyTfootThead);
+                D::spec_arm(Arm::InTableBodyEndTagTbodyTfootThead);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
@@ -69,11 +68,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::THEAD
                 ) =>
             {
-                spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
                 self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InTableBodyStartTagCaptionColColgroupEtc);
                 self.leave_the_table_body_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "body", "caption", "col",
@@ -91,14 +90,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InTableBodyEndTagBodyCaptionColEtc);
+                D::spec_arm(Arm::InTableBodyEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in table"
             //    insertion mode."
             _ => {
-                spec_arm(Arm::InTableBodyAnythingElse);
+                D::spec_arm(Arm::InTableBodyAnythingElse);
                 self.process_using_the_rules_for(InsertionMode::InTable, token)
             }
         }
@@ -127,7 +126,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A start tag whose tag name is one of: "th", "td""
             TreeToken::StartTag(tag) if matches!(tag.name, local::TH | local::TD) => {
-                spec_arm(Arm::InRowStartTagThTd);
+                D::spec_arm(Arm::InRowStartTagThTd);
                 // "Clear the stack back to a table row context." "Insert an HTML element
                 // for the token, then switch the insertion mode to "in cell"." "Insert a
                 // marker at the end of the list of active formatting elements."
@@ -139,7 +138,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "An end tag whose tag name is "tr""
             TreeToken::EndTag(tag) if tag.name == local::TR => {
-                spec_arm(Arm::InRowEndTagTr);
+                D::spec_arm(Arm::InRowEndTagTr);
                 self.close_the_row(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -158,18 +157,18 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
                 self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedStartTag)
             }
             TreeToken::EndTag(tag) if tag.name == local::TABLE => {
-                spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InRowStartTagCaptionColColgroupEtc);
                 self.close_the_row_and_reprocess(ErrorCode::TreeUnexpectedEndTag)
             }
             // -> "An end tag whose tag name is one of: "tbody", "tfoot", "thead""
             TreeToken::EndTag(tag)
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD) =>
             {
-                spec_arm(Arm::InRowEndTagTbodyTfootThead);
+                D::spec_arm(Arm::InRowEndTagTbodyTfootThead);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as the token, this is a
                 // parse error; ignore the token."
@@ -204,14 +203,14 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TH
                 ) =>
             {
-                spec_arm(Arm::InRowEndTagBodyCaptionColEtc);
+                D::spec_arm(Arm::InRowEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else": "Process the token using the rules for the "in table"
             //    insertion mode."
             _ => {
-                spec_arm(Arm::InRowAnythingElse);
+                D::spec_arm(Arm::InRowAnythingElse);
                 self.process_using_the_rules_for(InsertionMode::InTable, token)
             }
         }
@@ -258,7 +257,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "An end tag whose tag name is one of: "td", "th""
             TreeToken::EndTag(tag) if matches!(tag.name, local::TD | local::TH) => {
-                spec_arm(Arm::InCellEndTagTdTh);
+                D::spec_arm(Arm::InCellEndTagTdTh);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as that of the token,
                 // then this is a parse error; ignore the token."
@@ -297,7 +296,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TR
                 ) =>
             {
-                spec_arm(Arm::InCellStartTagCaptionColColgroupEtc);
+                D::spec_arm(Arm::InCellStartTagCaptionColColgroupEtc);
                 // "Assert: The stack of open elements has a td or th element in table
                 // scope." AD-HOC: a context td or th element is not on the stack, so in a
                 // fragment parse with one as the context the assertion fails; the token
@@ -321,7 +320,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::BODY | local::CAPTION | local::COL | local::COLGROUP | local::HTML
                 ) =>
             {
-                spec_arm(Arm::InCellEndTagBodyCaptionColEtc);
+                D::spec_arm(Arm::InCellEndTagBodyCaptionColEtc);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
@@ -333,7 +332,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::TABLE | local::TBODY | local::TFOOT | local::THEAD | local::TR
                 ) =>
             {
-                spec_arm(Arm::InCellEndTagTableTbodyTfootEtc);
+                D::spec_arm(Arm::InCellEndTagTableTbodyTfootEtc);
                 // "If the stack of open elements does not have an element in table scope
                 // that is an HTML element with the same tag name as that of the token,
                 // then this is a parse error; ignore the token."
@@ -348,7 +347,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Anything else": "Process the token using the rules for the "in body"
             //    insertion mode."
             _ => {
-                spec_arm(Arm::InCellAnythingElse);
+                D::spec_arm(Arm::InCellAnythingElse);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
         }

@@ -1,6 +1,5 @@
 //! The "in template" insertion mode.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::names::local;
 use crate::spec_arms::Arm;
@@ -20,7 +19,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             | TreeToken::Comment(_)
             | TreeToken::ProcessingInstruction { .. }
             | TreeToken::Doctype(_) => {
-                spec_arm(Arm::InTemplateCharacter);
+                D::spec_arm(Arm::InTemplateCharacter);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is one of: "base", "basefont", "bgsound",
@@ -42,11 +41,11 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                         | local::TITLE
                 ) =>
             {
-                spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             TreeToken::EndTag(tag) if tag.name == local::TEMPLATE => {
-                spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
+                D::spec_arm(Arm::InTemplateStartTagBaseBasefontBgsoundEtc);
                 self.process_using_the_rules_for(InsertionMode::InHead, token)
             }
             // -> "A start tag whose tag name is one of: "caption", "colgroup", "tbody",
@@ -61,38 +60,38 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::CAPTION | local::COLGROUP | local::TBODY | local::TFOOT | local::THEAD
                 ) =>
             {
-                spec_arm(Arm::InTemplateStartTagCaptionColgroupTbodyEtc);
+                D::spec_arm(Arm::InTemplateStartTagCaptionColgroupTbodyEtc);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InTable)
             }
             // -> "A start tag whose tag name is "col"": … "in column group" …
             TreeToken::StartTag(tag) if tag.name == local::COL => {
-                spec_arm(Arm::InTemplateStartTagCol);
+                D::spec_arm(Arm::InTemplateStartTagCol);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InColumnGroup)
             }
             // -> "A start tag whose tag name is "tr"": … "in table body" …
             TreeToken::StartTag(tag) if tag.name == local::TR => {
-                spec_arm(Arm::InTemplateStartTagTr);
+                D::spec_arm(Arm::InTemplateStartTagTr);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InTableBody)
             }
             // -> "A start tag whose tag name is one of: "td", "th"": … "in row" …
             TreeToken::StartTag(tag) if matches!(tag.name, local::TD | local::TH) => {
-                spec_arm(Arm::InTemplateStartTagTdTh);
+                D::spec_arm(Arm::InTemplateStartTagTdTh);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InRow)
             }
             // -> "Any other start tag": … "in body" …
             TreeToken::StartTag(_) => {
-                spec_arm(Arm::InTemplateAnyOtherStartTag);
+                D::spec_arm(Arm::InTemplateAnyOtherStartTag);
                 self.switch_the_template_insertion_mode_to(InsertionMode::InBody)
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::InTemplateAnyOtherEndTag);
+                D::spec_arm(Arm::InTemplateAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
-                spec_arm(Arm::InTemplateEndOfFile);
+                D::spec_arm(Arm::InTemplateEndOfFile);
                 // "If there is no template element on the stack of open elements, then
                 // stop parsing. (fragment case)"
                 if !self.open_elements.contains_html(local::TEMPLATE) {

@@ -1,6 +1,5 @@
 //! The "initial", "before html" and "before head" insertion modes.
 
-use crate::arm_hook::spec_arm;
 use crate::dom::{QualName, QuirksMode};
 use crate::error::ErrorCode;
 use crate::names::local;
@@ -138,26 +137,26 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::InitialCharacterWhitespace);
+                D::spec_arm(Arm::InitialCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::Initial)
             }
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::InitialComment);
+                D::spec_arm(Arm::InitialComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::InitialProcessingInstruction);
+                D::spec_arm(Arm::InitialProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token"
             TreeToken::Doctype(doctype) => {
-                spec_arm(Arm::InitialDoctype);
+                D::spec_arm(Arm::InitialDoctype);
                 // "If the DOCTYPE token's name is not "html", or the token's public
                 // identifier is not missing, or the token's system identifier is neither
                 // missing nor "about:legacy-compat", then there is a parse error."
@@ -192,8 +191,8 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                 // quirks mode" (or limited-quirks mode, by the second list).
                 let mode = quirks_mode_for(doctype);
                 match mode {
-                    QuirksMode::Quirks => spec_arm(Arm::InitialDoctypeQuirks),
-                    QuirksMode::LimitedQuirks => spec_arm(Arm::InitialDoctypeLimitedQuirks),
+                    QuirksMode::Quirks => D::spec_arm(Arm::InitialDoctypeQuirks),
+                    QuirksMode::LimitedQuirks => D::spec_arm(Arm::InitialDoctypeLimitedQuirks),
                     QuirksMode::NoQuirks => {}
                 }
                 self.set_the_document_to(mode);
@@ -203,7 +202,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::InitialAnythingElse);
+                D::spec_arm(Arm::InitialAnythingElse);
                 // "If the document is not an iframe srcdoc document, then this is a parse
                 // error; if the parser cannot change the mode flag is false, set the
                 // Document to quirks mode."
@@ -221,20 +220,20 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::BeforeHtmlDoctype);
+                D::spec_arm(Arm::BeforeHtmlDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A comment token": "Insert a comment given (the Document object, null)."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::BeforeHtmlComment);
+                D::spec_arm(Arm::BeforeHtmlComment);
                 self.insert_a_comment(data, self.the_document());
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction given
             //    (the Document object, null)."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::BeforeHtmlProcessingInstruction);
+                D::spec_arm(Arm::BeforeHtmlProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, self.the_document());
                 ProcessResult::Done
             }
@@ -242,13 +241,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::BeforeHtmlCharacterWhitespace);
+                D::spec_arm(Arm::BeforeHtmlCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHtml)
             }
             // -> "A start tag whose tag name is "html""
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::BeforeHtmlStartTagHtml);
+                D::spec_arm(Arm::BeforeHtmlStartTagHtml);
                 // "Create an element for the token in the HTML namespace, with the
                 // Document as the intended parent. Insert an element at the adjusted
                 // insertion location with that element and (the Document, null). Put
@@ -271,18 +270,18 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::HEAD | local::BODY | local::HTML | local::BR
                 ) =>
             {
-                spec_arm(Arm::BeforeHtmlEndTagHeadBodyHtmlEtc);
+                D::spec_arm(Arm::BeforeHtmlEndTagHeadBodyHtmlEtc);
                 self.before_html_anything_else()
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::BeforeHtmlAnyOtherEndTag);
+                D::spec_arm(Arm::BeforeHtmlAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::BeforeHtmlAnythingElse);
+                D::spec_arm(Arm::BeforeHtmlAnythingElse);
                 self.before_html_anything_else()
             }
         }
@@ -311,37 +310,37 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    LINE FEED (LF), U+000C FORM FEED (FF), U+000D CARRIAGE RETURN (CR), or
             //    U+0020 SPACE": "Ignore the token."
             TreeToken::Characters(text) if leading_whitespace(text) > 0 => {
-                spec_arm(Arm::BeforeHeadCharacterWhitespace);
+                D::spec_arm(Arm::BeforeHeadCharacterWhitespace);
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 ProcessResult::Reprocess(InsertionMode::BeforeHead)
             }
             // -> "A comment token": "Insert a comment."
             TreeToken::Comment(data) => {
-                spec_arm(Arm::BeforeHeadComment);
+                D::spec_arm(Arm::BeforeHeadComment);
                 self.insert_a_comment(data, None);
                 ProcessResult::Done
             }
             // -> "A processing instruction token": "Insert a processing instruction."
             TreeToken::ProcessingInstruction { target, data } => {
-                spec_arm(Arm::BeforeHeadProcessingInstruction);
+                D::spec_arm(Arm::BeforeHeadProcessingInstruction);
                 self.insert_a_processing_instruction(target, data, None);
                 ProcessResult::Done
             }
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
             TreeToken::Doctype(_) => {
-                spec_arm(Arm::BeforeHeadDoctype);
+                D::spec_arm(Arm::BeforeHeadDoctype);
                 self.parse_error(ErrorCode::TreeUnexpectedDoctype);
                 ProcessResult::Done
             }
             // -> "A start tag whose tag name is "html"": "Process the token using the
             //    rules for the "in body" insertion mode."
             TreeToken::StartTag(tag) if tag.name == local::HTML => {
-                spec_arm(Arm::BeforeHeadStartTagHtml);
+                D::spec_arm(Arm::BeforeHeadStartTagHtml);
                 self.process_using_the_rules_for(InsertionMode::InBody, token)
             }
             // -> "A start tag whose tag name is "head""
             TreeToken::StartTag(tag) if tag.name == local::HEAD => {
-                spec_arm(Arm::BeforeHeadStartTagHead);
+                D::spec_arm(Arm::BeforeHeadStartTagHead);
                 // "Insert an HTML element for the token."
                 // "Set the head element pointer to the newly created head element."
                 self.head_element = Some(self.insert_an_html_element(&tag));
@@ -357,18 +356,18 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
                     local::HEAD | local::BODY | local::HTML | local::BR
                 ) =>
             {
-                spec_arm(Arm::BeforeHeadEndTagHeadBodyHtmlEtc);
+                D::spec_arm(Arm::BeforeHeadEndTagHeadBodyHtmlEtc);
                 self.before_head_anything_else()
             }
             // -> "Any other end tag": "Parse error. Ignore the token."
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::BeforeHeadAnyOtherEndTag);
+                D::spec_arm(Arm::BeforeHeadAnyOtherEndTag);
                 self.parse_error(ErrorCode::TreeUnexpectedEndTag);
                 ProcessResult::Done
             }
             // -> "Anything else"
             _ => {
-                spec_arm(Arm::BeforeHeadAnythingElse);
+                D::spec_arm(Arm::BeforeHeadAnythingElse);
                 self.before_head_anything_else()
             }
         }

@@ -1,6 +1,5 @@
 //! The "text" insertion mode.
 
-use crate::arm_hook::spec_arm;
 use crate::error::ErrorCode;
 use crate::spec_arms::Arm;
 use crate::tree_builder::Seams;
@@ -14,13 +13,13 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             //    be a U+0000 NULL character; the tokenizer converts those to U+FFFD
             //    REPLACEMENT CHARACTER characters.")
             TreeToken::Characters(text) => {
-                spec_arm(Arm::TextCharacter);
+                D::spec_arm(Arm::TextCharacter);
                 self.insert_characters(text);
                 ProcessResult::Done
             }
             // -> "An end-of-file token"
             TreeToken::Eof => {
-                spec_arm(Arm::TextEndOfFile);
+                D::spec_arm(Arm::TextEndOfFile);
                 // "Parse error."
                 self.parse_error(ErrorCode::TreeUnexpectedEof);
                 // "If the current node is a script element, then set its already started
@@ -38,7 +37,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
             // -> "Any other end tag": "Pop the current node off the stack of open
             //    elements. Switch the insertion mode to the original insertion mode."
             TreeToken::EndTag(_) => {
-                spec_arm(Arm::TextEndTagScript);
+                D::spec_arm(Arm::TextEndTagScript);
                 self.pop_the_current_node();
                 self.mode = self.original_mode;
                 ProcessResult::Done
