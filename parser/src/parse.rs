@@ -421,23 +421,52 @@ fn merge_by_offset(lists: [&[(ErrorCode, usize)]; 3], mut emit: impl FnMut(Error
         }
         return;
     }
+    let [stream, tokenizer, tree_construction] = lists;
+    if stream.is_empty() {
+        merge_two(tokenizer, tree_construction, &mut emit);
+        return;
+    }
+    // The offset of each list's next error; past its end, one no error has.
+    let head =
+        |list: &[(ErrorCode, usize)], next: usize| list.get(next).map_or(usize::MAX, |e| e.1);
     let mut next = [0usize; 3];
-    loop {
+    for _ in 0..lists.iter().map(|l| l.len()).sum::<usize>() {
+        let [a, b, c] = [0, 1, 2].map(|i| head(lists[i], next[i]));
         // The list whose next error comes first; the earliest list on a tie.
-        let mut pick: Option<usize> = None;
-        for (i, list) in lists.iter().enumerate() {
-            if let Some(&(_, offset)) = list.get(next[i]) {
-                if pick.is_none_or(|p| offset < lists[p][next[p]].1) {
-                    pick = Some(i);
-                }
-            }
-        }
-        let Some(i) = pick else {
-            return;
+        let i = if a <= b && a <= c {
+            0
+        } else if b <= c {
+            1
+        } else {
+            2
         };
         let (code, offset) = lists[i][next[i]];
         emit(code, offset);
         next[i] += 1;
+    }
+}
+
+/// [`merge_by_offset`] of two lists (the input stream had no errors).
+fn merge_two(
+    first: &[(ErrorCode, usize)],
+    second: &[(ErrorCode, usize)],
+    emit: &mut impl FnMut(ErrorCode, usize),
+) {
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&a), Some(&b)) = (first.get(i), second.get(j)) {
+        if b.1 < a.1 {
+            emit(b.0, b.1);
+            j += 1;
+        } else {
+            emit(a.0, a.1);
+            i += 1;
+        }
+    }
+    for &(code, offset) in first.get(i..).unwrap_or_default() {
+        emit(code, offset);
+    }
+    for &(code, offset) in second.get(j..).unwrap_or_default() {
+        emit(code, offset);
     }
 }
 

@@ -267,8 +267,10 @@ pub struct Tokenizer<'i, D = Standard> {
     /// The names of the current tag's attributes, once it has more than
     /// [`LINEAR_DUPLICATE_SCAN_LIMIT`] of them.
     attribute_names: AttributeNames,
-    /// The tag name of the last start tag emitted, for "appropriate end tag token".
-    last_start_tag: Option<Vec<u8>>,
+    /// The tag name of the last start tag emitted, for "appropriate end tag token",
+    /// if there was one.
+    last_start_tag: Vec<u8>,
+    has_last_start_tag: bool,
     comment: Vec<u8>,
     doctype: Doctype,
     processing_instruction_target: Vec<u8>,
@@ -288,6 +290,7 @@ pub(crate) struct TokenizerBuffers {
     text: Vec<u8>,
     tag: Tag,
     attribute_names: AttributeNames,
+    last_start_tag: Vec<u8>,
     comment: Vec<u8>,
     processing_instruction_target: Vec<u8>,
     processing_instruction_data: Vec<u8>,
@@ -300,6 +303,7 @@ impl TokenizerBuffers {
         heap_bytes(&self.errors)
             + self.text.capacity()
             + self.tag.buf.capacity()
+            + self.last_start_tag.capacity()
             + heap_bytes(&self.tag.attrs)
             + self.attribute_names.retained_bytes()
             + self.comment.capacity()
@@ -318,6 +322,7 @@ impl<'i> Tokenizer<'i> {
 impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     /// A tokenizer that builds its tokens in `buffers` (emptied first), taking the
     /// departures `departures` (see `crate::seams`).
+    #[inline(always)]
     pub(crate) fn with_buffers(
         input: &'i [u8],
         options: TokenizerOptions,
@@ -332,6 +337,11 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         buffers.processing_instruction_data.clear();
         buffers.temporary_buffer.clear();
         buffers.tag.clear();
+        buffers.last_start_tag.clear();
+        let has_last_start_tag = options.last_start_tag.is_some();
+        if let Some(name) = &options.last_start_tag {
+            buffers.last_start_tag.extend_from_slice(name);
+        }
         Tokenizer {
             input,
             departures,
@@ -357,7 +367,8 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
             tag_kind: TagKind::Start,
             current_attribute: None,
             attribute_names: buffers.attribute_names,
-            last_start_tag: options.last_start_tag,
+            last_start_tag: buffers.last_start_tag,
+            has_last_start_tag,
             comment: buffers.comment,
             doctype: Doctype::default(),
             processing_instruction_target: buffers.processing_instruction_target,
@@ -368,12 +379,14 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     }
 
     /// Ends the tokenizer, handing back its buffers.
+    #[inline(always)]
     pub(crate) fn into_buffers(self) -> TokenizerBuffers {
         TokenizerBuffers {
             errors: self.errors,
             text: self.text.owned,
             tag: self.tag,
             attribute_names: self.attribute_names,
+            last_start_tag: self.last_start_tag,
             comment: self.comment,
             processing_instruction_target: self.processing_instruction_target,
             processing_instruction_data: self.processing_instruction_data,
@@ -475,6 +488,7 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     }
 
     /// Runs the current state's function once.
+    #[inline(always)]
     fn step(&mut self) -> Step {
         // The seam of a departure's tokenizer arms (see `crate::seams`).
         if let Some(step) = D::tokenizer_state(self) {
@@ -750,7 +764,9 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
     /// "An appropriate end tag token is an end tag token whose tag name matches the tag
     /// name of the last start tag to have been emitted from this tokenizer, if any."
     fn is_appropriate_end_tag_token(&self) -> bool {
-        self.tag_kind == TagKind::End && self.last_start_tag.as_deref() == Some(self.tag.name())
+        self.tag_kind == TagKind::End
+            && self.has_last_start_tag
+            && self.last_start_tag == self.tag.name()
     }
 
     /// "Start a new attribute in the current tag token", its name and value empty.
@@ -828,9 +844,9 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         self.finish_current_attribute();
         match self.tag_kind {
             TagKind::Start => {
-                let last = self.last_start_tag.get_or_insert_with(Vec::new);
-                last.clear();
-                last.extend_from_slice(self.tag.name());
+                self.last_start_tag.clear();
+                self.last_start_tag.extend_from_slice(self.tag.name());
+                self.has_last_start_tag = true;
                 self.ready = Some(Ready::StartTag);
             }
             TagKind::End => {

@@ -197,6 +197,26 @@ impl<T: Copy> Linked<T> {
         Some(cell.item)
     }
 
+    /// Removes the last entry: `remove(last())`, shorter where the last entry is in
+    /// the last cell (a list only added to at its end).
+    pub(crate) fn pop(&mut self) -> Option<(u32, T)> {
+        let slot = self.last;
+        if slot as usize + 1 != self.cells.len() {
+            return self.remove(slot).map(|item| (slot, item));
+        }
+        let cell = self.cells.pop()?;
+        if self.cells.capacity() > 4 * self.cells.len().max(64) {
+            self.cells.shrink_to(2 * self.cells.len().max(64));
+        }
+        match self.cells.get_mut(cell.before as usize) {
+            Some(before) => before.after = NO_SLOT,
+            None => self.first = NO_SLOT,
+        }
+        self.last = cell.before;
+        self.len -= 1;
+        Some((slot, cell.item))
+    }
+
     /// Takes the entry at `slot` out of its place and puts `item` there instead, just
     /// after the entry at `anchor` (both in the list, and different). Returns how many
     /// entries, from `slot` on, have new order numbers: 1, or more when the ones after

@@ -316,6 +316,7 @@ impl<'s, S: TreeSink> TreeBuilder<'s, S> {
 impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
     /// A tree builder that keeps its lists in `buffers` (emptied first), taking the
     /// departures `departures` (see `crate::seams`).
+    #[inline(always)]
     pub(crate) fn with_buffers(
         sink: &'s mut S,
         options: TreeBuilderOptions,
@@ -392,6 +393,7 @@ impl<'s, S: TreeSink, D: Seams> TreeBuilder<'s, S, D> {
     }
 
     /// Ends tree construction, handing back its buffers.
+    #[inline(always)]
     pub(crate) fn into_buffers(self) -> TreeBuilderBuffers<D> {
         TreeBuilderBuffers {
             errors: self.errors,

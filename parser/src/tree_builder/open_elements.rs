@@ -368,8 +368,7 @@ impl<D: Seams> OpenElements<D> {
     /// Takes the current node off the stack. Use `TreeBuilder::pop_the_current_node`,
     /// which runs what popping an element sets off.
     pub(crate) fn pop(&mut self) -> Option<StackEntry> {
-        let at = self.entries.last();
-        let entry = self.entries.remove(at)?;
+        let (at, entry) = self.entries.pop()?;
         if self.indexes.is_kept() {
             self.indexes.removed(StackSlot(at), &entry);
             self.indexes.forget_slots_from(self.entries.slots());

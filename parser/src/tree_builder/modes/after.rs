@@ -36,6 +36,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-afterbody>
+    #[inline(never)]
     pub(crate) fn after_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
@@ -104,6 +105,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-inframeset>
+    #[inline(never)]
     pub(crate) fn in_frameset(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
@@ -214,6 +216,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-afterframeset>
+    #[inline(never)]
     pub(crate) fn after_frameset(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
@@ -289,6 +292,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-after-after-body-insertion-mode>
+    #[inline(never)]
     pub(crate) fn after_after_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."
@@ -340,6 +344,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-after-after-frameset-insertion-mode>
+    #[inline(never)]
     pub(crate) fn after_after_frameset(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A comment token": "Insert a comment given (the Document object, null)."

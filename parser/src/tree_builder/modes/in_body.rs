@@ -13,6 +13,7 @@ use crate::tree_builder::{
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-inbody>
+    #[inline(never)]
     pub(crate) fn in_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the

@@ -12,6 +12,7 @@ use crate::tree_builder::{
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-inhead>
+    #[inline(never)]
     pub(crate) fn in_head(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
@@ -240,6 +241,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-inheadnoscript>
+    #[inline(never)]
     pub(crate) fn in_head_noscript(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
@@ -336,6 +338,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-after-head-insertion-mode>
+    #[inline(never)]
     pub(crate) fn after_head(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A

@@ -12,6 +12,7 @@ use crate::tree_builder::{
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intable>
+    #[inline(never)]
     pub(crate) fn in_table(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token, if the current node is table, tbody, template,
@@ -257,6 +258,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-intabletext>
+    #[inline(never)]
     pub(crate) fn in_table_text(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is U+0000 NULL": "Parse error. Ignore the
@@ -311,6 +313,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-incaption>
+    #[inline(never)]
     pub(crate) fn in_caption(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "An end tag whose tag name is "caption""
@@ -414,6 +417,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-incolgroup>
+    #[inline(never)]
     pub(crate) fn in_column_group(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A

@@ -11,6 +11,7 @@ use crate::tree_builder::{
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intbody>
+    #[inline(never)]
     pub(crate) fn in_table_body(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A start tag whose tag name is "tr""
@@ -122,6 +123,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-intr>
+    #[inline(never)]
     pub(crate) fn in_row(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A start tag whose tag name is one of: "th", "td""
@@ -253,6 +255,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#parsing-main-intd>
+    #[inline(never)]
     pub(crate) fn in_cell(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "An end tag whose tag name is one of: "td", "th""

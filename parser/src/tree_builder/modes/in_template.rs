@@ -8,6 +8,7 @@ use crate::tree_builder::{InsertionMode, ProcessResult, TreeBuilder, TreeSink, T
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-intemplate>
+    #[inline(never)]
     pub(crate) fn in_template(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token"

@@ -131,6 +131,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-initial-insertion-mode>
+    #[inline(never)]
     pub(crate) fn initial(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A
@@ -216,6 +217,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-before-html-insertion-mode>
+    #[inline(never)]
     pub(crate) fn before_html(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A DOCTYPE token": "Parse error. Ignore the token."
@@ -304,6 +306,7 @@ impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     }
 
     /// <https://html.spec.whatwg.org/#the-before-head-insertion-mode>
+    #[inline(never)]
     pub(crate) fn before_head(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token that is one of U+0009 CHARACTER TABULATION, U+000A

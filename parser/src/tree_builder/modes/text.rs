@@ -7,6 +7,7 @@ use crate::tree_builder::{ProcessResult, TreeBuilder, TreeSink, TreeToken};
 
 impl<S: TreeSink, D: Seams> TreeBuilder<'_, S, D> {
     /// <https://html.spec.whatwg.org/#parsing-main-incdata>
+    #[inline(never)]
     pub(crate) fn text(&mut self, token: &mut TreeToken<'_>) -> ProcessResult {
         match *token {
             // -> "A character token": "Insert the token's character." ("This can never
