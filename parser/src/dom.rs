@@ -11,6 +11,7 @@
 //! [`crate::tree_builder::TreeSink`], which `Document` implements in `dom/sink.rs`.
 
 mod sink;
+mod spare;
 
 use crate::error::ParseError;
 use crate::names::{Interner, LocalName};
@@ -272,10 +273,22 @@ pub(crate) struct Strings {
 }
 
 impl Strings {
-    pub(crate) fn with_capacity(capacity: usize) -> Strings {
+    /// A buffer in `room` (emptied), with room for `capacity` bytes.
+    pub(crate) fn with_capacity(mut room: Vec<u8>, capacity: usize) -> Strings {
+        room.clear();
+        room.reserve(capacity);
         Strings {
-            bytes: Vec::with_capacity(capacity),
+            bytes: room,
             text: String::new(),
+        }
+    }
+
+    /// The buffer's room, leaving it empty.
+    pub(crate) fn take_buffer(&mut self) -> Vec<u8> {
+        if self.text.is_empty() {
+            std::mem::take(&mut self.bytes)
+        } else {
+            std::mem::take(&mut self.text).into_bytes()
         }
     }
 
@@ -345,7 +358,14 @@ impl Document {
     pub fn with_capacity(input_len: usize) -> Document {
         // The Document node and the html, head and body elements every document has,
         // then about a node per dozen bytes.
-        let mut nodes = Vec::with_capacity(4 + input_len / 12);
+        let spare::SpareRoom {
+            mut nodes,
+            strings,
+            mut attrs,
+            errors,
+        } = spare::take();
+        nodes.reserve(4 + input_len / 12);
+        attrs.reserve(input_len / 32);
         nodes.push(Node {
             parent: None,
             first_child: None,
@@ -356,8 +376,8 @@ impl Document {
         Document {
             nodes,
             // The input's copy, then what parsing changes or makes.
-            strings: Strings::with_capacity(input_len + input_len / 2),
-            attrs: Vec::with_capacity(input_len / 32),
+            strings: Strings::with_capacity(strings, input_len + input_len / 2),
+            attrs,
             doctypes: Vec::new(),
             node_limit: usize::MAX,
             traced: false,
@@ -365,7 +385,7 @@ impl Document {
             quirks_mode: QuirksMode::NoQuirks,
             scripting: true,
             fragment_root: None,
-            errors: Vec::new(),
+            errors,
             errors_omitted: 0,
             input: None,
         }

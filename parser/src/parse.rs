@@ -331,7 +331,8 @@ pub(crate) fn run_with<D: Seams>(
         &scratch.tree_builder.errors,
     ];
     let kept: usize = lists.iter().map(|l| l.len()).sum();
-    let mut errors = Vec::with_capacity(kept.min(MAX_ERRORS));
+    let mut errors = std::mem::take(&mut document.errors);
+    errors.reserve(kept.min(MAX_ERRORS));
     let mut positions = input::LineColumns::new(input);
     // Each stage kept its first MAX_ERRORS, so the first MAX_ERRORS of all are among
     // them.

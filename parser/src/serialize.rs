@@ -419,10 +419,8 @@ mod tests {
             (true, "<noscript><b></noscript>"),
             (false, "<noscript>&lt;b&gt;</noscript>"),
         ] {
-            let mut doc = Document {
-                scripting,
-                ..Document::default()
-            };
+            let mut doc = Document::default();
+            doc.scripting = scripting;
             let root = doc.root();
             let noscript = element(&mut doc, Namespace::Html, b"noscript", &[]);
             doc.append(root, noscript);

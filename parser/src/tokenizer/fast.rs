@@ -19,7 +19,7 @@
 
 use super::scan::{self, ByteSet};
 use super::TokenizerSeams;
-use super::{Step, Tokenizer};
+use super::{is_tokenizer_whitespace, State, Step, Tokenizer};
 use crate::spec_arms::Arm;
 
 impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
@@ -32,7 +32,157 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
             return None;
         }
         let len = scan::run_without3(b'&', b'<', 0, self.rest());
-        self.emit_run(len, Arm::DataAnythingElse)
+        let ran = self.emit_run(len, Arm::DataAnythingElse);
+        self.fast_path_whole_tag().or(ran)
+    }
+
+    /// Fast path for a tag after the data state's text: `<` or `</`, a tag name (its
+    /// first character an ASCII alpha), and `>` or whitespace and the attributes
+    /// `fast_path_attributes` takes. The data state's "<" arm, the tag open state's
+    /// "ASCII alpha" arm (or its "/" arm and the end tag open state's "ASCII alpha"
+    /// arm), the tag name state's run and the arm of the character that ends the name
+    /// would take one step each; they are taken in one. A tag of any other shape is
+    /// left to those states. Only the standard's own parse takes it: a traced parse
+    /// records each step it passes, and a departure may act at any of them.
+    #[inline(always)]
+    fn fast_path_whole_tag(&mut self) -> Option<Step> {
+        if D::TRACES {
+            return None;
+        }
+        const ENDS_A_NAME: ByteSet = ByteSet::new(b"\t\n\x0C />\0");
+        let rest = self.rest();
+        let (opener, end_tag) = match rest {
+            [b'<', b'/', c, ..] if c.is_ascii_alphabetic() => (2, true),
+            [b'<', c, ..] if c.is_ascii_alphabetic() => (1, false),
+            _ => return None,
+        };
+        let name = rest.get(opener..).unwrap_or_default();
+        let name_len = scan::run_outside(&ENDS_A_NAME, name);
+        let after_name = name.get(name_len).copied();
+        if !matches!(after_name, Some(b'>' | b'\t' | b'\n' | b'\x0C' | b' ')) {
+            return None;
+        }
+        D::spec_arm(Arm::DataLessThanSign);
+        if end_tag {
+            D::spec_arm(Arm::TagOpenSolidus);
+            D::spec_arm(Arm::EndTagOpenAsciiAlpha);
+            self.create_end_tag_token();
+        } else {
+            D::spec_arm(Arm::TagOpenAsciiAlpha);
+            self.create_start_tag_token();
+        }
+        let start = self.pos + opener;
+        D::spec_arm_if(Arm::TagNameAsciiUpperAlpha, || {
+            name.get(..name_len)
+                .unwrap_or_default()
+                .iter()
+                .any(u8::is_ascii_uppercase)
+        });
+        scan::append_ascii_lowercase(&mut self.tag.buf, self.input, start, name_len);
+        self.tag.name.end = self.tag.buf.len();
+        D::spec_arm(Arm::TagNameAnythingElse);
+        self.current = start + name_len;
+        self.pos = self.current + 1;
+        if after_name == Some(b'>') {
+            D::spec_arm(Arm::TagNameGreaterThanSign);
+            self.emit_current_tag_token();
+            return Some(Step::SwitchTo(State::Data));
+        }
+        D::spec_arm(Arm::TagNameWhitespace);
+        Some(self.fast_path_attributes())
+    }
+
+    /// Fast path for attributes, from the before attribute name state: whitespace, a
+    /// name (none of whose characters any arm but "ASCII upper alpha" and "anything
+    /// else" of the attribute name state takes), `=`, and a value in double or single
+    /// quotes holding no `&` and no U+0000 NULL; again after whitespace, and `>` after
+    /// the closing quote emits the tag. The step where it stops is the state it is in
+    /// then: the before attribute name state before an attribute of any other shape,
+    /// the after attribute value (quoted) state before a character other than
+    /// whitespace and `>`.
+    fn fast_path_attributes(&mut self) -> Step {
+        const ENDS_A_NAME: ByteSet = ByteSet::new(b"\t\n\x0C />=\0\"'<");
+        loop {
+            let rest = self.rest();
+            let whitespace = rest
+                .iter()
+                .take_while(|&&c| is_tokenizer_whitespace(c))
+                .count();
+            if whitespace > 0 {
+                D::spec_arm(Arm::BeforeAttributeNameWhitespace);
+            }
+            let attribute = rest.get(whitespace..).unwrap_or_default();
+            let name_len = scan::run_outside(&ENDS_A_NAME, attribute);
+            let quote = match attribute.get(name_len..name_len + 2) {
+                Some(&[b'=', quote @ (b'"' | b'\'')]) if name_len > 0 => quote,
+                _ => {
+                    self.pos += whitespace;
+                    self.current = self.pos.saturating_sub(1);
+                    return Step::SwitchTo(State::BeforeAttributeName);
+                }
+            };
+            let value = attribute.get(name_len + 2..).unwrap_or_default();
+            let value_len = scan::run_without3(quote, b'&', 0, value);
+            if value.get(value_len) != Some(&quote) {
+                self.pos += whitespace;
+                self.current = self.pos.saturating_sub(1);
+                return Step::SwitchTo(State::BeforeAttributeName);
+            }
+            // The attribute's name, then "=".
+            let name_start = self.pos + whitespace;
+            D::spec_arm(Arm::BeforeAttributeNameAnythingElse);
+            self.start_new_attribute();
+            D::spec_arm_if(Arm::AttributeNameAsciiUpperAlpha, || {
+                attribute
+                    .get(..name_len)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(u8::is_ascii_uppercase)
+            });
+            scan::append_ascii_lowercase(&mut self.tag.buf, self.input, name_start, name_len);
+            D::spec_arm(Arm::AttributeNameAnythingElse);
+            self.current = name_start + name_len;
+            D::spec_arm(Arm::AttributeNameEqualsSign);
+            self.leave_the_attribute_name_state();
+            // The quotes and the value between them.
+            let (opening, anything_else, closing) = if quote == b'"' {
+                (
+                    Arm::BeforeAttributeValueQuotationMark,
+                    Arm::AttributeValueDoubleQuotedAnythingElse,
+                    Arm::AttributeValueDoubleQuotedQuotationMark,
+                )
+            } else {
+                (
+                    Arm::BeforeAttributeValueApostrophe,
+                    Arm::AttributeValueSingleQuotedAnythingElse,
+                    Arm::AttributeValueSingleQuotedApostrophe,
+                )
+            };
+            D::spec_arm(opening);
+            if value_len > 0 {
+                D::spec_arm(anything_else);
+                self.append_to_attribute_value(value.get(..value_len).unwrap_or_default());
+            }
+            D::spec_arm(closing);
+            self.current = name_start + name_len + 2 + value_len;
+            self.pos = self.current + 1;
+            // The after attribute value (quoted) state.
+            match self.input.get(self.pos) {
+                Some(&c) if is_tokenizer_whitespace(c) => {
+                    D::spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
+                    self.current = self.pos;
+                    self.pos += 1;
+                }
+                Some(b'>') => {
+                    D::spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
+                    self.current = self.pos;
+                    self.pos += 1;
+                    self.emit_current_tag_token();
+                    return Step::SwitchTo(State::Data);
+                }
+                _ => return Step::SwitchTo(State::AfterAttributeValueQuoted),
+            }
+        }
     }
 
     /// Fast path for the RCDATA state: a run of characters other than `&`, `<` and

@@ -502,6 +502,11 @@ fn fast_paths_agree_with_the_plain_path_on_tags_attributes_comments_and_text() {
         b"<a href=\"",
         b"<a x='",
         b"<a y=",
+        b"<b c=\"d\" e='f'>",
+        b"<I J='K'\tl=\"\" M=\"N\">",
+        b"<q r=\"s\" r='t'>",
+        b"</P x=\"y\">",
+        b"<u v=\"w\"/>",
     ];
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     for case in 0..4000 {

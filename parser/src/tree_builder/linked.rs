@@ -134,6 +134,7 @@ impl<T: Copy> Linked<T> {
     }
 
     /// Adds `item` at the end; returns its slot.
+    #[inline]
     pub(crate) fn push(&mut self, item: T) -> u32 {
         let before = self.last;
         let order = self.cells.get(before as usize).map_or(0, |c| c.order) + APPEND_GAP;
@@ -199,6 +200,7 @@ impl<T: Copy> Linked<T> {
 
     /// Removes the last entry: `remove(last())`, shorter where the last entry is in
     /// the last cell (a list only added to at its end).
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<(u32, T)> {
         let slot = self.last;
         if slot as usize + 1 != self.cells.len() {

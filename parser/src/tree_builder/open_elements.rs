@@ -346,6 +346,8 @@ impl<D: Seams> OpenElements<D> {
     }
 
     /// Builds the indexes from every entry, topmost first.
+    #[cold]
+    #[inline(never)]
     fn build_indexes(&mut self) {
         let entries = &self.entries;
         self.indexes.build(
@@ -355,6 +357,7 @@ impl<D: Seams> OpenElements<D> {
         );
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, entry: StackEntry) {
         let at = self.entries.push(entry);
         self.high_water = self.high_water.max(self.entries.len());
@@ -367,6 +370,7 @@ impl<D: Seams> OpenElements<D> {
 
     /// Takes the current node off the stack. Use `TreeBuilder::pop_the_current_node`,
     /// which runs what popping an element sets off.
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<StackEntry> {
         let (at, entry) = self.entries.pop()?;
         if self.indexes.is_kept() {
