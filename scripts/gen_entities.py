@@ -62,6 +62,23 @@ def render(entities):
     for name, codepoints in rows:
         lines.append(f'    (b"{name.decode()}", {rust_string(codepoints)}),')
     lines.append("];")
+    # The range of the table's rows whose name starts with each ASCII byte.
+    starts = {}
+    for i, (name, _) in enumerate(rows):
+        first = name[0]
+        lo, hi = starts.get(first, (i, i))
+        starts[first] = (min(lo, i), i + 1)
+    lines += [
+        "",
+        "/// For each ASCII byte, the rows of [`NAMED_CHARACTER_REFERENCES`] whose name",
+        "/// starts with it (`start..end`; empty for a byte no name starts with).",
+        "#[rustfmt::skip]",
+        "pub(crate) static BY_FIRST_BYTE: [(u16, u16); 128] = [",
+    ]
+    for b in range(128):
+        lo, hi = starts.get(b, (0, 0))
+        lines.append(f"    ({lo}, {hi}),")
+    lines.append("];")
     return "\n".join(lines) + "\n"
 
 

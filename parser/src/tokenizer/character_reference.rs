@@ -2,7 +2,7 @@
 //!
 //! <https://html.spec.whatwg.org/#character-reference-state>
 
-use super::entities::{LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
+use super::entities::{BY_FIRST_BYTE, LONGEST_NAME, NAMED_CHARACTER_REFERENCES};
 use super::TokenizerSeams;
 use super::{State, Step, Tokenizer};
 use crate::error::ErrorCode;
@@ -124,15 +124,21 @@ impl<D: TokenizerSeams> Tokenizer<'_, D> {
     /// with at the next input character, and the characters it stands for.
     ///
     /// The table is sorted by bytes, so the names that share the prefix read so far
-    /// form one range of it; each further character narrows the range by two binary
-    /// searches, and a name exactly as long as the prefix is a match.
+    /// form one range of it: the first character's range is looked up
+    /// ([`BY_FIRST_BYTE`]), each further character narrows the range by two binary
+    /// searches, and a name exactly as long as the prefix is a match. (No name is one
+    /// character long.)
     pub(super) fn longest_named_character_reference(
         &self,
     ) -> Option<(&'static [u8], &'static str)> {
         let rest = self.input.get(self.pos..).unwrap_or_default();
-        let mut range = NAMED_CHARACTER_REFERENCES;
+        let first = *rest.first()?;
+        let (start, end) = BY_FIRST_BYTE.get(usize::from(first)).copied()?;
+        let mut range = NAMED_CHARACTER_REFERENCES
+            .get(usize::from(start)..usize::from(end))
+            .unwrap_or_default();
         let mut longest = None;
-        for (depth, &c) in rest.iter().take(LONGEST_NAME).enumerate() {
+        for (depth, &c) in rest.iter().take(LONGEST_NAME).enumerate().skip(1) {
             let byte_at = |name: &[u8]| name.get(depth).copied();
             let low = range.partition_point(|(name, _)| byte_at(name) < Some(c));
             let high = range.partition_point(|(name, _)| byte_at(name) <= Some(c));

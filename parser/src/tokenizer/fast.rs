@@ -94,12 +94,14 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
 
     /// Fast path for attributes, from the before attribute name state: whitespace, a
     /// name (none of whose characters any arm but "ASCII upper alpha" and "anything
-    /// else" of the attribute name state takes), `=`, and a value in double or single
-    /// quotes holding no `&` and no U+0000 NULL; again after whitespace, and `>` after
-    /// the closing quote emits the tag. The step where it stops is the state it is in
-    /// then: the before attribute name state before an attribute of any other shape,
-    /// the after attribute value (quoted) state before a character other than
-    /// whitespace and `>`.
+    /// else" of the attribute name state takes) and, after `=`, a value in double or
+    /// single quotes holding no `&` and no U+0000 NULL, or an unquoted one of
+    /// characters the unquoted state's "anything else" arm takes; again after
+    /// whitespace, and `>` after the attribute emits the tag. The step where it stops
+    /// is the state it is in then: the before attribute name state before an
+    /// attribute of any other shape, the after attribute name state at whitespace
+    /// after a name without a value, the after attribute value (quoted) state before a
+    /// character other than whitespace and `>`.
     fn fast_path_attributes(&mut self) -> Step {
         const ENDS_A_NAME: ByteSet = ByteSet::new(b"\t\n\x0C />=\0\"'<");
         loop {
@@ -108,27 +110,21 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
                 .iter()
                 .take_while(|&&c| is_tokenizer_whitespace(c))
                 .count();
-            if whitespace > 0 {
-                D::spec_arm(Arm::BeforeAttributeNameWhitespace);
-            }
             let attribute = rest.get(whitespace..).unwrap_or_default();
             let name_len = scan::run_outside(&ENDS_A_NAME, attribute);
-            let quote = match attribute.get(name_len..name_len + 2) {
-                Some(&[b'=', quote @ (b'"' | b'\'')]) if name_len > 0 => quote,
-                _ => {
-                    self.pos += whitespace;
-                    self.current = self.pos.saturating_sub(1);
-                    return Step::SwitchTo(State::BeforeAttributeName);
+            let value = Self::attribute_value_shape(attribute, name_len);
+            if name_len == 0 || value.is_none() {
+                if whitespace > 0 {
+                    D::spec_arm(Arm::BeforeAttributeNameWhitespace);
                 }
-            };
-            let value = attribute.get(name_len + 2..).unwrap_or_default();
-            let value_len = scan::run_without3(quote, b'&', 0, value);
-            if value.get(value_len) != Some(&quote) {
                 self.pos += whitespace;
                 self.current = self.pos.saturating_sub(1);
                 return Step::SwitchTo(State::BeforeAttributeName);
             }
-            // The attribute's name, then "=".
+            if whitespace > 0 {
+                D::spec_arm(Arm::BeforeAttributeNameWhitespace);
+            }
+            // The attribute's name.
             let name_start = self.pos + whitespace;
             D::spec_arm(Arm::BeforeAttributeNameAnythingElse);
             self.start_new_attribute();
@@ -141,47 +137,105 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
             });
             scan::append_ascii_lowercase(&mut self.tag.buf, self.input, name_start, name_len);
             D::spec_arm(Arm::AttributeNameAnythingElse);
+            // The character after the name: `=`, or whitespace or `>` (no value).
             self.current = name_start + name_len;
+            let (quote, value_len) = match value {
+                Some(AttributeValueShape::Quoted(quote, len)) => (Some(quote), len),
+                Some(AttributeValueShape::Unquoted(len)) => (None, len),
+                _ => {
+                    D::spec_arm(Arm::AttributeNameWhitespaceSolidusGreaterThanSignEof);
+                    self.leave_the_attribute_name_state();
+                    if self.input.get(self.current) == Some(&b'>') {
+                        D::spec_arm(Arm::AfterAttributeNameGreaterThanSign);
+                        self.pos = self.current + 1;
+                        self.emit_current_tag_token();
+                        return Step::SwitchTo(State::Data);
+                    }
+                    // Whitespace, reconsumed in the after attribute name state.
+                    self.pos = self.current;
+                    return Step::SwitchTo(State::AfterAttributeName);
+                }
+            };
             D::spec_arm(Arm::AttributeNameEqualsSign);
             self.leave_the_attribute_name_state();
-            // The quotes and the value between them.
-            let (opening, anything_else, closing) = if quote == b'"' {
-                (
-                    Arm::BeforeAttributeValueQuotationMark,
-                    Arm::AttributeValueDoubleQuotedAnythingElse,
-                    Arm::AttributeValueDoubleQuotedQuotationMark,
-                )
-            } else {
-                (
-                    Arm::BeforeAttributeValueApostrophe,
-                    Arm::AttributeValueSingleQuotedAnythingElse,
-                    Arm::AttributeValueSingleQuotedApostrophe,
-                )
-            };
-            D::spec_arm(opening);
-            if value_len > 0 {
-                D::spec_arm(anything_else);
-                self.append_to_attribute_value(value.get(..value_len).unwrap_or_default());
-            }
-            D::spec_arm(closing);
-            self.current = name_start + name_len + 2 + value_len;
-            self.pos = self.current + 1;
-            // The after attribute value (quoted) state.
-            match self.input.get(self.pos) {
-                Some(&c) if is_tokenizer_whitespace(c) => {
-                    D::spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
-                    self.current = self.pos;
-                    self.pos += 1;
+            let value_start = name_start + name_len + 1 + usize::from(quote.is_some());
+            let value = self.input.get(value_start..value_start + value_len);
+            match quote {
+                Some(quote) => {
+                    let (opening, anything_else, closing) = if quote == b'"' {
+                        (
+                            Arm::BeforeAttributeValueQuotationMark,
+                            Arm::AttributeValueDoubleQuotedAnythingElse,
+                            Arm::AttributeValueDoubleQuotedQuotationMark,
+                        )
+                    } else {
+                        (
+                            Arm::BeforeAttributeValueApostrophe,
+                            Arm::AttributeValueSingleQuotedAnythingElse,
+                            Arm::AttributeValueSingleQuotedApostrophe,
+                        )
+                    };
+                    D::spec_arm(opening);
+                    if value_len > 0 {
+                        D::spec_arm(anything_else);
+                        self.append_to_attribute_value(value.unwrap_or_default());
+                    }
+                    D::spec_arm(closing);
+                    self.current = value_start + value_len;
+                    self.pos = self.current + 1;
+                    // The after attribute value (quoted) state.
+                    match self.input.get(self.pos) {
+                        Some(&c) if is_tokenizer_whitespace(c) => {
+                            D::spec_arm(Arm::AfterAttributeValueQuotedWhitespace);
+                            self.current = self.pos;
+                            self.pos += 1;
+                        }
+                        Some(b'>') => {
+                            D::spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
+                            self.current = self.pos;
+                            self.pos += 1;
+                            self.emit_current_tag_token();
+                            return Step::SwitchTo(State::Data);
+                        }
+                        _ => return Step::SwitchTo(State::AfterAttributeValueQuoted),
+                    }
                 }
-                Some(b'>') => {
-                    D::spec_arm(Arm::AfterAttributeValueQuotedGreaterThanSign);
-                    self.current = self.pos;
-                    self.pos += 1;
-                    self.emit_current_tag_token();
-                    return Step::SwitchTo(State::Data);
+                None => {
+                    // The before attribute value state's "anything else" arm, and the
+                    // unquoted value's characters, then whitespace or `>`.
+                    D::spec_arm(Arm::BeforeAttributeValueAnythingElse);
+                    D::spec_arm(Arm::AttributeValueUnquotedAnythingElse);
+                    self.append_to_attribute_value(value.unwrap_or_default());
+                    self.current = value_start + value_len;
+                    self.pos = self.current + 1;
+                    if self.input.get(self.current) == Some(&b'>') {
+                        D::spec_arm(Arm::AttributeValueUnquotedGreaterThanSign);
+                        self.emit_current_tag_token();
+                        return Step::SwitchTo(State::Data);
+                    }
+                    D::spec_arm(Arm::AttributeValueUnquotedWhitespace);
                 }
-                _ => return Step::SwitchTo(State::AfterAttributeValueQuoted),
             }
+        }
+    }
+
+    /// The shape of what follows an attribute name `attribute[..name_len]` that
+    /// [`Tokenizer::fast_path_attributes`] takes: `None` for any other.
+    fn attribute_value_shape(attribute: &[u8], name_len: usize) -> Option<AttributeValueShape> {
+        const ENDS_AN_UNQUOTED_VALUE: ByteSet = ByteSet::new(b"\t\n\x0C &>\0\"'<=`");
+        let after = attribute.get(name_len..).unwrap_or_default();
+        match after {
+            [b'=', quote @ (b'"' | b'\''), value @ ..] => {
+                let len = scan::run_without3(*quote, b'&', 0, value);
+                (value.get(len) == Some(quote)).then_some(AttributeValueShape::Quoted(*quote, len))
+            }
+            [b'=', value @ ..] => {
+                let len = scan::run_outside(&ENDS_AN_UNQUOTED_VALUE, value);
+                let ends = matches!(value.get(len), Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'>'));
+                (len > 0 && ends).then_some(AttributeValueShape::Unquoted(len))
+            }
+            [b'\t' | b'\n' | b'\x0C' | b' ' | b'>', ..] => Some(AttributeValueShape::Absent),
+            _ => None,
         }
     }
 
@@ -372,4 +426,15 @@ impl<'i, D: TokenizerSeams> Tokenizer<'i, D> {
         self.current = end.saturating_sub(1).max(start);
         input.get(start..end).unwrap_or_default()
     }
+}
+
+/// What follows an attribute's name, in the shapes the attribute fast path takes.
+#[derive(Clone, Copy)]
+enum AttributeValueShape {
+    /// `=`, the quote, this many characters, the quote.
+    Quoted(u8, usize),
+    /// `=` and this many characters, then whitespace or `>`.
+    Unquoted(usize),
+    /// Whitespace or `>`: no value.
+    Absent,
 }

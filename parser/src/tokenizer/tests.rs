@@ -507,6 +507,10 @@ fn fast_paths_agree_with_the_plain_path_on_tags_attributes_comments_and_text() {
         b"<q r=\"s\" r='t'>",
         b"</P x=\"y\">",
         b"<u v=\"w\"/>",
+        b"<x y=z>",
+        b"<X Y=1\tZ=\xC3\xA9t d>",
+        b"<c d e>",
+        b"<f g=h&amp; i=j`>",
     ];
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     for case in 0..4000 {

@@ -143,8 +143,15 @@ impl<'t> TagToken<'t> {
     }
 
     /// The token's attributes, `(name, value)`, in source order.
-    pub(crate) fn attributes(&self) -> impl Iterator<Item = (&'t [u8], &'t [u8])> + 't {
-        self.tag.into_iter().flat_map(|tag| tag.attributes())
+    pub(crate) fn attributes(&self) -> impl ExactSizeIterator<Item = (&'t [u8], &'t [u8])> + 't {
+        let (buf, attrs): (&[u8], &[_]) = match self.tag {
+            Some(tag) => (&tag.buf, &tag.attrs),
+            None => (&[], &[]),
+        };
+        attrs.iter().map(move |a| {
+            let name = buf.get(a.name.clone()).unwrap_or_default();
+            (name, buf.get(a.value.clone()).unwrap_or_default())
+        })
     }
 
     /// The value of the attribute with this name, if the token has one.
