@@ -455,13 +455,12 @@ fn merge_two(
 ) {
     let (mut i, mut j) = (0, 0);
     while let (Some(&a), Some(&b)) = (first.get(i), second.get(j)) {
-        if b.1 < a.1 {
-            emit(b.0, b.1);
-            j += 1;
-        } else {
-            emit(a.0, a.1);
-            i += 1;
-        }
+        // Chosen without a branch: which list's error comes first is not predictable.
+        let second_first = b.1 < a.1;
+        let (code, offset) = if second_first { b } else { a };
+        emit(code, offset);
+        j += usize::from(second_first);
+        i += usize::from(!second_first);
     }
     for &(code, offset) in first.get(i..).unwrap_or_default() {
         emit(code, offset);

@@ -4,23 +4,50 @@
 //! [`super::Tokenizer::set_fast_paths`] works in either build and the two ways give
 //! the same lengths (unit tests below).
 
-/// A set of bytes, for runs that end at any of more than three bytes.
-pub(super) struct ByteSet([bool; 256]);
+/// A set of bytes, for runs that end at any of more than three bytes: a table, and
+/// the bytes themselves (at most [`BYTE_SET_MOST`]) for looking at eight bytes at a
+/// time.
+#[cfg_attr(not(feature = "fast-paths"), allow(dead_code))]
+pub(super) struct ByteSet {
+    table: [bool; 256],
+    bytes: [u8; BYTE_SET_MOST],
+    len: usize,
+}
+
+/// The most bytes a [`ByteSet`] holds.
+const BYTE_SET_MOST: usize = 12;
 
 impl ByteSet {
-    /// The set of `bytes`.
+    /// The set of `bytes` (at most [`BYTE_SET_MOST`]).
     pub(super) const fn new(bytes: &[u8]) -> ByteSet {
-        let mut set = [false; 256];
+        assert!(bytes.len() <= BYTE_SET_MOST);
+        let mut table = [false; 256];
+        let mut list = [0; BYTE_SET_MOST];
         let mut i = 0;
         while i < bytes.len() {
-            set[bytes[i] as usize] = true;
+            table[bytes[i] as usize] = true;
+            list[i] = bytes[i];
             i += 1;
         }
-        ByteSet(set)
+        ByteSet {
+            table,
+            bytes: list,
+            len: bytes.len(),
+        }
     }
 
     fn contains(&self, byte: u8) -> bool {
-        self.0[byte as usize]
+        self.table[byte as usize]
+    }
+
+    /// The place of the first byte of `word` (in input order) in the set.
+    #[cfg(feature = "fast-paths")]
+    #[inline(always)]
+    fn first_in(&self, word: u64) -> Option<usize> {
+        let found = self.bytes[..self.len].iter().fold(0, |found, &byte| {
+            found | zero_bytes(word ^ (ONES * u64::from(byte)))
+        });
+        (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
     }
 }
 
@@ -30,27 +57,62 @@ impl ByteSet {
 #[cfg(feature = "fast-paths")]
 const LOOKED_AT_FIRST: usize = 16;
 
-/// The length of the leading run of `haystack` without a byte that `is_end`, the
-/// first [`LOOKED_AT_FIRST`] bytes looked at one by one and the rest with `search`.
+/// The length of the leading run of `haystack` without any of the bytes `needles`,
+/// the first [`LOOKED_AT_FIRST`] bytes looked at eight at a time (the last few
+/// bytes of the input one by one) and the rest with `search`.
 #[cfg(feature = "fast-paths")]
 #[inline(always)]
-fn run_until(
-    haystack: &[u8],
-    is_end: impl Fn(u8) -> bool,
-    search: impl Fn(&[u8]) -> Option<usize>,
-) -> usize {
-    let (head, tail) = haystack.split_at(haystack.len().min(LOOKED_AT_FIRST));
-    match head.iter().position(|&x| is_end(x)) {
-        Some(len) => len,
-        None => head.len() + search(tail).unwrap_or(tail.len()),
+fn run_until(haystack: &[u8], needles: [u8; 3], search: impl Fn(&[u8]) -> Option<usize>) -> usize {
+    let mut at = 0;
+    while at < LOOKED_AT_FIRST {
+        let Some(eight) = haystack.get(at..at + 8) else {
+            let last = haystack.get(at..).unwrap_or_default();
+            return at
+                + last
+                    .iter()
+                    .position(|b| needles.contains(b))
+                    .unwrap_or(last.len());
+        };
+        let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+        if let Some(i) = first_needle(word, needles) {
+            return at + i;
+        }
+        at += 8;
     }
+    let tail = haystack.get(at..).unwrap_or_default();
+    at + search(tail).unwrap_or(tail.len())
+}
+
+/// The place of the first byte of `word` (in input order) that is one of `needles`,
+/// found without a branch per byte: which byte ends a run is not predictable.
+#[cfg(feature = "fast-paths")]
+#[inline(always)]
+fn first_needle(word: u64, needles: [u8; 3]) -> Option<usize> {
+    let found = needles.iter().fold(0, |found, &needle| {
+        found | zero_bytes(word ^ (ONES * u64::from(needle)))
+    });
+    (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
+}
+
+/// A one in every byte, and the high bit of every byte.
+#[cfg(feature = "fast-paths")]
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+#[cfg(feature = "fast-paths")]
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The high bit of each zero byte of `v`, and perhaps of bytes after a zero byte (a
+/// borrow), never before the first: the lowest bit set is exact.
+#[cfg(feature = "fast-paths")]
+#[inline(always)]
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & HIGH_BITS
 }
 
 /// The length of the leading run of `haystack` that holds no `a`.
 pub(super) fn run_without1(a: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        run_until(haystack, |x| x == a, |tail| memchr::memchr(a, tail))
+        run_until(haystack, [a; 3], |tail| memchr::memchr(a, tail))
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -65,11 +127,7 @@ pub(super) fn run_without1(a: u8, haystack: &[u8]) -> usize {
 pub(super) fn run_without2(a: u8, b: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        run_until(
-            haystack,
-            |x| x == a || x == b,
-            |tail| memchr::memchr2(a, b, tail),
-        )
+        run_until(haystack, [a, b, b], |tail| memchr::memchr2(a, b, tail))
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -84,11 +142,7 @@ pub(super) fn run_without2(a: u8, b: u8, haystack: &[u8]) -> usize {
 pub(super) fn run_without3(a: u8, b: u8, c: u8, haystack: &[u8]) -> usize {
     #[cfg(feature = "fast-paths")]
     {
-        run_until(
-            haystack,
-            |x| x == a || x == b || x == c,
-            |tail| memchr::memchr3(a, b, c, tail),
-        )
+        run_until(haystack, [a, b, c], |tail| memchr::memchr3(a, b, c, tail))
     }
     #[cfg(not(feature = "fast-paths"))]
     {
@@ -99,12 +153,34 @@ pub(super) fn run_without3(a: u8, b: u8, c: u8, haystack: &[u8]) -> usize {
     }
 }
 
-/// The length of the leading run of `haystack` that holds no byte of `set`.
+/// The length of the leading run of `haystack` that holds no byte of `set`: eight
+/// bytes at a time with the feature `fast-paths` (the last few bytes of the input one
+/// by one).
+#[inline(always)]
 pub(super) fn run_outside(set: &ByteSet, haystack: &[u8]) -> usize {
-    haystack
-        .iter()
-        .position(|&b| set.contains(b))
-        .unwrap_or(haystack.len())
+    #[cfg(feature = "fast-paths")]
+    {
+        let mut at = 0;
+        while let Some(eight) = haystack.get(at..at + 8) {
+            let word = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+            if let Some(i) = set.first_in(word) {
+                return at + i;
+            }
+            at += 8;
+        }
+        let last = haystack.get(at..).unwrap_or_default();
+        at + last
+            .iter()
+            .position(|&b| set.contains(b))
+            .unwrap_or(last.len())
+    }
+    #[cfg(not(feature = "fast-paths"))]
+    {
+        haystack
+            .iter()
+            .position(|&b| set.contains(b))
+            .unwrap_or(haystack.len())
+    }
 }
 
 /// Appends `input[start..start + len]` to `out` with ASCII upper alphas lowercased,
@@ -191,6 +267,37 @@ mod tests {
                 assert_eq!(run_without2(b'<', b'&', &text), expected, "{len} {at}");
                 assert_eq!(run_without3(b'"', 0, b'&', &text), expected, "{len} {at}");
                 assert_eq!(run_without3(b'"', 0, b'<', &text), len, "{len} {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn runs_end_at_the_first_needle_whatever_the_other_bytes() {
+        // Every byte value before, at and after a needle, in texts of every length up
+        // to 20 (words read past the end are padded; a borrow past a zero byte must
+        // not move the end).
+        for filler in 0..=255u8 {
+            for len in 0..20 {
+                for at in 0..=len {
+                    let mut text = vec![filler; len];
+                    if at < len {
+                        text[at] = 0;
+                    }
+                    let plain = |set: &[u8]| {
+                        text.iter()
+                            .position(|b| set.contains(b))
+                            .unwrap_or(text.len())
+                    };
+                    assert_eq!(run_without1(0, &text), plain(&[0]), "{filler} {len} {at}");
+                    assert_eq!(run_without2(b'<', 0, &text), plain(b"<\0"));
+                    assert_eq!(run_without3(b'"', b'&', 0, &text), plain(b"\"&\0"));
+                    assert_eq!(
+                        run_without3(0x80, 0x81, 0x82, &text),
+                        plain(b"\x80\x81\x82")
+                    );
+                    let set = ByteSet::new(b"\t\n\x0C />\0\x80\xFF");
+                    assert_eq!(run_outside(&set, &text), plain(b"\t\n\x0C />\0\x80\xFF"));
+                }
             }
         }
     }
