@@ -410,6 +410,18 @@ impl Archive {
         write_atomically(&path, finding.render().as_bytes())?;
         Ok(outcome)
     }
+
+    /// Stores a finding under its signature's hash, atomically, over any file there.
+    pub fn replace(&self, finding: &ArchivedFinding) -> Result<StoreOutcome, ArchiveError> {
+        let path = self.dir.join(finding.file_name());
+        let outcome = if path.exists() {
+            StoreOutcome::Replaced
+        } else {
+            StoreOutcome::Created
+        };
+        write_atomically(&path, finding.render().as_bytes())?;
+        Ok(outcome)
+    }
 }
 
 /// Writes `bytes` to `path` through a synced temporary file in the same folder and a

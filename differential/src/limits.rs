@@ -53,6 +53,11 @@ pub const ENGINE_WORKER_MARGIN: Duration = Duration::from_secs(10);
 pub const CASE_WORKER_MARGIN: Duration = Duration::from_secs(30);
 /// What a minimization in a case worker gets beyond its budget and two parses: 10 s.
 pub const MINIMIZE_MARGIN: Duration = Duration::from_secs(10);
+/// The longest a minimization bounded in steps alone (a campaign's, so that it ends
+/// the same way on every run) may take in a case worker before its supervisor gives
+/// up on it and minimizes through engine workers instead: 10 min, a backstop that a
+/// minimization of 20,000 steps does not reach.
+pub const MINIMIZE_BACKSTOP: Duration = Duration::from_secs(600);
 /// How long an engine's `--version` has to answer (a browser adapter's starts no
 /// browser): 10 s.
 pub const VERSION_PROBE_TIMEOUT: Duration = Duration::from_secs(10);

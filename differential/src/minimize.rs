@@ -67,18 +67,38 @@ impl std::fmt::Display for MinimizeStats {
     }
 }
 
-/// Limits on one minimization.
+/// Limits on one minimization: a number of steps (predicate evaluations), and
+/// optionally a time.
+///
+/// A step budget cuts every run of the same minimization at the same question, so
+/// its result follows from its input alone; a time limit cuts it wherever the
+/// machine's load puts it. So a campaign's minimizations are bounded in steps
+/// ([`Budget::default`]); only those whose steps cost a timeout or a worker restart (a
+/// hang's, a crash's) and the speed level's (whose test is a timing) also get a time
+/// limit, and those findings depend on the machine anyway.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
     pub max_steps: usize,
-    pub max_time: Duration,
+    /// `None`: no time limit, the steps alone bound it.
+    pub max_time: Option<Duration>,
 }
 
 impl Default for Budget {
+    /// 20,000 steps, no time limit.
     fn default() -> Self {
         Budget {
             max_steps: 20_000,
-            max_time: Duration::from_secs(60),
+            max_time: None,
+        }
+    }
+}
+
+impl Budget {
+    /// This budget with a time limit of at most `limit`.
+    pub fn within(self, limit: Duration) -> Budget {
+        Budget {
+            max_time: Some(self.max_time.map_or(limit, |time| time.min(limit))),
+            ..self
         }
     }
 }
@@ -106,7 +126,11 @@ impl Tester<'_> {
         if let Some(&known) = self.seen.get(candidate) {
             return known;
         }
-        if self.steps >= self.budget.max_steps || self.start.elapsed() >= self.budget.max_time {
+        let out_of_time = self
+            .budget
+            .max_time
+            .is_some_and(|limit| self.start.elapsed() >= limit);
+        if self.steps >= self.budget.max_steps || out_of_time {
             self.exhausted = true;
             return false;
         }
@@ -537,7 +561,7 @@ mod tests {
     fn the_budget_stops_it() {
         let budget = Budget {
             max_steps: 5,
-            max_time: Duration::from_secs(10),
+            max_time: Some(Duration::from_secs(10)),
         };
         let (out, stats) = minimize(&"x".repeat(1000), budget, &mut |s: &str| s.len() > 10);
         assert!(stats.budget_exhausted);

@@ -5,8 +5,11 @@
 //! asks both engines, compares at every level (tree or fragment, serialization, each
 //! engine's round trip), and records the comparisons, a count per signature, and the
 //! divergences whose signatures it has not reported before: a worker sends each
-//! signature once, however many cases show it (and again only with a case at most
-//! half the size, whose triage, if it has not started, costs less).
+//! signature once, however many cases show it, with the first case that showed it.
+//! A worker runs its batches in the order of their case indices, so that first case
+//! is the lowest index of the signature among its cases, and the campaign, taking the
+//! lowest of every worker's, knows each signature's first case in the whole campaign
+//! (the one it triages: `state/queue.rs`).
 
 use super::watch::Watched;
 pub use super::watch::{Overdue, Watch, WatchedEngine};
@@ -22,7 +25,7 @@ use crate::minimize::Budget;
 use crate::signature::Signature;
 pub use crate::worker::protocol::{add_arm_counts, BatchPart, CaseSetup, Reported};
 use litmus_parser::FragmentContext;
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// A case, as both engines are asked it.
 #[derive(Clone, Debug)]
@@ -46,9 +49,8 @@ pub struct CaseRunner {
     pub(super) budget: Budget,
     /// Count the reference parser's arms of the standard per batch part.
     spec_coverage: bool,
-    /// The signatures this runner has reported, with the length of the smallest input
-    /// it reported each with.
-    reported: HashMap<Signature, usize>,
+    /// The signatures this runner has reported.
+    reported: HashSet<Signature>,
 }
 
 impl CaseRunner {
@@ -73,7 +75,7 @@ impl CaseRunner {
             known,
             budget: setup.budget,
             spec_coverage: setup.spec_coverage,
-            reported: HashMap::new(),
+            reported: HashSet::new(),
         })
     }
 
@@ -149,15 +151,8 @@ impl CaseRunner {
                     part.tallies.insert(signature.clone(), 1);
                 }
             }
-            // The first case of a signature, and again a case at most half the size
-            // of the last one sent.
-            let length = divergence.request.input.len();
-            let smaller = match self.reported.get(signature) {
-                Some(&smallest) => length * 2 <= smallest,
-                None => true,
-            };
-            if smaller {
-                self.reported.insert(signature.clone(), length);
+            // The first case of a signature: the lowest index this runner has.
+            if self.reported.insert(signature.clone()) {
                 part.divergences.push(Reported {
                     divergence,
                     origin: Origin {

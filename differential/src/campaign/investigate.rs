@@ -79,18 +79,27 @@ pub fn investigate(
 }
 
 /// Hangs cost a timeout per step that still hangs and crashes a worker restart: give
-/// them fewer steps. A hang's steps are mostly cheap (a smaller input that answers at
-/// once), so the time limit, not the step count, is what bounds it.
+/// them fewer steps, and a time limit too (their findings depend on the machine's
+/// timing already). A hang's steps are mostly cheap (a smaller input that answers at
+/// once), so the time limit, not the step count, is what bounds it. Every other
+/// divergence keeps the step budget alone, so that it minimizes the same way on every
+/// run.
 fn budget_for(divergence: &Divergence, budget: Budget) -> Budget {
     match divergence.signature.kind() {
         Kind::Failure(Failure::Timeout) => Budget {
             max_steps: budget.max_steps.min(400),
-            max_time: budget.max_time.max(Duration::from_secs(120)),
+            max_time: Some(budget.max_time.unwrap_or_default().max(HANG_TIME)),
         },
         Kind::Failure(_) => Budget {
             max_steps: budget.max_steps.min(2_000),
             ..budget
-        },
+        }
+        .within(CRASH_TIME),
         _ => budget,
     }
 }
+
+/// The time limit of a hang's minimization.
+const HANG_TIME: Duration = Duration::from_secs(120);
+/// The time limit of a crash's minimization.
+const CRASH_TIME: Duration = Duration::from_secs(60);

@@ -1,6 +1,10 @@
 //! One job of a campaign: a thread with one case worker, taking triage work first
 //! and batches of cases otherwise, until the campaign is over; then exemplars.
 //!
+//! Which job triages a signature or minimizes an exemplar, and when, changes nothing
+//! of the result: each is a function of its case, the classes and the engines, and
+//! their results are merged by rules on the cases (`state/`).
+//!
 //! A batch grows while all is well (doubling from [`FIRST_BATCH`] up to what runs in
 //! about [`BATCH_TIME`]) and starts small again after a failure. When a case worker
 //! hangs or dies in a batch, the cases it reported stay counted, and the rest of the
@@ -18,6 +22,7 @@ use crate::compare::level::{compare_cases, Pair};
 use crate::compare::Divergence;
 use crate::finding::{Finding, Origin};
 use crate::minimize::MinimizeStats;
+use crate::signature::Signature;
 use crate::worker::{BatchEvent, CaseWorker, Worker};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -195,10 +200,14 @@ fn pin(shared: &Shared<'_>, job: &mut Job, index: u64) {
     shared.absorb(part);
 }
 
-/// The longest a minimization in a case worker may take: its budget, and a parse's
-/// time limit on top.
+/// The longest a minimization in a case worker may take: its time budget if it has
+/// one, else the backstop for one bounded in steps, and a parse's time limit on top.
 fn minimize_limit(shared: &Shared<'_>) -> Duration {
-    shared.options.minimize_budget.max_time
+    shared
+        .options
+        .minimize_budget
+        .max_time
+        .unwrap_or(crate::limits::MINIMIZE_BACKSTOP)
         + shared.options.timeout * 2
         + crate::limits::MINIMIZE_MARGIN
 }
@@ -283,7 +292,7 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
             let reference = minimized
                 .reference
                 .unwrap_or_else(|| shown.left.result.clone());
-            let finding = archive(shared, finding, &shown, &reference);
+            let finding = archive(shared, signature, finding, &shown, &reference);
             shared.found(signature, finding);
         }
     }
@@ -333,7 +342,7 @@ fn exemplar(shared: &Shared<'_>, job: &mut Job, candidate: &Candidate) {
         stats,
         candidate.origin.clone(),
     );
-    let finding = archive(shared, finding, &shown, &reference);
+    let finding = archive(shared, &candidate.signature, finding, &shown, &reference);
     shared.exemplar(candidate, finding);
 }
 
@@ -361,33 +370,27 @@ fn investigate_with_engine_workers(shared: &Shared<'_>, job: &mut Job, reported:
         reported.origin.clone(),
         &mut engines,
         &shared.known,
-        Some(&shared.archive),
+        None,
         options.minimize_budget,
         shared.stop_flag(),
     );
-    if let Some(Err(error)) = &investigation.archived {
-        shared.fail(format!("cannot archive a finding: {error}"));
-    }
-    let finding = with_judges(shared, investigation.finding, &investigation.shown);
-    shared.found(&reported.divergence.signature, finding);
+    let shown = investigation.shown;
+    let reference = engines.reference.parse(&shown.request);
+    let signature = &reported.divergence.signature;
+    let finding = archive(shared, signature, investigation.finding, &shown, &reference);
+    shared.found(signature, finding);
 }
 
-/// Archives a finding (a full disk stops the campaign, the finding kept in the
-/// reports) and asks the judges about it.
+/// Archives a finding that the signature `from` became (a full disk stops the
+/// campaign, the finding kept in the reports) and asks the judges about it.
 fn archive(
     shared: &Shared<'_>,
+    from: &Signature,
     mut finding: Finding,
     shown: &Divergence,
     reference: &ParseResult,
 ) -> Finding {
-    let (reference_version, other_version) = &shared.versions;
-    if let Err(error) = record::archive(
-        &shared.archive,
-        &mut finding,
-        shown,
-        (&shared.options.reference.name, reference),
-        (reference_version, other_version),
-    ) {
+    if let Err(error) = shared.archive(from, &mut finding, shown, reference) {
         shared.fail(format!("cannot archive a finding: {error}"));
     }
     with_judges(shared, finding, shown)

@@ -13,12 +13,24 @@
 //! shard `i/n` is generator index `i + k·n`, so shards are disjoint and every case
 //! replays from the seed and its index.
 //!
-//! Each signature is triaged once: minimized to tokens and classified. A signature a
-//! known class explains is counted, per signature and per class; a few exemplars of
-//! each class ([`EXEMPLARS_PER_CLASS`]: the first found, at once, and the smallest
-//! others once the cases are done) are minimized to the end keeping the class, and
+//! Each signature is triaged once, on its first case (the lowest case index that
+//! showed it): classified as found, or minimized to tokens and classified. A
+//! signature a known class explains is counted, per signature and per class; a few
+//! exemplars of each class ([`EXEMPLARS_PER_CLASS`]: its smallest candidates, chosen
+//! once the cases are done) are minimized to the end keeping the class, and
 //! archived, merging those that minimize to the same signature. A signature no class
 //! explains is a new finding: minimized to the end and archived at once.
+//!
+//! **The same campaign finds the same things.** For a given seed, number of cases,
+//! levels, engines, classes and mutation inputs, findings.json is the same on every
+//! run and for any `--jobs`, but for its timings and paths: which case of a
+//! signature is triaged, which candidates become a class's exemplars, which case a
+//! finding keeps (the smallest input, then the lowest case index) and what its
+//! archive file holds follow rules on the cases (`state/`), never the order the jobs
+//! finish in, and minimizations are bounded in steps, not time
+//! ([`crate::minimize::Budget`]). Crashes and hangs, and the speed level, are timings
+//! of the machine, and what the case workers that met them reported around them
+//! may differ.
 //!
 //! Nothing reported is lost: a finding is archived (atomically) before it is printed,
 //! and Ctrl-C stops taking cases, finishes the triage and the exemplars, and writes
@@ -96,6 +108,12 @@ impl Shard {
     /// The generator index of this shard's `k`-th case.
     pub fn case_index(self, k: u64) -> u64 {
         self.index + k * self.count
+    }
+
+    /// The position in this shard of its case at generator index `index`: the `k`
+    /// of [`Shard::case_index`].
+    pub fn position(self, index: u64) -> u64 {
+        index.saturating_sub(self.index) / self.count.max(1)
     }
 }
 

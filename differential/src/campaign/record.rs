@@ -108,6 +108,37 @@ pub fn archive(
     Ok((path, outcome))
 }
 
+/// How a campaign writes a finding's archive file ([`archive_as`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// Over a file only if its input is larger ([`Archive::store`]).
+    IfSmaller,
+    /// Over any file: one this campaign wrote, of a finding that comes after.
+    Always,
+}
+
+/// Archives `finding` as `write` says, or only records where its file is (`None`:
+/// the file holds a finding of the same signature that comes first); what writing
+/// did, if it wrote.
+pub fn archive_as(
+    archive: &Archive,
+    finding: &mut Finding,
+    shown: &Divergence,
+    reference: (&str, &ParseResult),
+    versions: (&str, &str),
+    write: Option<Write>,
+) -> Result<Option<StoreOutcome>, ArchiveError> {
+    let record = archived_finding(finding, shown, reference, versions);
+    let outcome = match write {
+        Some(Write::IfSmaller) => Some(archive.store(&record)?),
+        Some(Write::Always) => Some(archive.replace(&record)?),
+        None => None,
+    };
+    let path = archive.dir().join(record.file_name());
+    finding.archive_path = Some(path.display().to_string());
+    Ok(outcome)
+}
+
 /// The archive record: the reference parser's tree and errors for the input, and the
 /// other side's output in the description.
 fn archived_finding(

@@ -50,7 +50,7 @@ pub fn classify<'k>(known: &'k KnownDifferences, divergence: &Divergence) -> Opt
 pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
     let mut budget = runner.budget;
     if let Some(limit) = job.divergence.level.rules().minimize_time() {
-        budget.max_time = budget.max_time.min(limit);
+        budget = budget.within(limit);
     }
     let known = &runner.known;
     // The minimizer announces its next candidates; an engine that answers many

@@ -108,7 +108,10 @@ impl Counts {
     /// The report's tables: every signature with its class and finding, each
     /// finding's cases (those of the signatures that became it) and each class's
     /// (those of every signature it explains). `findings` gives a finding's class.
-    pub fn tables(&self, findings: &[Finding]) -> Tables {
+    pub fn tables<'f>(&self, findings: impl Iterator<Item = &'f Finding>) -> Tables {
+        let class_of: HashMap<&str, Option<&String>> = findings
+            .map(|f| (f.hash.as_str(), f.class.as_ref()))
+            .collect();
         let mut finding_counts: HashMap<String, u64> = HashMap::new();
         let mut classes: BTreeMap<String, ClassCount> = BTreeMap::new();
         let mut signatures: Vec<SignatureCount> = Vec::new();
@@ -118,10 +121,7 @@ impl Counts {
                 Triage::Known(class) => (Some(class.clone()), None),
                 Triage::Finding(hash) => {
                     *finding_counts.entry(hash.clone()).or_default() += state.count;
-                    let class = findings
-                        .iter()
-                        .find(|f| &f.hash == hash)
-                        .and_then(|f| f.class.clone());
+                    let class = class_of.get(hash.as_str()).copied().flatten().cloned();
                     (class, Some(hash.clone()))
                 }
             };

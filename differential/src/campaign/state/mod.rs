@@ -1,14 +1,22 @@
 //! What the jobs of a campaign share, one part per job: the case stream and its
-//! epochs ([`schedule`]), the counts of comparisons and signatures ([`counts`]), the
-//! triage and exemplar work ([`queue`]), the findings ([`findings`]) and the
-//! terminal ([`output`]). [`Shared`] composes them: the parts that change together
-//! sit behind one lock, taken once per call and never while another is held.
+//! epochs ([`schedule`]), the cases done ([`settled`]), the counts of comparisons and
+//! signatures ([`counts`]), the triage and exemplar work ([`queue`]), the findings
+//! ([`findings`]) and the terminal ([`output`]). [`Shared`] composes them: the parts
+//! that change together sit behind one lock, taken once per call and never while
+//! another is held (the archive's own lock, held while a finding is written, takes
+//! the other only briefly inside it).
+//!
+//! What a campaign finds does not depend on the order its jobs finish in: which case
+//! of a signature is triaged, which candidates of a class become its exemplars
+//! (`queue.rs`), which case a finding keeps and which one its archive file records
+//! ([`findings::Rank`], [`Shared::archive`]) follow rules on the cases themselves.
 
 mod counts;
 mod findings;
 mod output;
 mod queue;
 mod schedule;
+mod settled;
 
 pub use queue::{Candidate, EXEMPLARS_PER_CLASS};
 
@@ -21,12 +29,14 @@ use crate::known::KnownDifferences;
 use crate::signature::Signature;
 use crate::worker::Worker;
 use counts::Counts;
-use findings::Findings;
+use findings::{rank, Findings, Rank};
 use indicatif::ProgressBar;
 use output::Output;
 use queue::Queue;
 use schedule::{Epochs, Schedule};
-use std::sync::atomic::AtomicBool;
+use settled::Settled;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -34,9 +44,18 @@ use std::time::Duration;
 #[derive(Default)]
 struct Inner {
     epochs: Epochs,
+    settled: Settled,
     counts: Counts,
     queue: Queue,
     findings: Findings,
+}
+
+/// What this campaign wrote to one archive file: the rank of the finding it holds,
+/// and whether the file is this campaign's (else a file from before it was kept,
+/// its input no larger).
+struct Written {
+    rank: Rank,
+    ours: bool,
 }
 
 /// The state shared by a campaign's jobs.
@@ -51,7 +70,12 @@ pub struct Shared<'o> {
     pub known: KnownDifferences,
     /// The engines' versions, for archive records.
     pub versions: (String, String),
+    /// Batches handed out and not finished.
+    batches_running: AtomicUsize,
     inner: Mutex<Inner>,
+    /// The archive files this campaign wrote, by signature hash, behind the lock
+    /// held while one is written.
+    written: Mutex<HashMap<String, Written>>,
 }
 
 impl<'o> Shared<'o> {
@@ -75,7 +99,9 @@ impl<'o> Shared<'o> {
             judges: Mutex::new(judges),
             known,
             versions,
+            batches_running: AtomicUsize::new(0),
             inner: Mutex::new(Inner::default()),
+            written: Mutex::new(HashMap::new()),
         }
     }
 
@@ -118,13 +144,18 @@ impl<'o> Shared<'o> {
         if self.output.stopping() || self.schedule.past_deadline() {
             return None;
         }
-        if !self.options.spec_coverage {
-            return self.schedule.next_batch(size);
+        let batch = if self.options.spec_coverage {
+            let mut inner = self.lock();
+            let Inner { epochs, counts, .. } = &mut *inner;
+            self.schedule
+                .next_batch_of_an_epoch(size, epochs, &counts.spec_arms)
+        } else {
+            self.schedule.next_batch(size)
+        };
+        if batch.as_ref().is_some_and(|b| !b.is_empty()) {
+            self.batches_running.fetch_add(1, Ordering::SeqCst);
         }
-        let mut inner = self.lock();
-        let Inner { epochs, counts, .. } = &mut *inner;
-        self.schedule
-            .next_batch_of_an_epoch(size, epochs, &counts.spec_arms)
+        batch
     }
 
     /// A batch [`Shared::next_batch`] gave is done, its cases absorbed.
@@ -132,6 +163,7 @@ impl<'o> Shared<'o> {
         if self.options.spec_coverage {
             self.lock().epochs.batch_finished();
         }
+        self.batches_running.fetch_sub(1, Ordering::SeqCst);
     }
 
     /// The generator of the case at generator index `index`: its epoch's in a
@@ -156,8 +188,12 @@ impl<'o> Shared<'o> {
     /// counts, and for signatures never seen before, a triage.
     pub fn absorb(&self, part: BatchPart) {
         let cases = part.done.len() as u64;
+        let shard = self.options.shard;
         {
             let mut inner = self.lock();
+            for &index in &part.done {
+                inner.settled.done(shard.position(index));
+            }
             for (reported, fresh) in inner.counts.absorb(part) {
                 inner.queue.reported(reported, fresh);
             }
@@ -166,9 +202,16 @@ impl<'o> Shared<'o> {
         self.output.cases_done(cases);
     }
 
-    /// The next divergence to triage.
+    /// The next divergence to triage: the signature waiting whose first case comes
+    /// first, once every case before that one is done (or no case can come any
+    /// more: the cases are all taken and none runs, or the campaign is stopping).
     pub fn next_triage(&self) -> Option<Reported> {
-        self.lock().queue.next_triage()
+        let over = self.output.stopping()
+            || (self.schedule.over() && self.batches_running.load(Ordering::SeqCst) == 0);
+        let shard = self.options.shard;
+        let mut inner = self.lock();
+        let Inner { settled, queue, .. } = &mut *inner;
+        queue.next_triage(|index| over || settled.before(shard.position(index)))
     }
 
     /// Whether triage or exemplar work is waiting or running.
@@ -177,7 +220,8 @@ impl<'o> Shared<'o> {
     }
 
     /// A triage found that a known class explains `candidate`'s signature; the
-    /// candidate may become one of its exemplars ([`queue::Queue::candidate`]).
+    /// candidate may become one of its exemplars ([`queue::Queue::candidate`]), chosen
+    /// when the cases are done.
     pub fn classified(&self, candidate: Candidate) {
         let mut inner = self.lock();
         inner.queue.triaged();
@@ -196,7 +240,8 @@ impl<'o> Shared<'o> {
             let mut inner = self.lock();
             inner.queue.triaged();
             inner.counts.found(signature, &finding);
-            let line = inner.findings.add(finding);
+            let rank = rank(&finding, signature);
+            let line = inner.findings.add(finding, rank);
             (line, inner.findings.counts())
         };
         if let Some(line) = line {
@@ -205,8 +250,7 @@ impl<'o> Shared<'o> {
         self.output.findings_so_far(counts);
     }
 
-    /// Queues the other exemplars of every known class, once the cases are done
-    /// (the first of each is queued when found).
+    /// Queues the exemplars of every known class, once the cases are done.
     pub fn queue_exemplars(&self) -> usize {
         self.lock().queue.queue_exemplars()
     }
@@ -217,17 +261,49 @@ impl<'o> Shared<'o> {
     }
 
     /// An exemplar, minimized and archived: merged with the class's finding of the
-    /// same signature if there is one (the smaller input wins).
+    /// same signature if there is one (the first by [`Rank`] stays).
     pub fn exemplar(&self, candidate: &Candidate, finding: Finding) {
         let line = {
             let mut inner = self.lock();
             inner.queue.exemplified();
             inner.counts.found(&candidate.signature, &finding);
-            inner.findings.add(finding)
+            let rank = rank(&finding, &candidate.signature);
+            inner.findings.add(finding, rank)
         };
         if let Some(line) = line {
             self.say(line);
         }
+    }
+
+    /// Archives `finding`, which the signature `from` became (the one triaged, or
+    /// the exemplar's), given the reference engine's answer for its request; sets its
+    /// archive path. Of the findings of one signature hash, the file keeps the one
+    /// first by [`Rank`], as the findings do, whatever order they come in (a file
+    /// from before the campaign stays unless a finding's input is smaller).
+    pub fn archive(
+        &self,
+        from: &Signature,
+        finding: &mut Finding,
+        shown: &crate::compare::Divergence,
+        reference: &crate::case::ParseResult,
+    ) -> Result<(), crate::archive::ArchiveError> {
+        use super::record::{archive_as, Write};
+        let mut written = self.written.lock().unwrap_or_else(PoisonError::into_inner);
+        let rank = rank(finding, from);
+        let write = match written.get(&finding.hash) {
+            Some(before) if before.rank <= rank => None,
+            Some(before) if before.ours => Some(Write::Always),
+            _ => Some(Write::IfSmaller),
+        };
+        let (reference_version, other_version) = &self.versions;
+        let reference = (self.options.reference.name.as_str(), reference);
+        let versions = (reference_version.as_str(), other_version.as_str());
+        let outcome = archive_as(&self.archive, finding, shown, reference, versions, write)?;
+        if let Some(outcome) = outcome {
+            let ours = outcome != crate::archive::StoreOutcome::Kept;
+            written.insert(finding.hash.clone(), Written { rank, ours });
+        }
+        Ok(())
     }
 
     /// The report as it stands: the campaign facts in `base` plus the counts, the

@@ -68,6 +68,15 @@ impl<'o> Schedule<'o> {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Whether every case is taken: the campaign's number handed out, or its time up.
+    pub fn over(&self) -> bool {
+        self.past_deadline()
+            || self
+                .options
+                .cases
+                .is_some_and(|cases| self.next.load(Ordering::Relaxed) >= cases)
+    }
+
     /// Whether this is a steering campaign.
     pub fn steering(&self) -> bool {
         self.steering.is_some()
@@ -152,8 +161,7 @@ impl<'o> Schedule<'o> {
 
     /// The epoch of the case at generator index `index`, in a counting campaign.
     fn epoch_of(&self, index: u64) -> usize {
-        let shard = self.options.shard;
-        let k = index.saturating_sub(shard.index) / shard.count.max(1);
+        let k = self.options.shard.position(index);
         usize::try_from(k / EPOCH_CASES).unwrap_or(usize::MAX)
     }
 
