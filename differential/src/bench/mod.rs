@@ -6,7 +6,7 @@
 //!
 //! - **real pages**: a fixed sample of the HTML documentation shipped with the Rust
 //!   toolchain (`pages.rs`);
-//! - **fuzzing-sized cases**: tag soup from [`crate::generator`] of 50–500 bytes, a
+//! - **fuzzing-sized cases**: tag soup from [`litmus_campaign::generator`] of 50–500 bytes, a
 //!   fixed seed, parsed one after another as one run;
 //! - **adversarial families** at doubling sizes (`families.rs`), with each engine's
 //!   time per input byte at the largest size against that at a size 16 times smaller
@@ -32,8 +32,8 @@ pub mod search;
 
 pub use report::markdown;
 
-use crate::generator::{Generator, GeneratorConfig};
 use families::Family;
+use litmus_campaign::generator::{Generator, GeneratorConfig};
 use memory::Peak;
 use runner::{measure, Engine, Measurement, Timing, Workload};
 use std::path::PathBuf;

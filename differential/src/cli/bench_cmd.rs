@@ -4,6 +4,7 @@
 use super::{CliError, CliResult};
 use crate::bench::{self, families, runner::Timing, search, BenchConfig};
 use clap::Args;
+use litmus_text::{errln, out};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -6,8 +6,9 @@
 //! a `serve` frame that is not the protocol) — with a message on stderr naming what is
 //! wrong, and nothing already archived touched; 130 a campaign stopped by Ctrl-C,
 //! after writing its reports. Output into a closed pipe is dropped quietly
-//! ([`crate::output`]).
+//! ([`litmus_text::output`]).
 
+use litmus_text::errln;
 /// The engines every `--engine` takes, for its help (one text, so that no command's
 /// help forgets one; a test checks it names every engine of the registry).
 macro_rules! engines_help {
@@ -124,10 +125,14 @@ enum Command {
 
 /// Runs the command line; the binary's `main`.
 pub fn main() -> ExitCode {
-    // `litmus __worker …`: this process is an engine worker of a campaign.
+    // `litmus __worker …`: this process is a worker of a campaign or a command, an
+    // engine worker or a case worker (the campaign's, handed in here).
     let mut args = std::env::args().skip(1);
-    if args.next().as_deref() == Some(crate::worker::WORKER_SUBCOMMAND) {
-        return crate::worker::worker_main_from_args(args);
+    if args.next().as_deref() == Some(litmus_engines::worker::WORKER_SUBCOMMAND) {
+        return litmus_engines::worker::worker_main_from_args(
+            args,
+            litmus_campaign::campaign::host::run_case_worker,
+        );
     }
     let cli = Cli::parse();
     let result = match cli.command {
@@ -158,7 +163,7 @@ pub fn main() -> ExitCode {
 
 /// The engine named on the command line (`--engine NAME`), checked against the
 /// registry; `cmd:COMMAND` with the external engine defaults.
-pub fn engine_choice(name: &str) -> Result<crate::campaign::EngineChoice, CliError> {
+pub fn engine_choice(name: &str) -> Result<litmus_campaign::campaign::EngineChoice, CliError> {
     engine_args::engine_choice(name, &engine_args::ExternalEngineArgs::default())
 }
 
@@ -190,13 +195,13 @@ pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliEr
                     p.display()
                 )));
             }
-            crate::limits::read_file(p, crate::limits::MAX_INPUT_BYTES)
+            litmus_engines::limits::read_file(p, litmus_engines::limits::MAX_INPUT_BYTES)
                 .map_err(|e| CliError::input(format!("{}: cannot read: {e}", p.display())))
         }
     }
 }
 
 fn read_stdin() -> Result<Vec<u8>, CliError> {
-    crate::limits::read_bounded(std::io::stdin(), crate::limits::MAX_INPUT_BYTES)
+    litmus_engines::limits::read_bounded(std::io::stdin(), litmus_engines::limits::MAX_INPUT_BYTES)
         .map_err(|e| CliError::input(format!("standard input: cannot read: {e}")))
 }

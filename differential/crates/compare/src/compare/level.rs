@@ -1,0 +1,528 @@
+//! A comparison level as a type: what every level does, and the sets of levels a
+//! campaign compares at.
+//!
+//! A level is a [`Level`] (its name, the identity signatures, reports and the
+//! archive use) and a [`LevelRules`] value that does its work:
+//!
+//! - compare the cases of a batch ([`LevelRules::compare`]), given both engines'
+//!   first answers, and count how many it compared and how many agreed
+//!   ([`CaseAnswers::count`]);
+//! - rerun a divergence on a candidate input for the minimizer ([`LevelRules::rerun`]);
+//! - re-check an archived finding for `litmus corpus check`
+//!   ([`LevelRules::recheck_archived`]);
+//! - render its detail: the archive's blocks and fields, the text it compares
+//!   ([`LevelRules::blocks`], [`LevelRules::fields`], [`LevelRules::compared_text`]).
+//!
+//! The registry, [`super::REGISTRY`], lists the levels in the order a case is
+//! compared at them, which is the order of reports. Adding a level is one module that
+//! declares its [`Level`] constant and implements [`LevelRules`], and one line in the
+//! registry (ARCHITECTURE.md, "Adding a level").
+
+use super::{Divergence, Side};
+use crate::archive::ArchivedFinding;
+use crate::signature::{Failure, Kind, Signature};
+use litmus_engines::case::{EngineName, EngineOutput, ParseRequest, ParseResult};
+use litmus_engines::engine::tokenizers::TokenStart;
+use litmus_engines::engine::Engine;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub use crate::signature::Level;
+
+impl Level {
+    /// The registered level of this name; `None` for a name no level has (a failure
+    /// signature's kind: `crash`, `timeout`, …).
+    pub fn from_name(name: &str) -> Option<Level> {
+        registered()
+            .find(|rules| rules.level().as_str() == name)
+            .map(|r| r.level())
+    }
+
+    /// What this level does. A level is made only from the registry's names, so it
+    /// has rules; a constant of an unregistered level gets the tree level's.
+    pub fn rules(self) -> &'static dyn LevelRules {
+        registered()
+            .find(|rules| rules.level() == self)
+            .unwrap_or(super::REGISTRY[0])
+    }
+
+    /// Its place in the registry (the order of comparison and of reports).
+    pub fn position(self) -> usize {
+        registered()
+            .position(|rules| rules.level() == self)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// The registered levels, in order.
+fn registered() -> impl Iterator<Item = &'static dyn LevelRules> {
+    super::REGISTRY.iter().copied()
+}
+
+impl PartialOrd for Level {
+    fn partial_cmp(&self, other: &Level) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// In the registry's order.
+impl Ord for Level {
+    fn cmp(&self, other: &Level) -> std::cmp::Ordering {
+        (self.position(), self.as_str()).cmp(&(other.position(), other.as_str()))
+    }
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Level::from_name(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown level {name:?}")))
+    }
+}
+
+impl Kind {
+    /// The kind a signature's first field names: a registered level, a failure, or
+    /// [`Failure::Other`]. Names are read here, beside the registry they are looked
+    /// up in.
+    pub fn from_name(name: &str) -> Kind {
+        if let Some(level) = Level::from_name(name) {
+            return Kind::Level(level);
+        }
+        Kind::Failure(Failure::from_name(name))
+    }
+}
+
+/// What a level does. One value per level, listed in [`super::REGISTRY`].
+pub trait LevelRules: Sync {
+    /// Its identity.
+    fn level(&self) -> Level;
+
+    /// Whether every campaign compares at it, whatever `--levels` says (a case is a
+    /// document or a fragment: the tree and fragment levels).
+    fn always(&self) -> bool {
+        false
+    }
+
+    /// Whether a campaign without `--levels` compares at it.
+    fn on_by_default(&self) -> bool {
+        false
+    }
+
+    /// Whether a case pinned through engine workers (after it took a case worker
+    /// down) is compared at it.
+    fn when_pinned(&self) -> bool {
+        true
+    }
+
+    /// The longest a minimization of one of its divergences may take, when shorter
+    /// than the campaign's budget (each of the speed level's tests times parses).
+    fn minimize_time(&self) -> Option<std::time::Duration> {
+        None
+    }
+
+    /// Compares the cases of a batch at this level, after the levels before it in
+    /// the registry: adds each case's divergences, and counts what it compared.
+    fn compare(&self, batch: &mut [CaseAnswers], engines: &mut dyn BatchEngines);
+
+    /// What produced `divergence`, run again with another input (same options, same
+    /// level): every divergence it gives there. The minimizer's test.
+    fn rerun(
+        &self,
+        divergence: &Divergence,
+        input: &str,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Vec<Divergence>;
+
+    /// Re-checks an archived finding of this level (`litmus corpus check`): does
+    /// the engine still show `signature` for `request`?
+    fn recheck_archived(
+        &self,
+        archived: &Archived<'_>,
+        reference: &mut dyn Engine,
+        other: &mut dyn Engine,
+    ) -> Recheck;
+
+    /// The locus of one of its divergences ([`crate::locus`]), if the level has one.
+    fn locus(&self, _divergence: &Divergence) -> Option<crate::locus::Locus> {
+        None
+    }
+
+    /// The text of an answer this level compares: the tree dump, unless it says
+    /// otherwise.
+    fn compared_text<'a>(&self, output: &'a EngineOutput) -> Option<&'a str> {
+        Some(output.tree.as_str())
+    }
+
+    /// The archive's blocks for one of its divergences: a label and a text each,
+    /// given the two compared texts as a report shows them (`left`, `right`).
+    fn blocks(&self, shown: &Divergence, left: &str, right: &str) -> Vec<(String, String)> {
+        let _ = left;
+        vec![(label(&shown.right, "tree"), right.to_owned())]
+    }
+
+    /// The archive's fields for one of its divergences' detail (`splits:`, `start:`).
+    fn fields(&self, _shown: &Divergence) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
+/// A block's label: the side's engine and what the block holds.
+pub fn label(side: &Side, what: &str) -> String {
+    format!("{} {what}", side.engine)
+}
+
+/// An archived finding, as a level re-checks it.
+pub struct Archived<'a> {
+    pub finding: &'a ArchivedFinding,
+    pub signature: &'a Signature,
+    pub request: &'a ParseRequest,
+}
+
+/// What re-checking a finding against its engine showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recheck {
+    /// The same signature still shows.
+    Still,
+    /// The engines agree now.
+    Gone,
+    /// The engines differ, with another signature.
+    Changed(String),
+    /// The finding's engine is not the one checked against; not re-checked.
+    Skipped(String),
+}
+
+impl Recheck {
+    /// `Still` for the same signature, `Changed` for another, `Gone` for none.
+    pub fn of(found: Option<&Divergence>, signature: &Signature) -> Recheck {
+        match found {
+            Some(d) if d.signature == *signature => Recheck::Still,
+            Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
+            None => Recheck::Gone,
+        }
+    }
+}
+
+/// What one level adds to a divergence beyond its sides: the chunk level's split
+/// points, the token level's start point.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Detail {
+    /// Nothing: the other levels.
+    #[default]
+    None,
+    /// The byte offsets the input was cut at (the left side is the engine's tree of
+    /// the whole input, the right its tree of the pieces).
+    Splits(Vec<usize>),
+    /// Where the tokenizers started (the left side is the reference tokenizer's
+    /// tokens, the right the other tokenizer's).
+    Start(TokenStart),
+}
+
+impl Detail {
+    pub fn is_none(&self) -> bool {
+        *self == Detail::None
+    }
+
+    /// The chunk level's split points; empty at the other levels.
+    pub fn splits(&self) -> &[usize] {
+        match self {
+            Detail::Splits(splits) => splits,
+            _ => &[],
+        }
+    }
+
+    /// The token level's start point.
+    pub fn start(&self) -> Option<&TokenStart> {
+        match self {
+            Detail::Start(start) => Some(start),
+            _ => None,
+        }
+    }
+}
+
+/// One case of a batch as the levels compare it: its request, both engines' first
+/// answers, the divergences found so far and what each level counted.
+#[derive(Clone, Debug)]
+pub struct CaseAnswers {
+    pub index: u64,
+    /// The tree or fragment level: the case's kind.
+    pub level: Level,
+    pub request: ParseRequest,
+    pub left: Side,
+    pub right: Side,
+    pub divergences: Vec<Divergence>,
+    pub counts: LevelCounter,
+}
+
+impl CaseAnswers {
+    /// Counts `compared` comparisons at `level`, `agreed` of them agreeing; a level
+    /// that counts `(0, 0)` ran but compared nothing in this case.
+    pub fn count(&mut self, level: Level, compared: u64, agreed: u64) {
+        self.counts.add(level, compared, agreed);
+    }
+
+    /// One comparison at `level`, agreeing when it `found` no divergence, and the
+    /// divergences it found: what most levels record for a case.
+    pub fn compared_once(&mut self, level: Level, found: impl IntoIterator<Item = Divergence>) {
+        let before = self.divergences.len();
+        self.divergences.extend(found);
+        let agreed = self.divergences.len() == before;
+        self.count(level, 1, u64::from(agreed));
+    }
+
+    /// How many of its divergences are at `level`.
+    pub fn diverged_at(&self, level: Level) -> u64 {
+        self.divergences.iter().filter(|d| d.level == level).count() as u64
+    }
+}
+
+/// Which engine of the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    Reference,
+    Other,
+}
+
+/// The two engines a batch is compared with.
+pub trait BatchEngines {
+    fn engine(&mut self, which: Which) -> &mut dyn Engine;
+
+    /// Both engines at once.
+    fn both(&mut self) -> (&mut dyn Engine, &mut dyn Engine);
+
+    /// The case the next parses are for (a hang names it), `None` when done.
+    fn working_on(&mut self, _case: Option<u64>) {}
+
+    /// One engine's answers to several cases' requests ([`Engine::parse_tree`] each
+    /// with `tree_only`), in order.
+    fn answer_all(
+        &mut self,
+        which: Which,
+        requests: &[(u64, &ParseRequest)],
+        tree_only: bool,
+    ) -> Vec<ParseResult> {
+        let mut results = Vec::with_capacity(requests.len());
+        for &(case, request) in requests {
+            self.working_on(Some(case));
+            let engine = self.engine(which);
+            results.push(if tree_only {
+                engine.parse_tree(request)
+            } else {
+                engine.parse(request)
+            });
+            self.working_on(None);
+        }
+        results
+    }
+
+    /// Runs `each` once per case, with both engines, the case named as the one they
+    /// work on.
+    fn per_case(
+        &mut self,
+        batch: &mut [CaseAnswers],
+        each: &mut dyn FnMut(&mut CaseAnswers, &mut dyn Engine, &mut dyn Engine),
+    ) {
+        for case in batch {
+            self.working_on(Some(case.index));
+            let (reference, other) = self.both();
+            each(case, reference, other);
+            self.working_on(None);
+        }
+    }
+}
+
+/// Two engines asked one request at a time.
+pub struct Pair<'a> {
+    pub reference: &'a mut dyn Engine,
+    pub other: &'a mut dyn Engine,
+}
+
+impl BatchEngines for Pair<'_> {
+    fn engine(&mut self, which: Which) -> &mut dyn Engine {
+        match which {
+            Which::Reference => self.reference,
+            Which::Other => self.other,
+        }
+    }
+
+    fn both(&mut self) -> (&mut dyn Engine, &mut dyn Engine) {
+        (self.reference, self.other)
+    }
+}
+
+/// Compares `cases` (each an index, its tree or fragment level, and its request) at
+/// every level of `levels`: both engines' first answers, then each level in the
+/// registry's order.
+pub fn compare_cases(
+    cases: &[(u64, Level, &ParseRequest)],
+    levels: &LevelSet,
+    engines: &mut dyn BatchEngines,
+) -> Vec<CaseAnswers> {
+    let requests: Vec<(u64, &ParseRequest)> = cases.iter().map(|&(i, _, r)| (i, r)).collect();
+    let lefts = engines.answer_all(Which::Reference, &requests, false);
+    let rights = engines.answer_all(Which::Other, &requests, false);
+    let reference = EngineName::from(engines.engine(Which::Reference).name());
+    let other = EngineName::from(engines.engine(Which::Other).name());
+    let mut batch: Vec<CaseAnswers> = cases
+        .iter()
+        .zip(lefts.into_iter().zip(rights))
+        .map(|(&(index, level, request), (left, right))| CaseAnswers {
+            index,
+            level,
+            request: request.clone(),
+            left: Side {
+                engine: reference.clone(),
+                result: left,
+            },
+            right: Side {
+                engine: other.clone(),
+                result: right,
+            },
+            divergences: Vec::new(),
+            counts: LevelCounter::default(),
+        })
+        .collect();
+    for rules in levels.rules() {
+        rules.compare(&mut batch, engines);
+    }
+    batch
+}
+
+/// The levels a campaign compares at; the tree and fragment levels always.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelSet(BTreeSet<Level>);
+
+impl LevelSet {
+    /// The levels every campaign compares at, and `more`.
+    pub fn of(more: impl IntoIterator<Item = Level>) -> LevelSet {
+        let mut set: BTreeSet<Level> = registered()
+            .filter(|rules| rules.always())
+            .map(|rules| rules.level())
+            .collect();
+        set.extend(more);
+        LevelSet(set)
+    }
+
+    /// A campaign's levels without `--levels`: those on by default.
+    pub fn defaults() -> LevelSet {
+        LevelSet::of(
+            registered()
+                .filter(|rules| rules.on_by_default())
+                .map(|rules| rules.level()),
+        )
+    }
+
+    /// Reads `--levels`: comma-separated names of levels, each at most once.
+    pub fn parse(text: &str) -> Result<LevelSet, String> {
+        let mut seen = Vec::new();
+        let mut levels = Vec::new();
+        for name in text.split(',').map(str::trim) {
+            if seen.contains(&name) {
+                return Err(format!("`{name}` is listed twice"));
+            }
+            seen.push(name);
+            if name.is_empty() {
+                return Err("an empty name in the list".to_owned());
+            }
+            match Level::from_name(name) {
+                Some(level) => levels.push(level),
+                None => {
+                    return Err(format!(
+                        "unknown level `{name}`; the levels are {}",
+                        names()
+                    ))
+                }
+            }
+        }
+        Ok(LevelSet::of(levels))
+    }
+
+    pub fn contains(&self, level: Level) -> bool {
+        self.0.contains(&level)
+    }
+
+    pub fn insert(&mut self, level: Level) {
+        self.0.insert(level);
+    }
+
+    pub fn remove(&mut self, level: Level) {
+        if !level.rules().always() {
+            self.0.remove(&level);
+        }
+    }
+
+    /// The levels, in the registry's order.
+    pub fn iter(&self) -> impl Iterator<Item = Level> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// Their rules, in the registry's order.
+    pub fn rules(&self) -> impl Iterator<Item = &'static dyn LevelRules> + '_ {
+        self.iter().map(Level::rules)
+    }
+
+    /// The levels a case pinned through engine workers is compared at.
+    pub fn when_pinned(&self) -> LevelSet {
+        LevelSet(
+            self.0
+                .iter()
+                .copied()
+                .filter(|l| l.rules().when_pinned())
+                .collect(),
+        )
+    }
+}
+
+/// The registered levels' names in words: `tree, fragment, … and speed`.
+fn names() -> String {
+    let names: Vec<&str> = registered().map(|r| r.level().as_str()).collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+impl Serialize for LevelSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for LevelSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<LevelSet, D::Error> {
+        Ok(LevelSet::of(Vec::<Level>::deserialize(deserializer)?))
+    }
+}
+
+/// Per level, how many comparisons were made and how many agreed; a level present
+/// with `(0, 0)` ran but could compare nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelCounter {
+    counts: BTreeMap<Level, (u64, u64)>,
+}
+
+impl LevelCounter {
+    /// Records `compared` comparisons at `level`, of which `agreed` agreed.
+    pub fn add(&mut self, level: Level, compared: u64, agreed: u64) {
+        let count = self.counts.entry(level).or_default();
+        count.0 += compared;
+        count.1 += agreed;
+    }
+
+    /// Adds another counter's counts.
+    pub fn merge(&mut self, other: &LevelCounter) {
+        for (&level, &(compared, agreed)) in &other.counts {
+            self.add(level, compared, agreed);
+        }
+    }
+
+    /// The levels that ran, in the registry's order, each with how many comparisons
+    /// were made and how many agreed.
+    pub fn counts(&self) -> impl Iterator<Item = (Level, u64, u64)> + '_ {
+        self.counts
+            .iter()
+            .map(|(&level, &(compared, agreed))| (level, compared, agreed))
+    }
+}
