@@ -11,7 +11,7 @@
 //! not the campaign's: it is printed and the exit status is 1. A findings.json of
 //! another generator version is refused (exit 2).
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_campaign::finding::{CampaignReport, Generation, MutationSourcesId};
 use litmus_campaign::generator::{

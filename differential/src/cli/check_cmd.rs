@@ -1,6 +1,6 @@
 //! `litmus corpus check`: replay the regression corpus.
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_compare::archive::{write_atomically, Archive};
 use litmus_compare::corpus_check::{check, junit, CheckRun, Recheck};

@@ -3,8 +3,8 @@
 //! each with its explanation, who is right, its spec section and upstream issue, as
 //! the reports show them.
 
+use super::error::{CliError, CliResult};
 use super::known_args::{known_differences, Source};
-use super::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use litmus_report::report::classes::{right_name, ClassInfo};
 use litmus_text::{errln, out, outln};

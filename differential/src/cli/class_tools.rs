@@ -11,9 +11,9 @@
 //!   arm and token kind) and writes a class stanza for each, with the spec section's
 //!   link and the smallest examples, for a person to complete.
 
+use super::error::{CliError, CliResult};
 use super::known_args::known_differences;
 use super::known_args::Source;
-use super::{CliError, CliResult};
 use litmus_campaign::finding::CampaignReport;
 use litmus_compare::archive::{Archive, ArchivedFinding};
 use litmus_compare::compare::Level;

@@ -17,7 +17,7 @@
 //! input.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_compare::archive::write_atomically;
 use litmus_conformance::{

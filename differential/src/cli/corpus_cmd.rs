@@ -1,6 +1,6 @@
 //! `litmus corpus merge` and `litmus corpus check`: the regression corpus.
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use litmus_campaign::campaign::EngineChoice;
 use litmus_compare::archive::{Archive, ArchivedFinding, StoreOutcome};

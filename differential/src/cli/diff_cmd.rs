@@ -1,7 +1,8 @@
 //! `litmus diff` and `litmus minimize`: one input, against an engine.
 
+use super::error::{CliError, CliResult};
+use super::input::read_input_text;
 use super::parse_cmd::{fragment_context, OnOff};
-use super::{read_input_text, CliError, CliResult};
 use clap::Args;
 use litmus_campaign::campaign::{investigate, Engines};
 use litmus_campaign::finding::Origin;

@@ -1,7 +1,7 @@
 //! `--engine NAME|cmd:COMMAND` and the flags of external engines, shared by `run`,
 //! `diff`, `minimize`, `corpus check` and `conformance`.
 
-use super::CliError;
+use super::error::CliError;
 use clap::{Args, ValueEnum};
 use litmus_campaign::campaign::EngineChoice;
 use litmus_engines::engine::browsers::{Browser, BROWSERS};
@@ -216,4 +216,10 @@ mod tests {
         }
         assert!(ENGINES_HELP.contains("`cmd:'COMMAND'`"));
     }
+}
+
+/// The engine named on the command line (`--engine NAME`), checked against the
+/// registry; `cmd:COMMAND` with the external engine defaults.
+pub fn engine_choice_by_name(name: &str) -> Result<EngineChoice, CliError> {
+    engine_choice(name, &ExternalEngineArgs::default())
 }

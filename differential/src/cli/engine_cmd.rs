@@ -7,7 +7,7 @@
 //! that differs, for `litmus conformance` and `litmus run` to show.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use litmus_conformance::dump_rules::{broken_rule, Broken, RULES};
 use litmus_conformance::tree_construction::{list, TreeConstructionTrial};

@@ -8,7 +8,7 @@
 //! id, and comes before the default ones. `--known-only` classifies with the files'
 //! classes alone.
 
-use super::CliError;
+use super::error::CliError;
 use clap::Args;
 use litmus_text::errln;
 use litmus_verdicts::{KnownClass, KnownDifferences};

@@ -9,8 +9,8 @@
 //! Mutant campaigns compare trees, fragments, serializations and parse errors; not
 //! round trips, which show the standard's own serializer at work in every engine.
 
+use super::error::{CliError, CliResult};
 use super::run_cmd::{campaign_options, RunArgs};
-use super::{CliError, CliResult};
 use crate::cli::engine_args::ExternalEngineArgs;
 use litmus_campaign::campaign;
 use litmus_campaign::finding::{CampaignReport, Status};

@@ -1,6 +1,7 @@
 //! `litmus parse`: the reference parser's answer for one input.
 
-use super::{read_input_bytes, read_input_text, CliError, CliResult};
+use super::error::{CliError, CliResult};
+use super::input::{read_input_bytes, read_input_text};
 use clap::{Args, ValueEnum};
 use litmus_parser::encoding::{EncodingOptions, EncodingReport, EncodingSource, PrescanMatch};
 use litmus_parser::{dump, serialize, Document, FragmentContext, ParseOptions};

@@ -1,6 +1,6 @@
 //! `litmus report merge`: the shards of one campaign joined into one report.
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
 use litmus_report::report::{json, merge, write_reports};
 use litmus_text::outln;

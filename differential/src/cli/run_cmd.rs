@@ -1,6 +1,6 @@
 //! `litmus run`: a differential campaign.
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_campaign::campaign::{self, CampaignOptions, Shard};
 use litmus_campaign::finding::CampaignReport;
@@ -212,7 +212,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         .clone()
         .unwrap_or_else(|| litmus_compare::archive::divergences_dir(&out));
     // Engines are resolved before any folder is made.
-    let reference = super::engine_choice(&args.reference)?;
+    let reference = super::engine_args::engine_choice_by_name(&args.reference)?;
     let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
     let judges = match &args.judges {
         Some(list) => list.choices(&other.name)?,

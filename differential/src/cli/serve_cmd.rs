@@ -5,7 +5,7 @@
 //! JSON that is not a request) or an engine that cannot start; 1 when the engine
 //! fails (a crash or timeout of an engine it runs).
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_engines::engine::{engine_by_name, external, Engine, ExternalEngine};
 use litmus_engines::worker::ENGINE_STACK_BYTES;

@@ -7,8 +7,8 @@
 //! ([`litmus_report::table::run_conformance`]).
 
 use super::engine_args::{ExternalEngineArgs, JudgeList};
+use super::error::{CliError, CliResult};
 use super::run_cmd::{campaign_options, interrupt_flag, writable_folder, RunArgs, INTERRUPTED};
-use super::{CliError, CliResult};
 use clap::Args;
 use litmus_campaign::campaign::{self, EngineChoice};
 use litmus_compare::archive::write_atomically;

@@ -7,7 +7,7 @@
 //! finding rather than a crash of the triage — and every divergence goes through the
 //! campaign's own path: minimized, classified, archived, reported.
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use clap::Args;
 use litmus_campaign::campaign::{investigate, EngineChoice, Engines};
 use litmus_campaign::finding::{CampaignReport, EngineId, Finding, Origin, SCHEMA_VERSION};
@@ -187,7 +187,7 @@ pub fn run(args: TriageArgs) -> CliResult {
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let mut other = super::engine_choice(&args.engine)?
+    let mut other = super::engine_args::engine_choice_by_name(&args.engine)?
         .start(args.timeout)
         .map_err(engine_error)?;
     // Findings are matched at the engines' versions (a class may hold for some).

@@ -14,8 +14,10 @@
 //! --junit FILE`).
 
 use crate::archive::{Archive, ArchiveError, ArchivedFinding};
+use crate::compare::divergence::level_of;
+use crate::compare::input::{compare_request, Levels};
 use crate::compare::level::Archived;
-use crate::compare::Level;
+use crate::signature::Level;
 use crate::signature::Signature;
 use litmus_engines::case::ParseRequest;
 use litmus_engines::engine::Engine;
@@ -24,7 +26,7 @@ use litmus_text::junit_xml::{self, CaseResult, Suite, TestCase};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use crate::compare::Recheck;
+pub use crate::compare::level::Recheck;
 
 /// One archived finding, checked.
 #[derive(Clone, Debug)]
@@ -202,12 +204,17 @@ pub fn recheck_archived(
     let named = signature.level().or_else(|| finding.level.level());
     let level = match named {
         Some(level) if level != Level::Tree && level != Level::Fragment => level,
-        _ => crate::compare::tree::level_of(request),
+        _ => level_of(request),
+    };
+    let shown_now = |request: &ParseRequest, reference: &mut dyn Engine, other: &mut dyn Engine| {
+        let level = level_of(request);
+        compare_request(level, request, reference, other, &Levels::default())
     };
     let archived = Archived {
         finding,
         signature,
         request,
+        shown_now: &shown_now,
     };
     level.rules().recheck_archived(&archived, reference, other)
 }
@@ -265,5 +272,32 @@ mod tests {
             .map(|n| n.attribute("type").unwrap())
             .collect();
         assert_eq!(types, ["reference-changed", "malformed"]);
+    }
+
+    #[test]
+    fn corpus_check_rechecks_a_toy_finding_by_its_level() {
+        let (mut reference, mut other) = (
+            litmus_engines::engine::LitmusEngine,
+            crate::compare::toy_level::NoToys,
+        );
+        let finding = crate::archive::ArchivedFinding {
+            input: "<toy>".into(),
+            reference_errors: Vec::new(),
+            fragment_context: None,
+            scripting: true,
+            reference_tree: String::new(),
+            signature: "toy | litmus: 1 | no-toys: 0".into(),
+            level: "toy".into(),
+            engine: "no-toys".into(),
+            class: None,
+            fields: Vec::new(),
+            blocks: Vec::new(),
+        };
+        let request = ParseRequest::document("<toy>", true);
+        let recheck = recheck_archived(&finding, &request, &mut reference, &mut other);
+        assert_eq!(recheck, Recheck::Still);
+        let request = ParseRequest::document("<p>", true);
+        let recheck = recheck_archived(&finding, &request, &mut reference, &mut other);
+        assert_eq!(recheck, Recheck::Gone);
     }
 }

@@ -1,7 +1,7 @@
 //! The arms reached against the cases run: a small SVG chart for index.html, and a
 //! line for the terminal and summary.md.
 
-use super::SpecCoverage;
+use super::coverage::SpecCoverage;
 use std::fmt::Write;
 
 /// The chart's size, in CSS pixels, and its margin for the axes' labels.
@@ -103,7 +103,7 @@ fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec_coverage::CoveragePoint;
+    use crate::spec_coverage::coverage::CoveragePoint;
 
     fn coverage(points: &[(u64, usize)]) -> SpecCoverage {
         SpecCoverage {

@@ -1,8 +1,8 @@
 //! The "Spec coverage" section of index.html: a table by section of the standard, each
 //! arm with its count, the cold ones marked.
 
+use super::coverage::SpecCoverage;
 use super::text::{headline, FAMILIES};
-use super::SpecCoverage;
 use litmus_text::html::esc;
 use std::fmt::Write;
 

@@ -1,4 +1,5 @@
 use super::*;
+use litmus_parser::spec_arms::{self, ArmCounts, Family};
 
 #[test]
 fn the_coverage_of_no_counts_has_every_reachable_arm_cold() {

@@ -1,6 +1,6 @@
 //! Spec coverage for the terminal and for summary.md.
 
-use super::{SectionCoverage, SpecCoverage};
+use super::coverage::{SectionCoverage, SpecCoverage};
 use std::fmt::Write;
 
 /// The families in the order they are shown, with their headings.

@@ -35,10 +35,8 @@ pub mod places;
 
 pub use places::{places, Place};
 
-use super::level::{
-    label, Archived, BatchEngines, CaseAnswers, Detail, Level, LevelRules, Recheck,
-};
-use super::{Divergence, Side};
+use super::divergence::{Detail, Divergence, Side};
+use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use crate::signature::{first_tree_difference, Kind, Part, Signature};
 use litmus_engines::case::{ParseRequest, ParseResult};
 use litmus_engines::engine::Engine;

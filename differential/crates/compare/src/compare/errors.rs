@@ -30,8 +30,8 @@
 //!    difference is one signature wherever it shows.
 //! 5. **Documents only**, with the case's scripting flag; fragments are not compared.
 
+use super::divergence::{failure_divergences, Divergence, Side};
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
-use super::{failure_divergences, Divergence, Side};
 use crate::signature::{first_line_difference, Kind, Part, Signature};
 use litmus_engines::case::{EngineFailure, ParseRequest};
 pub use litmus_engines::engine::parse_errors::{

@@ -13,86 +13,22 @@
 //! - render its detail: the archive's blocks and fields, the text it compares
 //!   ([`LevelRules::blocks`], [`LevelRules::fields`], [`LevelRules::compared_text`]).
 //!
-//! The registry, [`super::REGISTRY`], lists the levels in the order a case is
+//! The registry (`registry.rs`, `REGISTRY`) lists the levels in the order a case is
 //! compared at them, which is the order of reports. Adding a level is one module that
 //! declares its [`Level`] constant and implements [`LevelRules`], and one line in the
 //! registry (ARCHITECTURE.md, "Adding a level").
 
-use super::{Divergence, Side};
+use super::divergence::{Divergence, Side};
 use crate::archive::ArchivedFinding;
-use crate::signature::{Failure, Kind, Signature};
-use litmus_engines::case::{EngineName, EngineOutput, ParseRequest, ParseResult};
-use litmus_engines::engine::tokenizers::TokenStart;
+use crate::signature::Signature;
+use litmus_engines::case::{EngineOutput, ParseRequest, ParseResult};
 use litmus_engines::engine::Engine;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 pub use crate::signature::Level;
 
-impl Level {
-    /// The registered level of this name; `None` for a name no level has (a failure
-    /// signature's kind: `crash`, `timeout`, …).
-    pub fn from_name(name: &str) -> Option<Level> {
-        registered()
-            .find(|rules| rules.level().as_str() == name)
-            .map(|r| r.level())
-    }
-
-    /// What this level does. A level is made only from the registry's names, so it
-    /// has rules; a constant of an unregistered level gets the tree level's.
-    pub fn rules(self) -> &'static dyn LevelRules {
-        registered()
-            .find(|rules| rules.level() == self)
-            .unwrap_or(super::REGISTRY[0])
-    }
-
-    /// Its place in the registry (the order of comparison and of reports).
-    pub fn position(self) -> usize {
-        registered()
-            .position(|rules| rules.level() == self)
-            .unwrap_or(usize::MAX)
-    }
-}
-
-/// The registered levels, in order.
-fn registered() -> impl Iterator<Item = &'static dyn LevelRules> {
-    super::REGISTRY.iter().copied()
-}
-
-impl PartialOrd for Level {
-    fn partial_cmp(&self, other: &Level) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// In the registry's order.
-impl Ord for Level {
-    fn cmp(&self, other: &Level) -> std::cmp::Ordering {
-        (self.position(), self.as_str()).cmp(&(other.position(), other.as_str()))
-    }
-}
-
-impl<'de> Deserialize<'de> for Level {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        Level::from_name(&name)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown level {name:?}")))
-    }
-}
-
-impl Kind {
-    /// The kind a signature's first field names: a registered level, a failure, or
-    /// [`Failure::Other`]. Names are read here, beside the registry they are looked
-    /// up in.
-    pub fn from_name(name: &str) -> Kind {
-        if let Some(level) = Level::from_name(name) {
-            return Kind::Level(level);
-        }
-        Kind::Failure(Failure::from_name(name))
-    }
-}
-
-/// What a level does. One value per level, listed in [`super::REGISTRY`].
+/// What a level does. One value per level, listed in the registry (`registry.rs`).
 pub trait LevelRules: Sync {
     /// Its identity.
     fn level(&self) -> Level;
@@ -177,7 +113,17 @@ pub struct Archived<'a> {
     pub finding: &'a ArchivedFinding,
     pub signature: &'a Signature,
     pub request: &'a ParseRequest,
+    /// Every divergence the engines show for a request now at the tree or fragment
+    /// level, the serialization level and the round trip (the registry's levels that
+    /// every campaign may compare at, run by the caller, `corpus_check`, above the
+    /// registry): what a finding of one of those levels that no longer shows its
+    /// signature changed to.
+    pub shown_now: ShownNow<'a>,
 }
+
+/// How [`Archived::shown_now`] asks the engines.
+pub type ShownNow<'a> =
+    &'a dyn Fn(&ParseRequest, &mut dyn Engine, &mut dyn Engine) -> Vec<Divergence>;
 
 /// What re-checking a finding against its engine showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -199,44 +145,6 @@ impl Recheck {
             Some(d) if d.signature == *signature => Recheck::Still,
             Some(d) => Recheck::Changed(d.signature.as_str().to_owned()),
             None => Recheck::Gone,
-        }
-    }
-}
-
-/// What one level adds to a divergence beyond its sides: the chunk level's split
-/// points, the token level's start point.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Detail {
-    /// Nothing: the other levels.
-    #[default]
-    None,
-    /// The byte offsets the input was cut at (the left side is the engine's tree of
-    /// the whole input, the right its tree of the pieces).
-    Splits(Vec<usize>),
-    /// Where the tokenizers started (the left side is the reference tokenizer's
-    /// tokens, the right the other tokenizer's).
-    Start(TokenStart),
-}
-
-impl Detail {
-    pub fn is_none(&self) -> bool {
-        *self == Detail::None
-    }
-
-    /// The chunk level's split points; empty at the other levels.
-    pub fn splits(&self) -> &[usize] {
-        match self {
-            Detail::Splits(splits) => splits,
-            _ => &[],
-        }
-    }
-
-    /// The token level's start point.
-    pub fn start(&self) -> Option<&TokenStart> {
-        match self {
-            Detail::Start(start) => Some(start),
-            _ => None,
         }
     }
 }
@@ -348,151 +256,6 @@ impl BatchEngines for Pair<'_> {
 
     fn both(&mut self) -> (&mut dyn Engine, &mut dyn Engine) {
         (self.reference, self.other)
-    }
-}
-
-/// Compares `cases` (each an index, its tree or fragment level, and its request) at
-/// every level of `levels`: both engines' first answers, then each level in the
-/// registry's order.
-pub fn compare_cases(
-    cases: &[(u64, Level, &ParseRequest)],
-    levels: &LevelSet,
-    engines: &mut dyn BatchEngines,
-) -> Vec<CaseAnswers> {
-    let requests: Vec<(u64, &ParseRequest)> = cases.iter().map(|&(i, _, r)| (i, r)).collect();
-    let lefts = engines.answer_all(Which::Reference, &requests, false);
-    let rights = engines.answer_all(Which::Other, &requests, false);
-    let reference = EngineName::from(engines.engine(Which::Reference).name());
-    let other = EngineName::from(engines.engine(Which::Other).name());
-    let mut batch: Vec<CaseAnswers> = cases
-        .iter()
-        .zip(lefts.into_iter().zip(rights))
-        .map(|(&(index, level, request), (left, right))| CaseAnswers {
-            index,
-            level,
-            request: request.clone(),
-            left: Side {
-                engine: reference.clone(),
-                result: left,
-            },
-            right: Side {
-                engine: other.clone(),
-                result: right,
-            },
-            divergences: Vec::new(),
-            counts: LevelCounter::default(),
-        })
-        .collect();
-    for rules in levels.rules() {
-        rules.compare(&mut batch, engines);
-    }
-    batch
-}
-
-/// The levels a campaign compares at; the tree and fragment levels always.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelSet(BTreeSet<Level>);
-
-impl LevelSet {
-    /// The levels every campaign compares at, and `more`.
-    pub fn of(more: impl IntoIterator<Item = Level>) -> LevelSet {
-        let mut set: BTreeSet<Level> = registered()
-            .filter(|rules| rules.always())
-            .map(|rules| rules.level())
-            .collect();
-        set.extend(more);
-        LevelSet(set)
-    }
-
-    /// A campaign's levels without `--levels`: those on by default.
-    pub fn defaults() -> LevelSet {
-        LevelSet::of(
-            registered()
-                .filter(|rules| rules.on_by_default())
-                .map(|rules| rules.level()),
-        )
-    }
-
-    /// Reads `--levels`: comma-separated names of levels, each at most once.
-    pub fn parse(text: &str) -> Result<LevelSet, String> {
-        let mut seen = Vec::new();
-        let mut levels = Vec::new();
-        for name in text.split(',').map(str::trim) {
-            if seen.contains(&name) {
-                return Err(format!("`{name}` is listed twice"));
-            }
-            seen.push(name);
-            if name.is_empty() {
-                return Err("an empty name in the list".to_owned());
-            }
-            match Level::from_name(name) {
-                Some(level) => levels.push(level),
-                None => {
-                    return Err(format!(
-                        "unknown level `{name}`; the levels are {}",
-                        names()
-                    ))
-                }
-            }
-        }
-        Ok(LevelSet::of(levels))
-    }
-
-    pub fn contains(&self, level: Level) -> bool {
-        self.0.contains(&level)
-    }
-
-    pub fn insert(&mut self, level: Level) {
-        self.0.insert(level);
-    }
-
-    pub fn remove(&mut self, level: Level) {
-        if !level.rules().always() {
-            self.0.remove(&level);
-        }
-    }
-
-    /// The levels, in the registry's order.
-    pub fn iter(&self) -> impl Iterator<Item = Level> + '_ {
-        self.0.iter().copied()
-    }
-
-    /// Their rules, in the registry's order.
-    pub fn rules(&self) -> impl Iterator<Item = &'static dyn LevelRules> + '_ {
-        self.iter().map(Level::rules)
-    }
-
-    /// The levels a case pinned through engine workers is compared at.
-    pub fn when_pinned(&self) -> LevelSet {
-        LevelSet(
-            self.0
-                .iter()
-                .copied()
-                .filter(|l| l.rules().when_pinned())
-                .collect(),
-        )
-    }
-}
-
-/// The registered levels' names in words: `tree, fragment, … and speed`.
-fn names() -> String {
-    let names: Vec<&str> = registered().map(|r| r.level().as_str()).collect();
-    match names.split_last() {
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
-impl Serialize for LevelSet {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for LevelSet {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<LevelSet, D::Error> {
-        Ok(LevelSet::of(Vec::<Level>::deserialize(deserializer)?))
     }
 }
 

@@ -1,8 +1,9 @@
 //! The round-trip level: each engine's tree against its own parse (same options) of
 //! its own serialization ([`super::compare_round_trip`]).
 
+use super::divergence::Divergence;
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck, Which};
-use super::{compare_round_trip, round_trip, round_trip_request, Divergence};
+use super::reparse::{compare_round_trip, round_trip, round_trip_request};
 use litmus_engines::case::ParseRequest;
 use litmus_engines::engine::Engine;
 
@@ -91,7 +92,7 @@ impl LevelRules for RoundTripLevel {
         if engine != other.name() && engine != reference.name() {
             return Recheck::Skipped(format!("found with {engine}"));
         }
-        if super::still_shows(
+        if super::rerun::still_shows(
             archived,
             Level::RoundTrip,
             (engine, engine),
@@ -100,7 +101,7 @@ impl LevelRules for RoundTripLevel {
         ) {
             return Recheck::Still;
         }
-        super::changed_or_gone(archived.request, reference, other, |d| {
+        super::rerun::changed_or_gone(archived, reference, other, |d| {
             d.level == Level::RoundTrip && d.left.engine == engine
         })
     }

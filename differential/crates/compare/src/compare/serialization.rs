@@ -1,8 +1,8 @@
 //! The serialization level: where the two engines' trees agree, their
 //! serializations of them.
 
+use super::divergence::{compare_serializations, Divergence, Side};
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
-use super::{compare_serializations, Divergence, Side};
 use litmus_engines::case::EngineOutput;
 use litmus_engines::engine::Engine;
 
@@ -50,7 +50,7 @@ impl LevelRules for SerializationLevel {
         reference: &mut dyn Engine,
         other: &mut dyn Engine,
     ) -> Vec<Divergence> {
-        super::rerun_parse(divergence, input, reference, other)
+        super::rerun::rerun_parse(divergence, input, reference, other)
     }
 
     fn recheck_archived(

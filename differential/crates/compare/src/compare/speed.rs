@@ -20,8 +20,8 @@
 //! n^2 | litmus: n^1`. Times vary from run to run, and from machine to machine; the
 //! growth of a quadratic walk does not.
 
+use super::divergence::{Divergence, Side};
 use super::level::{Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
-use super::{Divergence, Side};
 use crate::signature::{Kind, Part, Signature};
 use litmus_engines::case::ParseRequest;
 use litmus_engines::engine::Engine;
@@ -268,7 +268,7 @@ impl LevelRules for SpeedLevel {
             return Recheck::Skipped(format!("found with {}", archived.finding.engine));
         }
         let engines = (reference.name().to_owned(), other.name().to_owned());
-        if super::still_shows(
+        if super::rerun::still_shows(
             archived,
             Level::Speed,
             (&engines.0, &engines.1),

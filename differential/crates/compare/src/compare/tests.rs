@@ -1,6 +1,9 @@
 use super::*;
 use litmus_engines::case::{EngineFailure, EngineOutput};
+use litmus_engines::case::{ParseRequest, ParseResult};
+use litmus_engines::engine::Engine;
 use litmus_engines::engine::Html5everEngine;
+use litmus_parser::FragmentContext;
 
 /// An engine made of a function, for tests.
 struct FnEngine<F>(&'static str, F);

@@ -49,10 +49,8 @@ pub use litmus_engines::engine::tokenizers::{
     Tok, TokenStart, Tokenizer,
 };
 
-use super::level::{
-    label, Archived, BatchEngines, CaseAnswers, Detail, Level, LevelRules, Recheck,
-};
-use super::{Divergence, Side};
+use super::divergence::{Detail, Divergence, Side};
+use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
 use crate::signature::{failure_signature, first_line_difference, Kind, Part, Signature};
 use litmus_engines::case::{ParseRequest, ParseResult};
 use litmus_engines::engine::Engine;

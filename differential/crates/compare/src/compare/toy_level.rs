@@ -8,11 +8,12 @@
 //! a divergence when they differ (`toy | litmus: 1 | html5ever: 0`), which neither
 //! real engine shows, so the tests use an engine that drops `toy` elements.
 
+use super::divergence::{Divergence, Side};
 use super::level::{label, Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
-use super::{Divergence, Side};
 use crate::signature::{Kind, Part, Signature};
-use litmus_engines::case::{EngineName, ParseRequest};
+use litmus_engines::case::{EngineName, EngineOutput, ParseRequest, ParseResult};
 use litmus_engines::engine::Engine;
+use litmus_engines::engine::LitmusEngine;
 
 impl Level {
     /// The toy level.
@@ -127,136 +128,29 @@ fn divergence_of(request: &ParseRequest, signature: &Signature) -> Divergence {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::compare::level::{compare_cases, Pair};
-    use crate::compare::{rerun, LevelSet};
-    use litmus_engines::case::{EngineOutput, ParseResult};
-    use litmus_engines::engine::LitmusEngine;
+/// The reference parser, but its trees leave out every `toy` element line.
+pub(crate) struct NoToys;
 
-    /// The reference parser, but its trees leave out every `toy` element line.
-    struct NoToys;
-
-    impl Engine for NoToys {
-        fn name(&self) -> &str {
-            "no-toys"
-        }
-
-        fn version(&self) -> String {
-            "no-toys 1".into()
-        }
-
-        fn parse(&mut self, request: &ParseRequest) -> ParseResult {
-            let output = LitmusEngine.parse(request)?;
-            let tree = output
-                .tree
-                .lines()
-                .filter(|line| !is_toy(line))
-                .map(|line| format!("{line}\n"))
-                .collect();
-            Ok(EngineOutput {
-                tree,
-                serialization: output.serialization,
-            })
-        }
+impl Engine for NoToys {
+    fn name(&self) -> &str {
+        "no-toys"
     }
 
-    #[test]
-    fn the_toy_level_is_registered_and_chosen_by_name() {
-        assert_eq!(Level::from_name("toy"), Some(Level::Toy));
-        assert_eq!(Level::Toy.rules().level(), Level::Toy);
-        let set = LevelSet::parse("tree,toy").unwrap();
-        assert!(set.contains(Level::Toy));
-        assert!(
-            set.contains(Level::Fragment),
-            "the fragment level is always on"
-        );
-        assert!(!set.contains(Level::Serialization));
-        assert!(!LevelSet::defaults().contains(Level::Toy));
-        let error = LevelSet::parse("tree,toys").unwrap_err();
-        assert!(error.ends_with("errors, speed and toy"), "{error}");
-        let json = serde_json::to_string(&set).unwrap();
-        assert_eq!(json, r#"["tree","fragment","toy"]"#);
-        assert_eq!(serde_json::from_str::<LevelSet>(&json).unwrap(), set);
+    fn version(&self) -> String {
+        "no-toys 1".into()
     }
 
-    #[test]
-    fn a_batch_is_compared_and_counted_at_the_toy_level() {
-        let requests = [
-            ParseRequest::document("<toy>x</toy>", true),
-            ParseRequest::document("<p>x", true),
-        ];
-        let cases: Vec<(u64, Level, &ParseRequest)> = requests
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (i as u64, Level::Tree, r))
+    fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+        let output = LitmusEngine.parse(request)?;
+        let tree = output
+            .tree
+            .lines()
+            .filter(|line| !is_toy(line))
+            .map(|line| format!("{line}\n"))
             .collect();
-        let (mut reference, mut other) = (LitmusEngine, NoToys);
-        let mut engines = Pair {
-            reference: &mut reference,
-            other: &mut other,
-        };
-        let levels = LevelSet::parse("toy").unwrap();
-        let answers = compare_cases(&cases, &levels, &mut engines);
-        // The first case: the tree level sees the missing element too.
-        let first: Vec<(Level, &str)> = answers[0]
-            .divergences
-            .iter()
-            .map(|d| (d.level, d.signature.as_str()))
-            .collect();
-        assert_eq!(first.len(), 2, "{first:?}");
-        assert_eq!(first[0].0, Level::Tree);
-        assert_eq!(first[1], (Level::Toy, "toy | litmus: 1 | no-toys: 0"));
-        assert!(answers[1].divergences.is_empty());
-        let mut counts = answers[0].counts.clone();
-        counts.merge(&answers[1].counts);
-        let counted: Vec<(Level, u64, u64)> = counts.counts().collect();
-        assert_eq!(counted, [(Level::Tree, 2, 1), (Level::Toy, 2, 1)]);
-
-        let toy = &answers[0].divergences[1];
-        assert!(!toy.is_failure());
-        // The minimizer's test: the rerun keeps the toy where the input keeps it.
-        let kept = rerun(toy, "<toy>", &mut reference, &mut other);
-        assert_eq!(kept.len(), 1);
-        assert_eq!(kept[0].signature, toy.signature);
-        assert!(rerun(toy, "<p>", &mut reference, &mut other).is_empty());
-        // What the archive records of it.
-        let blocks = toy.level.rules().blocks(toy, "left", "right");
-        assert_eq!(
-            blocks[1],
-            ("no-toys toy tree".to_owned(), "right".to_owned())
-        );
-        let fields = toy.level.rules().fields(toy);
-        assert_eq!(
-            fields,
-            [("toys".to_owned(), toy.signature.as_str().to_owned())]
-        );
-    }
-
-    #[test]
-    fn corpus_check_rechecks_a_toy_finding_by_its_level() {
-        let (mut reference, mut other) = (LitmusEngine, NoToys);
-        let finding = crate::archive::ArchivedFinding {
-            input: "<toy>".into(),
-            reference_errors: Vec::new(),
-            fragment_context: None,
-            scripting: true,
-            reference_tree: String::new(),
-            signature: "toy | litmus: 1 | no-toys: 0".into(),
-            level: "toy".into(),
-            engine: "no-toys".into(),
-            class: None,
-            fields: Vec::new(),
-            blocks: Vec::new(),
-        };
-        let request = ParseRequest::document("<toy>", true);
-        let recheck =
-            crate::corpus_check::recheck_archived(&finding, &request, &mut reference, &mut other);
-        assert_eq!(recheck, Recheck::Still);
-        let request = ParseRequest::document("<p>", true);
-        let recheck =
-            crate::corpus_check::recheck_archived(&finding, &request, &mut reference, &mut other);
-        assert_eq!(recheck, Recheck::Gone);
+        Ok(EngineOutput {
+            tree,
+            serialization: output.serialization,
+        })
     }
 }

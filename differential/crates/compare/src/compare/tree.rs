@@ -2,9 +2,8 @@
 //! the reference's against the other engine's. Every case is one or the other, so
 //! every campaign compares at both.
 
+use super::divergence::{compare_results, Divergence};
 use super::level::{Archived, BatchEngines, CaseAnswers, Level, LevelRules, Recheck};
-use super::{compare_results, Divergence};
-use litmus_engines::case::ParseRequest;
 use litmus_engines::engine::Engine;
 
 impl Level {
@@ -16,14 +15,7 @@ impl Level {
     pub const Fragment: Level = Level::named("fragment");
 }
 
-/// The level of a request: fragment for a fragment parse, else tree.
-pub fn level_of(request: &ParseRequest) -> Level {
-    if request.fragment.is_some() {
-        Level::Fragment
-    } else {
-        Level::Tree
-    }
-}
+pub use super::divergence::level_of;
 
 /// The tree level or the fragment level (the same rules, each over its own cases).
 pub struct TreeLevel(pub Level);
@@ -48,7 +40,7 @@ impl LevelRules for TreeLevel {
         reference: &mut dyn Engine,
         other: &mut dyn Engine,
     ) -> Vec<Divergence> {
-        super::rerun_parse(divergence, input, reference, other)
+        super::rerun::rerun_parse(divergence, input, reference, other)
     }
 
     fn recheck_archived(
@@ -95,10 +87,8 @@ pub(crate) fn recheck_against_other(
         return Recheck::Skipped(format!("found with {}", archived.finding.engine));
     }
     let engines = (reference.name().to_owned(), other.name().to_owned());
-    if super::still_shows(archived, level, (&engines.0, &engines.1), reference, other) {
+    if super::rerun::still_shows(archived, level, (&engines.0, &engines.1), reference, other) {
         return Recheck::Still;
     }
-    super::changed_or_gone(archived.request, reference, other, |d| {
-        d.level != Level::RoundTrip
-    })
+    super::rerun::changed_or_gone(archived, reference, other, |d| d.level != Level::RoundTrip)
 }

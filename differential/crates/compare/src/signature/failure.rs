@@ -1,7 +1,8 @@
 //! Signatures of engine failures: crashes, panics, timeouts, unreadable output.
 
+use super::kind::{Failure, Kind};
 use super::tree::truncate;
-use super::{Failure, Kind, Part, Signature};
+use super::typed::{Part, Signature};
 use litmus_engines::case::{signal_name, EngineFailure};
 use std::fmt::Write as _;
 

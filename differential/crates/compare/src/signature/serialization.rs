@@ -1,8 +1,9 @@
 //! Signatures of two serializations: the rough tokens at their first differing byte
 //! and the innermost element open there.
 
+use super::kind::{Kind, Level};
 use super::tree::{describe_char, doctype_name_shape, is_significant, truncate};
-use super::{Kind, Level, Part, Signature};
+use super::typed::{Part, Signature};
 use litmus_parser::serialize::{SERIALIZES_AS_VOID, TEXT_APPENDED_LITERALLY};
 
 /// A token of a serialization, as far as signatures need one.

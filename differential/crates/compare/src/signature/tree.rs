@@ -1,7 +1,8 @@
 //! Signatures of two tree dumps: the shapes of their first differing entries and of
 //! the parent above them.
 
-use super::{Kind, Level, Part, Signature};
+use super::kind::{Kind, Level};
+use super::typed::{Part, Signature};
 use litmus_engines::dump::{
     attribute_name_end, dump_entries, first_differing_entry, whole_attribute_name_end,
 };

@@ -14,8 +14,8 @@
 //! Any other input gets the reference engine's answer. Never run it in process
 //! outside a test of the first marker: the others take the process down.
 
+use super::contract::Engine;
 use super::litmus::parse_with_litmus;
-use super::Engine;
 use crate::case::{ParseRequest, ParseResult};
 use std::hint::black_box;
 use std::time::Duration;

@@ -19,8 +19,8 @@
 //! explicit stack too (checked in its 0.40.1 source; a test below drops a deep tree on
 //! a small stack).
 
-use super::tokenizers::{Tok, TokenStart};
-use super::Engine;
+use super::contract::Engine;
+use super::tokens::{Tok, TokenStart};
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use html5ever::serialize::{SerializeOpts, Serializer, TraversalScope};
 use html5ever::tendril::{ByteTendril, TendrilSink};
@@ -61,7 +61,7 @@ impl Engine for Html5everEngine {
 
     /// html5ever's `tokenizer::Tokenizer`, without its tree builder.
     fn tokenize(&mut self, stream: &str, start: &TokenStart) -> Option<Vec<Tok>> {
-        Some(super::tokenizers::run::html5ever(stream, start))
+        Some(super::tokenize::html5ever(stream, start))
     }
 
     fn parse_time(&mut self, request: &ParseRequest) -> Duration {
@@ -74,7 +74,7 @@ impl Engine for Html5everEngine {
     /// call per piece, then `finish`: the way a caller streams bytes into it.
     fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
         let mut sink = parser(request).from_utf8();
-        for piece in super::pieces(request.input.as_bytes(), splits) {
+        for piece in super::contract::pieces(request.input.as_bytes(), splits) {
             sink.process(ByteTendril::from_slice(piece));
         }
         Some(result_of(&sink.finish(), request, false))

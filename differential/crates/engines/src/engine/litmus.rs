@@ -1,7 +1,7 @@
 //! The reference engine: litmus-parser, in process.
 
-use super::tokenizers::{Tok, TokenStart};
-use super::Engine;
+use super::contract::Engine;
+use super::tokens::{Tok, TokenStart};
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::{
     dump, parse_document, parse_fragment, serialize, ChunkedParser, Document, ParseFailure,
@@ -46,7 +46,7 @@ impl Engine for LitmusEngine {
 
     /// The reference tokenizer, `litmus_parser::tokenizer`.
     fn tokenize(&mut self, stream: &str, start: &TokenStart) -> Option<Vec<Tok>> {
-        Some(super::tokenizers::run::litmus(stream, start))
+        Some(super::tokenize::litmus(stream, start))
     }
 
     fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
@@ -58,7 +58,7 @@ impl Engine for LitmusEngine {
             Some(context) => ChunkedParser::fragment(context.clone(), options),
             None => ChunkedParser::document(options),
         };
-        for piece in super::pieces(request.input.as_bytes(), splits) {
+        for piece in super::contract::pieces(request.input.as_bytes(), splits) {
             parser.feed_bytes(piece);
         }
         Some(match parser.finish() {

@@ -3,7 +3,7 @@
 //! test. `litmus mutants` runs each against the unbroken parser to show that the known
 //! classes hide nothing.
 
-use super::Engine;
+use super::contract::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::mutants::{with_mutant, MutantInfo};
 use litmus_parser::{dump, parse_with_fast_paths, serialize, Document, ParseOptions};

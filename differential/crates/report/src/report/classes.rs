@@ -27,6 +27,3 @@ pub fn linkable(url: &str) -> bool {
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '`'))
 }
-
-#[cfg(test)]
-mod tests;

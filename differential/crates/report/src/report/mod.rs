@@ -21,6 +21,8 @@
 //!
 //! [`ClassGroup::smallest`]: litmus_campaign::finding::ClassGroup::smallest
 
+#[cfg(test)]
+mod class_tests;
 pub mod classes;
 pub mod html;
 pub mod json;

@@ -42,7 +42,7 @@ pub use self::spec::{
 };
 
 use self::protocol::{preview, read_reply, wire_request, Reply};
-use super::Engine;
+use super::contract::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use crate::process::death::crash;
 use crate::process::{AddressSpace, CommandLine, Event as Output, Process as Program, Reading};

@@ -5,7 +5,7 @@
 //! litmus's engines in another program (the planted-bug example adapter does).
 
 use crate::case::{EngineFailure, ParseRequest};
-use crate::engine::Engine;
+use crate::engine::contract::Engine;
 use litmus_engine_api as api;
 use litmus_parser::FragmentContext;
 use std::cell::Cell;

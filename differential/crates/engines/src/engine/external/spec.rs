@@ -87,7 +87,7 @@ impl ExternalSpec {
             name,
             mode: ExternalMode::Persistent,
             serializes: false,
-            timeout_ms: duration_millis(crate::worker::DEFAULT_TIMEOUT),
+            timeout_ms: duration_millis(crate::limits::DEFAULT_TIMEOUT),
             version: None,
             memory_limit_bytes: default_memory_limit(),
         })
@@ -266,7 +266,7 @@ pub fn default_name(words: &[String]) -> String {
     if name.is_empty() {
         name = "external".to_owned();
     }
-    if super::super::ENGINE_NAMES.contains(&name.as_str()) {
+    if super::super::names::ENGINE_NAMES.contains(&name.as_str()) {
         name.push_str("-cmd");
     }
     name
@@ -285,7 +285,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
             "bad engine name {name:?}: use ASCII letters, digits, '.', '_' and '-'"
         ));
     }
-    if super::super::ENGINE_NAMES.contains(&name) {
+    if super::super::names::ENGINE_NAMES.contains(&name) {
         return Err(format!(
             "the engine name {name:?} is taken by a built-in engine; choose another"
         ));

@@ -1,6 +1,6 @@
 //! The tests of what reports show of a class, rendered through each report.
 
-use super::*;
+use super::classes::*;
 use litmus_verdicts::{KnownClass, KnownDifferences};
 
 fn class(signatures: &[&str]) -> KnownClass {

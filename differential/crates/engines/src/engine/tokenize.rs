@@ -1,8 +1,30 @@
 //! The three tokenizers, each driven from a [`TokenStart`] over the preprocessed
-//! input stream and its tokens normalized through a [`Stream`].
+//! input stream and its tokens normalized through a [`Stream`]: what the engines that
+//! offer them answer (`Engine::tokenize`, through the runner `tokenizers::run`), and
+//! what [`answer`] gives by a tokenizer's name (`Engine::tokens`' default).
 
-use super::{StartState, Stream, Tok, TokenStart};
+use super::tokens::{input_stream, render, StartState, Stream, Tok, TokenStart, Tokenizer};
+use crate::case::{EngineOutput, ParseResult};
 use std::cell::RefCell;
+
+/// The tokens of the input stream `stream` from `start` by `tokenizer`: its library's
+/// driver, as the engine that offers it tokenizes (`tokenizers.rs`).
+pub fn by_name(tokenizer: Tokenizer, stream: &str, start: &TokenStart) -> Vec<Tok> {
+    match tokenizer {
+        Tokenizer::Html5ever => html5ever(stream, start),
+        Tokenizer::Html5gum => html5gum(stream, start),
+        _ => litmus(stream, start),
+    }
+}
+
+/// `tokenizer`'s tokens of `input` (preprocessed here) from `start`, rendered one per
+/// line as an answer's `tree`: the token level's answer in this process.
+pub fn answer(tokenizer: Tokenizer, input: &str, start: &TokenStart) -> ParseResult {
+    Ok(EngineOutput {
+        tree: render(&by_name(tokenizer, &input_stream(input), start)),
+        serialization: None,
+    })
+}
 
 /// The reference: `litmus_parser::tokenizer::Tokenizer` over the input stream, its
 /// sink answering every token with "no state switch" and whether CDATA sections are
