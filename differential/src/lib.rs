@@ -1,5 +1,15 @@
-//! litmus-differential: the `litmus` command line, and the harness's crates under one
-//! name for the tests and the fuzz targets.
+//! litmus-differential: the `litmus` command line, the top layer of the harness.
+//!
+//! - [`cli`]: argument parsing and one module per command; `litmus __worker` runs a
+//!   worker (an engine worker, or a campaign's case worker handed to it here).
+//! - [`bench`]: `litmus bench`, the reference parser against html5ever, and the
+//!   harness's efficiency.
+//!
+//! Below it, each a crate (ARCHITECTURE.md): `litmus-text`, `litmus-engines`,
+//! `litmus-compare`, `litmus-verdicts` and `litmus-conformance`, `litmus-campaign`,
+//! `litmus-report`. Their modules are re-exported here under the names the tests and
+//! the fuzz targets use (`litmus_differential::compare`, `::known`, `::seeds`, …).
+//! The features `mutants` and `spec-coverage` reach the reference parser from here.
 
 pub mod bench;
 pub mod cli;

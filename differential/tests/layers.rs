@@ -228,9 +228,11 @@ fn char_literal(after_quote: &str) -> Option<usize> {
     after_quote[body..].starts_with('\'').then_some(body + 1)
 }
 
-/// The paths of a `use` tree, its braces expanded (`a::{b, c::d}` is `a::b`, `a::c::d`).
+/// The paths of a `use` tree, its braces expanded (`a::{b, c::d}` is `a::b`, `a::c::d`),
+/// each without its alias (`a::b as c` is `a::b`).
 fn use_paths(tree: &str) -> Vec<String> {
-    let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+    let words: Vec<&str> = tree.split_whitespace().collect();
+    let tree: String = words.join(" ").replace(" as ", "@").replace(' ', "");
     let mut paths = Vec::new();
     let mut pending = vec![(String::new(), tree)];
     while let Some((prefix, tree)) = pending.pop() {
@@ -302,14 +304,14 @@ fn named_paths(code: &str) -> Vec<(String, usize)> {
         if !word_at(i) && rest.starts_with("use ") && !(i > 0 && bytes[i - 1] == b'$') {
             let end = rest.find(';').unwrap_or(rest.len());
             for path in use_paths(&rest[4..end]) {
-                let path = path.split(" as ").next().unwrap_or("").to_owned();
+                let path = path.split('@').next().unwrap_or("").to_owned();
                 paths.push((path, inline.len()));
             }
             i += end;
             continue;
         }
         let path_start = !word_at(i)
-            && !(i > 0 && matches!(bytes[i - 1], b':' | b'$'))
+            && (i == 0 || !matches!(bytes[i - 1], b':' | b'$'))
             && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'_');
         if path_start {
             let length = rest
@@ -593,7 +595,7 @@ fn the_reader_finds_a_planted_circle_of_files_and_of_folders() {
 #[test]
 fn paths_are_read_from_use_trees_and_code_inline_modules_aside() {
     let code = code_of(
-        "use super::{a::B, c};\n\
+        "use super::{a::B, c as C};\n\
          use crate::d::{self, e::{F, G}};\n\
          // use crate::commented::Out;\n\
          fn f() { let s = \"crate::in_a_string::X\"; child::g(); }\n\

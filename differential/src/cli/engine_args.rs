@@ -182,6 +182,12 @@ fn adapter_version(command: &str) -> Option<String> {
     (finished.status.success() && !text.is_empty()).then_some(text)
 }
 
+/// The engine named on the command line (`--engine NAME`), checked against the
+/// registry; `cmd:COMMAND` with the external engine defaults.
+pub fn engine_choice_by_name(name: &str) -> Result<EngineChoice, CliError> {
+    engine_choice(name, &ExternalEngineArgs::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,10 +222,4 @@ mod tests {
         }
         assert!(ENGINES_HELP.contains("`cmd:'COMMAND'`"));
     }
-}
-
-/// The engine named on the command line (`--engine NAME`), checked against the
-/// registry; `cmd:COMMAND` with the external engine defaults.
-pub fn engine_choice_by_name(name: &str) -> Result<EngineChoice, CliError> {
-    engine_choice(name, &ExternalEngineArgs::default())
 }

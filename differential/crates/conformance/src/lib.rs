@@ -1,4 +1,14 @@
-//! Conformance: html5lib test files against any engine, for `litmus conformance` and
+//! litmus-conformance: html5lib-tests against any engine.
+//!
+//! Beside the verdicts, above comparison (ARCHITECTURE.md): it reads the engines,
+//! the `.dat` format and the dump's rules, and the command line and the table read
+//! it. Its seams: any `litmus_engines::engine::Engine` is a conformance subject (its
+//! tree, or its tokenizer, `Engine::tokenize`), and the corrections of html5lib-tests
+//! are data files embedded from `differential/data/`.
+//!
+//! # Conformance
+//!
+//! html5lib test files against any engine, for `litmus conformance` and
 //! for the test suites (`tests/tests/tree_construction.rs`, `tests/tests/tokenizer.rs`),
 //! which run the same trials with the same expectations.
 //!

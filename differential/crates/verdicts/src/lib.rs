@@ -1,4 +1,16 @@
-//! Known differences: the classes of divergence litmus understands.
+//! litmus-verdicts: a divergence's verdict in the standard's terms, from the known
+//! cause classes.
+//!
+//! The layer above comparison (ARCHITECTURE.md): it reads a divergence, its locus and
+//! the reference parser's counterfactual parses (`litmus_compare`), and the campaign
+//! and the command line read it. `classes.rs` reads and checks the classes file
+//! ([`KnownDifferences`], [`KnownClass`]); [`matching`] turns the [`Evidence`] of a
+//! divergence ([`Evidence::of`]) into a [`Verdict`] by one ordered list of rules;
+//! [`glob`] and [`versions`] are a class's surface patterns and engine versions. The
+//! seam: a class's `variant` is a departure of the reference parser
+//! (`litmus_parser::variants`), tried by a counterfactual parse.
+//!
+//! # Known differences: the classes of divergence litmus understands
 //!
 //! `corpus/known-differences.toml` lists them. A class names a *cause*: where an
 //! engine leaves the standard, in the standard's terms. Each has an id, the engine

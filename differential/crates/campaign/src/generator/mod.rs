@@ -9,7 +9,7 @@
 //! replays from its seed and index alone.
 //!
 //! ```
-//! use litmus_differential::generator::{Generator, GeneratorConfig};
+//! use litmus_campaign::generator::{Generator, GeneratorConfig};
 //!
 //! let mut config = GeneratorConfig { max_bytes: 1000, ..GeneratorConfig::default() };
 //! config.apply_weights("adoption=20,eof=0").unwrap();

@@ -203,8 +203,8 @@ mod tests {
         let divergence = compare_request(
             litmus_compare::compare::Level::Tree,
             &ParseRequest::document(input, false),
-            &mut LitmusEngine::default(),
-            &mut Html5everEngine::default(),
+            &mut LitmusEngine,
+            &mut Html5everEngine,
             &Levels::default(),
         )
         .into_iter()
@@ -246,7 +246,7 @@ mod tests {
             let reported = reported(input, index);
             Candidate {
                 class: "pi".into(),
-                signature: Signature::from_text(&format!("tree | test {index}")),
+                signature: Signature::from_text(format!("tree | test {index}")),
                 input: input.to_owned(),
                 original: input.to_owned(),
                 divergence: reported.divergence,
