@@ -2,7 +2,7 @@
 //!
 //! - [`cli`]: argument parsing and one module per command; `litmus __worker` runs a
 //!   worker (an engine worker, or a campaign's case worker handed to it here).
-//! - [`bench`]: `litmus bench`, the reference parser against html5ever, and the
+//! - [`mod@bench`]: `litmus bench`, the reference parser against html5ever, and the
 //!   harness's efficiency.
 //!
 //! Below it, each a crate (ARCHITECTURE.md): `litmus-text`, `litmus-engines`,

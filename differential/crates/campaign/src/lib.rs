@@ -8,7 +8,7 @@
 //!   of cases in process ([`campaign::cases::CaseRunner`], hosted by
 //!   [`campaign::host`], supervised by [`campaign::case_worker::CaseWorker`]), triage
 //!   (the verdict on each signature's first case, minimization), exemplars, the
-//!   archive, judges and steering; [`campaign::run`] from start to reports. A campaign
+//!   archive, judges and steering; [`campaign::run()`] from start to reports. A campaign
 //!   repeats itself: its findings follow rules on the cases, never the order its jobs
 //!   finish in (`litmus_report`'s `SCHEMA.md`, "Determinism").
 //! - [`finding`]: the campaign model, what `findings.json` holds
@@ -17,7 +17,7 @@
 //! - [`seeds`]: the fuzz targets' input formats; [`lock`]: the lock on a reports
 //!   folder.
 //!
-//! Seams: the reports are a layer above, so [`campaign::run`] writes them through
+//! Seams: the reports are a layer above, so [`campaign::run()`] writes them through
 //! the writer its caller hands it ([`campaign::WriteReports`]); `litmus __worker
 //! --cases` runs [`campaign::host::run_case_worker`], handed to the engines' worker by
 //! the command line.

@@ -16,13 +16,13 @@
 //!
 //! The pure functions ([`compare_results`], [`compare_round_trip`]) compare answers
 //! already in hand; [`compare_request`], [`compare_input`] and [`recheck`] also ask
-//! the engines — any [`Engine`], including a [`litmus_engines::worker::Worker`].
+//! the engines — any [`litmus_engines::engine::Engine`], including a [`litmus_engines::worker::Worker`].
 
 //!
 //! The module is in layers, each file reading only those below it: [`divergence`]
 //! (what a divergence is, and the pure comparisons), [`level`] (what a level is, and
-//! the batch a level compares), [`reparse`] and [`rerun`] (what the levels share),
-//! the levels ([`tree`], [`serialization`], [`round_trip`], [`chunks`], [`tokens`],
+//! the batch a level compares), [`reparse`] and [`mod@rerun`] (what the levels share),
+//! the levels ([`tree`], [`serialization`], [`mod@round_trip`], [`chunks`], [`tokens`],
 //! [`errors`], [`speed`]), [`registry`] (the levels in order, by name, in sets),
 //! [`batch`] (the one driver of a batch) and [`input`] (one input's requests).
 

@@ -42,7 +42,7 @@
 //! in "in table body" closes the section, then "in table" inserts the colgroup), and
 //! the algorithms' arms (the adoption agency's steps, foster parenting, the
 //! reconstruction of the active formatting elements, the selectedcontent clone). Known
-//! classes match on them ([`litmus_verdicts`]).
+//! classes match on them (`litmus_verdicts`).
 //!
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).

@@ -74,7 +74,7 @@ pub struct KnownClass {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
     /// The engine versions the class holds for, one condition of which must hold
-    /// (`chromium < 150`; [`versions`]); none: every version.
+    /// (`chromium < 150`; [`crate::versions`]); none: every version.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub versions: Vec<String>,
     /// One line: why the engines differ.

@@ -2,7 +2,7 @@
 //!
 //! The data flows one way: generate, engines, compare, signature (in case workers,
 //! [`cases`]), then classify, minimize, archive (triage, [`triage`] and `jobs.rs`),
-//! then report (through the writer the caller hands [`run`]: `litmus_report`'s,
+//! then report (through the writer the caller hands [`run()`]: `litmus_report`'s,
 //! rewritten every few seconds and at the end).
 //!
 //! Jobs are threads; each owns one case worker ([`case_worker::CaseWorker`]; its side
@@ -19,8 +19,8 @@
 //! case worker's messages); [`watch`], [`cases`] (the case runner a case worker
 //! hosts), [`ahead`] and [`triage`] (minimizing in process), [`host`] (the case
 //! worker's process) and [`case_worker`] (its supervisor); [`options`] (what a
-//! campaign is given); [`record`], [`investigate`], [`third`], [`steering`], then
-//! `state/` (what the jobs share) and `jobs.rs`; [`run`] at the top.
+//! campaign is given); [`record`], [`mod@investigate`], [`third`], [`steering`], then
+//! `state/` (what the jobs share) and `jobs.rs`; [`mod@run`] at the top.
 //!
 //! Each signature is triaged once, on its first case (the lowest case index that
 //! showed it): classified as found, or minimized to tokens and classified. A

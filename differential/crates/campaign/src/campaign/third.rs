@@ -7,7 +7,7 @@
 //! neither. Serialization and round-trip findings get no verdict (a browser's
 //! serializer is not what those levels test). A class whose judges side with the
 //! engine under test against the reference is one to review against the standard
-//! ([`against_the_reference`]): reports list it first.
+//! ([`crate::finding::against_the_reference`]): reports list it first.
 
 use crate::finding::ThirdOpinion;
 use litmus_compare::compare::Divergence;

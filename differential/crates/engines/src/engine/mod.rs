@@ -1,4 +1,4 @@
-//! Engines: things that turn a [`ParseRequest`] into an html5lib tree dump and, where
+//! Engines: things that turn a [`crate::case::ParseRequest`] into an html5lib tree dump and, where
 //! they can, a serialization.
 //!
 //! - [`LitmusEngine`] (`litmus`): the reference parser, litmus-parser.

@@ -23,7 +23,7 @@ use std::sync::mpsc;
 use std::thread;
 
 /// `litmus __worker ARGS…`: reads the arguments after the subcommand and runs the
-/// worker: an engine worker ([`serve::run_engine_worker`]), or a case worker with
+/// worker: an engine worker ([`run_engine_worker`]), or a case worker with
 /// `run_cases` (the campaign's, handed in by the command line). Exit status 0 when the
 /// supervisor closes the channel, 2 for bad arguments or a worker that cannot start.
 pub fn worker_main_from_args<I: IntoIterator<Item = String>>(

@@ -1,10 +1,10 @@
 //! `litmus table`: every installed engine against the reference parser, in one table.
 //!
 //! For each engine ([`engines::ENGINES`]) the command (`cli/table_cmd.rs`) runs a
-//! campaign through the campaign runner ([`litmus_campaign::campaign::run`]) on the same
+//! campaign through the campaign runner ([`litmus_campaign::campaign::run()`]) on the same
 //! generated cases, with the installed browsers as judges of its classes, and the
 //! html5lib tree-construction trials through the runner of `litmus conformance`
-//! ([`conformance`]). This module holds what is kept of each ([`Row`], made from the
+//! ([`litmus_conformance`]). This module holds what is kept of each ([`Row`], made from the
 //! campaign's [`CampaignReport`]) and renders the whole ([`Table`]) as Markdown
 //! ([`markdown`], `docs/parsers.md`) and as a page in the reports' style ([`html`]).
 
