@@ -1,54 +1,26 @@
-//! litmus-differential: engines, generator, comparison, minimizer, archive, reports and
-//! the campaign runner. (Skeleton.)
-/// `println!` that never panics: a closed standard output drops the line (see
-/// [`output`]).
-macro_rules! outln {
-    () => {
-        $crate::output::out(format_args!("\n"))
-    };
-    ($($arg:tt)*) => {
-        $crate::output::out(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
+//! litmus-differential: the `litmus` command line, the top layer of the harness.
+//!
+//! - [`cli`]: argument parsing and one module per command; `litmus __worker` runs a
+//!   worker (an engine worker, or a campaign's case worker handed to it here).
+//! - [`mod@bench`]: `litmus bench`, the reference parser against html5ever, and the
+//!   harness's efficiency.
+//!
+//! Below it, each a crate (ARCHITECTURE.md): `litmus-text`, `litmus-engines`,
+//! `litmus-compare`, `litmus-verdicts` and `litmus-conformance`, `litmus-campaign`,
+//! `litmus-report`. Their modules are re-exported here under the names the tests and
+//! the fuzz targets use (`litmus_differential::compare`, `::known`, `::seeds`, …).
+//! The features `mutants` and `spec-coverage` reach the reference parser from here.
 
-/// `print!` that never panics (see [`output`]).
-macro_rules! out {
-    ($($arg:tt)*) => {
-        $crate::output::out(format_args!($($arg)*))
-    };
-}
-
-/// `eprintln!` that never panics (see [`output`]).
-macro_rules! errln {
-    ($($arg:tt)*) => {
-        $crate::output::err(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
-
-pub mod archive;
 pub mod bench;
-pub mod campaign;
-pub mod case;
 pub mod cli;
-pub mod compare;
-pub mod conformance;
-pub mod corpus_check;
-pub mod dat;
-pub mod engine;
-pub mod finding;
-pub mod generator;
-pub mod known;
-pub mod limits;
-pub mod locus;
-pub mod minimize;
-pub mod output;
-pub mod process;
-pub mod report;
-pub mod seeds;
-pub mod signature;
-pub mod spec_coverage;
-pub mod table;
-pub mod worker;
+
+pub use litmus_campaign::{campaign, finding, generator, seeds, spec_coverage};
+pub use litmus_compare::{archive, compare, corpus_check, dat, locus, minimize, signature};
+pub use litmus_conformance as conformance;
+pub use litmus_engines::{case, dump, engine, limits, process, worker};
+pub use litmus_report::{report, table};
+pub use litmus_text::output;
+pub use litmus_verdicts as known;
 
 /// The one frame codec of workers and persistent engines, shared with Rust engines.
 pub use litmus_engine_api::frame;

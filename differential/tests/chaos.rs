@@ -9,8 +9,11 @@
 //!   every kill: every `.dat` file parses (no torn file), temporary files are not
 //!   counted as findings, every finding the campaign printed (`NEW: … -> PATH`,
 //!   `known (CLASS): … -> PATH`) is on disk with its signature — those of earlier
-//!   campaigns too — and `litmus corpus check` passes. A last campaign is stopped with
-//!   SIGINT and must finish cleanly: summary, reports, `interrupted: true`, exit 130.
+//!   campaigns too — and `litmus corpus check` passes. The corpus has no classes, so
+//!   that every signature is a new finding, archived and printed as soon as its triage
+//!   ends (a known class's exemplars are chosen when the cases are done). A last
+//!   campaign is stopped with SIGINT and must finish cleanly: summary, reports,
+//!   `interrupted: true`, exit 130.
 //! - [`a_full_disk_is_a_clear_error_and_corrupts_nothing`]: the corpus on a 1 MiB
 //!   tmpfs (mounted in a private mount namespace with `unshare`, so nothing outlives
 //!   the test) filled up to its last 64 KiB. The campaign stops with exit status 1
@@ -215,6 +218,8 @@ fn kill_nine_at_random_moments_loses_nothing() {
         .unwrap_or(24);
     let temp = tempfile::tempdir().unwrap();
     let corpus = new_corpus(temp.path());
+    // No classes: every signature a new finding, archived as soon as it is triaged.
+    fs::write(corpus.join("known-differences.toml"), "").unwrap();
     let mut rng = SplitMix(0x11_7405);
     let mut reported_so_far: Vec<Reported> = Vec::new();
     let mut leftovers = 0;

@@ -8,9 +8,9 @@
 
 use litmus_differential::case::{EngineFailure, ParseRequest};
 use litmus_differential::engine::{engine_by_name, Engine};
+use litmus_differential::worker::serve::run_engine_worker;
 use litmus_differential::worker::{
-    run_worker, Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerPool, WorkerRole,
-    WorkerSettings,
+    Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerPool, WorkerRole, WorkerSettings,
 };
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ const WORKER_ENV: &str = "LITMUS_ISOLATION_TEST_WORKER";
 fn worker_entry_point() {
     if let Ok(settings) = std::env::var(WORKER_ENV) {
         let settings: WorkerSettings = serde_json::from_str(&settings).unwrap();
-        let code = match run_worker(&settings) {
+        let code = match run_engine_worker(&settings) {
             Ok(()) => 0,
             Err(message) => {
                 eprintln!("worker: {message}");

@@ -138,7 +138,7 @@ fn a_served_engine_s_panic_is_a_panic_finding_with_its_location() {
     }
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let expected = "crash | served: panic at differential/src/engine/chaos.rs:";
+    let expected = "crash | served: panic at engines/src/engine/chaos.rs:";
     assert!(
         stdout.contains(expected) && stdout.contains("chaos: PANIC marker"),
         "{}",

@@ -38,7 +38,7 @@ use litmus_differential::compare::Level;
 use litmus_differential::compare::{compare_request, Divergence, Levels};
 use litmus_differential::engine::{Html5everEngine, LitmusEngine};
 use litmus_differential::generator::Generator;
-use litmus_differential::known::KnownDifferences;
+use litmus_differential::known::{Evidence, KnownDifferences};
 use litmus_differential::seeds::{decode_differential_input, default_generator, ParseTarget};
 use litmus_fuzz::excerpt;
 use std::path::Path;
@@ -155,7 +155,7 @@ fuzz_target!(|data: &[u8]| {
         );
         for divergence in &divergences {
             let engine = divergence.engine.as_str();
-            if known.classify(&mut divergence.evidence()).is_some() {
+            if known.classify(&mut Evidence::of(divergence)).is_some() {
                 continue;
             }
             if survey() {

@@ -21,7 +21,10 @@ const MINIMUM_FINDINGS: usize = 1;
 fn main() -> std::process::ExitCode {
     let mut args = std::env::args().skip(1);
     if args.next().as_deref() == Some(worker::WORKER_SUBCOMMAND) {
-        return worker::worker_main_from_args(args);
+        return worker::worker_main_from_args(
+            args,
+            litmus_differential::campaign::host::run_case_worker,
+        );
     }
     let arguments = Arguments::from_args();
     let dir = litmus_tests::workspace_root().join("corpus/divergences");

@@ -7,9 +7,9 @@
 //! real campaign runs the same cases (its archive and reports in a scratch folder).
 //! The *harness efficiency* is the campaign's rate divided by the ceiling's.
 
-use crate::campaign::cases::{CaseRunner, Watch};
-use crate::campaign::{self, CampaignOptions};
-use crate::finding::CampaignReport;
+use litmus_campaign::campaign::cases::{CaseRunner, Watch};
+use litmus_campaign::campaign::{self, CampaignOptions};
+use litmus_campaign::finding::CampaignReport;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -99,8 +99,12 @@ pub fn run(
         "campaign: the same {cases} cases with {jobs} case workers"
     ));
     let started = Instant::now();
-    let report =
-        campaign::run(options, Arc::new(AtomicBool::new(false))).map_err(|e| e.to_string())?;
+    let report = campaign::run(
+        options,
+        Arc::new(AtomicBool::new(false)),
+        litmus_report::report::write_to,
+    )
+    .map_err(|e| e.to_string())?;
     Ok(CampaignFigures {
         cases,
         jobs,
@@ -121,7 +125,8 @@ fn ceiling(options: &CampaignOptions, cases: u64, jobs: usize) -> Result<Duratio
     std::thread::scope(|scope| -> Result<(), String> {
         for runner in &mut runners {
             let next = &next;
-            let thread = std::thread::Builder::new().stack_size(crate::worker::ENGINE_STACK_BYTES);
+            let thread =
+                std::thread::Builder::new().stack_size(litmus_engines::worker::ENGINE_STACK_BYTES);
             thread
                 .spawn_scoped(scope, move || loop {
                     let first = next.fetch_add(CHUNK, Ordering::Relaxed);

@@ -8,7 +8,8 @@
 //! time limit is killed and reported as a timeout.
 
 use super::runner::Engine;
-use crate::process::{run_to_end, AddressSpace, CommandLine};
+use litmus_engines::process::{run_to_end, AddressSpace, CommandLine};
+use litmus_text::outln;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
@@ -49,8 +50,9 @@ pub fn high_water_mark_kib() -> Option<u64> {
 /// The child's side: parse the file once with `engine`, print "before after" KiB.
 pub fn child_main(engine: &str, file: &Path) -> Result<(), String> {
     let engine = Engine::from_name(engine).ok_or_else(|| format!("unknown engine {engine}"))?;
-    let input = crate::limits::read_text_file(file, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let input =
+        litmus_engines::limits::read_text_file(file, litmus_engines::limits::MAX_INPUT_BYTES)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
     let before = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;
     engine.parse(&input, true);
     let after = high_water_mark_kib().ok_or("no /proc/self/status VmHWM")?;
@@ -89,7 +91,7 @@ pub fn measure_peak(engine: Engine, input: &str, limit: Duration) -> Peak {
         die_with_thread: false,
         address_space: AddressSpace::Inherited,
     };
-    let finished = match run_to_end(&command, crate::limits::MAX_OUTPUT_BYTES, limit) {
+    let finished = match run_to_end(&command, litmus_engines::limits::MAX_OUTPUT_BYTES, limit) {
         Ok(Some(finished)) => finished,
         Ok(None) => return Peak::Timeout,
         Err(e) => return Peak::Unavailable(e.to_string()),

@@ -1,8 +1,8 @@
 //! The bench's tables, in Markdown (readable in a terminal, and pasted into
 //! `docs/bench.md`).
 
+use super::results::{FamilyResult, Results, Row};
 use super::runner::Measurement;
-use super::{FamilyResult, Results, Row};
 use std::fmt::Write as _;
 
 fn mbps(row: &Row, i: usize) -> String {

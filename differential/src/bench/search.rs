@@ -18,7 +18,7 @@
 //! whose growth is above the threshold is measured again, and flagged when it stays
 //! above it. The search needs no other engine.
 
-use crate::generator::{Generator, GeneratorConfig};
+use litmus_campaign::generator::{Generator, GeneratorConfig};
 use std::time::{Duration, Instant};
 
 /// How many times larger the large input is than the small one.
@@ -411,7 +411,7 @@ pub fn search(
         let pattern = case.input;
         inputs.push((
             format!("pattern {} of seed {}", index - 1, config.seed),
-            Box::new(move |bytes| crate::compare::speed::repeated(&pattern, bytes)),
+            Box::new(move |bytes| litmus_compare::compare::speed::repeated(&pattern, bytes)),
         ));
     }
     let total = inputs.len();

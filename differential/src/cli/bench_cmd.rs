@@ -1,9 +1,10 @@
 //! `litmus bench`: the reference parser against html5ever on real pages, fuzzing-sized
 //! cases and adversarial families (see [`crate::bench`]).
 
-use super::{CliError, CliResult};
+use super::error::{CliError, CliResult};
 use crate::bench::{self, families, runner::Timing, search, BenchConfig};
 use clap::Args;
+use litmus_text::{errln, out};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -11,13 +11,14 @@
 //! not the campaign's: it is printed and the exit status is 1. A findings.json of
 //! another generator version is refused (exit 2).
 
-use super::{CliError, CliResult};
-use crate::finding::{CampaignReport, Generation, MutationSourcesId};
-use crate::generator::{
+use super::error::{CliError, CliResult};
+use clap::Args;
+use litmus_campaign::finding::{CampaignReport, Generation, MutationSourcesId};
+use litmus_campaign::generator::{
     html5lib_dir, mutation_sources, sources_hash, Generator, GeneratorConfig, GENERATOR_VERSION,
     MUTATION,
 };
-use clap::Args;
+use litmus_text::errln;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,8 +57,10 @@ pub fn run(args: CaseArgs) -> CliResult {
             // A steering campaign generated the case with its epoch's weights.
             if let Some(steering) = &generation.steering {
                 let shard = match &report.shard {
-                    Some(shard) => crate::campaign::Shard::parse(shard).map_err(CliError::input)?,
-                    None => crate::campaign::Shard::ALL,
+                    Some(shard) => {
+                        litmus_campaign::campaign::Shard::parse(shard).map_err(CliError::input)?
+                    }
+                    None => litmus_campaign::campaign::Shard::ALL,
                 };
                 let k = args.index.saturating_sub(shard.index) / shard.count.max(1);
                 generation.config.weights = steering.weights_of(k).ok_or_else(|| {
@@ -193,10 +196,11 @@ fn read_report(path: &Path) -> Result<CampaignReport, CliError> {
     } else {
         path.to_owned()
     };
-    let text = crate::limits::read_file(&file, crate::limits::MAX_DATA_FILE_BYTES)
-        .map_err(|e| CliError::input(format!("{} {e}", file.display())))?;
+    let text =
+        litmus_engines::limits::read_file(&file, litmus_engines::limits::MAX_DATA_FILE_BYTES)
+            .map_err(|e| CliError::input(format!("{} {e}", file.display())))?;
     let text = String::from_utf8(text)
         .map_err(|_| CliError::input(format!("{} is not UTF-8", file.display())))?;
-    crate::report::json::parse(&text)
+    litmus_report::report::json::parse(&text)
         .map_err(|e| CliError::input(format!("{}: not a findings.json: {e}", file.display())))
 }

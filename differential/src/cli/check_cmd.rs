@@ -1,11 +1,12 @@
 //! `litmus corpus check`: replay the regression corpus.
 
-use super::{CliError, CliResult};
-use crate::archive::{write_atomically, Archive};
-use crate::corpus_check::{check, junit, CheckRun, Recheck};
-use crate::report::junit_xml;
-use crate::report::text::visible_one_line;
+use super::error::{CliError, CliResult};
 use clap::Args;
+use litmus_compare::archive::{write_atomically, Archive};
+use litmus_compare::corpus_check::{check, junit, CheckRun, Recheck};
+use litmus_text::junit_xml;
+use litmus_text::visible::visible_one_line;
+use litmus_text::{errln, out, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
     /// Also write the check as JUnit XML to FILE: one test case per archived finding.
     #[arg(long, value_name = "FILE")]
@@ -37,16 +38,16 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> CliResult {
-    if args.spec_coverage && !crate::spec_coverage::available() {
+    if args.spec_coverage && !litmus_campaign::spec_coverage::available() {
         return Err(CliError::input(
-            crate::spec_coverage::UNAVAILABLE.to_owned(),
+            litmus_campaign::spec_coverage::UNAVAILABLE.to_owned(),
         ));
     }
-    let archive = Archive::open(&crate::archive::divergences_dir(&args.corpus))
+    let archive = Archive::open(&litmus_compare::archive::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
     let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
-    let reference_choice = crate::campaign::EngineChoice::named("litmus");
-    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
+    let reference_choice = litmus_campaign::campaign::EngineChoice::named("litmus");
+    let engine_error = |e: litmus_campaign::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = reference_choice.start(args.timeout).map_err(engine_error)?;
     let mut other = other_choice.start(args.timeout).map_err(engine_error)?;
     let started = Instant::now();
@@ -131,7 +132,7 @@ pub fn run(args: CheckArgs) -> CliResult {
     if args.spec_coverage {
         out!(
             "{}",
-            crate::spec_coverage::render_text(&corpus_coverage(&archive), usize::MAX)
+            litmus_campaign::spec_coverage::render_text(&corpus_coverage(&archive), usize::MAX)
         );
     }
     if !report.malformed.is_empty() {
@@ -148,18 +149,18 @@ pub fn run(args: CheckArgs) -> CliResult {
 /// as archived (document or fragment, scripting flag) and serialized, in this process
 /// (the check itself parses in a worker). Malformed files are skipped; the check above
 /// reports them. The corpus holds text, so the encoding family is left out.
-fn corpus_coverage(archive: &Archive) -> crate::spec_coverage::SpecCoverage {
+fn corpus_coverage(archive: &Archive) -> litmus_campaign::spec_coverage::SpecCoverage {
     litmus_parser::spec_arms::reset_counts();
     for path in archive.files().unwrap_or_default() {
         let Ok(finding) = Archive::read(&path) else {
             continue;
         };
-        if let Ok(request) = crate::corpus_check::archived_request(&finding) {
-            drop(crate::engine::parse_with_litmus(&request, true));
+        if let Ok(request) = litmus_compare::corpus_check::archived_request(&finding) {
+            drop(litmus_engines::engine::parse_with_litmus(&request, true));
         }
     }
     let counts = litmus_parser::spec_arms::take_counts();
-    crate::spec_coverage::SpecCoverage::from_counts_leaving_out(
+    litmus_campaign::spec_coverage::SpecCoverage::from_counts_leaving_out(
         &counts,
         &[(
             litmus_parser::spec_arms::Family::Encoding,

@@ -3,10 +3,11 @@
 //! each with its explanation, who is right, its spec section and upstream issue, as
 //! the reports show them.
 
+use super::error::{CliError, CliResult};
 use super::known_args::{known_differences, Source};
-use super::{CliError, CliResult};
-use crate::report::classes::{right_name, ClassInfo};
 use clap::{Args, Subcommand};
+use litmus_report::report::classes::{right_name, ClassInfo};
+use litmus_text::{errln, out, outln};
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
@@ -96,7 +97,7 @@ fn run_show(args: ShowArgs) -> CliResult {
     if !class.inputs.is_empty() {
         outln!("inputs:");
         for pattern in &class.inputs {
-            outln!("  {}", crate::report::text::visible_one_line(pattern));
+            outln!("  {}", litmus_text::visible::visible_one_line(pattern));
         }
     }
     for (n, shape) in class.shapes.iter().enumerate() {
@@ -116,7 +117,7 @@ fn run_show(args: ShowArgs) -> CliResult {
         for (key, list) in lists.iter().filter(|(_, list)| !list.is_empty()) {
             let patterns: Vec<String> = list
                 .iter()
-                .map(|p| crate::report::text::visible_one_line(p).into_owned())
+                .map(|p| litmus_text::visible::visible_one_line(p).into_owned())
                 .collect();
             outln!("  {key}: {}", patterns.join(", "));
         }

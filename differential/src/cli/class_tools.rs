@@ -11,17 +11,18 @@
 //!   arm and token kind) and writes a class stanza for each, with the spec section's
 //!   link and the smallest examples, for a person to complete.
 
+use super::error::{CliError, CliResult};
 use super::known_args::known_differences;
 use super::known_args::Source;
-use super::{CliError, CliResult};
-use crate::archive::{Archive, ArchivedFinding};
-use crate::case::{EngineName, ParseRequest};
-use crate::compare::Level;
-use crate::finding::CampaignReport;
-use crate::known::{joined_ids, Evidence, KnownDifferences, Verdict};
-use crate::locus::Locus;
-use crate::signature::{Kind, Signature};
+use litmus_campaign::finding::CampaignReport;
+use litmus_compare::archive::{Archive, ArchivedFinding};
+use litmus_compare::compare::Level;
+use litmus_compare::locus::Locus;
+use litmus_compare::signature::{Kind, Signature};
+use litmus_engines::case::{EngineName, ParseRequest};
 use litmus_parser::FragmentContext;
+use litmus_text::outln;
+use litmus_verdicts::{joined_ids, Evidence, KnownDifferences, Verdict};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -172,15 +173,17 @@ impl Archived {
     /// The locus of the finding, read from its trees.
     pub fn locus(&self) -> Option<Locus> {
         match self.level.as_str() {
-            "round-trip" => {
-                crate::locus::of_round_trip(&self.request, &self.engine, self.first_tree.as_deref())
-            }
+            "round-trip" => litmus_compare::locus::of_round_trip(
+                &self.request,
+                &self.engine,
+                self.first_tree.as_deref(),
+            ),
             // An engine's failure left no tree: the case's arms and tokens only.
-            "serialization" | "errors" => crate::locus::of_case(&self.request),
-            _ if self.signature.is_failure() => crate::locus::of_case(&self.request),
+            "serialization" | "errors" => litmus_compare::locus::of_case(&self.request),
+            _ if self.signature.is_failure() => litmus_compare::locus::of_case(&self.request),
             _ => {
                 let (reference, other) = self.trees.as_ref()?;
-                crate::locus::locus(&self.request, reference, other)
+                litmus_compare::locus::locus(&self.request, reference, other)
             }
         }
     }
@@ -193,11 +196,16 @@ impl Archived {
             .with_locus(|| self.locus())
             .with_engine_tree(self.trees.as_ref().map(|(_, engine)| engine.as_str()))
             .with_standard_round_trip(|| {
-                crate::compare::standard_round_trip(&self.request, &self.engine)
+                litmus_compare::compare::standard_round_trip(&self.request, &self.engine)
             })
             .with_downstream(|| {
                 let (serialization, reparsed) = self.round_trip.as_ref()?;
-                crate::compare::downstream(&self.request, &self.engine, serialization, reparsed)
+                litmus_compare::compare::downstream(
+                    &self.request,
+                    &self.engine,
+                    serialization,
+                    reparsed,
+                )
             });
         let verdict = known.verdict(&mut evidence);
         let locus = evidence.known_locus().cloned();
@@ -226,8 +234,11 @@ pub fn read_findings(paths: &[PathBuf], engine: Option<&str>) -> Result<Vec<Arch
                 found.push(read_dat(&file)?);
             }
         } else if path.extension().is_some_and(|e| e == "json") {
-            let text = crate::limits::read_text_file(path, crate::limits::MAX_DATA_FILE_BYTES)
-                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+            let text = litmus_engines::limits::read_text_file(
+                path,
+                litmus_engines::limits::MAX_DATA_FILE_BYTES,
+            )
+            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
             let report: CampaignReport = serde_json::from_str(&text).map_err(|e| {
                 CliError::input(format!("{} is not a findings.json: {e}", path.display()))
             })?;
@@ -334,7 +345,7 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
                 finding.engine.to_string(),
                 "tree".to_owned(),
                 locus.arm().to_owned(),
-                crate::locus::token_kind(&locus.token).to_owned(),
+                litmus_compare::locus::token_kind(&locus.token).to_owned(),
             ),
             None => (
                 finding.engine.to_string(),

@@ -1,31 +1,32 @@
 //! `litmus conformance`: html5lib test files against an engine, with pass/fail counts,
 //! a diff per failure, and optionally a JUnit XML file of every trial. The trials and
 //! their expectations (litmus's expected differences and tokenizer updates included)
-//! are the test suite's: [`crate::conformance`] runs both.
+//! are the test suite's: [`litmus_conformance`] runs both.
 //!
 //! With the reference parser (the default engine), each tree-construction trial also
-//! has its parse errors checked ([`crate::conformance::tree_construction`] says what
+//! has its parse errors checked ([`litmus_conformance::tree_construction`] says what
 //! is compared), and the run closes with `tree-construction errors: N passed, M
 //! failed`; other engines give no parse errors, and the line says they are not
 //! compared.
 //!
 //! Tokenizer files need an engine that offers a tokenizer ([`Engine::tokenize`]): the
 //! reference's trials check tokens and parse errors
-//! ([`crate::conformance::tokenizer`]); another engine's (html5ever's, html5gum's)
+//! ([`litmus_conformance::tokenizer`]); another engine's (html5ever's, html5gum's)
 //! check tokens only, through the one tokenizer runner, and the run says so
 //! (`tokenizer errors: not compared`). Any other engine given a tokenizer file is bad
 //! input.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
-use super::{CliError, CliResult};
-use crate::archive::write_atomically;
-use crate::conformance::{
-    self, junit, ExpectedDifferences, Outcome, Tally, TestFile, TokenizerUpdates, Trial, FETCH_HINT,
-};
-use crate::engine::tokenizers::{self, TokenStart, Tokenizer};
-use crate::engine::{engine_by_name, Engine};
-use crate::report::junit_xml;
+use super::error::{CliError, CliResult};
 use clap::Args;
+use litmus_compare::archive::write_atomically;
+use litmus_conformance::{
+    junit, ExpectedDifferences, Outcome, Tally, TestFile, TokenizerUpdates, Trial, FETCH_HINT,
+};
+use litmus_engines::engine::tokenizers::{self, TokenStart, Tokenizer};
+use litmus_engines::engine::{engine_by_name, Engine};
+use litmus_text::junit_xml;
+use litmus_text::{out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -55,7 +56,7 @@ pub struct ConformanceArgs {
     #[command(flatten)]
     pub external: ExternalEngineArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
     /// Show this many failures in full (input and diff); the rest are counted.
     #[arg(long, default_value_t = 20, value_name = "N")]
@@ -76,7 +77,7 @@ pub struct ConformanceArgs {
 
 /// The default test folder: `$HTML5LIB_TESTS/tree-construction`.
 fn default_paths() -> Vec<PathBuf> {
-    vec![crate::generator::html5lib_dir().join("tree-construction")]
+    vec![litmus_campaign::generator::html5lib_dir().join("tree-construction")]
 }
 
 /// Where web-platform-tests keeps the tree-construction tests.
@@ -106,9 +107,9 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 pub fn run(args: ConformanceArgs) -> CliResult {
-    if args.spec_coverage && !crate::spec_coverage::available() {
+    if args.spec_coverage && !litmus_campaign::spec_coverage::available() {
         return Err(CliError::input(
-            crate::spec_coverage::UNAVAILABLE.to_owned(),
+            litmus_campaign::spec_coverage::UNAVAILABLE.to_owned(),
         ));
     }
     let paths: Vec<PathBuf> = if args.wpt {
@@ -131,7 +132,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     };
     // litmus's corrections are of html5lib-tests 9329e64's expectations.
     let from_wpt = paths.iter().any(|p| p.ends_with(WPT_RESOURCES));
-    let (files, skipped) = conformance::collect(&paths).map_err(|e| {
+    let (files, skipped) = litmus_conformance::collect(&paths).map_err(|e| {
         // A missing folder is most often missing conformance data: say where they come
         // from.
         if e.file.exists() {
@@ -231,16 +232,16 @@ pub fn run(args: ConformanceArgs) -> CliResult {
     for file in &files {
         let trials = match (file, engine.as_mut()) {
             (TestFile::TreeConstruction(path), Some(engine)) => {
-                conformance::run_tree_construction(path, engine, &expected_differences)
+                litmus_conformance::run_tree_construction(path, engine, &expected_differences)
             }
             (TestFile::TreeConstruction(_), None) => unreachable!("started above"),
             // An engine's tokenizer, tokens only; without one, the engine is the
             // reference (any other was refused above).
             (TestFile::Tokenizer(path), _) => match tokenizer.as_mut() {
                 Some(tokenizer) => {
-                    conformance::run_tokenizer_tokens(path, &updates, tokenizer.as_mut())
+                    litmus_conformance::run_tokenizer_tokens(path, &updates, tokenizer.as_mut())
                 }
-                None => conformance::run_tokenizer(path, &updates),
+                None => litmus_conformance::run_tokenizer(path, &updates),
             },
         }
         .map_err(|e| CliError::input(e.to_string()))?;
@@ -263,8 +264,9 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         if let TestFile::TreeConstruction(path) = file {
             ran_tree_construction = true;
             if compares_errors {
-                let trials = conformance::run_tree_construction_errors(path, &error_differences)
-                    .map_err(|e| CliError::input(e.to_string()))?;
+                let trials =
+                    litmus_conformance::run_tree_construction_errors(path, &error_differences)
+                        .map_err(|e| CliError::input(e.to_string()))?;
                 let tally = show_trials(&trials, &args, &engine_name, &mut shown);
                 if !args.quiet {
                     outln!("{} parse errors: {}", path.display(), counts(&tally));
@@ -310,7 +312,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         // The trials are tree-construction and tokenizer trials: nothing here sniffs
         // an encoding or serializes a tree.
         let reason = "litmus conformance runs tree-construction and tokenizer trials; html5lib's encoding and serializer suites run in litmus's test suite (tests/tests/encoding.rs, serializer.rs)";
-        let coverage = crate::spec_coverage::SpecCoverage::from_counts_leaving_out(
+        let coverage = litmus_campaign::spec_coverage::SpecCoverage::from_counts_leaving_out(
             &counts,
             &[
                 (litmus_parser::spec_arms::Family::Serializer, reason),
@@ -319,7 +321,7 @@ pub fn run(args: ConformanceArgs) -> CliResult {
         );
         out!(
             "{}",
-            crate::spec_coverage::render_text(&coverage, usize::MAX)
+            litmus_campaign::spec_coverage::render_text(&coverage, usize::MAX)
         );
     }
     if needs_tokenizer && !compares_errors {

@@ -1,13 +1,14 @@
 //! `litmus corpus merge` and `litmus corpus check`: the regression corpus.
 
-use super::{CliError, CliResult};
-use crate::archive::{Archive, ArchivedFinding, StoreOutcome};
-use crate::campaign::EngineChoice;
-use crate::corpus_check::{archived_request, recheck_archived, Recheck};
-use crate::engine::Engine;
-use crate::report::text;
-use crate::worker::Worker;
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
+use litmus_campaign::campaign::EngineChoice;
+use litmus_compare::archive::{Archive, ArchivedFinding, StoreOutcome};
+use litmus_compare::corpus_check::{archived_request, recheck_archived, Recheck};
+use litmus_engines::engine::Engine;
+use litmus_engines::worker::Worker;
+use litmus_report::report::text;
+use litmus_text::{errln, outln};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,7 +53,7 @@ pub struct MergeArgs {
     #[command(flatten)]
     pub external: super::engine_args::ExternalEngineArgs,
     /// The time limit of one parse while re-checking.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
 }
 
@@ -67,7 +68,7 @@ pub fn run(args: CorpusArgs) -> CliResult {
 /// corpus, a reports folder), else `DIR`, which must then hold archived findings only
 /// (hidden files aside): anything else means it is not a corpus.
 fn source_archive(dir: &Path) -> Result<Archive, CliError> {
-    let nested = crate::archive::divergences_dir(dir);
+    let nested = litmus_compare::archive::divergences_dir(dir);
     let folder = if nested.is_dir() {
         nested
     } else {
@@ -105,7 +106,7 @@ fn target_corpus(corpus: &Path) -> Result<(), CliError> {
         )));
     }
     let is_corpus = corpus.join("known-differences.toml").exists()
-        || crate::archive::divergences_dir(corpus).exists()
+        || litmus_compare::archive::divergences_dir(corpus).exists()
         || std::fs::read_dir(corpus).is_ok_and(|mut e| e.next().is_none());
     if !is_corpus {
         return Err(CliError::input(format!(
@@ -131,7 +132,7 @@ fn run_merge(args: MergeArgs) -> CliResult {
             match Archive::read(&file).and_then(|finding| {
                 archived_request(&finding)
                     .map(|_| finding)
-                    .map_err(|message| crate::archive::ArchiveError {
+                    .map_err(|message| litmus_compare::archive::ArchiveError {
                         path: file.clone(),
                         message,
                     })
@@ -164,7 +165,7 @@ fn run_merge(args: MergeArgs) -> CliResult {
             code: 1,
         });
     }
-    let target = Archive::create(&crate::archive::divergences_dir(&args.corpus))
+    let target = Archive::create(&litmus_compare::archive::divergences_dir(&args.corpus))
         .map_err(|e| CliError::input(e.to_string()))?;
     let (mut created, mut replaced, mut kept) = (0usize, 0usize, 0usize);
     for (file, finding) in &incoming {
@@ -201,7 +202,7 @@ fn verify(
         Some(engine) => Some(super::engine_args::engine_choice(engine, &args.external)?),
         None => None,
     };
-    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
+    let engine_error = |e: litmus_campaign::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
@@ -213,7 +214,7 @@ fn verify(
         if !others.contains_key(name) {
             let choice = match &given {
                 Some(choice) if choice.name == name => choice.clone(),
-                _ if crate::engine::ENGINE_NAMES.contains(&name) => EngineChoice::named(name),
+                _ if litmus_engines::engine::ENGINE_NAMES.contains(&name) => EngineChoice::named(name),
                 _ => {
                     return Err(CliError::input(format!(
                         "{}: found with {name:?}, which this merge cannot run: give it as --engine cmd:'COMMAND' --engine-name {name}",

@@ -1,17 +1,19 @@
 //! `litmus diff` and `litmus minimize`: one input, against an engine.
 
+use super::error::{CliError, CliResult};
+use super::input::read_input_text;
 use super::parse_cmd::{fragment_context, OnOff};
-use super::{read_input_text, CliError, CliResult};
-use crate::archive::Archive;
-use crate::campaign::{investigate, Engines};
-use crate::case::ParseRequest;
-use crate::compare::Level;
-use crate::compare::{compare_input, compare_request, Divergence, Levels};
-use crate::finding::Origin;
-use crate::known::{joined_ids, KnownDifferences, Verdict};
-use crate::minimize::Budget;
-use crate::worker::Worker;
 use clap::Args;
+use litmus_campaign::campaign::{investigate, Engines};
+use litmus_campaign::finding::Origin;
+use litmus_compare::archive::Archive;
+use litmus_compare::compare::Level;
+use litmus_compare::compare::{compare_input, compare_request, Divergence, Levels};
+use litmus_compare::minimize::Budget;
+use litmus_engines::case::ParseRequest;
+use litmus_engines::worker::Worker;
+use litmus_text::{out, outln};
+use litmus_verdicts::{joined_ids, KnownDifferences, Verdict};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -49,7 +51,7 @@ pub struct OneInputArgs {
     #[command(flatten)]
     pub known: super::known_args::KnownArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
 }
 
@@ -86,8 +88,8 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
         super::known_args::known_differences(args.corpus.as_deref(), &args.known, false)?;
     let context = fragment_context(args.fragment.as_deref())?;
     let input = read_input_text(args.file.as_deref())?;
-    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
-    let mut reference = crate::campaign::EngineChoice::named("litmus")
+    let engine_error = |e: litmus_campaign::campaign::CampaignError| CliError::input(e.to_string());
+    let mut reference = litmus_campaign::campaign::EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
     let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
@@ -105,7 +107,7 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
     for engine in [&reference, &other] {
         known.set_engine_version(
             engine.engine_name(),
-            &crate::engine::Engine::version(engine),
+            &litmus_engines::engine::Engine::version(engine),
         );
     }
     let levels = Levels::default();
@@ -163,7 +165,7 @@ fn print_divergence(divergence: &Divergence, known: &KnownDifferences, input: &s
         &divergence.right.engine
     };
     let _ = (engine, input);
-    let mut evidence = divergence.evidence();
+    let mut evidence = litmus_verdicts::Evidence::of(divergence);
     let class = match known.verdict(&mut evidence) {
         Verdict::Known(class) => format!("known: {}", class.id),
         Verdict::Ambiguous(classes) => format!("AMBIGUOUS: {}", joined_ids(&classes, ", ")),
@@ -229,8 +231,8 @@ pub fn run_minimize(args: MinimizeArgs) -> CliResult {
     };
     let archive = if args.archive {
         Some(
-            Archive::create(&crate::archive::divergences_dir(
-                &crate::archive::corpus_dir(args.input.corpus.as_deref()),
+            Archive::create(&litmus_compare::archive::divergences_dir(
+                &litmus_compare::archive::corpus_dir(args.input.corpus.as_deref()),
             ))
             .map_err(|e| CliError::input(e.to_string()))?,
         )
@@ -289,9 +291,9 @@ fn print_judge_side(divergence: &Divergence, third: &mut Worker) {
         return;
     };
     let name = third.engine_name().to_owned();
-    match crate::engine::Engine::parse(third, &divergence.request) {
+    match litmus_engines::engine::Engine::parse(third, &divergence.request) {
         Ok(output) => {
-            let side = match crate::campaign::side(&output.tree, reference, other) {
+            let side = match litmus_campaign::campaign::side(&output.tree, reference, other) {
                 "reference" => format!("with {}", divergence.left.engine),
                 "other" => format!("with {}", divergence.right.engine),
                 _ => "with neither".to_owned(),

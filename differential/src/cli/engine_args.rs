@@ -1,10 +1,11 @@
 //! `--engine NAME|cmd:COMMAND` and the flags of external engines, shared by `run`,
 //! `diff`, `minimize`, `corpus check` and `conformance`.
 
-use super::CliError;
-use crate::campaign::EngineChoice;
-use crate::engine::{engine_by_name, ExternalMode, ExternalSpec};
+use super::error::CliError;
 use clap::{Args, ValueEnum};
+use litmus_campaign::campaign::EngineChoice;
+use litmus_engines::engine::browsers::{Browser, BROWSERS};
+use litmus_engines::engine::{engine_by_name, ExternalMode, ExternalSpec};
 
 /// How an external (`cmd:`) engine is run and named.
 #[derive(Args, Clone, Debug, Default)]
@@ -30,8 +31,8 @@ pub struct ExternalEngineArgs {
     /// (`RLIMIT_AS`), e.g. `8GiB`, or `none`. Default: 4 GiB for a `cmd:` engine (an
     /// allocation past it is a crash finding naming the limit), none for the browsers,
     /// which reserve far more address space than they use.
-    #[arg(long, value_name = "SIZE", value_parser = crate::limits::parse_memory_limit)]
-    pub engine_memory_limit: Option<crate::limits::MemoryLimit>,
+    #[arg(long, value_name = "SIZE", value_parser = litmus_engines::limits::parse_memory_limit)]
+    pub engine_memory_limit: Option<litmus_engines::limits::MemoryLimit>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -97,56 +98,6 @@ pub fn engine_choice(
         spec.memory_limit_bytes = limit.0;
     }
     Ok(EngineChoice::external(spec))
-}
-
-/// The name of the headless Chromium engine.
-pub const CHROMIUM: &str = "chromium";
-
-/// A browser litmus runs through its example adapter (docs/browsers.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Browser {
-    /// Its engine name: `--engine NAME`, signatures, reports, known-differences.toml.
-    pub name: &'static str,
-    /// The adapter's command line, relative to the repository's root.
-    pub command: &'static str,
-    /// The variable that names another command for it.
-    pub variable: &'static str,
-    /// The script that installs it.
-    pub setup: &'static str,
-}
-
-/// The browsers, in the order reports list their verdicts.
-pub const BROWSERS: [Browser; 3] = [
-    Browser {
-        name: CHROMIUM,
-        command: "node examples/engines/chromium.mjs",
-        variable: "LITMUS_CHROMIUM",
-        setup: "scripts/setup-chromium.sh",
-    },
-    Browser {
-        name: "firefox",
-        command: "node examples/engines/firefox.mjs",
-        variable: "LITMUS_FIREFOX",
-        setup: "scripts/setup-firefox.sh",
-    },
-    Browser {
-        name: "webkit",
-        command: "node examples/engines/webkit.mjs",
-        variable: "LITMUS_WEBKIT",
-        setup: "scripts/setup-webkit.sh",
-    },
-];
-
-impl Browser {
-    /// The browser of this engine name.
-    pub fn by_name(name: &str) -> Option<Browser> {
-        BROWSERS.iter().find(|b| b.name == name).copied()
-    }
-
-    /// The adapter's command: `$VARIABLE` if set, else the example adapter.
-    pub fn command_line(&self) -> String {
-        std::env::var(self.variable).unwrap_or_else(|_| self.command.to_owned())
-    }
 }
 
 /// `--engine chromium|firefox|webkit`: the browser's adapter (or the command in its
@@ -216,19 +167,25 @@ impl JudgeList {
 
 /// What `COMMAND --version` prints (a browser adapter names the browser's version and
 /// its driver's), if it runs and answers within
-/// [`crate::limits::VERSION_PROBE_TIMEOUT`].
+/// [`litmus_engines::limits::VERSION_PROBE_TIMEOUT`].
 fn adapter_version(command: &str) -> Option<String> {
-    let mut words = crate::engine::external::split_command_line(command).ok()?;
+    let mut words = litmus_engines::engine::external::split_command_line(command).ok()?;
     words.push("--version".to_owned());
-    let line = crate::process::CommandLine::from_words(&words).ok()?;
-    let finished = crate::process::run_to_end(
+    let line = litmus_engines::process::CommandLine::from_words(&words).ok()?;
+    let finished = litmus_engines::process::run_to_end(
         &line,
-        crate::limits::MAX_VERSION_BYTES,
-        crate::limits::VERSION_PROBE_TIMEOUT,
+        litmus_engines::limits::MAX_VERSION_BYTES,
+        litmus_engines::limits::VERSION_PROBE_TIMEOUT,
     )
     .ok()??;
     let text = String::from_utf8_lossy(&finished.stdout).trim().to_owned();
     (finished.status.success() && !text.is_empty()).then_some(text)
+}
+
+/// The engine named on the command line (`--engine NAME`), checked against the
+/// registry; `cmd:COMMAND` with the external engine defaults.
+pub fn engine_choice_by_name(name: &str) -> Result<EngineChoice, CliError> {
+    engine_choice(name, &ExternalEngineArgs::default())
 }
 
 #[cfg(test)]
@@ -257,7 +214,7 @@ mod tests {
     #[test]
     fn the_engines_help_names_every_engine() {
         let browsers = BROWSERS.iter().map(|b| &b.name);
-        for name in crate::engine::ENGINE_NAMES.iter().chain(browsers) {
+        for name in litmus_engines::engine::ENGINE_NAMES.iter().chain(browsers) {
             assert!(
                 ENGINES_HELP.contains(&format!("`{name}`")),
                 "{name}: {ENGINES_HELP}"

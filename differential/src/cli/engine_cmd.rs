@@ -7,12 +7,13 @@
 //! that differs, for `litmus conformance` and `litmus run` to show.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
-use super::{CliError, CliResult};
-use crate::case::EngineFailure;
-use crate::conformance::dump_rules::{broken_rule, Broken, RULES};
-use crate::conformance::tree_construction::{list, TreeConstructionTrial};
-use crate::conformance::{self, ExpectedDifferences, FETCH_HINT};
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
+use litmus_conformance::dump_rules::{broken_rule, Broken, RULES};
+use litmus_conformance::tree_construction::{list, TreeConstructionTrial};
+use litmus_conformance::{ExpectedDifferences, FETCH_HINT};
+use litmus_engines::case::EngineFailure;
+use litmus_text::outln;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,7 +45,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub external: ExternalEngineArgs,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
 }
 
@@ -70,18 +71,18 @@ fn run_check(args: CheckArgs) -> CliResult {
     // A bad engine name is said first, whatever the data.
     let choice = engine_choice(&args.engine, &args.external)?;
     let paths = if args.paths.is_empty() {
-        vec![crate::generator::html5lib_dir().join("tree-construction")]
+        vec![litmus_campaign::generator::html5lib_dir().join("tree-construction")]
     } else {
         args.paths.clone()
     };
-    let (files, _) = conformance::collect(&paths).map_err(|e| {
+    let (files, _) = litmus_conformance::collect(&paths).map_err(|e| {
         if e.file.exists() {
             CliError::input(e.to_string())
         } else {
             CliError::input(format!("{e}\n{FETCH_HINT}"))
         }
     })?;
-    let files = conformance::tree_construction_only(files);
+    let files = litmus_conformance::tree_construction_only(files);
     if files.is_empty() {
         return Err(CliError::input(format!(
             "no tree-construction .dat files in {}",
@@ -161,15 +162,15 @@ fn run_check(args: CheckArgs) -> CliResult {
     outln!(
         "  input ({}): {}",
         trial.request.options_description(),
-        crate::report::text::visible_one_line(&trial.request.input)
+        litmus_text::visible::visible_one_line(&trial.request.input)
     );
     outln!("  the engine's dump:");
     for line in tree.lines().take(40) {
-        outln!("    {}", crate::report::text::visible_one_line(line));
+        outln!("    {}", litmus_text::visible::visible_one_line(line));
     }
     outln!("  the expected dump:");
     for line in trial.expected_tree.lines().take(40) {
-        outln!("    {}", crate::report::text::visible_one_line(line));
+        outln!("    {}", litmus_text::visible::visible_one_line(line));
     }
     for (number, trials) in &counts.broken {
         let rule = &RULES[number - 1];

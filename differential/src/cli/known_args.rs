@@ -8,9 +8,10 @@
 //! id, and comes before the default ones. `--known-only` classifies with the files'
 //! classes alone.
 
-use super::CliError;
-use crate::known::{KnownClass, KnownDifferences};
+use super::error::CliError;
 use clap::Args;
+use litmus_text::errln;
+use litmus_verdicts::{KnownClass, KnownDifferences};
 use std::path::{Path, PathBuf};
 
 /// Where the classes come from, as for `litmus run`.
@@ -84,7 +85,7 @@ fn default_classes(
     with_files: bool,
     quiet: bool,
 ) -> Result<KnownDifferences, CliError> {
-    let path = crate::archive::corpus_dir(corpus).join("known-differences.toml");
+    let path = litmus_compare::archive::corpus_dir(corpus).join("known-differences.toml");
     if path.exists() || (corpus.is_some() && !with_files) {
         return load_known(&path);
     }

@@ -6,8 +6,9 @@
 //! a `serve` frame that is not the protocol) — with a message on stderr naming what is
 //! wrong, and nothing already archived touched; 130 a campaign stopped by Ctrl-C,
 //! after writing its reports. Output into a closed pipe is dropped quietly
-//! ([`crate::output`]).
+//! ([`litmus_text::output`]).
 
+use litmus_text::errln;
 /// The engines every `--engine` takes, for its help (one text, so that no command's
 /// help forgets one; a test checks it names every engine of the registry).
 macro_rules! engines_help {
@@ -29,6 +30,8 @@ mod corpus_cmd;
 mod diff_cmd;
 pub(crate) mod engine_args;
 mod engine_cmd;
+pub(crate) mod error;
+pub(crate) mod input;
 pub(crate) mod known_args;
 mod mutants_cmd;
 pub(crate) mod parse_cmd;
@@ -40,25 +43,6 @@ mod triage_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-
-/// An error that ends a command with a message and an exit code.
-#[derive(Debug)]
-pub struct CliError {
-    pub message: String,
-    pub code: u8,
-}
-
-impl CliError {
-    /// Bad input: exit code 2.
-    pub fn input(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            code: 2,
-        }
-    }
-}
-
-pub type CliResult = Result<ExitCode, CliError>;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -124,10 +108,14 @@ enum Command {
 
 /// Runs the command line; the binary's `main`.
 pub fn main() -> ExitCode {
-    // `litmus __worker …`: this process is an engine worker of a campaign.
+    // `litmus __worker …`: this process is a worker of a campaign or a command, an
+    // engine worker or a case worker (the campaign's, handed in here).
     let mut args = std::env::args().skip(1);
-    if args.next().as_deref() == Some(crate::worker::WORKER_SUBCOMMAND) {
-        return crate::worker::worker_main_from_args(args);
+    if args.next().as_deref() == Some(litmus_engines::worker::WORKER_SUBCOMMAND) {
+        return litmus_engines::worker::worker_main_from_args(
+            args,
+            litmus_campaign::campaign::host::run_case_worker,
+        );
     }
     let cli = Cli::parse();
     let result = match cli.command {
@@ -154,49 +142,4 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.code)
         }
     }
-}
-
-/// The engine named on the command line (`--engine NAME`), checked against the
-/// registry; `cmd:COMMAND` with the external engine defaults.
-pub fn engine_choice(name: &str) -> Result<crate::campaign::EngineChoice, CliError> {
-    engine_args::engine_choice(name, &engine_args::ExternalEngineArgs::default())
-}
-
-/// Reads a whole input: a file, or standard input for `-` or no path. A missing file, a
-/// directory, or bytes that are not UTF-8 are bad input.
-pub fn read_input_text(path: Option<&std::path::Path>) -> Result<String, CliError> {
-    let bytes = read_input_bytes(path)?;
-    let name = match path {
-        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
-        _ => "standard input".to_owned(),
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        CliError::input(format!(
-            "{name} is not UTF-8 (invalid byte sequence at byte {}); give UTF-8 text, or have its encoding determined by the standard's sniffing algorithm with `litmus parse --bytes` (`litmus run --bytes` for byte cases)",
-            e.utf8_error().valid_up_to()
-        ))
-    })
-}
-
-/// Reads a whole input as bytes: a file, or standard input for `-` or no path.
-pub fn read_input_bytes(path: Option<&std::path::Path>) -> Result<Vec<u8>, CliError> {
-    match path {
-        None => read_stdin(),
-        Some(p) if p.as_os_str() == "-" => read_stdin(),
-        Some(p) => {
-            if p.is_dir() {
-                return Err(CliError::input(format!(
-                    "{} is a directory; give a file or - for standard input",
-                    p.display()
-                )));
-            }
-            crate::limits::read_file(p, crate::limits::MAX_INPUT_BYTES)
-                .map_err(|e| CliError::input(format!("{}: cannot read: {e}", p.display())))
-        }
-    }
-}
-
-fn read_stdin() -> Result<Vec<u8>, CliError> {
-    crate::limits::read_bounded(std::io::stdin(), crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| CliError::input(format!("standard input: cannot read: {e}")))
 }

@@ -1,5 +1,5 @@
-//! `litmus mutants`: each mutant of the reference parser (`litmus_parser::mutants`,
-//! one deliberate bug in one arm) as the engine under test in a campaign against the
+//! `litmus mutants`: each mutant of the reference parser (the departures of
+//! `litmus_parser::departures` of kind mutant, one deliberate bug in one arm) as the engine under test in a campaign against the
 //! unbroken parser, with every known class loaded. A class that takes a mutant's
 //! divergence would hide the same bug in a real parser: the command shows which
 //! mutants diverge within the cases (the mutation score), which the classes report
@@ -9,13 +9,14 @@
 //! Mutant campaigns compare trees, fragments, serializations and parse errors; not
 //! round trips, which show the standard's own serializer at work in every engine.
 
+use super::error::{CliError, CliResult};
 use super::run_cmd::{campaign_options, RunArgs};
-use super::{CliError, CliResult};
-use crate::campaign;
 use crate::cli::engine_args::ExternalEngineArgs;
-use crate::compare::{Level, LevelSet};
-use crate::finding::{CampaignReport, Status};
+use litmus_campaign::campaign;
+use litmus_campaign::finding::{CampaignReport, Status};
+use litmus_compare::compare::{Level, LevelSet};
 use litmus_parser::departures::{self, DepartureInfo, Kind};
+use litmus_text::outln;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -168,7 +169,7 @@ fn campaign_of(
     };
     let mut options = campaign_options(&run_args)?;
     options.progress = false;
-    campaign::run(&options, stop).map_err(|e| CliError {
+    campaign::run(&options, stop, litmus_report::report::write_to).map_err(|e| CliError {
         message: format!("the campaign of mutant {}: {e}", info.id),
         code: 1,
     })
@@ -187,7 +188,7 @@ fn outcome(info: &DepartureInfo, report: &CampaignReport) -> MutantOutcome {
     };
     // A class that holds at another version of its engine takes a mutant's finding
     // too (a mutant is of no engine's version).
-    let taken = |f: &&crate::finding::Finding| {
+    let taken = |f: &&litmus_campaign::finding::Finding| {
         matches!(
             f.status,
             Some(Status::Known | Status::AtAnotherVersion | Status::Causes)
@@ -208,10 +209,10 @@ fn outcome(info: &DepartureInfo, report: &CampaignReport) -> MutantOutcome {
         .collect();
     // Only a first difference's locus (a tree's or fragment's) points at an arm; the
     // other levels' findings carry their case's arms only.
-    let loci: Vec<&crate::locus::Locus> = new
+    let loci: Vec<&litmus_compare::locus::Locus> = new
         .iter()
         .filter_map(|f| f.locus.as_ref())
-        .filter(|l| l.rule != crate::locus::LocusRule::Case)
+        .filter(|l| l.rule != litmus_compare::locus::LocusRule::Case)
         .collect();
     let locus_names_arm = (!loci.is_empty()).then(|| {
         loci.iter().any(|locus| {

@@ -1,9 +1,11 @@
 //! `litmus parse`: the reference parser's answer for one input.
 
-use super::{read_input_bytes, read_input_text, CliError, CliResult};
+use super::error::{CliError, CliResult};
+use super::input::{read_input_bytes, read_input_text};
 use clap::{Args, ValueEnum};
 use litmus_parser::encoding::{EncodingOptions, EncodingReport, EncodingSource, PrescanMatch};
 use litmus_parser::{dump, serialize, Document, FragmentContext, ParseOptions};
+use litmus_text::out;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -98,10 +100,10 @@ pub fn run(args: ParseArgs) -> CliResult {
         // A dump's indentation grows with the square of the depth: a deep tree's dump
         // is refused before it is built.
         let length = dump::dump_len(&document);
-        if length > crate::limits::MAX_TREE_DUMP_BYTES {
+        if length > litmus_engines::limits::MAX_TREE_DUMP_BYTES {
             return Err(CliError::input(format!(
                 "the tree dump would be {length} bytes, over the limit of {} (its indentation grows with the square of the tree's depth); print the serialization with --output html",
-                crate::limits::human(crate::limits::MAX_TREE_DUMP_BYTES),
+                litmus_engines::limits::human(litmus_engines::limits::MAX_TREE_DUMP_BYTES),
             )));
         }
     }
@@ -156,18 +158,18 @@ fn json_string_len(text: &str) -> u64 {
 /// output piece by piece: no JSON value of the document is built, and each large
 /// string is escaped and written on its own, so that a flood of parse errors does not
 /// cost ten times its size. The output's length is worked out before anything is
-/// written, and an output over [`crate::limits::MAX_TREE_DUMP_BYTES`] is refused.
+/// written, and an output over [`litmus_engines::limits::MAX_TREE_DUMP_BYTES`] is refused.
 fn write_json_output(
     document: &Document,
     context: Option<&FragmentContext>,
     scripting: bool,
     encoding: Option<&EncodingReport>,
 ) -> Result<(), CliError> {
-    let limit = crate::limits::MAX_TREE_DUMP_BYTES;
+    let limit = litmus_engines::limits::MAX_TREE_DUMP_BYTES;
     let too_large = |length: u64| {
         CliError::input(format!(
             "the JSON output would be over {length} bytes, over the limit of {} (its strings are escaped: a control character takes six bytes); print --output html, --output tree or --output errors",
-            crate::limits::human(limit),
+            litmus_engines::limits::human(limit),
         ))
     };
     let tree = dump::dump(document);

@@ -1,8 +1,9 @@
 //! `litmus report merge`: the shards of one campaign joined into one report.
 
-use super::{CliError, CliResult};
-use crate::report::{json, merge, write_reports};
+use super::error::{CliError, CliResult};
 use clap::{Args, Subcommand};
+use litmus_report::report::{json, merge, write_reports};
+use litmus_text::outln;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,14 +37,15 @@ pub fn run(args: ReportArgs) -> CliResult {
     }
 }
 
-fn read(path: &Path) -> Result<crate::finding::CampaignReport, CliError> {
+fn read(path: &Path) -> Result<litmus_campaign::finding::CampaignReport, CliError> {
     let file = if path.is_dir() {
         path.join("findings.json")
     } else {
         path.to_owned()
     };
-    let bytes = crate::limits::read_file(&file, crate::limits::MAX_DATA_FILE_BYTES)
-        .map_err(|e| CliError::input(format!("{} {e}", file.display())))?;
+    let bytes =
+        litmus_engines::limits::read_file(&file, litmus_engines::limits::MAX_DATA_FILE_BYTES)
+            .map_err(|e| CliError::input(format!("{} {e}", file.display())))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| CliError::input(format!("{} is not UTF-8", file.display())))?;
     json::parse(&text)
@@ -89,7 +91,7 @@ fn run_merge(args: MergeArgs) -> CliResult {
         )));
     }
     let merged = merge::merge(&reports, &names).map_err(|e| CliError::input(e.to_string()))?;
-    let _lock = crate::report::lock::ReportsLock::take(&args.out, "litmus report merge")
+    let _lock = litmus_campaign::lock::ReportsLock::take(&args.out, "litmus report merge")
         .map_err(|e| CliError::input(format!("--out {e}")))?;
     super::run_cmd::writable_folder(&args.out, "--out")?;
     let paths = write_reports(&merged, &args.out).map_err(|e| CliError {

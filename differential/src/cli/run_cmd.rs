@@ -1,13 +1,14 @@
 //! `litmus run`: a differential campaign.
 
-use super::{CliError, CliResult};
-use crate::campaign::{self, CampaignOptions, Shard};
-use crate::compare::{Level, LevelSet};
-use crate::finding::CampaignReport;
-use crate::finding::MutationSourcesId;
-use crate::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
-use crate::minimize::Budget;
+use super::error::{CliError, CliResult};
 use clap::Args;
+use litmus_campaign::campaign::{self, CampaignOptions, Shard};
+use litmus_campaign::finding::CampaignReport;
+use litmus_campaign::finding::MutationSourcesId;
+use litmus_campaign::generator::{html5lib_dir, mutation_sources, sources_hash, GeneratorConfig};
+use litmus_compare::compare::{Level, LevelSet};
+use litmus_compare::minimize::Budget;
+use litmus_text::{errln, out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -20,7 +21,7 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "time")]
     pub cases: Option<u64>,
     /// How long to run instead: `90s`, `10m`, `2h`.
-    #[arg(long, value_parser = crate::limits::parse_campaign_time)]
+    #[arg(long, value_parser = litmus_engines::limits::parse_campaign_time)]
     pub time: Option<Duration>,
     /// The seed; the same seed, shard and options give the same cases. Default: from
     /// the clock (the summary prints it).
@@ -28,7 +29,7 @@ pub struct RunArgs {
     pub seed: Option<u64>,
     /// Parallel jobs (each a case worker process). Default: all cores; at most 8 per
     /// core.
-    #[arg(long, short = 'j', value_parser = crate::limits::parse_jobs)]
+    #[arg(long, short = 'j', value_parser = litmus_engines::limits::parse_jobs)]
     pub jobs: Option<usize>,
     /// Run shard I of N (0-based): cases I, I+N, I+2N, … of the seed's stream.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
@@ -70,7 +71,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "ENGINE", default_value = "litmus")]
     pub reference: String,
     /// The time limit of one parse (a parse that takes longer is a timeout finding).
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
     /// The levels to compare, comma-separated: `tree`, `fragment`, `serialization`,
     /// `round-trip`, `chunks`, `tokens`, `errors`, `speed`. Every case is compared as a
@@ -102,7 +103,7 @@ pub struct RunArgs {
     pub weights: Option<String>,
     /// The largest generated case, in bytes (1 to 16 MiB; below 20, the smallest
     /// case's target size comes down with it).
-    #[arg(long, default_value_t = 500, value_parser = crate::limits::parse_case_bytes)]
+    #[arg(long, default_value_t = 500, value_parser = litmus_engines::limits::parse_case_bytes)]
     pub max_bytes: usize,
     /// Do not mutate html5lib and corpus inputs; generate every case.
     #[arg(long)]
@@ -136,9 +137,9 @@ pub struct RunArgs {
 
 /// The campaign `args` describe, checked: bad input (exit 2) for anything wrong.
 pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
-    if args.spec_coverage && !crate::spec_coverage::available() {
+    if args.spec_coverage && !litmus_campaign::spec_coverage::available() {
         return Err(CliError::input(
-            crate::spec_coverage::UNAVAILABLE.to_owned(),
+            litmus_campaign::spec_coverage::UNAVAILABLE.to_owned(),
         ));
     }
     let known =
@@ -171,7 +172,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         )
     } else {
         let sources = mutation_sources(
-            &crate::archive::corpus_dir(args.corpus.as_deref()),
+            &litmus_compare::archive::corpus_dir(args.corpus.as_deref()),
             &html5lib_dir(),
         );
         let id = MutationSourcesId {
@@ -181,7 +182,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
             corpus_inputs: sources.corpus_inputs,
             html5lib: sources.html5lib.as_ref().map(|p| p.display().to_string()),
             corpus: Some(
-                crate::archive::corpus_dir(args.corpus.as_deref())
+                litmus_compare::archive::corpus_dir(args.corpus.as_deref())
                     .display()
                     .to_string(),
             ),
@@ -209,9 +210,9 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     let archive = args
         .archive
         .clone()
-        .unwrap_or_else(|| crate::archive::divergences_dir(&out));
+        .unwrap_or_else(|| litmus_compare::archive::divergences_dir(&out));
     // Engines are resolved before any folder is made.
-    let reference = super::engine_choice(&args.reference)?;
+    let reference = super::engine_args::engine_choice_by_name(&args.reference)?;
     let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
     let judges = match &args.judges {
         Some(list) => list.choices(&other.name)?,
@@ -277,22 +278,26 @@ pub fn run(args: RunArgs) -> CliResult {
         }
     }
     let (stop, interrupted) = interrupt_flag();
-    let report = campaign::run(&options, stop).map_err(|e| CliError {
-        message: e.to_string(),
-        code: match e {
-            // Checked before any case runs: an engine, the generator, the archive folder.
-            campaign::CampaignError::Engine(_)
-            | campaign::CampaignError::Generator(_)
-            | campaign::CampaignError::Archive(_)
-            | campaign::CampaignError::OutInUse(_) => 2,
-            _ => 1,
-        },
-    })?;
+    let report =
+        campaign::run(&options, stop, litmus_report::report::write_to).map_err(|e| CliError {
+            message: e.to_string(),
+            code: match e {
+                // Checked before any case runs: an engine, the generator, the archive folder.
+                campaign::CampaignError::Engine(_)
+                | campaign::CampaignError::Generator(_)
+                | campaign::CampaignError::Archive(_)
+                | campaign::CampaignError::OutInUse(_) => 2,
+                _ => 1,
+            },
+        })?;
     if args.quiet {
         outln!("{}", one_line_summary(&report, &options.out));
     } else {
         if let Some(coverage) = &report.spec_coverage {
-            out!("{}", crate::spec_coverage::render_text(coverage, 40));
+            out!(
+                "{}",
+                litmus_campaign::spec_coverage::render_text(coverage, 40)
+            );
         }
         print_summary(&report, &options.out);
     }
@@ -335,7 +340,7 @@ pub fn writable_folder(dir: &Path, flag: &str) -> Result<(), CliError> {
         )));
     }
     std::fs::create_dir_all(dir).map_err(problem)?;
-    crate::archive::remove_stale_temporaries(dir);
+    litmus_compare::archive::remove_stale_temporaries(dir);
     tempfile::Builder::new()
         .prefix(&format!(".litmus-probe-{}-", std::process::id()))
         .tempfile_in(dir)
@@ -393,7 +398,7 @@ fn headline(report: &CampaignReport) -> String {
         report.campaign,
         report.cases,
         report.elapsed_seconds,
-        crate::report::text::rate(report.cases_per_second),
+        litmus_text::numbers::rate(report.cases_per_second),
         report.seed,
         report
             .shard
@@ -431,7 +436,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
             level.level,
             level.compared,
             level.agreed,
-            crate::report::text::percent(level.agreed, level.compared)
+            litmus_text::numbers::percent(level.agreed, level.compared)
         );
     }
     outln!(
@@ -455,7 +460,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
         if let Some(smallest) = group.smallest() {
             outln!(
                 "    NEW {} ({} cases) e.g. {:?}",
-                crate::report::text::visible_one_line(smallest.signature.as_str()),
+                litmus_text::visible::visible_one_line(smallest.signature.as_str()),
                 group.count(),
                 smallest.input
             );
@@ -468,7 +473,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
 /// the classes the judges side with the engine on.
 fn print_judges_sides(report: &CampaignReport) {
     let classes = report.classes();
-    for (judge, counts) in crate::report::text::judge_counts(&classes) {
+    for (judge, counts) in litmus_report::report::text::judge_counts(&classes) {
         outln!(
             "  {judge} sides with the reference in {} classes, with {} in {}, with neither in {} ({} unavailable)",
             counts[0], report.other.name, counts[1], counts[2], counts[3]
@@ -477,7 +482,7 @@ fn print_judges_sides(report: &CampaignReport) {
     let review: Vec<String> = classes
         .iter()
         .filter(|c| c.judged_against_the_reference())
-        .map(|c| crate::report::text::visible_one_line(&c.title()).into_owned())
+        .map(|c| litmus_text::visible::visible_one_line(&c.title()).into_owned())
         .collect();
     if !review.is_empty() {
         outln!(

@@ -5,10 +5,10 @@
 //! JSON that is not a request) or an engine that cannot start; 1 when the engine
 //! fails (a crash or timeout of an engine it runs).
 
-use super::{CliError, CliResult};
-use crate::engine::{engine_by_name, external, Engine, ExternalEngine};
-use crate::worker::ENGINE_STACK_BYTES;
+use super::error::{CliError, CliResult};
 use clap::Args;
+use litmus_engines::engine::{engine_by_name, external, Engine, ExternalEngine};
+use litmus_engines::worker::ENGINE_STACK_BYTES;
 use std::io::ErrorKind;
 use std::process::ExitCode;
 

@@ -1,20 +1,21 @@
 //! `litmus table`: every installed engine (or those `--engines` names) against the
 //! reference parser on the same generated cases, written as `docs/parsers.md` and a
 //! page in the reports' style. Each engine's campaign is `litmus run`'s, in process
-//! ([`crate::campaign::run`] with the options `run` would build), with the installed
+//! ([`litmus_campaign::campaign::run`] with the options `run` would build), with the installed
 //! browsers as judges of its classes (a browser's own row judged by the others); its
 //! html5lib trials are `litmus conformance --engine`'s
-//! ([`crate::table::run_conformance`]).
+//! ([`litmus_report::table::run_conformance`]).
 
 use super::engine_args::{ExternalEngineArgs, JudgeList};
+use super::error::{CliError, CliResult};
 use super::run_cmd::{campaign_options, interrupt_flag, writable_folder, RunArgs, INTERRUPTED};
-use super::{CliError, CliResult};
-use crate::archive::write_atomically;
-use crate::campaign::{self, EngineChoice};
-use crate::engine::Engine;
-use crate::table::engines::{TableEngine, ENGINES};
-use crate::table::{self, ConformanceCount, Row, Table};
 use clap::Args;
+use litmus_campaign::campaign::{self, EngineChoice};
+use litmus_compare::archive::write_atomically;
+use litmus_engines::engine::Engine;
+use litmus_report::table::engines::{TableEngine, ENGINES};
+use litmus_report::table::{self, ConformanceCount, Row, Table};
+use litmus_text::{errln, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -54,10 +55,10 @@ pub struct TableArgs {
     )]
     pub html: PathBuf,
     /// Parallel jobs of each campaign (a browser's always 1). Default: all cores.
-    #[arg(long, short = 'j', value_parser = crate::limits::parse_jobs)]
+    #[arg(long, short = 'j', value_parser = litmus_engines::limits::parse_jobs)]
     pub jobs: Option<usize>,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
     /// Do not ask the browsers which side they take on each class, even where they
     /// are installed.
@@ -238,7 +239,8 @@ fn measure(
             _ => String::new(),
         }
     );
-    let report = campaign::run(&options, stop).map_err(|e| e.to_string())?;
+    let report = campaign::run(&options, stop, litmus_report::report::write_to)
+        .map_err(|e| e.to_string())?;
     let conformance = match files {
         Ok(files) => {
             let mut worker = options
@@ -255,7 +257,7 @@ fn measure(
         row.name,
         row.cases,
         report.elapsed_seconds,
-        crate::report::text::rate(row.cases_per_second),
+        litmus_text::numbers::rate(row.cases_per_second),
         row.classes.len(),
         row.classes.iter().filter(|c| c.new).count(),
         table::markdown::conformance_cell(row.conformance.as_ref())

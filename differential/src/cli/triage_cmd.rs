@@ -7,21 +7,22 @@
 //! finding rather than a crash of the triage — and every divergence goes through the
 //! campaign's own path: minimized, classified, archived, reported.
 
-use super::{CliError, CliResult};
-use crate::archive::Archive;
-use crate::campaign::{investigate, EngineChoice, Engines};
-use crate::case::ParseRequest;
-use crate::compare::Level;
-use crate::compare::{compare_request, Levels};
-use crate::finding::{CampaignReport, EngineId, Finding, Origin, SCHEMA_VERSION};
-use crate::generator::Generator;
-use crate::minimize::Budget;
-use crate::report::write_reports;
-use crate::seeds::{
+use super::error::{CliError, CliResult};
+use clap::Args;
+use litmus_campaign::campaign::{investigate, EngineChoice, Engines};
+use litmus_campaign::finding::{CampaignReport, EngineId, Finding, Origin, SCHEMA_VERSION};
+use litmus_campaign::generator::Generator;
+use litmus_campaign::seeds::{
     decode_differential_input, decode_fragment_input, decode_roundtrip_input, DifferentialInput,
     FuzzCase, ParseTarget, TokenizerInput, FUZZ_TARGETS,
 };
-use clap::Args;
+use litmus_compare::archive::Archive;
+use litmus_compare::compare::Level;
+use litmus_compare::compare::{compare_request, Levels};
+use litmus_compare::minimize::Budget;
+use litmus_engines::case::ParseRequest;
+use litmus_report::report::write_reports;
+use litmus_text::outln;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,7 +57,7 @@ pub struct TriageArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The time limit of one parse.
-    #[arg(long, default_value = "10s", value_parser = crate::limits::parse_timeout)]
+    #[arg(long, default_value = "10s", value_parser = litmus_engines::limits::parse_timeout)]
     pub timeout: Duration,
 }
 
@@ -157,8 +158,9 @@ pub fn run(args: TriageArgs) -> CliResult {
                 path.display()
             )));
         }
-        let data = crate::limits::read_file(path, crate::limits::MAX_DATA_FILE_BYTES)
-            .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+        let data =
+            litmus_engines::limits::read_file(path, litmus_engines::limits::MAX_DATA_FILE_BYTES)
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
         let target = target_of(path, args.target.as_deref())?;
         decoded.push((path.clone(), target.clone(), requests_for(&target, &data)?));
     }
@@ -180,24 +182,24 @@ pub fn run(args: TriageArgs) -> CliResult {
     let archive_dir = args
         .archive
         .clone()
-        .unwrap_or_else(|| crate::archive::divergences_dir(&out));
-    let engine_error = |e: crate::campaign::CampaignError| CliError::input(e.to_string());
+        .unwrap_or_else(|| litmus_compare::archive::divergences_dir(&out));
+    let engine_error = |e: litmus_campaign::campaign::CampaignError| CliError::input(e.to_string());
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let mut other = super::engine_choice(&args.engine)?
+    let mut other = super::engine_args::engine_choice_by_name(&args.engine)?
         .start(args.timeout)
         .map_err(engine_error)?;
     // Findings are matched at the engines' versions (a class may hold for some).
     for engine in [&reference, &other] {
         known.set_engine_version(
             engine.engine_name(),
-            &crate::engine::Engine::version(engine),
+            &litmus_engines::engine::Engine::version(engine),
         );
     }
     // After the engines: a bad engine writes nothing. One writer per reports folder,
     // held to the end.
-    let _lock = crate::report::lock::ReportsLock::take(&out, "litmus triage")
+    let _lock = litmus_campaign::lock::ReportsLock::take(&out, "litmus triage")
         .map_err(|e| CliError::input(format!("--out {e}")))?;
     let archive = Archive::create(&archive_dir).map_err(|e| CliError::input(e.to_string()))?;
 
@@ -260,7 +262,7 @@ pub fn run(args: TriageArgs) -> CliResult {
                     "{}: {} {} [{} -> {} bytes] {}",
                     path.display(),
                     match (&f.class, f.status) {
-                        (Some(c), Some(crate::finding::Status::AtAnotherVersion)) =>
+                        (Some(c), Some(litmus_campaign::finding::Status::AtAnotherVersion)) =>
                             format!("known at another version ({c})"),
                         (Some(c), _) => format!("known ({c})"),
                         (None, _) => "NEW".to_owned(),

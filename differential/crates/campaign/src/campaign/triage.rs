@@ -1,0 +1,375 @@
+//! Triage: what a campaign does with a signature it sees for the first time, and
+//! with the few exemplars of each class it archives. Each is a minimization, run in
+//! process by a case worker ([`minimize_in_process`]); a worker that dies or hangs
+//! doing it leaves the campaign to minimize through engine workers instead.
+//!
+//! - [`Goal::Classify`]: the signature's first case is cut to the shortest prefix and
+//!   the fewest tokens that keep the signature, and classified. A known class ends
+//!   it: the signature is counted under that class, and its case is cut again to the
+//!   fewest tokens that keep the level, the engine and the class, whose signature
+//!   is the one it merges under (signatures that differ only in where a behaviour
+//!   shows become one). Otherwise the minimization goes
+//!   on to characters and simplifications, and is classified again: if still no
+//!   class explains it, it is a new finding, archived at once.
+//! - [`Goal::Exemplar`]: one of the smallest cases of a known class is minimized
+//!   keeping the class, the level and the first differing nodes (the signature
+//!   without its `in:` parent), and its signature is computed again: signatures that
+//!   differ only in where a behaviour shows minimize to one case and merge.
+//! - [`Goal::Merge`]: a signature that a class's signature pattern alone explains is
+//!   cut to the fewest tokens that keep the level, the engine and the class, and
+//!   merges under the signature of what remains.
+//! - [`Goal::Full`]: the whole minimization, keeping the signature.
+//!
+//! A merge (the second step of [`Goal::Classify`], and [`Goal::Merge`]) also cuts
+//! what is not input: a fragment case whose class shows in the `body` context too is
+//! merged in that context (`in_simplest_context`), and a round trip of the other
+//! engine that the reference's own round trip shows the same way merges under the
+//! reference's signature (`as_the_reference_shows_it`): the standard's serializer
+//! at work, the same behaviour whichever engine's tree it serialized.
+
+use super::ahead::{AheadEngine, Upcoming};
+use super::cases::CaseRunner;
+pub use super::protocol::{Goal, MinimizeJob, Minimized};
+use litmus_compare::compare::Level;
+use litmus_compare::compare::{recheck, rerun, round_trip, Divergence};
+use litmus_compare::minimize::Minimizer;
+use litmus_engines::engine::Engine;
+use litmus_parser::FragmentContext;
+use litmus_verdicts::KnownDifferences;
+use std::cell::RefCell;
+
+/// The class that explains a divergence (shown by its request's input), if exactly
+/// one does best.
+pub fn classify<'k>(known: &'k KnownDifferences, divergence: &Divergence) -> Option<&'k str> {
+    known
+        .classify(&mut litmus_verdicts::Evidence::of(divergence))
+        .map(|class| class.id.as_str())
+}
+
+/// Runs `job` with the runner's engines.
+pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimized {
+    let mut budget = runner.budget;
+    if let Some(limit) = job.divergence.level.rules().minimize_time() {
+        budget = budget.within(limit);
+    }
+    let known = &runner.known;
+    // The minimizer announces its next candidates; an engine that answers many
+    // requests at once (a browser) parses them together (`ahead.rs`).
+    let upcoming = Upcoming::default();
+    let round_trips = job.divergence.level == Level::RoundTrip;
+    let mut reference =
+        AheadEngine::new(&mut runner.reference, &upcoming).with_round_trips(round_trips);
+    let mut other = AheadEngine::new(&mut runner.other, &upcoming).with_round_trips(round_trips);
+    let (reference, other): (&mut dyn Engine, &mut dyn Engine) = (&mut reference, &mut other);
+    let original = &job.divergence;
+    // The divergence a merge keeps: the job's, or the same one in a simpler context.
+    let mut base = job.divergence.clone();
+    // The class a known behaviour was found to be, when the classification went on
+    // to merge it (then the case shows that class, not the job's signature).
+    let mut merged_into: Option<String> = None;
+    let (input, stats, complete) = match &job.goal {
+        Goal::Classify | Goal::Full => {
+            // The divergence each kept candidate shows, the last one kept last: what
+            // the token-minimal input is classified by.
+            let kept: RefCell<Option<Divergence>> = RefCell::new(None);
+            let mut keeps = |candidate: &str| match recheck(original, candidate, reference, other) {
+                Some(shown) => {
+                    *kept.borrow_mut() = Some(shown);
+                    true
+                }
+                None => false,
+            };
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+            let tokens = minimizer.tokens(&job.input);
+            let class = match job.goal {
+                Goal::Classify => {
+                    let kept = kept.borrow();
+                    let shown = match kept.as_ref() {
+                        Some(shown) if shown.request.input == tokens => Some(shown),
+                        _ => (original.request.input == tokens).then_some(original),
+                    };
+                    shown.and_then(|shown| classify(known, shown).map(str::to_owned))
+                }
+                _ => None,
+            };
+            match class {
+                None => {
+                    let result = minimizer.characters(&tokens);
+                    let stats = minimizer.stats(&job.input, &result);
+                    (result, stats, true)
+                }
+                Some(class) => {
+                    // Explained: the tokens again, keeping only the level, the engine
+                    // and the class, so that signatures that differ in where a
+                    // behaviour shows (its context, its parent, the nodes around it)
+                    // minimize to one case and merge.
+                    let first = minimizer.stats(&job.input, &tokens);
+                    base = in_simplest_context(known, original, &class, &tokens, reference, other);
+                    let original = &base;
+                    let mut keeps = |candidate: &str| {
+                        rerun(original, candidate, reference, other)
+                            .iter()
+                            .any(|d| same_class(known, d, original, &class))
+                    };
+                    let mut announce = upcoming.listener();
+                    let mut minimizer =
+                        Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+                    let merged = minimizer.tokens(&tokens);
+                    let second = minimizer.stats(&tokens, &merged);
+                    merged_into = Some(class);
+                    (merged, first.then(second), false)
+                }
+            }
+        }
+        Goal::Merge { class } => {
+            base = in_simplest_context(known, original, class, &job.input, reference, other);
+            let original = &base;
+            let mut keeps = |candidate: &str| {
+                rerun(original, candidate, reference, other)
+                    .iter()
+                    .any(|d| same_class(known, d, original, class))
+            };
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+            let merged = minimizer.tokens(&job.input);
+            let stats = minimizer.stats(&job.input, &merged);
+            merged_into = Some(class.clone());
+            (merged, stats, false)
+        }
+        Goal::Exemplar { class } => {
+            let core = original.signature.core().to_owned();
+            let mut keeps = |candidate: &str| {
+                rerun(original, candidate, reference, other)
+                    .iter()
+                    .any(|d| same_behaviour(known, d, original, &core, class))
+            };
+            let mut announce = upcoming.listener();
+            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+            let tokens = minimizer.tokens(&job.input);
+            let result = minimizer.characters(&tokens);
+            let stats = minimizer.stats(&job.input, &result);
+            (result, stats, true)
+        }
+    };
+    let shown = match &merged_into {
+        Some(class) => rerun(&base, &input, reference, other)
+            .into_iter()
+            .find(|d| same_class(known, d, &base, class))
+            .map(|d| as_the_reference_shows_it(known, d, class, reference)),
+        None => shown_by(known, &job, &input, reference, other),
+    };
+    let class = shown
+        .as_ref()
+        .and_then(|d| classify(known, d))
+        .map(str::to_owned);
+    let reference = shown.as_ref().map(|d| reference.parse(&d.request));
+    Minimized {
+        input: if shown.is_some() { input } else { job.input },
+        divergence: shown,
+        class,
+        stats,
+        complete,
+        refused: None,
+        reference,
+    }
+}
+
+/// The context a merge tries instead of a fragment case's own: `body`, the context
+/// of an ordinary HTML fragment.
+const SIMPLEST_CONTEXT: &str = "body";
+
+/// `divergence` as a merge keeps it: in the `body` context when it is a fragment
+/// case whose class `input` still shows there, at the same level and by the same
+/// engine; otherwise as it is. The context is part of the input a behaviour needs,
+/// and signatures of one behaviour found in many contexts (`in: #fragment(pre)`,
+/// `in: #fragment(caption)`, …) merge under one.
+fn in_simplest_context(
+    known: &KnownDifferences,
+    divergence: &Divergence,
+    class: &str,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Divergence {
+    let simplest = FragmentContext::parse(SIMPLEST_CONTEXT).expect("a valid context");
+    let Some(context) = &divergence.request.fragment else {
+        return divergence.clone();
+    };
+    if *context == simplest {
+        return divergence.clone();
+    }
+    let mut simpler = divergence.clone();
+    simpler.request.fragment = Some(simplest);
+    let kept = rerun(&simpler, input, reference, other)
+        .into_iter()
+        .find(|d| same_class(known, d, &simpler, class));
+    match kept {
+        Some(mut shown) => {
+            // Keep the merge's input where the minimization starts.
+            shown.request.input = divergence.request.input.clone();
+            shown
+        }
+        None => divergence.clone(),
+    }
+}
+
+/// A round trip of the other engine that the reference's own round trip shows the
+/// same way (the same nodes differ, the same class) is the standard's serialization
+/// at work, not the engine's: it merges under the reference's signature, and its
+/// exemplar is the reference's. Any other divergence stays as it is.
+fn as_the_reference_shows_it(
+    known: &KnownDifferences,
+    d: Divergence,
+    class: &str,
+    reference: &mut dyn Engine,
+) -> Divergence {
+    if d.level != Level::RoundTrip || d.engine == reference.name() {
+        return d;
+    }
+    let first = reference.parse(&d.request);
+    let Some(own) = round_trip(reference, &d.request, &first) else {
+        return d;
+    };
+    let same = own.signature.without_engine() == d.signature.without_engine()
+        && classify(known, &own) == Some(class);
+    if same {
+        own
+    } else {
+        d
+    }
+}
+
+/// Whether a candidate's divergence `d` shows the same behaviour as `original`: same
+/// level, same engine, same first differing nodes, and the same class.
+fn same_behaviour(
+    known: &KnownDifferences,
+    d: &Divergence,
+    original: &Divergence,
+    core: &str,
+    class: &str,
+) -> bool {
+    d.level == original.level
+        && d.engine == original.engine
+        && d.signature.core() == core
+        && classify(known, d) == Some(class)
+}
+
+/// Whether a candidate's divergence `d` is of the same class as `original`, at the
+/// same level and by the same engine.
+fn same_class(
+    known: &KnownDifferences,
+    d: &Divergence,
+    original: &Divergence,
+    class: &str,
+) -> bool {
+    d.level == original.level && d.engine == original.engine && classify(known, d) == Some(class)
+}
+
+/// The divergence `input` shows for the job: the one with the job's signature, or
+/// for an exemplar the one with the same behaviour (its own signature).
+fn shown_by(
+    known: &KnownDifferences,
+    job: &MinimizeJob,
+    input: &str,
+    reference: &mut dyn Engine,
+    other: &mut dyn Engine,
+) -> Option<Divergence> {
+    let original = &job.divergence;
+    match &job.goal {
+        Goal::Classify | Goal::Full | Goal::Merge { .. } => {
+            recheck(original, input, reference, other)
+        }
+        Goal::Exemplar { class } => {
+            let core = original.signature.core().to_owned();
+            rerun(original, input, reference, other)
+                .into_iter()
+                .find(|d| same_behaviour(known, d, original, &core, class))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use litmus_engines::case::ParseRequest;
+    use litmus_engines::engine::start_engine;
+
+    const CARRIAGE_RETURN: &str = "roundtrip-carriage-return-from-a-character-reference";
+
+    fn engines() -> (Box<dyn Engine>, Box<dyn Engine>) {
+        (
+            start_engine("litmus").unwrap(),
+            start_engine("html5ever").unwrap(),
+        )
+    }
+
+    fn html5ever_round_trip(request: &ParseRequest, other: &mut dyn Engine) -> Divergence {
+        let first = other.parse(request);
+        round_trip(other, request, &first).expect("html5ever's round trip differs")
+    }
+
+    #[test]
+    fn a_round_trip_the_reference_shows_the_same_way_merges_under_the_reference() {
+        let known = KnownDifferences::built_in();
+        let (mut reference, mut other) = engines();
+        let request = ParseRequest::document("x&#13;y", false);
+        let d = html5ever_round_trip(&request, other.as_mut());
+        assert_eq!(d.engine, "html5ever");
+        assert_eq!(classify(&known, &d), Some(CARRIAGE_RETURN));
+        let shown =
+            as_the_reference_shows_it(&known, d.clone(), CARRIAGE_RETURN, reference.as_mut());
+        assert_eq!(shown.engine, "litmus");
+        assert_eq!(
+            shown.signature.without_engine(),
+            d.signature.without_engine()
+        );
+        assert_ne!(shown.signature, d.signature);
+        // A tree difference is the other engine's, whatever the reference does.
+        let tree = Divergence {
+            level: Level::Tree,
+            ..d.clone()
+        };
+        let kept = as_the_reference_shows_it(&known, tree, CARRIAGE_RETURN, reference.as_mut());
+        assert_eq!(kept.engine, "html5ever");
+    }
+
+    #[test]
+    fn a_fragment_case_is_merged_in_the_body_context_when_its_class_shows_there() {
+        let known = KnownDifferences::built_in();
+        let (mut reference, mut other) = engines();
+        let caption = FragmentContext::parse("caption").unwrap();
+        let request = ParseRequest::fragment("x&#13;y", caption.clone(), false);
+        let d = html5ever_round_trip(&request, other.as_mut());
+        assert!(
+            d.signature.as_str().ends_with("in: #fragment(caption)"),
+            "{}",
+            d.signature
+        );
+        let simpler = in_simplest_context(
+            &known,
+            &d,
+            CARRIAGE_RETURN,
+            &request.input,
+            reference.as_mut(),
+            other.as_mut(),
+        );
+        let body = FragmentContext::parse("body").unwrap();
+        assert_eq!(simpler.request.fragment, Some(body));
+        assert!(
+            simpler.signature.as_str().ends_with("in: #fragment(body)"),
+            "{}",
+            simpler.signature
+        );
+        // A class the body context does not show keeps the case's own context.
+        let kept = in_simplest_context(
+            &known,
+            &d,
+            "roundtrip-nested-form",
+            &request.input,
+            reference.as_mut(),
+            other.as_mut(),
+        );
+        assert_eq!(kept.request.fragment, Some(caption));
+    }
+}

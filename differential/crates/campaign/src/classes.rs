@@ -1,0 +1,39 @@
+//! The known classes a campaign's report names ([`named_in`]), and which can show at
+//! the levels it compared ([`can_show_at`]): what findings.json copies of each
+//! (`known_classes`, [`crate::finding::ClassInfo`]), and which classes may be
+//! "possibly fixed".
+
+use crate::finding::{CampaignReport, ClassInfo};
+use litmus_verdicts::{KnownClass, KnownDifferences};
+use std::collections::BTreeSet;
+
+/// The classes a report names: those of its findings, its signatures and its possibly
+/// fixed classes, in the order of the known-differences file.
+pub fn named_in(known: &KnownDifferences, report: &CampaignReport) -> Vec<ClassInfo> {
+    let mut named: BTreeSet<&str> = BTreeSet::new();
+    named.extend(report.findings.iter().filter_map(|f| f.class.as_deref()));
+    named.extend(report.signatures.iter().filter_map(|s| s.class.as_deref()));
+    named.extend(report.class_counts.iter().map(|c| c.class.as_str()));
+    named.extend(report.possibly_fixed.iter().map(|p| p.class.as_str()));
+    known
+        .classes
+        .iter()
+        .filter(|c| named.contains(c.id.as_str()))
+        .map(ClassInfo::of)
+        .collect()
+}
+
+/// Whether a class can show in a campaign that compared these levels: one of its
+/// signature patterns starts with one of them, or with no level at all (a failure —
+/// `crash`, `timeout`, … — or a pattern starting with `*`), which any level can give.
+/// A class of the speed or chunk level cannot show in a campaign that did not run it,
+/// and is not "possibly fixed" there.
+pub fn can_show_at(class: &KnownClass, levels: &[&str]) -> bool {
+    class.signatures.iter().any(|pattern| {
+        let first = pattern.split(" | ").next().unwrap_or("");
+        if first.contains('*') || litmus_compare::compare::Level::from_name(first).is_none() {
+            return true;
+        }
+        levels.contains(&first)
+    })
+}

@@ -1,0 +1,116 @@
+//! The tests of what reports show of a class, rendered through each report.
+
+use super::classes::*;
+use litmus_verdicts::{KnownClass, KnownDifferences};
+
+fn class(signatures: &[&str]) -> KnownClass {
+    let text = format!(
+        "[[class]]\nid = \"c\"\nengine = \"html5ever\"\nsignatures = {signatures:?}\n\
+         explanation = \"why\"\nspec = \"https://html.spec.whatwg.org/#x\"\n\
+         upstream = \"https://example.org/issues/1\"\nright = \"reference\"\n"
+    );
+    KnownDifferences::parse(&text).unwrap().classes.remove(0)
+}
+
+#[test]
+fn a_class_shows_at_its_levels_only() {
+    let default = ["tree", "fragment", "serialization", "round-trip"];
+    assert!(can_show_at(&class(&["tree | a | b"]), &default));
+    assert!(!can_show_at(&class(&["speed | html5ever: *"]), &default));
+    assert!(!can_show_at(&class(&["chunks | html5ever | *"]), &default));
+    assert!(can_show_at(
+        &class(&["chunks | html5ever | *"]),
+        &["chunks"]
+    ));
+    assert!(can_show_at(&class(&["crash | html5ever: *"]), &default));
+    assert!(can_show_at(&class(&["*"]), &default));
+    assert!(can_show_at(
+        &class(&["speed | x", "fragment | y"]),
+        &default
+    ));
+}
+
+#[test]
+fn every_format_explains_a_known_class_and_links_its_spec_and_upstream() {
+    let report = crate::report::sample::campaign();
+    let explanation =
+        "html5ever 0.40 does not parse processing instructions; it builds bogus comments.";
+    let spec = "https://html.spec.whatwg.org/#processing-instruction-open-state";
+    let upstream = "https://github.com/servo/html5ever/issues/789";
+    let right = "litmus follows the standard; html5ever does not";
+
+    let md = crate::report::markdown::render(&report);
+    for needed in [
+        explanation.to_owned(),
+        format!("- who is right: reference ({right})"),
+        format!("- spec: <{spec}>"),
+        format!("- upstream: <{upstream}>"),
+        // The possibly fixed class's spec too.
+        "(spec: <https://html.spec.whatwg.org/#parsing-main-inframeset>; upstream: <https://github.com/servo/html5ever/issues/123>)".to_owned(),
+    ] {
+        assert!(md.contains(&needed), "summary.md lacks {needed:?}:\n{md}");
+    }
+
+    let page = crate::report::html::render(&report);
+    for needed in [
+        format!("<p class=\"why\">{explanation}</p>"),
+        format!("<dt>who is right</dt><dd>reference ({right})</dd>"),
+        format!("<dt>spec</dt><dd><a href=\"{spec}\">{spec}</a></dd>"),
+        format!("<dt>upstream</dt><dd><a href=\"{upstream}\">{upstream}</a></dd>"),
+    ] {
+        assert!(page.contains(&needed), "index.html lacks {needed:?}");
+    }
+
+    let junit = crate::report::junit::render(&report);
+    for needed in [
+        format!("explanation: {explanation}"),
+        format!("right:       reference ({right})"),
+        format!("spec:        {spec}"),
+        format!("upstream:    {upstream}"),
+        "(spec: https://html.spec.whatwg.org/#parsing-main-inframeset)".to_owned(),
+    ] {
+        assert!(
+            junit.contains(&needed),
+            "junit.xml lacks {needed:?}:\n{junit}"
+        );
+    }
+    assert!(!junit.contains("its explanation is in known-differences.toml"));
+}
+
+#[test]
+fn new_classes_are_named_by_their_cause_in_the_index() {
+    let report = crate::report::sample::campaign();
+    let page = crate::report::html::render(&report);
+    let nav = &page[page.find("<nav>").unwrap()..page.find("</nav>").unwrap()];
+    // Not `new:` and a hash.
+    assert_eq!(
+        nav.matches("new:").count(),
+        nav.matches("new: ").count(),
+        "{nav}"
+    );
+    // The sample's new findings have no locus: the engine and the signature's core.
+    assert!(nav.contains("<code>new: html5ever tree | "), "{nav}");
+}
+
+#[test]
+fn the_text_has_every_field() {
+    let info = ClassInfo::of(&class(&["tree | *"]));
+    let text = info.text("litmus");
+    for needed in [
+        "class:       c",
+        "explanation: why",
+        "right:       reference (litmus follows the standard; html5ever does not)",
+        "spec:        https://html.spec.whatwg.org/#x",
+        "upstream:    https://example.org/issues/1",
+    ] {
+        assert!(text.contains(needed), "{needed:?} in\n{text}");
+    }
+    // A class of several engines names them all.
+    let mut several = class(&["tree | *"]);
+    several.engine = "html5lib, gumbo".to_owned();
+    let text = ClassInfo::of(&several).text("litmus");
+    assert!(
+        text.contains("(litmus follows the standard; html5lib and gumbo do not)"),
+        "{text}"
+    );
+}
