@@ -38,12 +38,19 @@ fn source_roots(root: &Path) -> Vec<PathBuf> {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    roots.extend(names.into_iter().map(|name| PathBuf::from(format!("differential/crates/{name}/src"))));
+    roots.extend(
+        names
+            .into_iter()
+            .map(|name| PathBuf::from(format!("differential/crates/{name}/src"))),
+    );
     roots
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn read(root: &Path, relative: &str) -> String {
@@ -63,7 +70,11 @@ fn repository_paths(root: &Path) -> BTreeSet<String> {
             let entry = entry.unwrap();
             let name = entry.file_name().into_string().unwrap_or_default();
             let path = entry.path();
-            let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            let relative = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             if entry.file_type().unwrap().is_dir() {
                 if SKIPPED.contains(&name.as_str()) {
                     continue;
@@ -87,9 +98,12 @@ fn code_spans(line: &str) -> Vec<&str> {
 /// placeholders or globs, and a folder's slash or a file's extension.
 fn looks_like_a_path(span: &str) -> bool {
     const EXTENSIONS: &[&str] = &[
-        ".rs", ".md", ".toml", ".sh", ".py", ".mjs", ".yml", ".yaml", ".dat", ".json", ".go", ".txt", ".dict",
+        ".rs", ".md", ".toml", ".sh", ".py", ".mjs", ".yml", ".yaml", ".dat", ".json", ".go",
+        ".txt", ".dict",
     ];
-    const NOT_PATHS: &[char] = &[' ', '<', '>', '$', '*', '{', '…', '(', ':', '=', '@', '|', '#'];
+    const NOT_PATHS: &[char] = &[
+        ' ', '<', '>', '$', '*', '{', '…', '(', ':', '=', '@', '|', '#',
+    ];
     if span.is_empty() || span.contains(NOT_PATHS) || span.contains("::") {
         return false;
     }
@@ -97,8 +111,11 @@ fn looks_like_a_path(span: &str) -> bool {
     if span.starts_with("html5lib-tests/") || span.starts_with("../") || span.starts_with('/') {
         return false;
     }
-    span.ends_with('/') || (span.contains('/') && EXTENSIONS.iter().any(|e| span.ends_with(e)))
-        || EXTENSIONS.iter().any(|e| span.ends_with(e) && span.len() > e.len())
+    span.ends_with('/')
+        || (span.contains('/') && EXTENSIONS.iter().any(|e| span.ends_with(e)))
+        || EXTENSIONS
+            .iter()
+            .any(|e| span.ends_with(e) && span.len() > e.len())
 }
 
 /// Whether `tail` names the end of `path`, whole components (`fast/stack_indexes.rs`
@@ -134,7 +151,11 @@ fn code_map_sections(architecture: &str, root: &Path) -> Vec<Section> {
                     span.to_string()
                 }
             });
-            sections.push(Section { heading: line.to_string(), folder, lines: Vec::new() });
+            sections.push(Section {
+                heading: line.to_string(),
+                folder,
+                lines: Vec::new(),
+            });
         } else if let Some(section) = sections.last_mut() {
             section.lines.push((index + 1, line.to_string()));
         }
@@ -162,13 +183,19 @@ fn every_path_architecture_md_names_exists() {
                 continue;
             }
             let found = paths.iter().any(|path| ends_with_components(path, span))
-                || paths.iter().any(|path| ends_with_components(path, &format!("{span}/")));
+                || paths
+                    .iter()
+                    .any(|path| ends_with_components(path, &format!("{span}/")));
             if !found {
                 missing.push(format!("ARCHITECTURE.md:{}: `{span}`", index + 1));
             }
         }
     }
-    assert!(missing.is_empty(), "paths ARCHITECTURE.md names that do not exist:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "paths ARCHITECTURE.md names that do not exist:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -176,7 +203,11 @@ fn every_code_map_row_names_paths_of_its_folder_and_is_short() {
     let root = workspace_root();
     let architecture = read(&root, "ARCHITECTURE.md");
     let sections = code_map_sections(&architecture, &root);
-    assert!(sections.len() >= 10, "the code map has {} sections: is `## Code map` there?", sections.len());
+    assert!(
+        sections.len() >= 10,
+        "the code map has {} sections: is `## Code map` there?",
+        sections.len()
+    );
     let mut problems = Vec::new();
     for section in &sections {
         for (number, line) in &section.lines {
@@ -225,28 +256,44 @@ fn every_module_is_in_the_code_map() {
             .filter(|section| section.folder.as_deref() == Some(source.as_str()))
             .flat_map(|section| section.lines.iter().flat_map(|(_, line)| code_spans(line)))
             .collect();
-        assert!(!spans.is_empty(), "ARCHITECTURE.md's code map has no section for `{source}`");
+        assert!(
+            !spans.is_empty(),
+            "ARCHITECTURE.md's code map has no section for `{source}`"
+        );
         let prefix = format!("{source}/");
         for path in repository_paths(&root.join(&source)) {
             let relative = path.as_str();
             let file = relative.rsplit('/').next().unwrap();
-            if !relative.ends_with(".rs") || file == "tests.rs" || relative.starts_with("tests/") || relative.contains("/tests/") {
+            if !relative.ends_with(".rs")
+                || file == "tests.rs"
+                || relative.starts_with("tests/")
+                || relative.contains("/tests/")
+            {
                 continue;
             }
             modules += 1;
             let named = if file == "mod.rs" {
                 let folder = &relative[..relative.len() - "mod.rs".len()];
-                spans.iter().any(|span| span.ends_with('/') && ends_with_components(folder, span))
-                    || spans.iter().any(|span| ends_with_components(relative, span))
+                spans
+                    .iter()
+                    .any(|span| span.ends_with('/') && ends_with_components(folder, span))
+                    || spans
+                        .iter()
+                        .any(|span| ends_with_components(relative, span))
             } else {
-                spans.iter().any(|span| ends_with_components(relative, span))
+                spans
+                    .iter()
+                    .any(|span| ends_with_components(relative, span))
             };
             if !named {
                 missing.push(format!("{prefix}{relative}"));
             }
         }
     }
-    assert!(modules > 200, "only {modules} modules found: are the source folders where this test looks?");
+    assert!(
+        modules > 200,
+        "only {modules} modules found: are the source folders where this test looks?"
+    );
     assert!(
         missing.is_empty(),
         "modules ARCHITECTURE.md's code map does not name (add them to their crate's table):\n{}",
@@ -334,7 +381,11 @@ fn links(markdown: &str) -> Vec<(usize, String)> {
 }
 
 fn documentation_pages(root: &Path) -> Vec<String> {
-    let mut pages = vec!["README.md".to_string(), "ARCHITECTURE.md".to_string(), "CHANGELOG.md".to_string()];
+    let mut pages = vec![
+        "README.md".to_string(),
+        "ARCHITECTURE.md".to_string(),
+        "CHANGELOG.md".to_string(),
+    ];
     let docs = root.join("docs");
     let mut names: Vec<String> = fs::read_dir(&docs)
         .unwrap_or_else(|error| panic!("{}: {error}", docs.display()))
@@ -350,7 +401,11 @@ fn documentation_pages(root: &Path) -> Vec<String> {
 fn every_relative_link_and_anchor_of_the_docs_holds() {
     let root = workspace_root();
     let pages = documentation_pages(&root);
-    assert!(pages.len() >= 12, "only {} documentation pages: is docs/ there?", pages.len());
+    assert!(
+        pages.len() >= 12,
+        "only {} documentation pages: is docs/ there?",
+        pages.len()
+    );
     let mut broken = Vec::new();
     let mut checked = 0;
     for page in &pages {
@@ -365,10 +420,17 @@ fn every_relative_link_and_anchor_of_the_docs_holds() {
                 Some((path, anchor)) => (path, Some(anchor)),
                 None => (target.as_str(), None),
             };
-            let target_page = if path.is_empty() { PathBuf::from(page) } else { folder.join(path) };
+            let target_page = if path.is_empty() {
+                PathBuf::from(page)
+            } else {
+                folder.join(path)
+            };
             let on_disk = root.join(&target_page);
             if !on_disk.exists() {
-                broken.push(format!("{page}:{line}: ({target}): {} does not exist", target_page.display()));
+                broken.push(format!(
+                    "{page}:{line}: ({target}): {} does not exist",
+                    target_page.display()
+                ));
                 continue;
             }
             if let Some(anchor) = anchor {
@@ -385,7 +447,10 @@ fn every_relative_link_and_anchor_of_the_docs_holds() {
             }
         }
     }
-    assert!(checked > 50, "only {checked} relative links checked: are the pages read?");
+    assert!(
+        checked > 50,
+        "only {checked} relative links checked: are the pages read?"
+    );
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
@@ -393,9 +458,15 @@ fn every_relative_link_and_anchor_of_the_docs_holds() {
 fn the_readme_and_the_verdicts_page_stay_short() {
     let root = workspace_root();
     let readme = read(&root, "README.md").lines().count();
-    assert!(readme <= MAX_README_LINES, "README.md has {readme} lines, at most {MAX_README_LINES}");
+    assert!(
+        readme <= MAX_README_LINES,
+        "README.md has {readme} lines, at most {MAX_README_LINES}"
+    );
     let verdicts = read(&root, "docs/verdicts.md").lines().count();
-    assert!(verdicts <= MAX_VERDICTS_LINES, "docs/verdicts.md has {verdicts} lines, at most {MAX_VERDICTS_LINES}");
+    assert!(
+        verdicts <= MAX_VERDICTS_LINES,
+        "docs/verdicts.md has {verdicts} lines, at most {MAX_VERDICTS_LINES}"
+    );
 }
 
 #[test]
