@@ -12,6 +12,12 @@
 //!   and docs/*.md names a file or folder that exists, and its `#anchor` a heading of
 //!   the page it points to (GitHub's rule: lower case, punctuation dropped, spaces
 //!   turned into hyphens).
+//! - **No history in the reference.** README.md, ARCHITECTURE.md and docs/*.md name
+//!   no commit (a word of 7 to 40 hex digits, letters and digits both) and no date
+//!   (`YYYY-MM-DD`), but for the commits the data are pinned at
+//!   (`scripts/fetch-html5lib-tests.sh`); figures with their day and commit live in
+//!   docs/measurements.md, the table `litmus table` writes (docs/parsers.md) and
+//!   CHANGELOG.md.
 //! - **The doors stay short.** README.md is at most [`MAX_README_LINES`] lines,
 //!   docs/verdicts.md at most [`MAX_VERDICTS_LINES`].
 //!
@@ -484,4 +490,71 @@ fn anchors_follow_githubs_rule() {
     ] {
         assert!(anchors.contains(expected), "{expected} not in {anchors:?}");
     }
+}
+
+/// The words of a text that look like a commit (7 to 40 hex digits, with a letter and a
+/// digit) or a date (`YYYY-MM-DD`), with their line numbers.
+fn commits_and_dates(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        for word in line.split(|c: char| !c.is_ascii_alphanumeric() && c != '-') {
+            let hex = (7..=40).contains(&word.len())
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c))
+                && word.chars().any(|c| c.is_ascii_digit())
+                && word.chars().any(|c| c.is_ascii_alphabetic());
+            let bytes = word.as_bytes();
+            let date = word.len() == 10
+                && bytes[4] == b'-'
+                && bytes[7] == b'-'
+                && word.chars().filter(|c| c.is_ascii_digit()).count() == 8;
+            if hex || date {
+                found.push((index + 1, word.to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_reference_docs_name_no_commit_and_no_date() {
+    const FIGURES: &[&str] = &["docs/measurements.md", "docs/parsers.md", "CHANGELOG.md"];
+    let root = workspace_root();
+    let pins: BTreeSet<String> = commits_and_dates(&read(&root, "scripts/fetch-html5lib-tests.sh"))
+        .into_iter()
+        .map(|(_, word)| word)
+        .collect();
+    assert!(
+        !pins.is_empty(),
+        "no pinned commit found in scripts/fetch-html5lib-tests.sh"
+    );
+    let mut named = Vec::new();
+    for page in documentation_pages(&root) {
+        if FIGURES.contains(&page.as_str()) {
+            continue;
+        }
+        for (line, word) in commits_and_dates(&read(&root, &page)) {
+            if !pins
+                .iter()
+                .any(|pin| pin.starts_with(&word) || word.starts_with(pin.as_str()))
+            {
+                named.push(format!("{page}:{line}: {word}"));
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "commits or dates in the reference docs (they belong in docs/measurements.md or CHANGELOG.md):\n{}",
+        named.join("\n")
+    );
+}
+
+#[test]
+fn commits_and_dates_are_told_from_other_words() {
+    let found = commits_and_dates(
+        "at 7a0e7c5 on 2026-12-01, not deadbeef nor 1234567 nor kebab-case-words",
+    );
+    let words: Vec<&str> = found.iter().map(|(_, word)| word.as_str()).collect();
+    assert_eq!(words, ["7a0e7c5", "2026-12-01"]);
 }
