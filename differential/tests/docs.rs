@@ -12,6 +12,9 @@
 //!   and docs/*.md names a file or folder that exists, and its `#anchor` a heading of
 //!   the page it points to (GitHub's rule: lower case, punctuation dropped, spaces
 //!   turned into hyphens).
+//! - **Every command and flag is documented.** Every command `litmus --help` lists
+//!   (and every subcommand of those that have some) has a section in
+//!   docs/commands.md, and every flag its `--help` names is on that page.
 //! - **No history in the reference.** README.md, ARCHITECTURE.md and docs/*.md name
 //!   no commit (a word of 7 to 40 hex digits, letters and digits both) and no date
 //!   (`YYYY-MM-DD`), but for the commits the data are pinned at
@@ -26,6 +29,7 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 const MAX_CODE_MAP_ROW: usize = 400;
 const MAX_README_LINES: usize = 400;
@@ -557,4 +561,103 @@ fn commits_and_dates_are_told_from_other_words() {
     );
     let words: Vec<&str> = found.iter().map(|(_, word)| word.as_str()).collect();
     assert_eq!(words, ["7a0e7c5", "2026-12-01"]);
+}
+
+/// What `litmus ARGS… --help` prints.
+fn help(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_litmus"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap_or_else(|error| panic!("litmus {args:?} --help: {error}"));
+    assert!(
+        output.status.success(),
+        "litmus {args:?} --help: {output:?}"
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The subcommands a `--help` lists under `Commands:` (`help` left out).
+fn subcommands(help: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in help.lines() {
+        if line.starts_with("Commands:") {
+            inside = true;
+            continue;
+        }
+        if inside && !line.starts_with(' ') {
+            break;
+        }
+        // A command's line starts with two spaces and its name; wrapped lines with more.
+        if inside && line.starts_with("  ") && !line.starts_with("   ") {
+            let name = line.split_whitespace().next().unwrap_or_default();
+            if name != "help" {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// The flags a `--help` lists under `Options:` (`--help` and `--version` left out).
+fn flags(help: &str) -> Vec<String> {
+    let mut flags = Vec::new();
+    for line in help.lines() {
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with('-') {
+            continue;
+        }
+        let spec = trimmed.split("  ").next().unwrap_or_default();
+        for word in spec.split([',', ' ']) {
+            if let Some(name) = word.strip_prefix("--") {
+                let name: String = name
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                    .collect();
+                if !name.is_empty() && name != "help" && name != "version" {
+                    flags.push(format!("--{name}"));
+                }
+            }
+        }
+    }
+    flags
+}
+
+#[test]
+fn every_command_and_flag_is_in_docs_commands_md() {
+    let root = workspace_root();
+    let page = read(&root, "docs/commands.md");
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    for name in subcommands(&help(&[])) {
+        let nested = subcommands(&help(&[name.as_str()]));
+        if nested.is_empty() {
+            commands.push(vec![name]);
+        } else {
+            commands.extend(nested.into_iter().map(|sub| vec![name.clone(), sub]));
+        }
+    }
+    assert!(
+        commands.len() >= 15,
+        "only {} commands found in litmus --help",
+        commands.len()
+    );
+    let mut missing = Vec::new();
+    for command in &commands {
+        let words: Vec<&str> = command.iter().map(String::as_str).collect();
+        let name = format!("litmus {}", words.join(" "));
+        if !page.contains(&format!("`{name}")) {
+            missing.push(format!("{name}: no section or mention"));
+        }
+        for flag in flags(&help(&words)) {
+            if !page.contains(&flag) {
+                missing.push(format!("{name}: {flag}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/commands.md misses (paste the command's --help there):\n{}",
+        missing.join("\n")
+    );
 }
