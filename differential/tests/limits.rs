@@ -1,6 +1,6 @@
 //! Bounded everything: no input, flag or engine reply exhausts the machine.
 //!
-//! One test per attack of the README's reliability table (the numeric-flag, zero
+//! One test per attack of the attacks table of docs/limits.md (the numeric-flag, zero
 //! timeout and `--jobs` rows are rows of `run_good_and_bad` in cli.rs). Each drives
 //! the real `litmus` binary and measures what it must not exceed: its exit status, its
 //! time, its peak resident memory (with its workers, from `wait4`), the size of what

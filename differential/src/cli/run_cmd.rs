@@ -78,7 +78,7 @@ pub struct RunArgs {
     /// tree or a fragment whatever the list; serializations, round trips, chunks,
     /// tokens, errors and speed only when listed. Default: `tree,fragment,serialization,round-trip`.
     /// `chunks` (off by default) feeds each case in pieces to the engines that take
-    /// pieces and compares each one's tree with its tree of the whole input (README,
+    /// pieces and compares each one's tree with its tree of the whole input (docs/levels.md,
     /// "The chunk level"). `tokens` (off by default) compares the reference
     /// tokenizer's tokens of each case with html5ever's and html5gum's, from the data
     /// state and two states a tree builder switches to (docs/levels.md, "The token
@@ -87,7 +87,7 @@ pub struct RunArgs {
     /// reports them (parse5's adapter does; docs/levels.md, "The errors level").
     /// `speed` (off by default) times both engines on each case's input repeated to
     /// sizes that double, and finds an engine whose time grows faster than the input
-    /// (README, "The speed level").
+    /// (docs/levels.md, "The speed level").
     #[arg(long, value_name = "LIST", value_parser = parse_levels,
           conflicts_with_all = ["no_serialization", "no_round_trip"])]
     pub levels: Option<LevelSet>,
@@ -97,8 +97,8 @@ pub struct RunArgs {
     /// Do not run round trips (as `--levels` without `round-trip`).
     #[arg(long)]
     pub no_round_trip: bool,
-    /// Generator family weights, e.g. `adoption=20,eof=0` (see the README for the
-    /// families).
+    /// Generator family weights, e.g. `adoption=20,eof=0` (see docs/campaigns.md for
+    /// the families).
     #[arg(long, value_name = "SPEC")]
     pub weights: Option<String>,
     /// The largest generated case, in bytes (1 to 16 MiB; below 20, the smallest

@@ -1,8 +1,8 @@
 //! What a campaign found: the model every report is written from.
 //!
 //! `findings.json` is this model serialized (see [`CampaignReport`]); its schema is
-//! documented in the README ("findings.json"). Field names are stable; new fields may
-//! be added, and `schema` goes up when a field changes meaning.
+//! documented in docs/formats.md and the report crate's `SCHEMA.md`. Field names are
+//! stable; new fields may be added, and `schema` goes up when a field changes meaning.
 
 use litmus_compare::minimize::MinimizeStats;
 use litmus_compare::signature::FirstDifference;

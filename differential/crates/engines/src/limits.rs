@@ -1,5 +1,5 @@
 //! The limits that keep every command within the machine, whatever its input, flags
-//! or engines do. Each is documented in the README ("Limits").
+//! or engines do. Each is documented in docs/limits.md.
 //!
 //! Readers enforce theirs while they read ([`read_bounded`], [`read_file`]): a
 //! device, a pipe that never ends or a huge file stops at the limit, not after.
