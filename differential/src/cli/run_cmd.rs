@@ -213,7 +213,11 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         .unwrap_or_else(|| litmus_compare::archive::divergences_dir(&out));
     // Engines are resolved before any folder is made.
     let reference = super::engine_args::engine_choice_by_name(&args.reference)?;
-    let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
+    let chosen = super::engine_args::choose(&args.engine, &args.external)?;
+    if !args.quiet {
+        chosen.warn_if_unclassed(&known);
+    }
+    let other = chosen.choice;
     let judges = match &args.judges {
         Some(list) => list.choices(&other.name)?,
         None => Vec::new(),
