@@ -421,6 +421,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
     let new = classes.iter().filter(|c| c.is_new()).count();
     let known = classes.len() - new;
     outln!("{}", headline(report));
+    outln!("  seed {}", litmus_report::report::text::seed(report));
     outln!("  {} vs {}", report.reference.version, report.other.version);
     outln!(
         "  agreement of {} with the reference ({}):",
