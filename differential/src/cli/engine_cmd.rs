@@ -171,16 +171,18 @@ fn run_check(args: CheckArgs) -> CliResult {
     for shown in &probes.broken {
         show_broken_probe(shown);
     }
+    if !probes.broken.is_empty() {
+        outln!(
+            "dump rules broken in the probes: {}",
+            rules_broken_by_probes
+                .iter()
+                .map(|n| format!("{n} ({})", RULES[n - 1].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     let Some((trial, broken, tree)) = first else {
         if !probes.broken.is_empty() {
-            outln!(
-                "dump rules broken in the probes: {}",
-                rules_broken_by_probes
-                    .iter()
-                    .map(|n| format!("{n} ({})", RULES[n - 1].name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
             return Ok(ExitCode::from(1));
         }
         outln!(
