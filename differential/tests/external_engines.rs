@@ -1,8 +1,9 @@
 //! External engines end to end, through the `litmus` binary: `litmus parse` as a
 //! one-shot engine and `litmus serve` as a persistent one agree with the reference; the
 //! planted-bug adapter's bug is found and minimized to a few bytes; bad commands and
-//! malformed conformance files are bad input; and, when the example adapters are
-//! installed, parse5 and html5lib run through `diff`, `run` and `conformance`.
+//! malformed conformance files are bad input; a persistent engine is named by its
+//! hello; and, when the example adapters are installed, parse5 and html5lib run
+//! through `diff`, `run`, `triage` and `conformance`.
 //!
 //! The adapter trials need Node.js with parse5 and a Python venv with html5lib
 //! (`scripts/setup-engines.sh`). They run when `LITMUS_EXTERNAL_ENGINES=1` (CI sets it

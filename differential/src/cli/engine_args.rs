@@ -76,35 +76,37 @@ pub struct Chosen {
 }
 
 impl Chosen {
-    /// Says on stderr when the engine's name matches no class of `known` but its hello
-    /// or its version names an engine that classes name ([`unclassed_note`]).
+    /// Says on stderr when the engine's name matches no class of `known` but its hello,
+    /// its version or its command names an engine that classes name
+    /// ([`unclassed_note`]).
     pub fn warn_if_unclassed(&self, known: &KnownDifferences) {
         let Some(spec) = &self.choice.external else {
             return;
         };
         let said = self.hello.as_ref().and_then(|h| h.engine.as_deref());
-        let version = match &spec.version {
-            Some(given) => Some(given.clone()),
-            None => self
-                .hello
-                .as_ref()
-                .and_then(|h| h.version.clone())
-                .or_else(|| Some(spec.version_text())),
-        };
-        if let Some(note) = unclassed_note(&spec.name, said, version.as_deref(), known) {
+        let version = spec
+            .version
+            .as_deref()
+            .or_else(|| self.hello.as_ref().and_then(|h| h.version.as_deref()));
+        let mut texts = vec![("its command", spec.command.as_str())];
+        if let Some(version) = version {
+            texts.insert(0, ("its version", version));
+        }
+        if let Some(note) = unclassed_note(&spec.name, said, &texts, known) {
             errln!("litmus: {note}");
         }
     }
 }
 
 /// What to say when the engine `name` matches no class of `known` while its hello
-/// (`said`) or its version names an engine that classes name: that engine, how many
+/// (`said`) or one of `texts` (what it is, the text: `("its version", "parse5
+/// 8.1.1")`), word by word, names an engine that classes name: that engine, how many
 /// classes name it, and the flag that applies them. `None` when the name has classes
 /// of its own, or nothing names an engine that has.
 pub fn unclassed_note(
     name: &str,
     said: Option<&str>,
-    version: Option<&str>,
+    texts: &[(&str, &str)],
     known: &KnownDifferences,
 ) -> Option<String> {
     // Only a name `--engine-name` takes is worth suggesting (not a built-in engine's).
@@ -120,16 +122,16 @@ pub fn unclassed_note(
         .and_then(name_from_hello)
         .filter(|n| classes_of(n) > 0)
         .map(|n| (n, "its hello"));
-    let by_version = || {
-        let words = version?
-            .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-')))
-            .map(|w| w.trim_matches(|c: char| c == '.' || c == '-'));
-        words
-            .filter(|w| !w.is_empty() && *w != name)
-            .find(|w| classes_of(w) > 0)
-            .map(|w| (w.to_owned(), "its version"))
+    let by_text = || {
+        texts.iter().find_map(|&(what, text)| {
+            text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-')))
+                .map(|w| w.trim_matches(|c: char| c == '.' || c == '-'))
+                .filter(|w| !w.is_empty() && *w != name)
+                .find(|w| classes_of(w) > 0)
+                .map(|w| (w.to_owned(), what))
+        })
     };
-    let (engine, source) = by_hello.or_else(by_version)?;
+    let (engine, source) = by_hello.or_else(by_text)?;
     Some(format!(
         "no known class names the engine {name:?}, but {source} names {engine:?}, which {} classes name: give --engine-name {engine} to classify with them",
         classes_of(&engine)
@@ -151,18 +153,22 @@ pub fn engine_choice(
 /// it ([`name_from_hello`]); one that cannot start is bad input now, with what its
 /// stderr said.
 pub fn choose(engine: &str, external: &ExternalEngineArgs) -> Result<Chosen, CliError> {
-    let mut chosen = choose_by_flags(engine, external)?;
-    let Some(spec) = chosen.choice.external.as_mut() else {
-        return Ok(chosen);
-    };
+    let mut choice = choice_by_flags(engine, external)?;
     // A whole spec (`cmd:{JSON}`, as workers are given it) carries its name.
     let whole_spec = engine
         .strip_prefix(litmus_engines::engine::external::PREFIX)
         .is_some_and(|rest| rest.trim_start().starts_with('{'));
     let named = external.engine_name.is_some() || Browser::by_name(engine).is_some() || whole_spec;
-    if named || spec.mode != ExternalMode::Persistent {
-        return Ok(chosen);
-    }
+    let Some(spec) = choice
+        .external
+        .as_mut()
+        .filter(|spec| !named && spec.mode == ExternalMode::Persistent)
+    else {
+        return Ok(Chosen {
+            choice,
+            hello: None,
+        });
+    };
     let started = ExternalEngine::start(spec.clone()).map_err(CliError::input)?;
     let hello = started.hello().cloned();
     drop(started);
@@ -172,21 +178,12 @@ pub fn choose(engine: &str, external: &ExternalEngineArgs) -> Result<Chosen, Cli
         .and_then(name_from_hello)
     {
         spec.name = name;
-        chosen.choice.name = spec.name.clone();
+        choice.name = spec.name.clone();
     }
-    chosen.hello = hello;
-    Ok(chosen)
+    Ok(Chosen { choice, hello })
 }
 
 /// The engine as the flags make it, nothing started.
-fn choose_by_flags(engine: &str, external: &ExternalEngineArgs) -> Result<Chosen, CliError> {
-    let choice = choice_by_flags(engine, external)?;
-    Ok(Chosen {
-        choice,
-        hello: None,
-    })
-}
-
 fn choice_by_flags(engine: &str, external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
     if let Some(found) = Browser::by_name(engine) {
         return browser(found, external);
@@ -355,34 +352,33 @@ mod tests {
     #[test]
     fn a_name_without_classes_is_told_the_engine_its_hello_or_version_names() {
         let known = classes_of(&["html5lib", "html5lib", "parse5", "html5ever"]);
-        let note = |name, said, version| unclassed_note(name, said, version, &known);
+        let note = |name, said, texts: &[(&str, &str)]| unclassed_note(name, said, texts, &known);
         // Named after its script: the hello names html5lib, which has classes.
-        let told = note("html5lib_adapter", Some("html5lib"), None).unwrap();
+        let told = note("html5lib_adapter", Some("html5lib"), &[]).unwrap();
         assert!(told.contains("its hello names \"html5lib\""), "{told}");
         assert!(told.contains("which 2 classes name"), "{told}");
         assert!(told.contains("--engine-name html5lib"), "{told}");
-        // No hello (one-shot): the version text, here the command line, names it.
-        let told = note(
-            "adapter",
-            None,
-            Some("cmd: .venv/bin/python examples/engines/html5lib_adapter.py (oneshot)"),
-        )
-        .unwrap();
-        assert!(told.contains("its version names \"html5lib\""), "{told}");
-        let told = note("mine", None, Some("parse5 8.1.1 (Node.js v20)")).unwrap();
-        assert!(told.contains("\"parse5\""), "{told}");
+        // No hello (one-shot): its command names it.
+        let command = (
+            "its command",
+            ".venv/bin/python examples/engines/html5lib_adapter.py",
+        );
+        let told = note("adapter", None, &[command]).unwrap();
+        assert!(told.contains("its command names \"html5lib\""), "{told}");
+        let version = ("its version", "parse5 8.1.1 (Node.js v20)");
+        let told = note("mine", None, &[version, command]).unwrap();
+        assert!(told.contains("its version names \"parse5\""), "{told}");
         // A name with classes of its own, or nothing that names a classed engine.
-        assert_eq!(note("html5lib", Some("html5lib"), None), None);
-        assert_eq!(note("parse5", None, Some("html5lib 1.1")), None);
+        assert_eq!(note("html5lib", Some("html5lib"), &[]), None);
         assert_eq!(
-            note("mine", Some("mine"), Some("mine 1.0 (html5lib-ish)")),
+            note("parse5", None, &[("its version", "html5lib 1.1")]),
             None
         );
+        let lookalike = ("its version", "mine 1.0 (html5lib-ish)");
+        assert_eq!(note("mine", Some("mine"), &[lookalike]), None);
         // A built-in engine's name is never suggested: --engine-name refuses it.
-        assert_eq!(
-            note("html5ever-cmd", Some("html5ever"), Some("html5ever 0.40")),
-            None
-        );
+        let served = ("its version", "html5ever 0.40");
+        assert_eq!(note("html5ever-cmd", Some("html5ever"), &[served]), None);
     }
 
     #[test]
