@@ -183,6 +183,30 @@ pub fn choose(engine: &str, external: &ExternalEngineArgs) -> Result<Chosen, Cli
     Ok(Chosen { choice, hello })
 }
 
+/// The name of the engine whose findings a command reads (`class check --engine`): a
+/// `cmd:` engine or a browser named as [`choose`] names it, any other text a name as
+/// findings record it (an engine of another install: `parse5`). `--engine-name`
+/// alone names it too.
+pub fn engine_name_filter(
+    engine: Option<&str>,
+    external: &ExternalEngineArgs,
+) -> Result<Option<String>, CliError> {
+    let Some(engine) = engine else {
+        return Ok(external.engine_name.clone());
+    };
+    let runs = engine.starts_with(litmus_engines::engine::external::PREFIX)
+        || Browser::by_name(engine).is_some();
+    if runs {
+        return Ok(Some(choose(engine, external)?.choice.name));
+    }
+    if external.any_given() {
+        return Err(CliError::input(format!(
+            "the external engine flags are for cmd: engines, not {engine:?}"
+        )));
+    }
+    Ok(Some(engine.to_owned()))
+}
+
 /// The engine as the flags make it, nothing started.
 fn choice_by_flags(engine: &str, external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
     if let Some(found) = Browser::by_name(engine) {
@@ -379,6 +403,36 @@ mod tests {
         // A built-in engine's name is never suggested: --engine-name refuses it.
         let served = ("its version", "html5ever 0.40");
         assert_eq!(note("html5ever-cmd", Some("html5ever"), &[served]), None);
+    }
+
+    #[test]
+    fn a_findings_filter_names_the_engine_as_the_commands_that_run_it() {
+        let none = ExternalEngineArgs::default();
+        let filter = |engine, external: &ExternalEngineArgs| {
+            engine_name_filter(engine, external).map_err(|e| e.message)
+        };
+        assert_eq!(filter(None, &none), Ok(None));
+        // A name as findings record it, of an engine this install need not run.
+        assert_eq!(filter(Some("parse5"), &none), Ok(Some("parse5".into())));
+        let named = ExternalEngineArgs {
+            engine_name: Some("mine".into()),
+            ..ExternalEngineArgs::default()
+        };
+        assert_eq!(filter(None, &named), Ok(Some("mine".into())));
+        assert!(filter(Some("parse5"), &named).is_err());
+        // A one-shot engine says no hello: named after its program, nothing started.
+        let oneshot = ExternalEngineArgs {
+            engine_mode: Some(ModeArg::OneShot),
+            ..ExternalEngineArgs::default()
+        };
+        assert_eq!(
+            filter(Some("cmd:env A=1 ./bin/fast-html --strict"), &oneshot),
+            Ok(Some("fast-html".into()))
+        );
+        assert_eq!(
+            filter(Some("cmd:./bin/fast-html"), &named),
+            Ok(Some("mine".into()))
+        );
     }
 
     #[test]
