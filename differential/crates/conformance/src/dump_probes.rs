@@ -3,8 +3,8 @@
 //! html5lib trials.
 //!
 //! The html5lib tree-construction trials leave rules unexercised: none has an `xmlns`
-//! attribute on an SVG element, a DOCTYPE with one empty identifier beside another, or
-//! attribute names whose UTF-16 order is not their code points' order. An adapter
+//! attribute on an SVG or MathML element, or attribute names whose UTF-16 order is not
+//! their code points' order. An adapter
 //! that breaks such a rule passes every trial and then makes classes NEW in a
 //! campaign. Each probe's expected dump is the reference parser's, and its engine's
 //! dump is judged by [`broken_rule`] as a trial's is.
