@@ -1,8 +1,9 @@
 //! External engines end to end, through the `litmus` binary: `litmus parse` as a
 //! one-shot engine and `litmus serve` as a persistent one agree with the reference; the
 //! planted-bug adapter's bug is found and minimized to a few bytes; bad commands and
-//! malformed conformance files are bad input; and, when the example adapters are
-//! installed, parse5 and html5lib run through `diff`, `run` and `conformance`.
+//! malformed conformance files are bad input; a persistent engine is named by its
+//! hello; and, when the example adapters are installed, parse5 and html5lib run
+//! through `diff`, `run`, `triage` and `conformance`.
 //!
 //! The adapter trials need Node.js with parse5 and a Python venv with html5lib
 //! (`scripts/setup-engines.sh`). They run when `LITMUS_EXTERNAL_ENGINES=1` (CI sets it
@@ -47,6 +48,10 @@ fn main() {
             "a_recorded_chromium_148_is_known_at_its_version_and_at_another_never_new",
             recorded_chromium_versions,
         ),
+        Trial::test(
+            "a_persistent_engine_is_named_by_its_hello",
+            named_by_its_hello,
+        ),
     ];
     let adapter_trials = [
         Trial::test(
@@ -56,6 +61,10 @@ fn main() {
         Trial::test("parse5_adapter_campaign", parse5_campaign),
         Trial::test("parse5_adapter_errors_level", parse5_errors_level),
         Trial::test("html5lib_adapter_diff", html5lib_diff),
+        Trial::test(
+            "html5lib_adapter_triage_without_a_name_applies_html5libs_classes",
+            html5lib_triage_named_by_its_hello,
+        ),
         Trial::test("chromium_adapter_diff_and_campaign", || {
             browser_diff_and_campaign("chromium", "Chromium ")
         }),
@@ -551,6 +560,70 @@ fn parse5_errors_level() -> Result<(), Failed> {
                 .all(|f| f["level"] != "errors" || f["class"].is_string())
         }),
         "every errors finding classified",
+        &output,
+    )
+}
+
+/// `litmus serve --engine html5ever` says hello as `html5ever`: the engine is named
+/// `html5ever-cmd` (a built-in engine's name with `-cmd`), not `litmus-cmd` after its
+/// program; `--engine-name` still wins.
+fn named_by_its_hello() -> Result<(), Failed> {
+    let engine = format!("cmd:'{}' serve --engine html5ever", litmus());
+    let output = run_litmus(&["diff", "--engine", &engine], "<p>x");
+    check(output.status.code() == Some(0), "exit 0", &output)?;
+    check(
+        stdout(&output).contains("no divergence: litmus and html5ever-cmd agree"),
+        "the engine named html5ever-cmd, after its hello",
+        &output,
+    )?;
+    let output = run_litmus(
+        &["diff", "--engine", &engine, "--engine-name", "given"],
+        "<p>x",
+    );
+    check(
+        stdout(&output).contains("no divergence: litmus and given agree"),
+        "--engine-name names it",
+        &output,
+    )
+}
+
+/// The documented adapter command, without `--engine-name`: the adapter's hello names
+/// it `html5lib`, so html5lib's known classes classify what triage finds.
+fn html5lib_triage_named_by_its_hello() -> Result<(), Failed> {
+    let python = engines().join(".venv/bin/python");
+    require(&python, "the examples/engines/.venv virtual environment")?;
+    let dir = tempfile::tempdir()?;
+    let mut files = Vec::new();
+    // html5lib 1.1 has no processing instructions and the older <select>.
+    for (name, input) in [("pi", "<?t>"), ("select", "<select><button>x")] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, input)?;
+        files.push(path.display().to_string());
+    }
+    let out = dir.path().join("report");
+    let engine =
+        "cmd:examples/engines/.venv/bin/python examples/engines/html5lib_adapter.py".to_owned();
+    let mut args = vec![
+        "triage",
+        "--target",
+        "parse",
+        "--engine",
+        &engine,
+        "--out",
+        out.to_str().expect("a UTF-8 path"),
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let output = run_litmus(&args, "");
+    let said = stdout(&output);
+    check(
+        said.contains("2 findings (0 new)"),
+        "both findings known",
+        &output,
+    )?;
+    check(
+        said.contains("known (html5lib-no-processing-instructions)")
+            && said.contains("| html5lib: "),
+        "classified by html5lib's classes, the engine named html5lib",
         &output,
     )
 }

@@ -35,9 +35,13 @@ pub struct ClassCheckArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub source: Source,
-    /// Only the findings of this engine.
+    /// Only the findings of this engine: its name as findings record it, or the
+    /// engine itself (`cmd:COMMAND`, named as every command names it: by the external
+    /// engine flags, else its hello).
     #[arg(long)]
     pub engine: Option<String>,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
     /// Print every finding's verdict, not only the problems.
     #[arg(long)]
     pub all: bool,
@@ -50,9 +54,12 @@ pub struct ClassSuggestArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub source: Source,
-    /// Only the findings of this engine.
+    /// Only the findings of this engine: its name as findings record it, or the
+    /// engine itself (`cmd:COMMAND`, named as every command names it).
     #[arg(long)]
     pub engine: Option<String>,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
 }
 
 /// One finding as the class tools read it.
@@ -265,7 +272,10 @@ fn read_dat(path: &Path) -> Result<Archived, CliError> {
 
 pub fn check(args: ClassCheckArgs) -> CliResult {
     let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
-    let findings = read_findings(&args.paths, args.engine.as_deref())?;
+    let findings = read_findings(
+        &args.paths,
+        super::engine_args::engine_name_filter(args.engine.as_deref(), &args.external)?.as_deref(),
+    )?;
     if findings.is_empty() {
         return Err(CliError::input("no findings under the paths given"));
     }
@@ -332,7 +342,10 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
 
 pub fn suggest(args: ClassSuggestArgs) -> CliResult {
     let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
-    let findings = read_findings(&args.paths, args.engine.as_deref())?;
+    let findings = read_findings(
+        &args.paths,
+        super::engine_args::engine_name_filter(args.engine.as_deref(), &args.external)?.as_deref(),
+    )?;
     let mut causes: BTreeMap<CauseKey, Vec<(&Archived, Option<Locus>)>> = BTreeMap::new();
     for finding in &findings {
         let (verdict, _) = finding.verdict(&known);

@@ -92,7 +92,9 @@ fn prepare(args: &OneInputArgs) -> Result<Prepared, CliError> {
     let mut reference = litmus_campaign::campaign::EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let other_choice = super::engine_args::engine_choice(&args.engine, &args.external)?;
+    let chosen = super::engine_args::choose(&args.engine, &args.external)?;
+    chosen.warn_if_unclassed(&known);
+    let other_choice = chosen.choice;
     let judges = match &args.judges {
         Some(list) => list.choices(&other_choice.name)?,
         None => Vec::new(),

@@ -1,11 +1,22 @@
-//! `--engine NAME|cmd:COMMAND` and the flags of external engines, shared by `run`,
-//! `diff`, `minimize`, `corpus check` and `conformance`.
+//! `--engine NAME|cmd:COMMAND` and the flags of external engines, one
+//! [`ExternalEngineArgs`] shared by every command that runs an engine (`run`,
+//! `triage`, `diff`, `minimize`, `conformance`, `engine check`, `corpus check`,
+//! `corpus merge`).
+//!
+//! A `cmd:` engine is named by `--engine-name`, else by what its program's hello says
+//! (a persistent program is started once to hear it, [`choose`]), else after its
+//! program or script ([`litmus_engines::engine::external::default_name`]). Where the
+//! name matches no known class but the hello or the version names an engine that
+//! classes name, the command says so ([`Chosen::warn_if_unclassed`]).
 
 use super::error::CliError;
 use clap::{Args, ValueEnum};
 use litmus_campaign::campaign::EngineChoice;
 use litmus_engines::engine::browsers::{Browser, BROWSERS};
-use litmus_engines::engine::{engine_by_name, ExternalMode, ExternalSpec};
+use litmus_engines::engine::external::{name_from_hello, ProgramHello};
+use litmus_engines::engine::{engine_by_name, ExternalEngine, ExternalMode, ExternalSpec};
+use litmus_text::errln;
+use litmus_verdicts::KnownDifferences;
 
 /// How an external (`cmd:`) engine is run and named.
 #[derive(Args, Clone, Debug, Default)]
@@ -15,8 +26,9 @@ pub struct ExternalEngineArgs {
     #[arg(long, value_enum, value_name = "MODE")]
     pub engine_mode: Option<ModeArg>,
     /// For a `cmd:` engine: its name in signatures, reports and
-    /// known-differences.toml. Default: the program's file stem, or the script's for
-    /// an interpreter (`node examples/engines/parse5.mjs` is `parse5`).
+    /// known-differences.toml. Default: the name its hello says (a persistent
+    /// program), else the program's file stem, or the script's for an interpreter
+    /// (`node examples/engines/parse5.mjs` is `parse5`).
     #[arg(long, value_name = "NAME")]
     pub engine_name: Option<String>,
     /// For a one-shot `cmd:` engine: it prints its serialization when run with
@@ -53,6 +65,79 @@ impl ExternalEngineArgs {
     }
 }
 
+/// An engine chosen on the command line, with what its program's hello said when
+/// litmus started it to hear its name.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub choice: EngineChoice,
+    /// The hello of a `cmd:` engine named by it (none for a built-in engine, a
+    /// browser, a one-shot or version-1 program, or one given `--engine-name`).
+    pub hello: Option<ProgramHello>,
+}
+
+impl Chosen {
+    /// Says on stderr when the engine's name matches no class of `known` but its hello,
+    /// its version or its command names an engine that classes name
+    /// ([`unclassed_note`]).
+    pub fn warn_if_unclassed(&self, known: &KnownDifferences) {
+        let Some(spec) = &self.choice.external else {
+            return;
+        };
+        let said = self.hello.as_ref().and_then(|h| h.engine.as_deref());
+        let version = spec
+            .version
+            .as_deref()
+            .or_else(|| self.hello.as_ref().and_then(|h| h.version.as_deref()));
+        let mut texts = vec![("its command", spec.command.as_str())];
+        if let Some(version) = version {
+            texts.insert(0, ("its version", version));
+        }
+        if let Some(note) = unclassed_note(&spec.name, said, &texts, known) {
+            errln!("litmus: {note}");
+        }
+    }
+}
+
+/// What to say when the engine `name` matches no class of `known` while its hello
+/// (`said`) or one of `texts` (what it is, the text: `("its version", "parse5
+/// 8.1.1")`), word by word, names an engine that classes name: that engine, how many
+/// classes name it, and the flag that applies them. `None` when the name has classes
+/// of its own, or nothing names an engine that has.
+pub fn unclassed_note(
+    name: &str,
+    said: Option<&str>,
+    texts: &[(&str, &str)],
+    known: &KnownDifferences,
+) -> Option<String> {
+    // Only a name `--engine-name` takes is worth suggesting (not a built-in engine's).
+    let classes_of = |engine: &str| {
+        let named = |c: &&litmus_verdicts::KnownClass| c.names_engine(engine);
+        let valid = litmus_engines::engine::external::check_name(engine).is_ok();
+        known.classes.iter().filter(named).count() * usize::from(valid)
+    };
+    if classes_of(name) > 0 {
+        return None;
+    }
+    let by_hello = said
+        .and_then(name_from_hello)
+        .filter(|n| classes_of(n) > 0)
+        .map(|n| (n, "its hello"));
+    let by_text = || {
+        texts.iter().find_map(|&(what, text)| {
+            text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-')))
+                .map(|w| w.trim_matches(|c: char| c == '.' || c == '-'))
+                .filter(|w| !w.is_empty() && *w != name)
+                .find(|w| classes_of(w) > 0)
+                .map(|w| (w.to_owned(), what))
+        })
+    };
+    let (engine, source) = by_hello.or_else(by_text)?;
+    Some(format!(
+        "no known class names the engine {name:?}, but {source} names {engine:?}, which {} classes name: give --engine-name {engine} to classify with them",
+        classes_of(&engine)
+    ))
+}
+
 /// The engine named by `--engine`: a registry name, or `cmd:COMMAND` shaped by the
 /// external engine flags. Bad input (exit 2) for an unknown name, a command line that
 /// cannot be split, a bad `--engine-name`, or external flags with a built-in engine.
@@ -60,6 +145,70 @@ pub fn engine_choice(
     engine: &str,
     external: &ExternalEngineArgs,
 ) -> Result<EngineChoice, CliError> {
+    choose(engine, external).map(|chosen| chosen.choice)
+}
+
+/// [`engine_choice`], with what the program's hello said. A persistent `cmd:` engine
+/// without `--engine-name` is started once, here, to hear its hello, and named after
+/// it ([`name_from_hello`]); one that cannot start is bad input now, with what its
+/// stderr said.
+pub fn choose(engine: &str, external: &ExternalEngineArgs) -> Result<Chosen, CliError> {
+    let mut choice = choice_by_flags(engine, external)?;
+    // A whole spec (`cmd:{JSON}`, as workers are given it) carries its name.
+    let whole_spec = engine
+        .strip_prefix(litmus_engines::engine::external::PREFIX)
+        .is_some_and(|rest| rest.trim_start().starts_with('{'));
+    let named = external.engine_name.is_some() || Browser::by_name(engine).is_some() || whole_spec;
+    let Some(spec) = choice
+        .external
+        .as_mut()
+        .filter(|spec| !named && spec.mode == ExternalMode::Persistent)
+    else {
+        return Ok(Chosen {
+            choice,
+            hello: None,
+        });
+    };
+    let started = ExternalEngine::start(spec.clone()).map_err(CliError::input)?;
+    let hello = started.hello().cloned();
+    drop(started);
+    if let Some(name) = hello
+        .as_ref()
+        .and_then(|h| h.engine.as_deref())
+        .and_then(name_from_hello)
+    {
+        spec.name = name;
+        choice.name = spec.name.clone();
+    }
+    Ok(Chosen { choice, hello })
+}
+
+/// The name of the engine whose findings a command reads (`class check --engine`): a
+/// `cmd:` engine or a browser named as [`choose`] names it, any other text a name as
+/// findings record it (an engine of another install: `parse5`). `--engine-name`
+/// alone names it too.
+pub fn engine_name_filter(
+    engine: Option<&str>,
+    external: &ExternalEngineArgs,
+) -> Result<Option<String>, CliError> {
+    let Some(engine) = engine else {
+        return Ok(external.engine_name.clone());
+    };
+    let runs = engine.starts_with(litmus_engines::engine::external::PREFIX)
+        || Browser::by_name(engine).is_some();
+    if runs {
+        return Ok(Some(choose(engine, external)?.choice.name));
+    }
+    if external.any_given() {
+        return Err(CliError::input(format!(
+            "the external engine flags are for cmd: engines, not {engine:?}"
+        )));
+    }
+    Ok(Some(engine.to_owned()))
+}
+
+/// The engine as the flags make it, nothing started.
+fn choice_by_flags(engine: &str, external: &ExternalEngineArgs) -> Result<EngineChoice, CliError> {
     if let Some(found) = Browser::by_name(engine) {
         return browser(found, external);
     }
@@ -209,6 +358,81 @@ mod tests {
         );
         assert!(list("chromium,browsers").is_err());
         assert!(list("chromium,,webkit").is_err());
+    }
+
+    fn classes_of(engines: &[&str]) -> KnownDifferences {
+        let text: String = engines
+            .iter()
+            .enumerate()
+            .map(|(i, engine)| {
+                format!(
+                    "[[class]]\nid = \"c{i}\"\nengine = \"{engine}\"\nsignatures = [\"tree | x\"]\nexplanation = \"x\"\nspec = \"https://html.spec.whatwg.org/\"\nright = \"reference\"\n\n"
+                )
+            })
+            .collect();
+        KnownDifferences::parse(&text).unwrap()
+    }
+
+    #[test]
+    fn a_name_without_classes_is_told_the_engine_its_hello_or_version_names() {
+        let known = classes_of(&["html5lib", "html5lib", "parse5", "html5ever"]);
+        let note = |name, said, texts: &[(&str, &str)]| unclassed_note(name, said, texts, &known);
+        // Named after its script: the hello names html5lib, which has classes.
+        let told = note("html5lib_adapter", Some("html5lib"), &[]).unwrap();
+        assert!(told.contains("its hello names \"html5lib\""), "{told}");
+        assert!(told.contains("which 2 classes name"), "{told}");
+        assert!(told.contains("--engine-name html5lib"), "{told}");
+        // No hello (one-shot): its command names it.
+        let command = (
+            "its command",
+            ".venv/bin/python examples/engines/html5lib_adapter.py",
+        );
+        let told = note("adapter", None, &[command]).unwrap();
+        assert!(told.contains("its command names \"html5lib\""), "{told}");
+        let version = ("its version", "parse5 8.1.1 (Node.js v20)");
+        let told = note("mine", None, &[version, command]).unwrap();
+        assert!(told.contains("its version names \"parse5\""), "{told}");
+        // A name with classes of its own, or nothing that names a classed engine.
+        assert_eq!(note("html5lib", Some("html5lib"), &[]), None);
+        assert_eq!(
+            note("parse5", None, &[("its version", "html5lib 1.1")]),
+            None
+        );
+        let lookalike = ("its version", "mine 1.0 (html5lib-ish)");
+        assert_eq!(note("mine", Some("mine"), &[lookalike]), None);
+        // A built-in engine's name is never suggested: --engine-name refuses it.
+        let served = ("its version", "html5ever 0.40");
+        assert_eq!(note("html5ever-cmd", Some("html5ever"), &[served]), None);
+    }
+
+    #[test]
+    fn a_findings_filter_names_the_engine_as_the_commands_that_run_it() {
+        let none = ExternalEngineArgs::default();
+        let filter = |engine, external: &ExternalEngineArgs| {
+            engine_name_filter(engine, external).map_err(|e| e.message)
+        };
+        assert_eq!(filter(None, &none), Ok(None));
+        // A name as findings record it, of an engine this install need not run.
+        assert_eq!(filter(Some("parse5"), &none), Ok(Some("parse5".into())));
+        let named = ExternalEngineArgs {
+            engine_name: Some("mine".into()),
+            ..ExternalEngineArgs::default()
+        };
+        assert_eq!(filter(None, &named), Ok(Some("mine".into())));
+        assert!(filter(Some("parse5"), &named).is_err());
+        // A one-shot engine says no hello: named after its program, nothing started.
+        let oneshot = ExternalEngineArgs {
+            engine_mode: Some(ModeArg::OneShot),
+            ..ExternalEngineArgs::default()
+        };
+        assert_eq!(
+            filter(Some("cmd:env A=1 ./bin/fast-html --strict"), &oneshot),
+            Ok(Some("fast-html".into()))
+        );
+        assert_eq!(
+            filter(Some("cmd:./bin/fast-html"), &named),
+            Ok(Some("mine".into()))
+        );
     }
 
     #[test]

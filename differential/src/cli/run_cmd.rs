@@ -213,7 +213,11 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         .unwrap_or_else(|| litmus_compare::archive::divergences_dir(&out));
     // Engines are resolved before any folder is made.
     let reference = super::engine_args::engine_choice_by_name(&args.reference)?;
-    let other = super::engine_args::engine_choice(&args.engine, &args.external)?;
+    let chosen = super::engine_args::choose(&args.engine, &args.external)?;
+    if !args.quiet {
+        chosen.warn_if_unclassed(&known);
+    }
+    let other = chosen.choice;
     let judges = match &args.judges {
         Some(list) => list.choices(&other.name)?,
         None => Vec::new(),
@@ -417,6 +421,7 @@ fn print_summary(report: &CampaignReport, out: &Path) {
     let new = classes.iter().filter(|c| c.is_new()).count();
     let known = classes.len() - new;
     outln!("{}", headline(report));
+    outln!("  seed {}", litmus_report::report::text::seed(report));
     outln!("  {} vs {}", report.reference.version, report.other.version);
     outln!(
         "  agreement of {} with the reference ({}):",

@@ -43,6 +43,8 @@ pub struct TriageArgs {
         engines_help!(),
     ))]
     pub engine: String,
+    #[command(flatten)]
+    pub external: super::engine_args::ExternalEngineArgs,
     /// The corpus: classes are read from CORPUS/known-differences.toml. Default:
     /// `corpus`, and where it has no known-differences.toml, the copy built into litmus.
     #[arg(long, value_name = "DIR")]
@@ -187,9 +189,9 @@ pub fn run(args: TriageArgs) -> CliResult {
     let mut reference = EngineChoice::named("litmus")
         .start(args.timeout)
         .map_err(engine_error)?;
-    let mut other = super::engine_args::engine_choice_by_name(&args.engine)?
-        .start(args.timeout)
-        .map_err(engine_error)?;
+    let chosen = super::engine_args::choose(&args.engine, &args.external)?;
+    chosen.warn_if_unclassed(&known);
+    let mut other = chosen.choice.start(args.timeout).map_err(engine_error)?;
     // Findings are matched at the engines' versions (a class may hold for some).
     for engine in [&reference, &other] {
         known.set_engine_version(
@@ -296,7 +298,7 @@ pub fn run(args: TriageArgs) -> CliResult {
             version: reference.engine_version().to_owned(),
         },
         other: EngineId {
-            name: args.engine.clone(),
+            name: other.engine_name().to_owned(),
             version: other.engine_version().to_owned(),
         },
         jobs: 1,

@@ -28,10 +28,12 @@ VERSION = "toy 0.1 (Python html.parser)"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
         "source", "track", "wbr"}
 HEAD = {"base", "link", "meta", "script", "style", "title", "noscript", "template"}
-# Attributes of SVG elements in other namespaces: the dump shows them as
-# `xlink href`, `xml lang`, `xmlns xlink`.
+# Attributes of SVG and MathML elements in other namespaces (the standard's "adjust
+# foreign attributes"): the dump shows them as `xlink href`, `xml lang`, `xmlns xlink`.
 FOREIGN_ATTRIBUTES = {
-    "xlink:href": "xlink href", "xlink:title": "xlink title", "xml:lang": "xml lang",
+    "xlink:actuate": "xlink actuate", "xlink:arcrole": "xlink arcrole",
+    "xlink:href": "xlink href", "xlink:role": "xlink role", "xlink:show": "xlink show",
+    "xlink:title": "xlink title", "xlink:type": "xlink type", "xml:lang": "xml lang",
     "xml:space": "xml space", "xmlns": "xmlns xmlns", "xmlns:xlink": "xmlns xlink",
 }
 

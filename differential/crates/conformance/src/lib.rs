@@ -32,6 +32,7 @@
 //! naming the file and the line ([`ConformanceError`]). [`junit`] writes a run as
 //! JUnit XML.
 
+pub mod dump_probes;
 pub mod dump_rules;
 pub mod expected_differences;
 mod files;

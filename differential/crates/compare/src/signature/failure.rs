@@ -111,15 +111,47 @@ pub fn normalize_message(message: &str) -> String {
     truncate(out, 120)
 }
 
-/// A panic location without the directories that differ between machines: from the
-/// crate directory before the last `/src/` on (`html5ever-0.40.1/src/…:12:5`,
-/// `core/src/…`), or as given when it is already relative.
+/// A panic location without the directories that differ between machines, so that
+/// a crash's class does not depend on where the engine is installed: the path from a
+/// recognisable root on, its line and column kept.
+///
+/// - after the last `node_modules/`, `site-packages/`, `dist-packages/` or Go's
+///   `pkg/mod/`: the package's own path (`parse5/dist/tokenizer/index.js:12:3`,
+///   `html5lib/html5parser.py:80`);
+/// - a Go import path after `src/` (`golang.org/x/net/html/parse.go:240`);
+/// - else from the crate or package directory before the last `/src/` on
+///   (`html5ever-0.40.1/src/…:12:5`, `core/src/…`, `differential/src/…`);
+/// - else, for an absolute path, the file's name alone (`/home/me/adapter.py:12` is
+///   `adapter.py:12`); a relative path as given.
+///
+/// Backslashes are read as slashes and a `file://` scheme is dropped.
 pub fn normalize_location(location: &str) -> String {
-    match location.rfind("/src/") {
-        Some(src) => {
-            let crate_start = location[..src].rfind('/').map_or(0, |slash| slash + 1);
-            location[crate_start..].to_owned()
+    let unified = location.replace('\\', "/");
+    let path = unified.strip_prefix("file://").unwrap_or(&unified);
+    for root in [
+        "/node_modules/",
+        "/site-packages/",
+        "/dist-packages/",
+        "/pkg/mod/",
+    ] {
+        if let Some(at) = path.rfind(root) {
+            return path[at + root.len()..].to_owned();
         }
-        None => location.to_owned(),
     }
+    if let Some(src) = path.rfind("/src/") {
+        let after = &path[src + "/src/".len()..];
+        let import_path = after
+            .split_once('/')
+            .is_some_and(|(first, _)| first.contains('.'));
+        if import_path {
+            return after.to_owned();
+        }
+        let crate_start = path[..src].rfind('/').map_or(0, |slash| slash + 1);
+        return path[crate_start..].to_owned();
+    }
+    let drive = path.as_bytes().get(1..3) == Some(b":/".as_slice());
+    if path.starts_with('/') || path.starts_with('~') || drive {
+        return path.rsplit('/').next().unwrap_or(path).to_owned();
+    }
+    path.strip_prefix("./").unwrap_or(path).to_owned()
 }

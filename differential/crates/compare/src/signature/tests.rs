@@ -397,6 +397,62 @@ fn locations_lose_machine_directories() {
     assert_eq!(normalize_location("src/main.rs:1:1"), "src/main.rs:1:1");
 }
 
+/// The same engine installed in two places gives one location, so one signature.
+#[test]
+fn locations_are_the_same_wherever_the_engine_is_installed() {
+    let same = |a: &str, b: &str, expected: &str| {
+        assert_eq!(normalize_location(a), expected, "{a}");
+        assert_eq!(normalize_location(b), expected, "{b}");
+    };
+    same(
+        "/home/me/.cargo/registry/src/index.crates.io-6f17d22bba15001f/html5ever-0.40.1/src/tree_builder/mod.rs:12:5",
+        "/opt/cargo/registry/src/github.com-1ecc6299db9ec823/html5ever-0.40.1/src/tree_builder/mod.rs:12:5",
+        "html5ever-0.40.1/src/tree_builder/mod.rs:12:5",
+    );
+    same(
+        "/home/me/litmus/examples/engines/node_modules/parse5/dist/tokenizer/index.js:120:7",
+        "file:///srv/ci/build/examples/engines/node_modules/parse5/dist/tokenizer/index.js:120:7",
+        "parse5/dist/tokenizer/index.js:120:7",
+    );
+    same(
+        "/home/me/litmus/examples/engines/.venv/lib/python3.11/site-packages/html5lib/html5parser.py:80",
+        "/usr/lib/python3/dist-packages/html5lib/html5parser.py:80",
+        "html5lib/html5parser.py:80",
+    );
+    same(
+        "/usr/share/gocode/src/golang.org/x/net/html/parse.go:240",
+        "/home/me/go/pkg/mod/golang.org/x/net/html/parse.go:240",
+        "golang.org/x/net/html/parse.go:240",
+    );
+    same(
+        "/home/me/litmus/differential/src/engine/chaos.rs:40:13",
+        "C:\\work\\litmus\\differential\\src\\engine\\chaos.rs:40:13",
+        "differential/src/engine/chaos.rs:40:13",
+    );
+    same(
+        "/home/me/engines/my_adapter.py:12",
+        "/tmp/checkout/my_adapter.py:12",
+        "my_adapter.py:12",
+    );
+    assert_eq!(
+        normalize_location("./lib/parser.js:3:1"),
+        "lib/parser.js:3:1"
+    );
+    // In a signature: a panic reply's absolute location.
+    let panic = |location: &str| {
+        let failure = EngineFailure::Panic {
+            message: "index out of bounds".to_owned(),
+            location: Some(location.to_owned()),
+        };
+        failure_signature("mine", &failure).as_str().to_owned()
+    };
+    assert_eq!(
+        panic("/home/a/mine/src/tree.rs:88:17"),
+        panic("/builds/b/mine/src/tree.rs:88:17")
+    );
+    assert!(panic("/home/a/mine/src/tree.rs:88:17").contains("panic at mine/src/tree.rs:88:17"));
+}
+
 #[test]
 fn the_hash_is_sixteen_hex_digits_of_sha256() {
     // SHA-256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad

@@ -100,7 +100,7 @@ fn header(page: &mut String, report: &CampaignReport, title: &str) {
     let mut facts = vec![
         ("reference", engine(&report.reference)),
         ("other engine", engine(&report.other)),
-        ("seed", report.seed.to_string()),
+        ("seed", text::seed(report)),
         ("shard", report.shard.clone().unwrap_or_else(|| "—".into())),
         ("jobs", report.jobs.to_string()),
         ("cases", report.cases.to_string()),

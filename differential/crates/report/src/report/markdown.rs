@@ -112,7 +112,7 @@ fn facts(md: &mut String, report: &CampaignReport) {
     let mut rows = vec![
         ("reference", engine(&report.reference)),
         ("other engine", engine(&report.other)),
-        ("seed", report.seed.to_string()),
+        ("seed", text::seed(report)),
         ("shard", report.shard.as_deref().map_or("—".into(), inline)),
         ("jobs", report.jobs.to_string()),
         ("cases", report.cases.to_string()),

@@ -341,6 +341,33 @@ pub fn median_minimized_bytes(report: &CampaignReport) -> Option<f64> {
     })
 }
 
+/// The seed as reports show it, with what else its cases depend on: the archived
+/// findings of the corpus the campaign ran beside join the inputs it mutates, so the
+/// same seed gives other cases inside the litmus repository (its `corpus/divergences`)
+/// than outside it.
+pub fn seed(report: &CampaignReport) -> String {
+    let Some(sources) = report
+        .generation
+        .as_ref()
+        .map(|g| &g.mutation_sources)
+        .filter(|s| s.inputs > 0)
+    else {
+        return report.seed.to_string();
+    };
+    let corpus = sources.corpus.as_deref().unwrap_or("corpus");
+    if sources.corpus_inputs > 0 {
+        format!(
+            "{} (its cases mutate the {} archived findings of {corpus} too: the same seed gives other cases outside the litmus repository, or beside another corpus)",
+            report.seed, sources.corpus_inputs
+        )
+    } else {
+        format!(
+            "{} (no archived findings in {corpus} to mutate: inside the litmus repository, whose corpus/divergences join the mutated inputs, the same seed gives other cases)",
+            report.seed
+        )
+    }
+}
+
 /// The closing sentence of every report:
 /// `2 new classes, 3 known classes, 1 possibly fixed; median minimized size 7 bytes`.
 pub fn closing_line(report: &CampaignReport) -> String {
@@ -396,6 +423,34 @@ pub fn diff_sides(report: &CampaignReport, f: &Finding) -> DiffSides {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_seed_says_the_corpus_changes_its_cases() {
+        let mut report = crate::report::sample::campaign();
+        let sources = &mut report.generation.as_mut().unwrap().mutation_sources;
+        sources.corpus_inputs = 300;
+        let shown = seed(&report);
+        assert!(
+            shown.starts_with("7 (its cases mutate the 300 archived findings of corpus too"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("other cases outside the litmus repository"),
+            "{shown}"
+        );
+        let sources = &mut report.generation.as_mut().unwrap().mutation_sources;
+        sources.corpus_inputs = 0;
+        let shown = seed(&report);
+        assert!(
+            shown.contains("inside the litmus repository, whose corpus/divergences join"),
+            "{shown}"
+        );
+        // Nothing mutated (`--no-mutation`): the seed alone makes the cases.
+        report.generation.as_mut().unwrap().mutation_sources.inputs = 0;
+        assert_eq!(seed(&report), "7");
+        report.generation = None;
+        assert_eq!(seed(&report), "7");
+    }
 
     #[test]
     fn line_diffs_pair_replaced_lines_and_find_the_first_change() {

@@ -38,7 +38,8 @@ mod spec;
 pub use self::protocol::{check_dump, MAX_REPLY_BYTES};
 pub use self::serve::serve;
 pub use self::spec::{
-    check_name, default_name, split_command_line, ExternalMode, ExternalSpec, PREFIX,
+    check_name, default_name, name_from_hello, split_command_line, ExternalMode, ExternalSpec,
+    PREFIX,
 };
 
 use self::protocol::{preview, read_reply, wire_request, Reply};
@@ -81,8 +82,9 @@ pub struct ExternalEngine {
 }
 
 /// A version-2 program's first frame: `{"protocol": 2, "engine": …, "version": …}`
-/// (litmus-engine-api's message type, which its `serve` writes). The engine's own name
-/// is informative: reports keep litmus's name for it.
+/// (litmus-engine-api's message type, which its `serve` writes). The command line
+/// names an engine after its hello's name unless `--engine-name` says otherwise
+/// ([`name_from_hello`]); the spec carries the name chosen.
 pub type ProgramHello = litmus_engine_api::Hello;
 
 impl ExternalEngine {
@@ -129,6 +131,12 @@ impl ExternalEngine {
 
     pub fn spec(&self) -> &ExternalSpec {
         &self.spec
+    }
+
+    /// What the program's hello said, from its last start (`None` for a version-1 or
+    /// one-shot program, or before the first start).
+    pub fn hello(&self) -> Option<&ProgramHello> {
+        self.hello.as_ref()
     }
 
     /// The running persistent program, started (and warmed up) if there is none.

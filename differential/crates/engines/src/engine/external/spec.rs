@@ -225,13 +225,16 @@ const INTERPRETERS: [&str; 16] = [
     "sh", "bash", "dash", "zsh", "java",
 ];
 
-/// The default name of a command's engine: the file stem of the program, or of the
-/// script an interpreter runs (`node examples/engines/parse5.mjs` → `parse5`,
-/// `.venv/bin/python3 adapter.py` → `adapter`, `./my-parser --fast` → `my-parser`),
+/// The default name of a command's engine when its program says no name in a hello
+/// (a one-shot or version-1 program): the file stem of the program, or of the script
+/// an interpreter runs (`node examples/engines/parse5.mjs` → `parse5`,
+/// `.venv/bin/python3 adapter.py` → `adapter`, `./my-parser --fast` → `my-parser`;
+/// after `env` and its `NAME=VALUE` words, the command it runs),
 /// with characters other than ASCII letters, digits, `.`, `_` and `-` replaced by
 /// `-`. A name that the registry already uses gets `-cmd` appended (`litmus parse`
 /// → `litmus-cmd`), so that the two sides of a comparison never share a name.
 pub fn default_name(words: &[String]) -> String {
+    let words = without_launcher(words);
     let stem = |word: &str| {
         Path::new(word)
             .file_stem()
@@ -253,6 +256,42 @@ pub fn default_name(words: &[String]) -> String {
         None
     };
     let raw = script.unwrap_or(program);
+    a_name_of(&raw).unwrap_or_else(|| "external".to_owned())
+}
+
+/// The command `env` runs, if it is `env` (`env PYTHONPATH=lib python3 adapter.py` runs
+/// `python3 adapter.py`): its options and `NAME=VALUE` words left out. Any other
+/// command as it is.
+fn without_launcher(words: &[String]) -> &[String] {
+    let is_env = words
+        .first()
+        .is_some_and(|w| Path::new(w).file_name().is_some_and(|f| f == "env"));
+    if !is_env {
+        return words;
+    }
+    let run = words[1..]
+        .iter()
+        .position(|w| !w.starts_with('-') && !w.contains('='))
+        .map_or(words.len(), |at| at + 1);
+    if run == words.len() {
+        return words;
+    }
+    &words[run..]
+}
+
+/// The name of an engine whose hello calls it `said` (`{"engine": "html5lib"}` →
+/// `html5lib`), made a name as [`default_name`] makes one: characters other than
+/// ASCII letters, digits, `.`, `_` and `-` replaced by `-`, `-cmd` appended to a
+/// built-in engine's name (`litmus serve` says `litmus`: `litmus-cmd`). `None` when
+/// the hello says nothing that can be a name (empty, or blanks and a leading `-`
+/// alone).
+pub fn name_from_hello(said: &str) -> Option<String> {
+    a_name_of(said.trim())
+}
+
+/// `raw` made a name an external engine may have ([`check_name`]), or `None` when
+/// nothing of it is left.
+fn a_name_of(raw: &str) -> Option<String> {
     let mut name: String = raw
         .chars()
         .map(|c| {
@@ -263,13 +302,15 @@ pub fn default_name(words: &[String]) -> String {
             }
         })
         .collect();
+    let kept = name.trim_start_matches('-').len();
+    name.replace_range(..name.len() - kept, "");
     if name.is_empty() {
-        name = "external".to_owned();
+        return None;
     }
     if super::super::names::ENGINE_NAMES.contains(&name.as_str()) {
         name.push_str("-cmd");
     }
-    name
+    Some(name)
 }
 
 /// A name an external engine may have: ASCII letters, digits, `.`, `_` and `-`, not

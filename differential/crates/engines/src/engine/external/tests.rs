@@ -46,12 +46,40 @@ fn default_names_are_the_program_or_the_script() {
     assert_eq!(name("target/release/litmus parse"), "litmus-cmd");
     assert_eq!(name("bin/my parser+plus"), "my");
     assert_eq!(name("'weird name!'"), "weird-name-");
+    assert_eq!(
+        name("env PYTHONPATH=/opt/lib python3 -u adapter.py"),
+        "adapter"
+    );
+    assert_eq!(name("/usr/bin/env -i A=1 B=2 ./bin/fast-html"), "fast-html");
+    assert_eq!(name("env"), "env");
+    assert_eq!(name("env A=1"), "env");
+    assert_eq!(name("@scope"), "scope");
     assert!(check_name("parse5").is_ok());
     assert!(check_name("litmus").is_err());
     assert!(check_name("html5ever").is_err());
     assert!(check_name("a b").is_err());
     assert!(check_name("-a").is_err());
     assert!(check_name("").is_err());
+}
+
+#[test]
+fn a_hello_names_the_engine_as_a_default_name_would() {
+    assert_eq!(name_from_hello("html5lib").as_deref(), Some("html5lib"));
+    assert_eq!(name_from_hello(" parse5 ").as_deref(), Some("parse5"));
+    assert_eq!(name_from_hello("go html/x").as_deref(), Some("go-html-x"));
+    // A built-in engine's name is never an external engine's.
+    assert_eq!(name_from_hello("litmus").as_deref(), Some("litmus-cmd"));
+    assert_eq!(
+        name_from_hello("html5ever").as_deref(),
+        Some("html5ever-cmd")
+    );
+    assert_eq!(name_from_hello(""), None);
+    assert_eq!(name_from_hello("  "), None);
+    assert_eq!(name_from_hello("--").as_deref(), None);
+    for said in ["html5lib", "go html/x", "litmus", "@x"] {
+        let name = name_from_hello(said).unwrap();
+        assert!(check_name(&name).is_ok(), "{said:?} gave {name:?}");
+    }
 }
 
 #[test]
