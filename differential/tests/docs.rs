@@ -661,3 +661,40 @@ fn every_command_and_flag_is_in_docs_commands_md() {
         missing.join("\n")
     );
 }
+
+/// Every `--help` block of docs/commands.md is what the command prints now
+/// (`scripts/gen-commands-help.py` rewrites them).
+#[test]
+fn every_help_block_of_docs_commands_md_is_the_binarys() {
+    let root = workspace_root();
+    let page = read(&root, "docs/commands.md");
+    let mut blocks = 0;
+    let mut stale = Vec::new();
+    let mut lines = page.lines();
+    while let Some(line) = lines.next() {
+        let Some(command) = line
+            .strip_prefix("`litmus ")
+            .and_then(|rest| rest.strip_suffix("--help`:"))
+        else {
+            continue;
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let pasted: Vec<&str> = lines
+            .by_ref()
+            .skip_while(|line| !line.starts_with("```"))
+            .skip(1)
+            .take_while(|line| !line.starts_with("```"))
+            .collect();
+        blocks += 1;
+        let now = help(&words);
+        if pasted.join("\n").trim_end() != now.trim_end() {
+            stale.push(format!("litmus {}--help", command));
+        }
+    }
+    assert!(blocks >= 15, "only {blocks} --help blocks in docs/commands.md");
+    assert!(
+        stale.is_empty(),
+        "docs/commands.md holds stale --help blocks (run scripts/gen-commands-help.py):\n{}",
+        stale.join("\n")
+    );
+}
