@@ -308,9 +308,12 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
     // A case the minimizer could not show again is classified as it was found (a
     // round trip of a tree a class explains, say): a known class's case like any.
     let reproduced = minimized.divergence.is_some();
-    let class = minimized
-        .class
-        .or_else(|| classify(&shared.known, &shown).map(str::to_owned));
+    // What the minimization shows was classified there, once.
+    let class = match minimized.class {
+        Some(class) => Some(class),
+        None if reproduced => None,
+        None => classify(&shared.known, &shown).map(str::to_owned),
+    };
     match class {
         Some(class) => shared.classified(Candidate {
             reproduced,
