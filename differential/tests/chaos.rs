@@ -30,6 +30,10 @@
 //!   out of memory (under a 640 MiB address-space limit set with `ulimit -v`) does
 //!   too. `litmus diff` and `litmus minimize --archive` report and archive such
 //!   inputs, and `corpus check` replays them all.
+//! - [`a_known_hang_whose_exemplar_is_archived_is_not_minimized_again`]: with a class
+//!   of the chaos engine's hang and an exemplar of it in the corpus, a campaign's hang
+//!   is reported under that class as it was found (no minimization step), and
+//!   archived.
 //!
 //! - [`a_worker_killed_mid_batch_loses_no_case_and_counts_none_twice`]: the `chaos`
 //!   engine aborts on the few cases whose inputs the generator mutated from a marker
@@ -670,6 +674,85 @@ fn a_misbehaving_engine_becomes_findings() {
     // Every crash and hang replays from the archive without taking the check down.
     let state = corpus_state(&corpus);
     assert_corpus_check_passes(&corpus, "chaos", state.findings.len());
+}
+
+/// A known hang of the chaos engine, for a campaign whose corpus archives its
+/// exemplar.
+const CHAOS_HANG_CLASS: &str = r#"
+[[class]]
+id = "chaos-hangs-on-its-marker"
+engine = "chaos"
+signatures = ["timeout | chaos"]
+inputs = ["*HANG*"]
+inputs_reason = "a timeout has no tree, so no locus: the chaos engine hangs on an input holding its marker."
+explanation = "The chaos engine hangs, on purpose, on an input holding HANG."
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+#[test]
+fn a_known_hang_whose_exemplar_is_archived_is_not_minimized_again() {
+    let temp = tempfile::tempdir().unwrap();
+    let corpus = new_corpus(temp.path());
+    let classes = corpus.join("known-differences.toml");
+    let mut text = fs::read_to_string(&classes).unwrap();
+    text.push_str(CHAOS_HANG_CLASS);
+    fs::write(&classes, text).unwrap();
+    let exemplar = litmus_differential::archive::ArchivedFinding {
+        input: "HANG".into(),
+        reference_tree: "| <html>\n|   <head>\n|   <body>\n|     \"HANG\"\n".into(),
+        scripting: true,
+        signature: "timeout | chaos".into(),
+        level: "timeout".into(),
+        engine: "chaos".into(),
+        class: Some("chaos-hangs-on-its-marker".into()),
+        ..Default::default()
+    };
+    Archive::open(&corpus.join("divergences"))
+        .unwrap()
+        .store(&exemplar)
+        .unwrap();
+    let marker = "<u>HANG</u><p>a paragraph the minimizer would cut</p>";
+    let markers = marker_inputs(temp.path(), &[marker]);
+    let out = temp.path().join("reports");
+    let mut child = litmus()
+        .env("HTML5LIB_TESTS", &markers)
+        .args(["run", "--engine", "chaos", "--cases", "100", "--seed", "4"])
+        .args([
+            "--jobs",
+            "2",
+            "--timeout",
+            "2s",
+            "--no-round-trip",
+            "--quiet",
+        ])
+        .arg("--corpus")
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = wait_with_deadline(&mut child, Duration::from_secs(300));
+    assert!(status.success(), "the campaign did not finish: {status:?}");
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("findings.json")).unwrap()).unwrap();
+    let hang = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["signature"] == "timeout | chaos")
+        .unwrap_or_else(|| panic!("no hang among {:#}", report["findings"]));
+    assert_eq!(hang["class"], "chaos-hangs-on-its-marker", "{hang:#}");
+    // Kept as found: not a step of minimization, its input the case's.
+    assert_eq!(hang["minimization"]["steps"], 0, "{hang:#}");
+    assert_eq!(hang["input"], hang["original_input"], "{hang:#}");
+    assert!(hang["input"].as_str().unwrap().contains("HANG"));
+    // And archived, in the campaign's archive.
+    let path = hang["archive_path"].as_str().expect("archived");
+    let archived = Archive::read(Path::new(path)).unwrap();
+    assert_eq!(archived.input, hang["input"].as_str().unwrap());
 }
 
 #[test]

@@ -237,6 +237,12 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
     could_be_folder(&archive, "--archive")?;
     writable_folder(&out, "--out")?;
     writable_folder(&archive, "--archive")?;
+    let mut exemplar_folders = vec![litmus_compare::archive::divergences_dir(
+        &litmus_compare::archive::corpus_dir(args.corpus.as_deref()),
+    )];
+    if !exemplar_folders.contains(&archive) {
+        exemplar_folders.push(archive.clone());
+    }
     Ok(CampaignOptions {
         cases: match (args.cases, args.time) {
             (None, None) => Some(10_000),
@@ -247,6 +253,7 @@ pub fn campaign_options(args: &RunArgs) -> Result<CampaignOptions, CliError> {
         jobs,
         shard,
         archive,
+        exemplar_folders,
         out,
         id,
         known,
@@ -451,14 +458,15 @@ fn print_summary(report: &CampaignReport, out: &Path) {
     );
     let elsewhere = classes.iter().filter(|c| c.at_another_version()).count();
     outln!(
-        "  {} findings: {new} new classes, {known} known classes{}, {} possibly fixed upstream",
+        "  {} findings: {new} new classes, {known} known classes{}, {} possibly fixed upstream, {} not seen",
         report.findings.len(),
         if elsewhere > 0 {
             format!(" ({elsewhere} at another version of {})", report.other.name)
         } else {
             String::new()
         },
-        report.possibly_fixed.len()
+        report.possibly_fixed.len(),
+        report.not_seen.len()
     );
     print_judges_sides(report);
     for group in classes.iter().filter(|c| c.is_new()) {

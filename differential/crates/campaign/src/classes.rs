@@ -7,14 +7,15 @@ use crate::finding::{CampaignReport, ClassInfo};
 use litmus_verdicts::{KnownClass, KnownDifferences};
 use std::collections::BTreeSet;
 
-/// The classes a report names: those of its findings, its signatures and its possibly
-/// fixed classes, in the order of the known-differences file.
+/// The classes a report names: those of its findings, its signatures, its possibly
+/// fixed classes and those not seen, in the order of the known-differences file.
 pub fn named_in(known: &KnownDifferences, report: &CampaignReport) -> Vec<ClassInfo> {
     let mut named: BTreeSet<&str> = BTreeSet::new();
     named.extend(report.findings.iter().filter_map(|f| f.class.as_deref()));
     named.extend(report.signatures.iter().filter_map(|s| s.class.as_deref()));
     named.extend(report.class_counts.iter().map(|c| c.class.as_str()));
     named.extend(report.possibly_fixed.iter().map(|p| p.class.as_str()));
+    named.extend(report.not_seen.iter().map(|n| n.class.as_str()));
     known
         .classes
         .iter()
@@ -23,17 +24,24 @@ pub fn named_in(known: &KnownDifferences, report: &CampaignReport) -> Vec<ClassI
         .collect()
 }
 
-/// Whether a class can show in a campaign that compared these levels: one of its
-/// signature patterns starts with one of them, or with no level at all (a failure —
-/// `crash`, `timeout`, … — or a pattern starting with `*`), which any level can give.
-/// A class of the speed or chunk level cannot show in a campaign that did not run it,
-/// and is not "possibly fixed" there.
+/// Whether a class can show in a campaign that compared these levels, in one of its
+/// views (its own conditions, or a shape's): one of its signature patterns starts
+/// with one of them, or with no level at all (a failure — `crash`, `timeout`, … — or
+/// a pattern starting with `*`), which any level can give; a view with no signature
+/// pattern shows at the tree and fragment levels when it has a locus condition (only
+/// their findings have a locus), else at any. A class of the speed or chunk level
+/// cannot show in a campaign that did not run it, and is not "possibly fixed" there.
 pub fn can_show_at(class: &KnownClass, levels: &[&str]) -> bool {
-    class.signatures.iter().any(|pattern| {
-        let first = pattern.split(" | ").next().unwrap_or("");
-        if first.contains('*') || litmus_compare::compare::Level::from_name(first).is_none() {
-            return true;
+    class.views().any(|view| {
+        if view.signatures.is_empty() {
+            return !view.needs_locus() || levels.iter().any(|l| matches!(*l, "tree" | "fragment"));
         }
-        levels.contains(&first)
+        view.signatures.iter().any(|pattern| {
+            let first = pattern.split(" | ").next().unwrap_or("");
+            if first.contains('*') || litmus_compare::compare::Level::from_name(first).is_none() {
+                return true;
+            }
+            levels.contains(&first)
+        })
     })
 }

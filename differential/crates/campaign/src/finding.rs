@@ -214,7 +214,8 @@ pub struct SignatureCount {
     pub minimized: Option<Signature>,
 }
 
-/// A known class that no case matched in this campaign.
+/// A known class that no case matched in this campaign, and whose archived
+/// exemplars, run again through the engine, diverge no more.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PossiblyFixed {
     pub class: String,
@@ -224,6 +225,24 @@ pub struct PossiblyFixed {
     /// earlier reports).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub since: Option<String>,
+    /// How many archived exemplars of the class were run again, none diverging (0 in
+    /// earlier reports).
+    #[serde(default)]
+    pub exemplars: usize,
+}
+
+/// A known class that no case matched in this campaign, but that is not shown fixed:
+/// an archived exemplar of it still diverges when run again through the engine, or
+/// none is archived.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotSeen {
+    pub class: String,
+    pub explanation: String,
+    pub upstream: Option<String>,
+    /// The archive file of the exemplar that still diverges; `None` when no exemplar
+    /// of the class is archived.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diverging_exemplar: Option<String>,
 }
 
 /// The whole campaign: findings.json.
@@ -255,6 +274,10 @@ pub struct CampaignReport {
     #[serde(default)]
     pub signatures: Vec<SignatureCount>,
     pub possibly_fixed: Vec<PossiblyFixed>,
+    /// Known classes that matched no case but are not shown fixed (absent in earlier
+    /// reports).
+    #[serde(default)]
+    pub not_seen: Vec<NotSeen>,
     /// Every known class the report names (by a finding, a signature, a count or as
     /// possibly fixed): its explanation, who is right, its spec and upstream links, so
     /// that the reports explain each class without the known-differences file.

@@ -87,7 +87,8 @@
 //! ([`Verdict::AtAnotherVersion`]; two equally specific ones make it ambiguous). A
 //! class whose versions exclude the campaign's engine version is not expected to show,
 //! and is not reported as possibly fixed upstream; one that may show and did not is
-//! reported as possibly fixed from the campaign's version on.
+//! reported as possibly fixed from the campaign's version on, when its archived
+//! exemplars no longer diverge (litmus-campaign's `unseen.rs`).
 //!
 //! Matching picks the most specific class that matches ([`KnownDifferences::verdict`]):
 //! each condition given counts one (signatures only where a pattern for the finding's
@@ -97,7 +98,9 @@
 //! (the class whose cause is where the trees part). Two classes that match with the
 //! same top specificity make the finding *ambiguous*: a finding about the classes,
 //! reported as such, never settled by the order of the file. A class that
-//! matched nothing in a campaign is reported as *possibly fixed upstream*.
+//! matched nothing in a campaign is reported as *possibly fixed upstream* when its
+//! archived exemplars, run again, no longer diverge, and as *not seen in this
+//! campaign* otherwise.
 //!
 //! ```toml
 //! [[class]]

@@ -35,7 +35,8 @@ pub struct Investigation {
 
 /// Minimizes the input of `divergence` while its signature holds, classifies the
 /// result, and archives it (when `archive` is given). `stop` ends the minimization
-/// early with the best input so far.
+/// early with the best input so far. A hang's minimization ends, its budget
+/// exhausted, once [`MAX_HANGING_STEPS`] candidates have hung.
 pub fn investigate(
     divergence: &Divergence,
     origin: Origin,
@@ -47,10 +48,19 @@ pub fn investigate(
 ) -> Investigation {
     let original = divergence.request.input.clone();
     let budget = budget_for(divergence, budget);
-    let (minimized, stats) = minimize(&original, budget, &mut |candidate: &str| {
-        !stop.load(Ordering::Relaxed)
-            && recheck(divergence, candidate, engines.reference, engines.other).is_some()
+    let hang = matches!(divergence.signature.kind(), Kind::Failure(Failure::Timeout));
+    let mut hung = 0;
+    let (minimized, mut stats) = minimize(&original, budget, &mut |candidate: &str| {
+        if stop.load(Ordering::Relaxed) || hung >= MAX_HANGING_STEPS {
+            return false;
+        }
+        let kept = recheck(divergence, candidate, engines.reference, engines.other).is_some();
+        if hang && kept {
+            hung += 1;
+        }
+        kept
     });
+    stats.budget_exhausted |= hung >= MAX_HANGING_STEPS;
     // The divergence as the minimized input shows it (the original if the engines
     // no longer agree with themselves).
     let last = recheck(divergence, &minimized, engines.reference, engines.other);
@@ -78,12 +88,17 @@ pub fn investigate(
     }
 }
 
+/// The most candidates of a hang's minimization that may hang: each costs a whole
+/// timeout and an engine worker's restart, so they are counted apart from the
+/// steps, and a hang cannot spend its budget one timeout at a time (a candidate that
+/// answers at once costs nothing like it).
+pub const MAX_HANGING_STEPS: usize = 5;
+
 /// Hangs cost a timeout per step that still hangs and crashes a worker restart: give
 /// them fewer steps, and a time limit too (their findings depend on the machine's
-/// timing already). A hang's steps are mostly cheap (a smaller input that answers at
-/// once), so the time limit, not the step count, is what bounds it. Every other
-/// divergence keeps the step budget alone, so that it minimizes the same way on every
-/// run.
+/// timing already); a hang's steps that hang are counted too ([`MAX_HANGING_STEPS`]).
+/// Every other divergence keeps the step budget alone, so that it minimizes the same
+/// way on every run.
 fn budget_for(divergence: &Divergence, budget: Budget) -> Budget {
     match divergence.signature.kind() {
         Kind::Failure(Failure::Timeout) => Budget {
@@ -103,3 +118,75 @@ fn budget_for(divergence: &Divergence, budget: Budget) -> Budget {
 const HANG_TIME: Duration = Duration::from_secs(120);
 /// The time limit of a crash's minimization.
 const CRASH_TIME: Duration = Duration::from_secs(60);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use litmus_compare::compare::input::{compare_request, Levels};
+    use litmus_compare::compare::Level;
+    use litmus_engines::case::{EngineFailure, ParseRequest, ParseResult};
+    use litmus_engines::engine::LitmusEngine;
+
+    /// An engine that times out, at once, on every input holding `HANG` (the chaos
+    /// engine's marker), and counts those parses.
+    struct Hangs {
+        hung: usize,
+    }
+
+    impl Engine for Hangs {
+        fn name(&self) -> &str {
+            "hangs"
+        }
+
+        fn version(&self) -> String {
+            "hangs 1".into()
+        }
+
+        fn parse(&mut self, request: &ParseRequest) -> ParseResult {
+            if request.input.contains("HANG") {
+                self.hung += 1;
+                return Err(EngineFailure::Timeout { after_ms: 10_000 });
+            }
+            LitmusEngine.parse(request)
+        }
+    }
+
+    #[test]
+    fn a_hang_is_minimized_through_a_few_hanging_steps_only() {
+        let input = "<p>a</p><b>c</b><i>HANG</i><u>d</u><s>e</s><em>f</em><q>g</q>".repeat(4);
+        let input = input.as_str();
+        let request = ParseRequest::document(input, true);
+        let (mut reference, mut other) = (LitmusEngine, Hangs { hung: 0 });
+        let levels = Levels::default();
+        let divergence =
+            compare_request(Level::Tree, &request, &mut reference, &mut other, &levels)
+                .into_iter()
+                .find(|d| d.signature.as_str() == "timeout | hangs")
+                .expect("a hang");
+        other.hung = 0;
+        let investigation = investigate(
+            &divergence,
+            Origin::default(),
+            &mut Engines {
+                reference: &mut reference,
+                other: &mut other,
+            },
+            &KnownDifferences::default(),
+            None,
+            Budget::default(),
+            &AtomicBool::new(false),
+        );
+        // Every parse that hung was a step kept; there are no more than the cap.
+        assert_eq!(
+            other.hung,
+            MAX_HANGING_STEPS + 1,
+            "the last parse shows it again"
+        );
+        let stats = &investigation.finding.minimization;
+        assert!(stats.budget_exhausted);
+        // Minimized as far as those steps went: smaller, still the hang.
+        assert!(investigation.finding.input.contains("HANG"));
+        assert!(investigation.finding.input.len() < input.len());
+        assert_eq!(investigation.shown.signature.as_str(), "timeout | hangs");
+    }
+}

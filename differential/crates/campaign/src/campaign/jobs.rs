@@ -219,6 +219,9 @@ fn minimize_limit(shared: &Shared<'_>) -> Duration {
 fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
     let divergence = &reported.divergence;
     if divergence.is_failure() {
+        if let Some(class) = archived_failure_class(shared, divergence) {
+            return keep_as_found(shared, reported, class);
+        }
         // A crash or hang would take the case worker down at every step.
         return investigate_with_engine_workers(shared, job, reported);
     }
@@ -259,6 +262,42 @@ fn triage(shared: &Shared<'_>, job: &mut Job, reported: Reported) {
     settle(shared, &reported, minimized);
 }
 
+/// The known class of a crash or a hang whose exemplars the archive already holds for
+/// its engine (`archived.rs`): minimizing it again would cost a worker restart or a
+/// timeout at every step that still fails, to find what the archive holds.
+fn archived_failure_class<'s>(shared: &'s Shared<'_>, divergence: &Divergence) -> Option<&'s str> {
+    let class = classify(&shared.known, divergence)?;
+    shared
+        .archived
+        .holds(divergence.engine.as_str(), class)
+        .then_some(class)
+}
+
+/// A crash or a hang of a known class whose exemplars are archived, recorded as it
+/// was found: its case not minimized (0 steps), archived and reported under its class.
+fn keep_as_found(shared: &Shared<'_>, reported: Reported, class: &str) {
+    let divergence = &reported.divergence;
+    let input = &divergence.request.input;
+    let stats = MinimizeStats {
+        original_bytes: input.len(),
+        final_bytes: input.len(),
+        ..MinimizeStats::default()
+    };
+    let finding = record::finding(
+        &shared.known,
+        divergence,
+        input,
+        input,
+        stats,
+        reported.origin.clone(),
+    );
+    debug_assert_eq!(finding.class.as_deref(), Some(class));
+    let reference = divergence.left.result.clone();
+    let signature = &divergence.signature;
+    let finding = archive(shared, signature, finding, divergence, &reference);
+    shared.found(signature, finding);
+}
+
 /// Records a triage's result: a class's candidate, or a new finding.
 fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
     let signature = &reported.divergence.signature;
@@ -269,9 +308,12 @@ fn settle(shared: &Shared<'_>, reported: &Reported, minimized: Minimized) {
     // A case the minimizer could not show again is classified as it was found (a
     // round trip of a tree a class explains, say): a known class's case like any.
     let reproduced = minimized.divergence.is_some();
-    let class = minimized
-        .class
-        .or_else(|| classify(&shared.known, &shown).map(str::to_owned));
+    // What the minimization shows was classified there, once.
+    let class = match minimized.class {
+        Some(class) => Some(class),
+        None if reproduced => None,
+        None => classify(&shared.known, &shown).map(str::to_owned),
+    };
     match class {
         Some(class) => shared.classified(Candidate {
             reproduced,

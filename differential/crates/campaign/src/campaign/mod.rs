@@ -19,8 +19,10 @@
 //! case worker's messages); [`watch`], [`cases`] (the case runner a case worker
 //! hosts), [`ahead`] and [`triage`] (minimizing in process), [`host`] (the case
 //! worker's process) and [`case_worker`] (its supervisor); [`options`] (what a
-//! campaign is given); [`record`], [`mod@investigate`], [`third`], [`steering`], then
-//! `state/` (what the jobs share) and `jobs.rs`; [`mod@run`] at the top.
+//! campaign is given); [`archived`] (the findings archived before it, by class),
+//! [`record`], [`mod@investigate`], [`third`], [`steering`], [`unseen`] (the classes
+//! it did not see), then `state/` (what the jobs share) and `jobs.rs`; [`mod@run`] at
+//! the top.
 //!
 //! Each signature is triaged once, on its first case (the lowest case index that
 //! showed it): classified as found, or minimized to tokens and classified. A
@@ -46,6 +48,7 @@
 //! the reports.
 
 pub mod ahead;
+pub mod archived;
 pub mod case_worker;
 pub mod cases;
 pub mod host;
@@ -59,6 +62,7 @@ mod state;
 pub mod steering;
 pub mod third;
 pub mod triage;
+pub mod unseen;
 pub mod watch;
 
 pub use cases::request_for_case;

@@ -78,6 +78,10 @@ pub struct CampaignOptions {
     pub out: PathBuf,
     /// The folder of archived findings (`corpus/divergences`).
     pub archive: PathBuf,
+    /// The folders whose archived findings stand for their classes
+    /// (`archived.rs`): the corpus's findings and the archive's, as the campaign
+    /// starts.
+    pub exemplar_folders: Vec<PathBuf>,
     pub known: KnownDifferences,
     /// The engines: the reference and the one under test.
     pub reference: EngineChoice,

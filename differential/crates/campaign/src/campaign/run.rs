@@ -5,15 +5,15 @@ use super::jobs;
 use super::options::{case_setup, CampaignError, CampaignOptions, Shard};
 use super::protocol::CaseSetup;
 use super::state::Shared;
-use crate::finding::{CampaignReport, EngineId, Generation, PossiblyFixed, SCHEMA_VERSION};
+use crate::finding::{CampaignReport, EngineId, Generation, SCHEMA_VERSION};
 use crate::generator::{Generator, GENERATOR_VERSION};
 use crate::lock::ReportsLock;
 use indicatif::{ProgressBar, ProgressStyle};
-use litmus_compare::archive::Archive;
+use litmus_compare::archive::{Archive, ArchivedFinding};
+use litmus_compare::corpus_check::{archived_request, recheck_archived, Recheck};
 use litmus_engines::worker::{
     Worker, WorkerCommand, WorkerConfig, WorkerError, WorkerRole, WorkerSettings,
 };
-use litmus_verdicts::KnownDifferences;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -136,7 +136,9 @@ pub fn run(
     }
 
     report = shared.snapshot(&report, clock.elapsed(), interrupted);
-    report.possibly_fixed = possibly_fixed(&shared.known, &report);
+    let unseen = unseen(&shared, &report);
+    report.possibly_fixed = unseen.possibly_fixed;
+    report.not_seen = unseen.not_seen;
     report.known_classes = crate::classes::named_in(&shared.known, &report);
     let written = write(&report, &options.out);
     if let Some(message) = shared.failure() {
@@ -188,42 +190,31 @@ fn run_jobs(
     })
 }
 
-/// Known classes of the engine under test that explain none of this campaign's
-/// findings, among those that could show at the levels it compared
-/// ([`crate::classes::can_show_at`]: a speed class cannot show in a campaign
-/// that timed nothing), each with the engine's version from which it showed no more.
-/// Classes of every engine (`*`: the standard's own round-trip constructs, the
-/// harness's) describe no engine's behaviour, so nothing upstream can have fixed them;
-/// a class whose `versions` exclude the campaign's engine version is not expected to
-/// show, and is left out.
-fn possibly_fixed(known: &KnownDifferences, report: &CampaignReport) -> Vec<PossiblyFixed> {
-    let engine = &report.other.name;
-    let version = litmus_verdicts::versions::version_number(&report.other.version);
-    let compared: Vec<&str> = report
-        .levels
-        .iter()
-        .filter(|l| l.compared > 0)
-        .map(|l| l.level.as_str())
-        .collect();
-    known
-        .classes
-        .iter()
-        .filter(|class| class.names_engine(engine))
-        .filter(|class| crate::classes::can_show_at(class, &compared))
-        .filter(|class| class.holds_at(engine, version.as_deref()))
-        .filter(|class| {
-            !report
-                .findings
-                .iter()
-                .any(|f| f.class.as_deref() == Some(&class.id))
-        })
-        .map(|class| PossiblyFixed {
-            class: class.id.clone(),
-            explanation: class.explanation.clone(),
-            upstream: class.upstream.clone(),
-            since: Some(report.other.version.clone()),
-        })
-        .collect()
+/// The known classes the campaign did not see, sorted by running their archived
+/// exemplars again through a pair of engine workers, started when first needed.
+fn unseen(shared: &Shared<'_>, report: &CampaignReport) -> super::unseen::Unseen {
+    let options = shared.options;
+    let mut engines: Option<(Worker, Worker)> = None;
+    let mut rerun = |finding: &ArchivedFinding| -> Recheck {
+        if engines.is_none() {
+            let started = options
+                .reference
+                .start(options.timeout)
+                .and_then(|r| Ok((r, options.other.start(options.timeout)?)));
+            match started {
+                Ok(pair) => engines = Some(pair),
+                Err(e) => return Recheck::Skipped(format!("cannot start engine workers: {e}")),
+            }
+        }
+        let Some((reference, other)) = engines.as_mut() else {
+            return Recheck::Skipped("no engine workers".into());
+        };
+        match archived_request(finding) {
+            Ok(request) => recheck_archived(finding, &request, reference, other),
+            Err(why) => Recheck::Skipped(why),
+        }
+    };
+    super::unseen::sort(&shared.known, report, &shared.archived, &mut rerun)
 }
 
 fn progress_bar(options: &CampaignOptions) -> ProgressBar {
@@ -252,89 +243,4 @@ fn progress_bar(options: &CampaignOptions) -> ProgressBar {
     bar.set_message("no findings yet");
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::finding::Finding;
-
-    const CLASSES: &str = r#"
-[[class]]
-id = "old"
-engine = "chromium"
-versions = ["< 150"]
-signatures = ["tree | *"]
-explanation = "before 150"
-spec = "https://html.spec.whatwg.org/#parsing"
-right = "reference"
-
-[[class]]
-id = "always"
-engine = "chromium"
-signatures = ["fragment | *"]
-explanation = "any version"
-spec = "https://html.spec.whatwg.org/#parsing"
-right = "reference"
-
-[[class]]
-id = "shown"
-engine = "chromium"
-signatures = ["serialization | *"]
-explanation = "shown"
-spec = "https://html.spec.whatwg.org/#parsing"
-right = "reference"
-
-[[class]]
-id = "elsewhere"
-engine = "html5ever"
-signatures = ["tree | *"]
-explanation = "another engine's"
-spec = "https://html.spec.whatwg.org/#parsing"
-right = "reference"
-"#;
-
-    #[test]
-    fn possibly_fixed_names_the_version_and_leaves_out_classes_of_other_versions() {
-        let known = KnownDifferences::parse(CLASSES).unwrap();
-        let report = |version: &str| CampaignReport {
-            other: EngineId {
-                name: "chromium".into(),
-                version: version.into(),
-            },
-            findings: vec![Finding {
-                class: Some("shown".into()),
-                ..Finding::default()
-            }],
-            // Levels compared: the classes of these levels could show.
-            levels: ["tree", "fragment", "serialization"]
-                .iter()
-                .map(|level| crate::finding::LevelCount {
-                    level: level.to_string(),
-                    compared: 10,
-                    agreed: 5,
-                    agreement: Some(0.5),
-                })
-                .collect(),
-            ..CampaignReport::default()
-        };
-        let at = |version: &str| {
-            possibly_fixed(&known, &report(version))
-                .into_iter()
-                .map(|p| (p.class, p.since))
-                .collect::<Vec<_>>()
-        };
-        let v156 = "Chromium 156.0.8078.114 built on Debian";
-        // At 156 the class of versions before 150 is not expected: only `always`.
-        assert_eq!(at(v156), vec![("always".to_owned(), Some(v156.to_owned()))]);
-        // At 148 both may show, and neither did.
-        let v148 = "Chromium 148.0.7778.167";
-        assert_eq!(
-            at(v148),
-            vec![
-                ("old".to_owned(), Some(v148.to_owned())),
-                ("always".to_owned(), Some(v148.to_owned()))
-            ]
-        );
-    }
 }

@@ -6,19 +6,24 @@
 //! - [`Goal::Classify`]: the signature's first case is cut to the shortest prefix and
 //!   the fewest tokens that keep the signature, and classified. A known class ends
 //!   it: the signature is counted under that class, and its case is cut again to the
-//!   fewest tokens that keep the level, the engine and the class, whose signature
-//!   is the one it merges under (signatures that differ only in where a behaviour
-//!   shows become one). Otherwise the minimization goes
-//!   on to characters and simplifications, and is classified again: if still no
-//!   class explains it, it is a new finding, archived at once.
+//!   fewest tokens that keep its cause (`Cause`: the level, the engine, and the
+//!   locus's token and arm, or without a locus the first differing nodes), whose
+//!   signature is the one it merges under (signatures that differ only in where a
+//!   behaviour shows become one). Otherwise the minimization goes on to characters
+//!   and simplifications, and is classified again: if still no class explains it, it
+//!   is a new finding, archived at once.
 //! - [`Goal::Exemplar`]: one of the smallest cases of a known class is minimized
-//!   keeping the class, the level and the first differing nodes (the signature
-//!   without its `in:` parent), and its signature is computed again: signatures that
-//!   differ only in where a behaviour shows minimize to one case and merge.
+//!   keeping its cause and its first differing nodes (the signature without its `in:`
+//!   parent), and its signature is computed again: signatures that differ only in
+//!   where a behaviour shows minimize to one case and merge.
 //! - [`Goal::Merge`]: a signature that a class's signature pattern alone explains is
-//!   cut to the fewest tokens that keep the level, the engine and the class, and
-//!   merges under the signature of what remains.
+//!   cut to the fewest tokens that keep its cause, and merges under the signature of
+//!   what remains.
 //! - [`Goal::Full`]: the whole minimization, keeping the signature.
+//!
+//! A candidate is kept by that cheap predicate, never by a verdict: the verdict is
+//! asked once, of what the minimization kept. A merge whose result is not of its
+//! class any more falls back to where it started (the token-minimal case), which is.
 //!
 //! A merge (the second step of [`Goal::Classify`], and [`Goal::Merge`]) also cuts
 //! what is not input: a fragment case whose class shows in the `body` context too is
@@ -67,7 +72,10 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     // The class a known behaviour was found to be, when the classification went on
     // to merge it (then the case shows that class, not the job's signature).
     let mut merged_into: Option<String> = None;
-    let (input, stats, complete) = match &job.goal {
+    // Where a merge started: the input it falls back to when what it kept (by
+    // `Cause::kept_by`, without a verdict) is not of its class.
+    let mut before_merge = job.input.clone();
+    let (input, mut stats, complete) = match &job.goal {
         Goal::Classify | Goal::Full => {
             // The divergence each kept candidate shows, the last one kept last: what
             // the token-minimal input is classified by.
@@ -106,11 +114,13 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                     // minimize to one case and merge.
                     let first = minimizer.stats(&job.input, &tokens);
                     base = in_simplest_context(known, original, &class, &tokens, reference, other);
+                    before_merge = tokens.clone();
+                    let cause = Cause::of(known, &base, &class, false);
                     let original = &base;
                     let mut keeps = |candidate: &str| {
                         rerun(original, candidate, reference, other)
                             .iter()
-                            .any(|d| same_class(known, d, original, &class))
+                            .any(|d| cause.kept_by(d))
                     };
                     let mut announce = upcoming.listener();
                     let mut minimizer =
@@ -124,11 +134,12 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         }
         Goal::Merge { class } => {
             base = in_simplest_context(known, original, class, &job.input, reference, other);
+            let cause = Cause::of(known, &base, class, false);
             let original = &base;
             let mut keeps = |candidate: &str| {
                 rerun(original, candidate, reference, other)
                     .iter()
-                    .any(|d| same_class(known, d, original, class))
+                    .any(|d| cause.kept_by(d))
             };
             let mut announce = upcoming.listener();
             let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
@@ -138,11 +149,11 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             (merged, stats, false)
         }
         Goal::Exemplar { class } => {
-            let core = original.signature.core().to_owned();
+            let cause = Cause::of(known, original, class, true);
             let mut keeps = |candidate: &str| {
                 rerun(original, candidate, reference, other)
                     .iter()
-                    .any(|d| same_behaviour(known, d, original, &core, class))
+                    .any(|d| cause.kept_by(d))
             };
             let mut announce = upcoming.listener();
             let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
@@ -152,17 +163,39 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             (result, stats, true)
         }
     };
-    let shown = match &merged_into {
-        Some(class) => rerun(&base, &input, reference, other)
-            .into_iter()
-            .find(|d| same_class(known, d, &base, class))
-            .map(|d| as_the_reference_shows_it(known, d, class, reference)),
-        None => shown_by(known, &job, &input, reference, other),
+    // The verdict, once: the class of what the minimization kept (a merge that lost
+    // its class falls back to where it started, which has it).
+    let mut input = input;
+    let (shown, class) = match &merged_into {
+        Some(class) => {
+            let mut shown_at = |input: &str| {
+                rerun(&base, input, reference, other)
+                    .into_iter()
+                    .find(|d| same_class(known, d, &base, class))
+            };
+            let mut shown = shown_at(&input);
+            if shown.is_none() && input != before_merge {
+                input = before_merge;
+                stats.final_bytes = input.len();
+                shown = shown_at(&input);
+            }
+            let shown = shown.map(|d| as_the_reference_shows_it(known, d, class, reference));
+            let class = shown.as_ref().map(|_| class.clone());
+            (shown, class)
+        }
+        None => {
+            let shown = shown_by(known, &job, &input, reference, other);
+            let class = match (&job.goal, &shown) {
+                // `shown_by` found it of the exemplar's class.
+                (Goal::Exemplar { class }, Some(_)) => Some(class.clone()),
+                _ => shown
+                    .as_ref()
+                    .and_then(|d| classify(known, d))
+                    .map(str::to_owned),
+            };
+            (shown, class)
+        }
     };
-    let class = shown
-        .as_ref()
-        .and_then(|d| classify(known, d))
-        .map(str::to_owned);
     let reference = shown.as_ref().map(|d| reference.parse(&d.request));
     Minimized {
         input: if shown.is_some() { input } else { job.input },
@@ -240,6 +273,63 @@ fn as_the_reference_shows_it(
     }
 }
 
+/// What a merge's or an exemplar's candidate must keep. For a tree or fragment
+/// difference with a locus it is told without a verdict (the verdict is asked once,
+/// of what the minimization kept): the level, the engine, and where the engine's
+/// tree first departs from the reference's (the locus's token and arm), and for an
+/// exemplar the first differing nodes too (the signature's core). A difference with
+/// no locus (a round trip, a serialization) has nothing cheaper that tells its
+/// cause: its candidates keep the level, the engine, the first differing nodes for
+/// an exemplar, and the class.
+struct Cause<'k> {
+    level: Level,
+    engine: litmus_engines::case::EngineName,
+    core: Option<String>,
+    locus: Option<(String, String)>,
+    /// Where there is no locus: the classes and the class to keep.
+    class: Option<(&'k KnownDifferences, String)>,
+}
+
+impl<'k> Cause<'k> {
+    /// The cause `d` shows, of `class`; `keep_core`: the first differing nodes too.
+    fn of(known: &'k KnownDifferences, d: &Divergence, class: &str, keep_core: bool) -> Cause<'k> {
+        let locus = locus_key(d);
+        Cause {
+            level: d.level,
+            engine: d.engine.clone(),
+            core: keep_core.then(|| d.signature.core().to_owned()),
+            class: locus.is_none().then(|| (known, class.to_owned())),
+            locus,
+        }
+    }
+
+    /// Whether a candidate's divergence `d` shows this cause.
+    fn kept_by(&self, d: &Divergence) -> bool {
+        d.level == self.level
+            && d.engine == self.engine
+            && self
+                .core
+                .as_deref()
+                .is_none_or(|core| d.signature.core() == core)
+            && locus_key(d) == self.locus
+            && self
+                .class
+                .as_ref()
+                .is_none_or(|(known, class)| classify(known, d) == Some(class.as_str()))
+    }
+}
+
+/// A divergence's locus as a merge compares it: its token and arm, when the trees
+/// part at a token (not a locus of the case as a whole).
+fn locus_key(d: &Divergence) -> Option<(String, String)> {
+    if !matches!(d.level, Level::Tree | Level::Fragment) || d.is_failure() {
+        return None;
+    }
+    d.locus()
+        .filter(|l| l.rule != litmus_compare::locus::LocusRule::Case)
+        .map(|l| (l.token.clone(), l.arm().to_owned()))
+}
+
 /// Whether a candidate's divergence `d` shows the same behaviour as `original`: same
 /// level, same engine, same first differing nodes, and the same class.
 fn same_behaviour(
@@ -307,6 +397,53 @@ mod tests {
     fn html5ever_round_trip(request: &ParseRequest, other: &mut dyn Engine) -> Divergence {
         let first = other.parse(request);
         round_trip(other, request, &first).expect("html5ever's round trip differs")
+    }
+
+    /// html5ever's tree divergence of a document `input`, scripting off.
+    fn tree_divergence(input: &str) -> Divergence {
+        let (mut reference, mut other) = engines();
+        let request = ParseRequest::document(input, false);
+        litmus_compare::compare::input::compare_request(
+            Level::Tree,
+            &request,
+            reference.as_mut(),
+            other.as_mut(),
+            &litmus_compare::compare::input::Levels::default(),
+        )
+        .into_iter()
+        .find(|d| d.level == Level::Tree && d.engine == "html5ever")
+        .expect("html5ever's tree differs")
+    }
+
+    #[test]
+    fn a_candidate_keeps_the_cause_by_its_locus_not_by_a_verdict() {
+        let known = KnownDifferences::built_in();
+        let pi = tree_divergence("<p>a<?x y?>b");
+        let class = classify(&known, &pi).expect("a known class").to_owned();
+        let merge = Cause::of(&known, &pi, &class, false);
+        assert!(merge.locus.is_some(), "a tree difference at a token");
+        assert!(
+            merge.core.is_none() && merge.class.is_none(),
+            "the locus alone"
+        );
+        assert!(merge.kept_by(&pi));
+        // The same token at the same arm, with other nodes around it: kept.
+        assert!(merge.kept_by(&tree_divergence("<i>c<?x y?>")));
+        // Another cause of the same engine, at the same level: not kept.
+        let other = tree_divergence("<template><tr><code></table> ");
+        assert!(!merge.kept_by(&other));
+        // An exemplar keeps the first differing nodes too.
+        let exemplar = Cause::of(&known, &pi, &class, true);
+        assert_eq!(exemplar.core.as_deref(), Some(pi.signature.core()));
+        // A round trip has no locus: its class is asked of each candidate.
+        let (_, mut html5ever) = engines();
+        let request = ParseRequest::document("x&#13;y", false);
+        let round_trip = html5ever_round_trip(&request, html5ever.as_mut());
+        let cause = Cause::of(&known, &round_trip, CARRIAGE_RETURN, false);
+        assert_eq!(cause.locus, None);
+        assert!(cause.kept_by(&round_trip));
+        let elsewhere = Cause::of(&known, &round_trip, "roundtrip-nested-form", false);
+        assert!(!elsewhere.kept_by(&round_trip));
     }
 
     #[test]

@@ -28,6 +28,21 @@ fn a_class_shows_at_its_levels_only() {
         &class(&["speed | x", "fragment | y"]),
         &default
     ));
+    // A class of the locus alone shows at the tree and fragment levels; one of a
+    // speed pattern with a shape of the locus, too.
+    let file = |conditions: &str| {
+        let text = format!(
+            "[[class]]\nid = \"c\"\nengine = \"html5ever\"\nexplanation = \"why\"\n\
+             spec = \"https://html.spec.whatwg.org/#x\"\nright = \"reference\"\n{conditions}\n"
+        );
+        KnownDifferences::parse(&text).unwrap().classes.remove(0)
+    };
+    let by_locus = file("locus = [\"tree.in-body.*\"]");
+    assert!(can_show_at(&by_locus, &default));
+    assert!(!can_show_at(&by_locus, &["speed"]));
+    let with_shape =
+        file("signatures = [\"speed | x\"]\n[[class.shape]]\nlocus = [\"tree.in-body.*\"]");
+    assert!(can_show_at(&with_shape, &default));
 }
 
 #[test]

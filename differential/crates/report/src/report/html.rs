@@ -77,6 +77,7 @@ pub fn render(report: &CampaignReport) -> String {
         );
     }
     possibly_fixed(&mut page, report);
+    not_seen(&mut page, report);
     if let Some(coverage) = &report.spec_coverage {
         page.push_str(&litmus_campaign::spec_coverage::render_html(coverage));
     }
@@ -488,6 +489,28 @@ fn marked_pair(left: &str, right: &str) -> (Option<String>, Option<String>) {
     (Some(l), Some(r))
 }
 
+/// The known classes that matched no case and are not shown fixed, one line each.
+fn not_seen(page: &mut String, report: &CampaignReport) {
+    if report.not_seen.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        page,
+        "<h2 class=\"group\">Not seen in this campaign ({})</h2>",
+        report.not_seen.len()
+    );
+    page.push_str("<section class=\"unseen\">\n<p>Known classes that matched no case here, but are not shown fixed:</p>\n<ul>\n");
+    for class in &report.not_seen {
+        let _ = writeln!(
+            page,
+            "<li><code>{}</code> <span class=\"count\">{}</span></li>",
+            esc(&class.class),
+            esc(&text::not_seen_because(class))
+        );
+    }
+    page.push_str("</ul>\n</section>\n");
+}
+
 fn possibly_fixed(page: &mut String, report: &CampaignReport) {
     let _ = writeln!(
         page,
@@ -495,10 +518,12 @@ fn possibly_fixed(page: &mut String, report: &CampaignReport) {
         report.possibly_fixed.len()
     );
     if report.possibly_fixed.is_empty() {
-        page.push_str("<p class=\"none\">None: every known class matched at least one case.</p>\n");
+        page.push_str(
+            "<p class=\"none\">None: no known class that matched no case is shown fixed.</p>\n",
+        );
         return;
     }
-    page.push_str("<section class=\"fixed\">\n<p>Known classes that matched no case in this campaign:</p>\n<ul>\n");
+    page.push_str("<section class=\"fixed\">\n<p>Known classes that matched no case in this campaign, and whose archived exemplars, run again through the engine, diverge no more:</p>\n<ul>\n");
     for fixed in &report.possibly_fixed {
         let _ = write!(
             page,
@@ -627,6 +652,12 @@ mod tests {
         assert!(last_new < first_known);
         assert!(page.contains("html5ever-template-in-frameset"));
         assert!(page.contains("tr class=\"changed first\""));
+        // Classes not seen have a section of their own, after the possibly fixed.
+        let fixed = page.find("Possibly fixed upstream (1)</h2>").unwrap();
+        let unseen = page.find("Not seen in this campaign (2)</h2>").unwrap();
+        assert!(fixed < unseen);
+        assert!(page[unseen..].contains("3f8a01ed3df4df5e.dat still diverges"));
+        assert!(!page[fixed..unseen].contains("characters-in-table"));
     }
 
     #[test]

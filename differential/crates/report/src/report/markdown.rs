@@ -6,8 +6,11 @@
 //! the third engine's answers counted per side); the engine under test's agreement
 //! with the reference per level in one line, and a table of comparison levels
 //! (compared, agreed, agreement); then the classes in three groups, each under its own
-//! heading: **New classes** (no known class; one per signature), **Known classes**, and
-//! **Possibly fixed upstream** (known classes that matched nothing). A known class shows
+//! heading: **New classes** (no known class; one per signature), **Known classes**,
+//! **Possibly fixed upstream** (known classes that matched nothing and whose archived
+//! exemplars diverge no more) and **Not seen in this campaign** (known classes that
+//! matched nothing, one line each: which archived exemplar still diverges, or that
+//! none is archived). A known class shows
 //! its explanation, who is right, its spec section and upstream issue (from the
 //! report's `known_classes`); a class shows its
 //! count, its signatures, and its smallest example: level and engine, document or
@@ -66,9 +69,12 @@ pub fn render(report: &CampaignReport) -> String {
         report.possibly_fixed.len()
     );
     if report.possibly_fixed.is_empty() {
-        md.push_str("None: every known class matched at least one case.\n\n");
+        md.push_str("None: no known class that matched no case is shown fixed.\n\n");
     } else {
-        md.push_str("Known classes that matched no case in this campaign:\n\n");
+        md.push_str(
+            "Known classes that matched no case in this campaign, and whose archived \
+             exemplars, run again through the engine, diverge no more:\n\n",
+        );
     }
     for fixed in &report.possibly_fixed {
         let _ = write!(
@@ -96,6 +102,7 @@ pub fn render(report: &CampaignReport) -> String {
     if !report.possibly_fixed.is_empty() {
         md.push('\n');
     }
+    not_seen(&mut md, report);
     if let Some(coverage) = &report.spec_coverage {
         md.push_str(&litmus_campaign::spec_coverage::render_markdown(coverage));
         md.push('\n');
@@ -384,6 +391,28 @@ fn longest_backtick_run(s: &str) -> usize {
     longest
 }
 
+/// The section of the known classes that matched no case and are not shown fixed.
+fn not_seen(md: &mut String, report: &CampaignReport) {
+    if report.not_seen.is_empty() {
+        return;
+    }
+    let _ = write!(
+        md,
+        "## Not seen in this campaign ({})\n\nKnown classes that matched no case here, \
+         but are not shown fixed:\n\n",
+        report.not_seen.len()
+    );
+    for class in &report.not_seen {
+        let _ = writeln!(
+            md,
+            "- {} ({})",
+            code(&class.class),
+            inline(&text::not_seen_because(class))
+        );
+    }
+    md.push('\n');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,6 +441,29 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("minimized: 83 → 45 bytes, 153 steps, 35 ms"));
+    }
+
+    #[test]
+    fn classes_not_seen_are_apart_from_those_possibly_fixed() {
+        let md = render(&sample::campaign());
+        let fixed = md.find("## Possibly fixed upstream (1)").unwrap();
+        let unseen = md.find("## Not seen in this campaign (2)").unwrap();
+        assert!(fixed < unseen, "{md}");
+        let line = |class: &str| md.lines().find(|l| l.contains(class)).unwrap().to_owned();
+        assert!(
+            line("`html5ever-template-in-frameset`").contains("nor its 2 archived exemplars"),
+            "{md}"
+        );
+        assert_eq!(
+            line("`characters-in-table-with-a-template-current-node`"),
+            "- `characters-in-table-with-a-template-current-node` (no archived exemplar to run again)"
+        );
+        assert_eq!(
+            line("`html5ever-isindex-is-special`"),
+            "- `html5ever-isindex-is-special` (its archived exemplar 3f8a01ed3df4df5e.dat still diverges)"
+        );
+        // A class not seen is no class possibly fixed.
+        assert!(!md[fixed..unseen].contains("characters-in-table"), "{md}");
     }
 
     #[test]

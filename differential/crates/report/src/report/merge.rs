@@ -15,7 +15,8 @@
 //! up); findings join by signature hash, the smallest input kept, counts added, and a
 //! known class keeps its [`EXEMPLARS_PER_CLASS`] smallest exemplars; class counts add
 //! up (their distinct signatures counted again over the joined signatures); a class is
-//! possibly fixed only when no shard matched it; warnings are joined. The shard field
+//! possibly fixed only when every shard says so, and not seen when no shard matched it
+//! and one did not show it fixed; warnings are joined. The shard field
 //! is `null` when every shard of `N` is there, else the shards given (`0+2/4`).
 
 use litmus_campaign::campaign::EXEMPLARS_PER_CLASS;
@@ -159,6 +160,7 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
         class_counts: Vec::new(),
         signatures: Vec::new(),
         possibly_fixed: Vec::new(),
+        not_seen: Vec::new(),
         warnings: Vec::new(),
         spec_coverage: None,
         ..first.clone()
@@ -264,6 +266,17 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
         })
         .cloned()
         .collect();
+    // Not seen: no shard matched it, and it is not possibly fixed in all.
+    for class in reports.iter().flat_map(|r| &r.not_seen) {
+        let unmatched = reports.iter().all(|r| {
+            r.not_seen.iter().any(|n| n.class == class.class)
+                || r.possibly_fixed.iter().any(|p| p.class == class.class)
+        });
+        let listed = merged.not_seen.iter().any(|n| n.class == class.class);
+        if unmatched && !listed {
+            merged.not_seen.push(class.clone());
+        }
+    }
     // The classes' explanations: every shard's, each class once.
     for class in reports.iter().flat_map(|r| &r.known_classes) {
         if !merged.known_classes.iter().any(|c| c.id == class.id) {
@@ -318,6 +331,20 @@ mod tests {
         let count = |r: &CampaignReport| r.findings.iter().find(|f| &f.hash == hash).unwrap().count;
         assert_eq!(count(&merged), 2 * count(&a));
         assert_eq!(merged.possibly_fixed, a.possibly_fixed);
+        assert_eq!(merged.not_seen, a.not_seen);
+        // A class one shard showed fixed and the other did not is not seen; one a
+        // shard matched is neither.
+        let mut c = shard(1, 2);
+        let fixed = c.possibly_fixed.remove(0);
+        c.not_seen.push(litmus_campaign::finding::NotSeen {
+            class: fixed.class.clone(),
+            ..Default::default()
+        });
+        c.not_seen.retain(|n| n.class != a.not_seen[0].class);
+        let merged = merge(&[a.clone(), c], &names(2)).unwrap();
+        assert!(merged.possibly_fixed.is_empty());
+        let unseen: Vec<_> = merged.not_seen.iter().map(|n| n.class.as_str()).collect();
+        assert_eq!(unseen, [a.not_seen[1].class.as_str(), fixed.class.as_str()]);
         let partial = merge(&[shard(0, 4), shard(2, 4)], &names(2)).unwrap();
         assert_eq!(partial.shard.as_deref(), Some("0+2/4"));
     }

@@ -7,8 +7,8 @@
 //! reports into `DIR` (see `differential/examples/sample_report.rs`).
 
 use litmus_campaign::finding::{
-    CampaignReport, EngineId, Finding, LevelCount, Origin, PossiblyFixed, Status, ThirdOpinion,
-    SCHEMA_VERSION,
+    CampaignReport, EngineId, Finding, LevelCount, NotSeen, Origin, PossiblyFixed, Status,
+    ThirdOpinion, SCHEMA_VERSION,
 };
 use litmus_compare::minimize::MinimizeStats;
 use litmus_compare::signature::FirstDifference;
@@ -63,7 +63,22 @@ pub fn campaign() -> CampaignReport {
             explanation: "html5ever 0.39 inserted <template> in frameset mode.".into(),
             upstream: Some("https://github.com/servo/html5ever/issues/123".into()),
             since: Some("html5ever 0.40.1 + markup5ever_rcdom 0.40.1+unofficial".into()),
+            exemplars: 2,
         }],
+        not_seen: vec![
+            NotSeen {
+                class: "characters-in-table-with-a-template-current-node".into(),
+                explanation: "Characters in a table whose current node is a template.".into(),
+                upstream: None,
+                diverging_exemplar: None,
+            },
+            NotSeen {
+                class: "html5ever-isindex-is-special".into(),
+                explanation: "html5ever treats isindex as special.".into(),
+                upstream: None,
+                diverging_exemplar: Some("3f8a01ed3df4df5e.dat".into()),
+            },
+        ],
         known_classes: vec![
             class_info(
                 "html5ever-no-processing-instructions",

@@ -169,12 +169,32 @@ pub fn class_name(group: &ClassGroup<'_>) -> String {
     format!("new: {shown}{more}")
 }
 
-/// Where a possibly fixed class stopped showing: `no case showed it at Chromium 156.0…`.
+/// Where a possibly fixed class stopped showing: `no case showed it at Chromium 156.0…,
+/// nor its 2 archived exemplars`.
 pub fn possibly_fixed_since(fixed: &litmus_campaign::finding::PossiblyFixed) -> Option<String> {
-    fixed
-        .since
-        .as_ref()
-        .map(|since| format!("no case showed it at {}", visible_one_line(since)))
+    let exemplars = match fixed.exemplars {
+        0 => String::new(),
+        1 => ", nor its archived exemplar".to_owned(),
+        n => format!(", nor its {n} archived exemplars"),
+    };
+    fixed.since.as_ref().map(|since| {
+        format!(
+            "no case showed it at {}{exemplars}",
+            visible_one_line(since)
+        )
+    })
+}
+
+/// Why a class that matched no case is not called fixed: `its archived exemplar
+/// 3f8a01ed3df4df5e.dat still diverges`, or `no archived exemplar`.
+pub fn not_seen_because(class: &litmus_campaign::finding::NotSeen) -> String {
+    match &class.diverging_exemplar {
+        Some(file) => format!(
+            "its archived exemplar {} still diverges",
+            visible_one_line(file)
+        ),
+        None => "no archived exemplar to run again".to_owned(),
+    }
 }
 
 /// `document` or `fragment (context td)`, and the scripting flag; at the chunk

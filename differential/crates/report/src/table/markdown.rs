@@ -267,16 +267,27 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
             );
         }
     }
+    let listed = |classes: &[String]| {
+        classes
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if !row.possibly_fixed.is_empty() {
         let _ = writeln!(
             md,
-            "Known classes of {} that no case showed (possibly fixed upstream, or not reached by these cases): {}.\n",
+            "Known classes of {} that no case showed and whose archived exemplars diverge no more (possibly fixed upstream): {}.\n",
             row.name,
-            row.possibly_fixed
-                .iter()
-                .map(|c| format!("`{c}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            listed(&row.possibly_fixed)
+        );
+    }
+    if !row.not_seen.is_empty() {
+        let _ = writeln!(
+            md,
+            "Known classes of {} that no case showed, not shown fixed (not seen in these cases): {}.\n",
+            row.name,
+            listed(&row.not_seen)
         );
     }
 }

@@ -67,8 +67,11 @@ pub struct Row {
     pub levels: Vec<LevelCount>,
     pub cases_per_second: f64,
     pub classes: Vec<ClassRow>,
-    /// Known classes of this engine that no case showed.
+    /// Known classes of this engine that no case showed and whose archived exemplars
+    /// diverge no more.
     pub possibly_fixed: Vec<String>,
+    /// Known classes of this engine that no case showed, not shown fixed.
+    pub not_seen: Vec<String>,
     pub conformance: Option<ConformanceCount>,
     /// Where its campaign's reports are.
     pub report_dir: String,
@@ -190,6 +193,7 @@ impl Row {
                 .iter()
                 .map(|p| p.class.clone())
                 .collect(),
+            not_seen: report.not_seen.iter().map(|n| n.class.clone()).collect(),
             conformance,
             report_dir: report_dir.display().to_string(),
         }

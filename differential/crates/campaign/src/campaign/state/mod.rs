@@ -20,6 +20,7 @@ mod settled;
 
 pub use queue::{Candidate, EXEMPLARS_PER_CLASS};
 
+use super::archived::ArchivedExemplars;
 use super::cases::{BatchPart, Reported};
 use super::options::CampaignOptions;
 use crate::finding::{CampaignReport, Finding, Generation, LevelCount};
@@ -70,6 +71,8 @@ pub struct Shared<'o> {
     pub known: KnownDifferences,
     /// The engines' versions, for archive records.
     pub versions: (String, String),
+    /// The findings archived before the campaign, by engine and class.
+    pub archived: ArchivedExemplars,
     /// Batches handed out and not finished.
     batches_running: AtomicUsize,
     inner: Mutex<Inner>,
@@ -99,6 +102,7 @@ impl<'o> Shared<'o> {
             judges: Mutex::new(judges),
             known,
             versions,
+            archived: ArchivedExemplars::load(&options.exemplar_folders),
             batches_running: AtomicUsize::new(0),
             inner: Mutex::new(Inner::default()),
             written: Mutex::new(HashMap::new()),

@@ -256,6 +256,7 @@ mod tests {
             id: "test".into(),
             out: "reports".into(),
             archive: "divergences".into(),
+            exemplar_folders: Vec::new(),
             known: litmus_verdicts::KnownDifferences::built_in(),
             reference: EngineChoice::named("litmus"),
             other: EngineChoice::named("html5ever"),
