@@ -8,6 +8,7 @@ use super::html5ever::Html5everEngine;
 use super::litmus::LitmusEngine;
 use super::mutant::MutantEngine;
 use super::names::ENGINE_NAMES;
+use super::sanitizer::AmmoniaEngine;
 use std::fmt;
 
 /// A name the registry does not know.
@@ -46,6 +47,7 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
         "litmus" => Ok(Box::new(LitmusEngine)),
         "html5ever" => Ok(Box::new(Html5everEngine)),
         "chaos" => Ok(Box::new(ChaosEngine)),
+        "ammonia" => Ok(Box::new(AmmoniaEngine)),
         _ => Err(UnknownEngine {
             name: name.to_owned(),
         }),
