@@ -39,8 +39,11 @@ pub struct SanitizerOptions {
 /// The steps a minimization may take (each a request to the sanitizer's worker).
 const MINIMIZE_STEPS: usize = 4_000;
 
-/// The longest a minimization of a failure (a hang, a crash) may take.
-const FAILURE_MINIMIZE_TIME: Duration = Duration::from_secs(120);
+/// The longest a minimization of a failure (a hang, a crash) may take: ten answers'
+/// time limits, at most two minutes (each hanging candidate costs one).
+fn failure_minimize_time(timeout: Duration) -> Duration {
+    (timeout * 10).min(Duration::from_secs(120))
+}
 
 /// The request a sanitizer is asked: the input as a document, scripting on (a
 /// sanitizer takes it as the body fragment it cleans, whatever the options).
@@ -158,7 +161,7 @@ fn minimized_finding(
         max_time: None,
     };
     if failure {
-        budget = budget.within(FAILURE_MINIMIZE_TIME);
+        budget = budget.within(failure_minimize_time(options.timeout));
     }
     let (input, minimization) = minimize(original, budget, &mut |candidate| {
         shows(candidate).1.is_some()
