@@ -4,8 +4,8 @@
 #
 #   bleach, nh3, lxml_html_clean   a virtual environment examples/engines/sanitizers/.venv
 #                                  with examples/engines/sanitizers/requirements.txt
-#   dompurify, sanitize_html       npm ci in examples/engines/sanitizers (the committed
-#                                  package-lock.json)
+#   dompurify, sanitize_html,      npm ci in examples/engines/sanitizers (the committed
+#   dompurify_2_0_16, _2_0_17      package-lock.json)
 #
 # Both folders are ignored by git. Needs Node.js >= 20 with npm, and Python 3 with
 # venv; reaches only the npm registry and PyPI. ammonia is built into litmus.
@@ -51,3 +51,5 @@ check nh3 "$dir/.venv/bin/python" "$dir/nh3.py"
 check lxml_html_clean "$dir/.venv/bin/python" "$dir/lxml_html_clean.py"
 check dompurify node "$dir/dompurify.mjs"
 check sanitize_html node "$dir/sanitize_html.mjs"
+check dompurify_2_0_16 node "$dir/dompurify_2_0_16.mjs"
+check dompurify_2_0_17 node "$dir/dompurify_2_0_17.mjs"

@@ -27,12 +27,17 @@ const PAYLOADS: &[&str] = &[
     "<script>litmus_marker()</script>",
     "<iframe srcdoc=\"&lt;script&gt;litmus_marker()&lt;/script&gt;\"></iframe>",
     "<div onmouseover=litmus_marker()>x</div>",
+    // The same, escaped: markup once an attribute value or a text is decoded, which
+    // the serialization of an attribute value writes back raw.
+    "&lt;img src=x onerror=litmus_marker()&gt;",
+    "&lt;svg onload=litmus_marker()&gt;",
 ];
 
 /// Where a payload is carried as text: the opening and the closing.
 const CARRIERS: &[(&str, &str)] = &[
     ("<p title=\"", "\">x</p>"),
     ("<a title='", "'>x</a>"),
+    ("<img title=\"", "\">"),
     ("<!--", "-->"),
     ("<style>", "</style>"),
     ("<xmp>", "</xmp>"),
@@ -88,6 +93,13 @@ const STRUCTURES: &[(&str, &str)] = &[
     ("<noscript>", "</noscript>"),
     ("<p>", "</p>"),
     ("<b>", "</b>"),
+    // The MathML text integration points, and the two elements the rules for foreign
+    // content treat apart inside them.
+    ("<math><mtext>", "</mtext></math>"),
+    ("<math><mo>", "</mo></math>"),
+    ("<mglyph>", "</mglyph>"),
+    ("<malignmark>", "</malignmark>"),
+    ("<svg><title>", "</title></svg>"),
 ];
 
 /// Case `index`'s input with a payload spliced into it at a character boundary.
@@ -95,7 +107,7 @@ pub fn with_payload(input: &str, seed: u64, index: u64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7061_796c_6f61_6473);
     rng.set_stream(index);
     let mut piece = String::new();
-    let depth = rng.random_range(0..=3);
+    let depth = rng.random_range(0..=4);
     let structures: Vec<&(&str, &str)> = (0..depth)
         .map(|_| &STRUCTURES[rng.random_range(0..STRUCTURES.len())])
         .collect();

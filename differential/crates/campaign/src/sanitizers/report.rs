@@ -214,8 +214,8 @@ pub fn table_markdown(reports: &[SanitizerReport], command: &str, date: &str) ->
          sanitizer's own tree of its output differing from the browser's (a mutation), \
          or a failure of the sanitizer (a crash, a hang, output that is not UTF-8 or \
          too large); each is minimized while it keeps its signature, labelled from its \
-         trees and archived. docs/sanitizers.md's guide, below the table, says what \
-         each label means.\n\n",
+         trees and archived. The sections after the tables say how, and what each \
+         label means.\n\n",
     );
     md.push_str(
         "| sanitizer | version | cases | script-capable | mutations | failures | labels |\n\

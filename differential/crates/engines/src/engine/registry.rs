@@ -92,7 +92,7 @@ mod tests {
         let error = engine_by_name("servo").err().unwrap();
         assert_eq!(
             error.to_string(),
-            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program"#
+            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, ammonia, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program"#
         );
     }
 }
