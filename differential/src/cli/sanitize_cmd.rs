@@ -7,6 +7,7 @@
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
 use super::error::{CliError, CliResult};
+use super::known_args::{known_differences, KnownArgs};
 use super::run_cmd::writable_folder;
 use clap::Args;
 use litmus_campaign::generator::GeneratorConfig;
@@ -62,6 +63,8 @@ pub struct SanitizeArgs {
     /// Exit 1 when a sanitizer's output holds script-capable content in any case.
     #[arg(long)]
     pub fail_on_script: bool,
+    #[command(flatten)]
+    pub known: KnownArgs,
 }
 
 pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
@@ -70,6 +73,8 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let generator = GeneratorConfig::default();
+    // A sanitizer's own classes (`engine` its name) classify its findings.
+    let known = known_differences(Some(&args.corpus), &args.known, true)?;
     let mut reports: Vec<SanitizerReport> = Vec::new();
     for sanitizer in &args.sanitizers {
         let engine = engine_choice(sanitizer, &ExternalEngineArgs::default())?;
@@ -82,6 +87,7 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             archive: (!args.no_archive).then(|| args.corpus.join("sanitizers")),
             generator: generator.clone(),
             payloads: args.payloads,
+            known: known.clone(),
         };
         let report = run(&options).map_err(|e| CliError::input(e.to_string()))?;
         let dir = args.out.join(&report.sanitizer);

@@ -19,6 +19,12 @@ pub struct SanitizerFinding {
     /// The archive file's name without `.dat`.
     pub hash: String,
     pub what: What,
+    /// The sanitizer's known class that explains it (`corpus/known-differences.toml`,
+    /// `engine` the sanitizer's name), and its explanation; `None` for a new finding.
+    #[serde(default)]
+    pub class: Option<String>,
+    #[serde(default)]
+    pub explanation: Option<String>,
     /// Computed from the trees (`litmus_compare::labels`).
     #[serde(default)]
     pub labels: Vec<SecurityLabel>,
@@ -241,12 +247,18 @@ pub fn table_markdown(reports: &[SanitizerReport], command: &str, date: &str) ->
             md.push_str("No finding.\n\n");
             continue;
         }
-        md.push_str("| finding | cases | labels | smallest input |\n|---|---:|---|---|\n");
+        md.push_str(
+            "| finding | class | cases | labels | smallest input |\n|---|---|---:|---|---|\n",
+        );
         for finding in &report.findings {
             let _ = writeln!(
                 md,
-                "| `{}` | {} | {} | `{}` |",
+                "| `{}` | {} | {} | {} | `{}` |",
                 cell(&finding.signature),
+                finding
+                    .class
+                    .as_deref()
+                    .map_or("**new**".to_owned(), |c| format!("`{c}`")),
                 finding.count,
                 label_words(&finding.labels),
                 cell(&litmus_text::visible::visible_one_line(&finding.input))
@@ -272,6 +284,8 @@ mod tests {
                     .into(),
             hash: "00".into(),
             what,
+            class: None,
+            explanation: None,
             labels,
             count: 3,
             input: "<svg><script>x|y".into(),
@@ -311,7 +325,7 @@ mod tests {
         );
         assert!(md.contains("| t | t 2 | 100 | 0 | 0 | 0 | — |"), "{md}");
         assert!(
-            md.contains("| 3 | script-capable | `<svg><script>x\\|y` |"),
+            md.contains("| **new** | 3 | script-capable | `<svg><script>x\\|y` |"),
             "{md}"
         );
         assert!(md.contains("## t\n\nNo finding."));

@@ -34,6 +34,33 @@ pub struct SanitizerOptions {
     pub generator: GeneratorConfig,
     /// Payload mode: each case with a payload spliced in (`payloads.rs`).
     pub payloads: bool,
+    /// The known classes: a sanitizer's own (`engine` its name) classify its
+    /// findings by their signature (and minimized input, where a class says).
+    pub known: litmus_verdicts::KnownDifferences,
+}
+
+/// The one class of `sanitizer` whose signatures match `signature` (and whose
+/// `inputs`, if it has any, match `input`); `None` for none, or for several alike.
+pub fn classify<'k>(
+    known: &'k litmus_verdicts::KnownDifferences,
+    sanitizer: &str,
+    signature: &str,
+    input: &str,
+) -> Option<&'k litmus_verdicts::KnownClass> {
+    let mut matching = known.classes.iter().filter(|class| {
+        class.engines().any(|engine| engine == sanitizer)
+            && class
+                .signatures
+                .iter()
+                .any(|p| litmus_verdicts::glob_matches(p, signature))
+            && (class.inputs.is_empty()
+                || class
+                    .inputs
+                    .iter()
+                    .any(|p| litmus_verdicts::glob_matches_ignoring_ascii_case(p, input)))
+    });
+    let first = matching.next()?;
+    matching.next().is_none().then_some(first)
 }
 
 /// The steps a minimization may take (each a request to the sanitizer's worker).
@@ -192,7 +219,10 @@ fn minimized_finding(
         labels: Vec::new(),
         script_capable: Vec::new(),
     });
+    let class = classify(&options.known, name, signature, &input);
     SanitizerFinding {
+        class: class.map(|c| c.id.clone()),
+        explanation: class.map(|c| c.explanation.clone()),
         signature: signature.to_owned(),
         hash: litmus_compare::signature::Signature::from_text(signature).hash(),
         what: sighting.what,
@@ -233,4 +263,49 @@ fn archive_all(report: &mut SanitizerReport, dir: &std::path::Path) -> Result<()
         finding.archive_path = Some(path.display().to_string());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_is_classified_by_its_sanitizer_s_one_matching_class() {
+        let known = litmus_verdicts::KnownDifferences::parse(
+            r#"
+[[class]]
+id = "s-crash"
+engine = "s"
+signatures = ["crash | s: panic at *"]
+explanation = "why"
+spec = "https://html.spec.whatwg.org/#x"
+right = "reference"
+
+[[class]]
+id = "s-bom"
+engine = "s"
+signatures = ["sanitized | s | mutation | *"]
+inputs = ["*\uFEFF*"]
+inputs_reason = "only the input tells"
+explanation = "why"
+spec = "https://html.spec.whatwg.org/#x"
+right = "reference"
+"#,
+        )
+        .unwrap();
+        let id = |signature: &str, input: &str| {
+            classify(&known, "s", signature, input).map(|c| c.id.clone())
+        };
+        assert_eq!(
+            id("crash | s: panic at a.py:1: E", "x").as_deref(),
+            Some("s-crash")
+        );
+        // Another sanitizer's finding of the same shape is not the class's.
+        assert!(classify(&known, "t", "crash | t: panic at a.py:1: E", "x").is_none());
+        assert_eq!(
+            id("sanitized | s | mutation | s: \"…\"", "<c>\u{feff}b").as_deref(),
+            Some("s-bom")
+        );
+        assert_eq!(id("sanitized | s | mutation | s: \"…\"", "<c>b"), None);
+    }
 }
