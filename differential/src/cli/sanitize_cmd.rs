@@ -102,7 +102,7 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
         )
         .map_err(|e| CliError::input(e.to_string()))?;
         outln!(
-            "{} ({}): {} cases, {} with script-capable output, {} with a mutation, {} failures; {} findings ({} script-capable, {} mutations, {} failures), labels {}; reports in {}",
+            "{} ({}): {} cases, {} with script-capable output, {} with a mutation, {} failures; {} findings ({} script-capable, {} mutations, {} failures; {} new), labels {}; reports in {}",
             report.sanitizer,
             report.version,
             report.cases,
@@ -113,6 +113,7 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             report.count_of(What::ScriptCapable),
             report.count_of(What::Mutation),
             report.count_of(What::Failure),
+            report.findings.iter().filter(|f| f.class.is_none()).count(),
             label_words(&report.labels()),
             dir.display()
         );
