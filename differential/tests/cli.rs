@@ -295,6 +295,14 @@ fn sanitize_good_and_bad() {
     );
     let output = f.litmus(&["sanitize", "--cases", "5"], None);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    // A sanitizer is no parser: `litmus diff --engine ammonia` is bad input.
+    let output = f.litmus(&["diff", "--engine", "ammonia"], Some(b"<p>"));
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        text(&output).contains("is a sanitizer"),
+        "{}",
+        text(&output)
+    );
 }
 
 /// `litmus mutants`: the list of mutants, every build has them; an unknown mutant,

@@ -10,10 +10,12 @@ use super::error::{CliError, CliResult};
 use super::known_args::{known_differences, KnownArgs};
 use super::run_cmd::writable_folder;
 use clap::Args;
+use litmus_campaign::campaign::EngineChoice;
 use litmus_campaign::generator::GeneratorConfig;
 use litmus_campaign::sanitizers::report::{label_words, summary_markdown, table_markdown};
 use litmus_campaign::sanitizers::{run, SanitizerOptions, SanitizerReport, What};
 use litmus_compare::archive::write_atomically;
+use litmus_engines::engine::names::SANITIZER_NAMES;
 use litmus_text::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,7 +79,13 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
     let known = known_differences(Some(&args.corpus), &args.known, true)?;
     let mut reports: Vec<SanitizerReport> = Vec::new();
     for sanitizer in &args.sanitizers {
-        let engine = engine_choice(sanitizer, &ExternalEngineArgs::default())?;
+        // A built-in sanitizer by its name; any other through the engines' choice
+        // (`cmd:`), which refuses a built-in sanitizer as a parser.
+        let engine = if SANITIZER_NAMES.contains(&sanitizer.as_str()) {
+            EngineChoice::named(sanitizer)
+        } else {
+            engine_choice(sanitizer, &ExternalEngineArgs::default())?
+        };
         let options = SanitizerOptions {
             engine,
             cases: args.cases,
