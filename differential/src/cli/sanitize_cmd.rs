@@ -76,7 +76,10 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let generator = GeneratorConfig::default();
     // A sanitizer's own classes (`engine` its name) classify its findings.
-    let known = known_differences(Some(&args.corpus), &args.known, true)?;
+    // The corpus's classes where it has a file of them (a corpus made by `litmus
+    // sanitize` alone has none), else the built-in ones.
+    let corpus = Some(args.corpus.as_path()).filter(|c| c.join("known-differences.toml").exists());
+    let known = known_differences(corpus, &args.known, true)?;
     let mut reports: Vec<SanitizerReport> = Vec::new();
     for sanitizer in &args.sanitizers {
         // A built-in sanitizer by its name; any other through the engines' choice
