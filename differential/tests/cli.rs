@@ -33,6 +33,7 @@ const COVERED: &[&str] = &[
     "class",
     "engine",
     "mutants",
+    "sanitize",
     "help",
 ];
 
@@ -252,6 +253,56 @@ fn every_command_is_covered() {
             "`litmus {command}` is not covered by differential/tests/cli.rs: add its good and bad inputs"
         );
     }
+}
+
+/// `litmus sanitize`: a short campaign against ammonia writes its reports and, with
+/// `--fail-on-script`, exits 0 when no output was script-capable; an unknown
+/// sanitizer and a missing `--sanitizer` are bad input.
+#[test]
+fn sanitize_good_and_bad() {
+    let f = Fixture::new();
+    let out = f.path("sanitizers");
+    let out_text = out.display().to_string();
+    let output = f.litmus(
+        &[
+            "sanitize",
+            "--sanitizer",
+            "ammonia",
+            "--cases",
+            "50",
+            "--jobs",
+            "1",
+            "--no-archive",
+            "--fail-on-script",
+            "--out",
+            &out_text,
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    assert!(
+        out.join("ammonia/findings.json").exists(),
+        "{}",
+        text(&output)
+    );
+    assert!(out.join("ammonia/summary.md").exists(), "{}", text(&output));
+    let output = f.litmus(&["sanitize", "--sanitizer", "no-such-sanitizer"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        text(&output).contains("no-such-sanitizer"),
+        "{}",
+        text(&output)
+    );
+    let output = f.litmus(&["sanitize", "--cases", "5"], None);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    // A sanitizer is no parser: `litmus diff --engine ammonia` is bad input.
+    let output = f.litmus(&["diff", "--engine", "ammonia"], Some(b"<p>"));
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        text(&output).contains("is a sanitizer"),
+        "{}",
+        text(&output)
+    );
 }
 
 /// `litmus mutants`: the list of mutants, every build has them; an unknown mutant,

@@ -219,6 +219,11 @@ fn choice_by_flags(engine: &str, external: &ExternalEngineArgs) -> Result<Engine
             )));
         }
         engine_by_name(engine).map_err(|e| CliError::input(e.to_string()))?;
+        if litmus_engines::engine::names::SANITIZER_NAMES.contains(&engine) {
+            return Err(CliError::input(format!(
+                "{engine} is a sanitizer, not a parser: litmus sanitize --sanitizer {engine} tests it (docs/sanitizers.md)"
+            )));
+        }
         return Ok(EngineChoice::named(engine));
     };
     let mut spec = spec.map_err(|e| CliError::input(format!("bad --engine {engine:?}: {e}")))?;
@@ -438,12 +443,17 @@ mod tests {
     #[test]
     fn the_engines_help_names_every_engine() {
         let browsers = BROWSERS.iter().map(|b| &b.name);
-        for name in litmus_engines::engine::ENGINE_NAMES.iter().chain(browsers) {
+        // Every parser: the sanitizers are `litmus sanitize`'s, not `--engine`'s.
+        let parsers = litmus_engines::engine::ENGINE_NAMES
+            .iter()
+            .filter(|name| !litmus_engines::engine::names::SANITIZER_NAMES.contains(name));
+        for name in parsers.chain(browsers) {
             assert!(
                 ENGINES_HELP.contains(&format!("`{name}`")),
                 "{name}: {ENGINES_HELP}"
             );
         }
         assert!(ENGINES_HELP.contains("`cmd:'COMMAND'`"));
+        assert!(!ENGINES_HELP.contains("`ammonia`"));
     }
 }

@@ -37,6 +37,7 @@ mod mutants_cmd;
 pub(crate) mod parse_cmd;
 mod report_cmd;
 pub(crate) mod run_cmd;
+mod sanitize_cmd;
 mod serve_cmd;
 mod table_cmd;
 mod triage_cmd;
@@ -100,6 +101,11 @@ enum Command {
     /// speed) and write the table: a Markdown table and an HTML page (in reports/parsers/
     /// unless --out and --html say otherwise).
     Table(table_cmd::TableArgs),
+    /// Run a campaign against HTML sanitizers (ammonia built in; others through
+    /// adapters): each output parsed as a browser would, script-capable content and
+    /// mutations minimized, labelled and archived; `--markdown` writes the table of
+    /// docs/sanitizers.md.
+    Sanitize(sanitize_cmd::SanitizeArgs),
     /// Run each mutant of the reference parser (one deliberate bug in one arm) as the
     /// engine under test, with every known class loaded: which diverge, which the
     /// classes report as new, which they swallow.
@@ -133,6 +139,7 @@ pub fn main() -> ExitCode {
         Command::Class(args) => class_cmd::run(args),
         Command::Engine(args) => engine_cmd::run(args),
         Command::Table(args) => table_cmd::run(args),
+        Command::Sanitize(args) => sanitize_cmd::run_sanitize(args),
         Command::Mutants(args) => mutants_cmd::run(args),
     };
     match result {

@@ -4,6 +4,7 @@
 //! documented in docs/formats.md and the report crate's `SCHEMA.md`. Field names are
 //! stable; new fields may be added, and `schema` goes up when a field changes meaning.
 
+pub use litmus_compare::labels::SecurityLabel;
 use litmus_compare::minimize::MinimizeStats;
 use litmus_compare::signature::FirstDifference;
 pub use litmus_compare::signature::{Kind, Signature};
@@ -69,6 +70,11 @@ pub struct Finding {
     /// fragment findings (`litmus_compare::locus`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locus: Option<litmus_compare::locus::Locus>,
+    /// Its security labels, computed from its two trees
+    /// (`litmus_compare::labels::of_divergence`): `script-capable`, `mutation`,
+    /// `namespace-change`, `text-markup-boundary`, `attribute-markup`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<SecurityLabel>,
     /// How many cases of the campaign showed this signature.
     pub count: u64,
     /// The minimized input.
@@ -351,8 +357,9 @@ impl CampaignReport {
     /// cause ([`Finding::cause`]: the engine, the locus arm and the kind of token for
     /// a tree or fragment finding, so that one bug shown in many shapes is one group),
     /// each with its findings sorted by minimized size (smallest first). Groups are
-    /// ordered: first those the judges side with the engine under test on against the
-    /// reference (to review against the standard), then new, then by total count.
+    /// ordered: first those with security labels, then those the judges side with the
+    /// engine under test on against the reference (to review against the standard),
+    /// then new, then by total count.
     pub fn classes(&self) -> Vec<ClassGroup<'_>> {
         let mut groups: Vec<ClassGroup<'_>> = Vec::new();
         for finding in &self.findings {
@@ -386,12 +393,14 @@ impl CampaignReport {
         }
         groups.sort_by(|a, b| {
             (
+                a.labels().is_empty(),
                 !a.judged_against_the_reference(),
                 a.class.is_some(),
                 std::cmp::Reverse(a.count()),
                 &a.key,
             )
                 .cmp(&(
+                    b.labels().is_empty(),
                     !b.judged_against_the_reference(),
                     b.class.is_some(),
                     std::cmp::Reverse(b.count()),
@@ -415,6 +424,18 @@ pub struct ClassGroup<'a> {
 }
 
 impl ClassGroup<'_> {
+    /// The union of its findings' security labels, in report order.
+    pub fn labels(&self) -> Vec<SecurityLabel> {
+        let mut labels: Vec<SecurityLabel> = self
+            .findings
+            .iter()
+            .flat_map(|f| f.labels.iter().copied())
+            .collect();
+        labels.sort();
+        labels.dedup();
+        labels
+    }
+
     /// Cases that showed any signature of the class.
     pub fn count(&self) -> u64 {
         match self.counted {

@@ -27,5 +27,6 @@ pub mod classes;
 pub mod finding;
 pub mod generator;
 pub mod lock;
+pub mod sanitizers;
 pub mod seeds;
 pub mod spec_coverage;

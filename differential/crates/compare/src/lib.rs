@@ -29,6 +29,7 @@ pub mod archive;
 pub mod compare;
 pub mod corpus_check;
 pub mod dat;
+pub mod labels;
 pub mod locus;
 pub mod minimize;
 pub mod signature;

@@ -62,6 +62,7 @@ pub fn finding(
         ambiguous,
         causes,
         locus,
+        labels: litmus_compare::labels::of_divergence(shown),
         count: 1,
         input: input.to_owned(),
         original_input: original.to_owned(),

@@ -125,7 +125,7 @@ fn parser(request: &ParseRequest) -> html5ever::driver::Parser<RcDom> {
 }
 
 /// What html5ever answers for `request` (its serialization only with `serialize`).
-fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult {
+pub(crate) fn parse_with_html5ever(request: &ParseRequest, serialize: bool) -> ParseResult {
     result_of(&parse_to_dom(request), request, serialize)
 }
 

@@ -9,6 +9,9 @@
 //! - [`ChaosEngine`] (`chaos`): the reference parser, except that it panics, aborts,
 //!   overflows its stack, hangs or eats memory on marked inputs; for testing the
 //!   isolation of [`crate::worker`].
+//! - [`sanitizer::AmmoniaEngine`] (`ammonia`): a sanitizer, not a parser: its answer
+//!   is ammonia's sanitized HTML of the input, and its parser's tree of that output
+//!   ([`sanitizer`]).
 //! - [`ExternalEngine`] (`cmd:COMMAND`): any program speaking the external engine
 //!   protocol ([`external`], `docs/engines.md`), one-shot or persistent.
 //!
@@ -25,6 +28,7 @@ mod mutant;
 pub mod names;
 pub mod parse_errors;
 pub mod registry;
+pub mod sanitizer;
 pub mod tokenize;
 pub mod tokenizers;
 pub mod tokens;

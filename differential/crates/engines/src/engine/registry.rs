@@ -8,6 +8,7 @@ use super::html5ever::Html5everEngine;
 use super::litmus::LitmusEngine;
 use super::mutant::MutantEngine;
 use super::names::ENGINE_NAMES;
+use super::sanitizer::AmmoniaEngine;
 use std::fmt;
 
 /// A name the registry does not know.
@@ -46,6 +47,7 @@ pub fn engine_by_name(name: &str) -> Result<Box<dyn Engine>, UnknownEngine> {
         "litmus" => Ok(Box::new(LitmusEngine)),
         "html5ever" => Ok(Box::new(Html5everEngine)),
         "chaos" => Ok(Box::new(ChaosEngine)),
+        "ammonia" => Ok(Box::new(AmmoniaEngine)),
         _ => Err(UnknownEngine {
             name: name.to_owned(),
         }),
@@ -90,7 +92,7 @@ mod tests {
         let error = engine_by_name("servo").err().unwrap();
         assert_eq!(
             error.to_string(),
-            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program"#
+            r#"unknown engine "servo"; the known engines are litmus, html5ever, chaos, ammonia, the browsers chromium, firefox and webkit (through their adapters in examples/engines, docs/browsers.md), and cmd:COMMAND for an external program"#
         );
     }
 }

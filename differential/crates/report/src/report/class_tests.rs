@@ -129,3 +129,68 @@ fn the_text_has_every_field() {
         "{text}"
     );
 }
+
+#[test]
+fn a_class_with_security_labels_comes_first_and_every_format_shows_them() {
+    use litmus_campaign::finding::SecurityLabel;
+    let mut report = crate::report::sample::campaign();
+    let before = report.classes();
+    assert!(before.iter().all(|g| g.labels().is_empty()));
+    // Label the findings of the last new class.
+    let last = before
+        .iter()
+        .rev()
+        .find(|g| g.is_new())
+        .unwrap()
+        .key
+        .clone();
+    let hashes: Vec<String> = before
+        .iter()
+        .find(|g| g.key == last)
+        .unwrap()
+        .findings
+        .iter()
+        .map(|f| f.hash.clone())
+        .collect();
+    drop(before);
+    for (i, finding) in report
+        .findings
+        .iter_mut()
+        .filter(|f| hashes.contains(&f.hash))
+        .enumerate()
+    {
+        // The class's labels are the union of its findings'.
+        finding.labels = if i == 0 {
+            vec![SecurityLabel::Mutation]
+        } else {
+            vec![SecurityLabel::ScriptCapable]
+        };
+    }
+    let groups = report.classes();
+    assert_eq!(groups[0].key, last);
+    let expected = if hashes.len() > 1 {
+        vec![SecurityLabel::ScriptCapable, SecurityLabel::Mutation]
+    } else {
+        vec![SecurityLabel::Mutation]
+    };
+    assert_eq!(groups[0].labels(), expected);
+    let words = expected
+        .iter()
+        .map(|l| l.name())
+        .collect::<Vec<_>>()
+        .join(", ");
+
+    let md = crate::report::markdown::render(&report);
+    let shown = format!("Security labels: **{words}**");
+    assert_eq!(md.matches(&shown).count(), 1, "{md}");
+    assert!(md.find(&shown).unwrap() < md.find("### ").map_or(0, |at| at) + 400);
+    let page = crate::report::html::render(&report);
+    assert!(page.contains(&format!("<span class=\"badge labels\">{words}</span>")));
+    let junit = crate::report::junit::render(&report);
+    assert!(
+        junit.contains(&format!("Security labels: {words}")),
+        "{junit}"
+    );
+    let json = serde_json::to_string(&report).unwrap();
+    assert!(json.contains("\"labels\":[\"mutation\"]"), "{json}");
+}

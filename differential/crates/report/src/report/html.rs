@@ -211,6 +211,13 @@ fn class_section(page: &mut String, report: &CampaignReport, group: &ClassGroup<
             group.signatures()
         );
     }
+    if let Some(labels) = text::labels_line(group) {
+        let _ = write!(
+            page,
+            " <span class=\"badge labels\">{}</span>",
+            esc(&labels)
+        );
+    }
     page.push_str("</summary>\n");
     if let Some(info) = group
         .class
@@ -583,6 +590,7 @@ nav a:hover code { text-decoration: underline; }
 .badge.new { background: var(--new); }
 .badge.known { background: var(--known); }
 .badge.fixed { background: var(--fixed); }
+.badge.labels { background: #7a3e9d; }
 section.cls { border: 1px solid var(--line); border-left: 6px solid var(--known); border-radius: 6px;
   margin: 14px 0; padding: 8px 14px; }
 section.cls.new { border-left-color: var(--new); background: linear-gradient(#fff8f7, #fff 80px); }

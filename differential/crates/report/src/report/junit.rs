@@ -130,6 +130,9 @@ fn test_case(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<TestCase
             text::context(f),
             f.signature
         );
+        if let Some(labels) = text::labels_line(group) {
+            let _ = writeln!(details, "Security labels: {labels}");
+        }
         if let Some(path) = &f.archive_path {
             let _ = writeln!(details, "Archived: {path}");
         }

@@ -213,6 +213,9 @@ fn class(md: &mut String, report: &CampaignReport, group: &ClassGroup<'_>) {
         let _ = write!(md, ", {} signatures", group.signatures());
     }
     md.push_str(")\n\n");
+    if let Some(labels) = text::labels_line(group) {
+        let _ = writeln!(md, "Security labels: **{}**\n", inline(&labels));
+    }
     if let Some(info) = group
         .class
         .as_deref()

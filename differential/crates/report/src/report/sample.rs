@@ -158,6 +158,7 @@ fn base(signature: &str, level: &str, input: &str, original: &str) -> Finding {
         ambiguous: Vec::new(),
         causes: Vec::new(),
         locus: None,
+        labels: Vec::new(),
         count: 1,
         input: input.into(),
         original_input: original.into(),

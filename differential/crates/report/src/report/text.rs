@@ -265,6 +265,19 @@ pub fn judges_opinions(report: &CampaignReport, finding: &Finding) -> Vec<String
 /// A class's verdicts in one line, each judge's side by the engine's name:
 /// `chromium: litmus · firefox: litmus · webkit: html5ever`; `None` when no judge was
 /// asked about it.
+/// A class's security labels in words (`script-capable, mutation`), or `None` when
+/// it has none.
+pub fn labels_line(group: &ClassGroup<'_>) -> Option<String> {
+    let labels = group.labels();
+    (!labels.is_empty()).then(|| {
+        labels
+            .iter()
+            .map(|l| l.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
 pub fn verdicts_line(report: &CampaignReport, group: &ClassGroup<'_>) -> Option<String> {
     let verdicts = group.verdicts();
     if verdicts.is_empty() {

@@ -124,7 +124,7 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
         page.push_str("<p class=\"none\">No divergence.</p>\n");
         return;
     }
-    page.push_str("<table class=\"parsers\">\n<tr><th>class</th><th>cases</th>");
+    page.push_str("<table class=\"parsers\">\n<tr><th>class</th><th>cases</th><th>labels</th>");
     for judge in &judges {
         let _ = write!(page, "<th>{}</th>", esc(judge));
     }
@@ -147,9 +147,10 @@ fn classes(page: &mut String, table: &Table, row: &Row, link: &dyn Fn(&Row) -> O
         }
         let _ = write!(
             page,
-            "<tr><td>{badge}<code>{}</code></td><td class=\"n\">{}</td>",
+            "<tr><td>{badge}<code>{}</code></td><td class=\"n\">{}</td><td>{}</td>",
             esc(&class.name),
-            group(class.cases)
+            group(class.cases),
+            esc(&super::markdown::labels_cell(&class.labels))
         );
         for judge in &judges {
             let _ = write!(

@@ -87,7 +87,11 @@ fn columns(table: &Table) -> String {
          docs/engines.md; also any engine whose round trips never differed where the \
          reference's did).\n\
          - **classes**: the distinct classes of divergence, known classes by id and \
-         divergences no class explains (**new**) by signature; listed per engine below.\n\
+         divergences no class explains (**new**) by signature; listed per engine below, \
+         with their security **labels** (computed from each finding's two trees: \
+         `script-capable`, `mutation`, `namespace-change`, `text-markup-boundary`, \
+         `attribute-markup`; docs/sanitizers.md says what each means) and those with \
+         labels first.\n\
          - **html5lib**: the html5lib-tests tree-construction trials (documents and \
          fragments, scripting on and off) the engine passes, as `litmus conformance \
          --engine` counts them, litmus's expected differences applied; trials an engine \
@@ -227,8 +231,8 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
         md.push_str("No divergence.\n\n");
     } else {
         let titles: String = judges.iter().map(|j| format!(" {j} |")).collect();
-        let _ = writeln!(md, "| class | cases |{titles} smallest example |");
-        let _ = writeln!(md, "|---|---:|{}---|", "---|".repeat(judges.len()));
+        let _ = writeln!(md, "| class | cases | labels |{titles} smallest example |");
+        let _ = writeln!(md, "|---|---:|---|{}---|", "---|".repeat(judges.len()));
         let mut new_listed = 0;
         for class in &row.classes {
             if class.new {
@@ -251,8 +255,9 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
                 .collect();
             let _ = writeln!(
                 md,
-                "| {name} | {} |{side} `{}` ({}) |",
+                "| {name} | {} | {} |{side} `{}` ({}) |",
                 group(class.cases),
+                labels_cell(&class.labels),
                 code(&cut(&class.example)),
                 cell(&class.context)
             );
@@ -290,6 +295,18 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
             listed(&row.not_seen)
         );
     }
+}
+
+/// A class's security labels, `script-capable, mutation`, or `—`.
+pub fn labels_cell(labels: &[litmus_campaign::finding::SecurityLabel]) -> String {
+    if labels.is_empty() {
+        return "—".to_owned();
+    }
+    labels
+        .iter()
+        .map(|l| l.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `20,000`.

@@ -13,7 +13,7 @@ pub mod html;
 pub mod markdown;
 
 use crate::report::text::visible_one_line;
-use litmus_campaign::finding::{CampaignReport, LevelCount};
+use litmus_campaign::finding::{CampaignReport, LevelCount, SecurityLabel};
 use litmus_compare::compare::Level;
 use litmus_compare::signature::Kind;
 use litmus_conformance::{ExpectedDifferences, Tally};
@@ -30,7 +30,7 @@ pub const LEVELS: [(&str, &str); 4] = [
 ];
 
 /// The whole table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Table {
     /// The command that reproduces it.
     pub command: String,
@@ -98,6 +98,9 @@ pub struct ClassRow {
     /// Whether the judges side with the engine against the reference on it: a class
     /// to review against the standard (listed first).
     pub review: bool,
+    /// The union of its findings' security labels (`script-capable`, …); classes
+    /// with labels are listed first.
+    pub labels: Vec<SecurityLabel>,
 }
 
 impl ClassRow {
@@ -155,6 +158,7 @@ impl Row {
                         .unwrap_or_default(),
                     verdicts,
                     review: group.judged_against_the_reference(),
+                    labels: group.labels(),
                 }
             })
             .collect();
@@ -296,6 +300,49 @@ mod tests {
                 .collect(),
             ..CampaignReport::default()
         }
+    }
+
+    #[test]
+    fn a_class_row_carries_its_labels_and_both_pages_show_them() {
+        use litmus_campaign::finding::{Finding, SecurityLabel};
+        let mut campaign = report("lexbor", &[]);
+        let finding = |signature: &str, input: &str, labels: Vec<SecurityLabel>| Finding {
+            signature: signature.into(),
+            hash: signature.len().to_string(),
+            engine: "lexbor".into(),
+            input: input.into(),
+            count: 1,
+            labels,
+            ..Finding::default()
+        };
+        campaign.findings = vec![
+            finding(
+                "tree | litmus: <a> | lexbor: <b> | in: <body>",
+                "<a>",
+                vec![],
+            ),
+            finding(
+                "round-trip | lexbor: \"x\" | reparsed: bgcolor | in: <body>",
+                "<kbd><svg><script><![CDATA[<body bgcolor=",
+                vec![SecurityLabel::AttributeMarkup],
+            ),
+        ];
+        let row = Row::from_campaign(&campaign, None, Path::new("r"));
+        // The labelled class first, though it has as many cases and sorts later.
+        assert_eq!(row.classes[0].labels, vec![SecurityLabel::AttributeMarkup]);
+        assert!(row.classes[1].labels.is_empty());
+        let table = Table {
+            rows: vec![row],
+            ..Table::default()
+        };
+        let md = markdown::render(&table);
+        assert!(
+            md.contains("| **new**: `round-trip \\| lexbor: \"x\" \\| reparsed: bgcolor \\| in: <body>` | 1 | attribute-markup |"),
+            "{md}"
+        );
+        assert!(md.contains("| class | cases | labels |"), "{md}");
+        let page = html::render(&table, &|_| None);
+        assert!(page.contains("<td>attribute-markup</td>"), "{page}");
     }
 
     #[test]
