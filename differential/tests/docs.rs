@@ -19,7 +19,8 @@
 //!   no commit (a word of 7 to 40 hex digits, letters and digits both) and no date
 //!   (`YYYY-MM-DD`), but for the commits the data are pinned at
 //!   (`scripts/fetch-html5lib-tests.sh`); figures with their day and commit live in
-//!   docs/measurements.md, the table `litmus table` writes (docs/parsers.md) and
+//!   docs/measurements.md, the tables `litmus table` and `litmus sanitize --markdown` write
+//!   (docs/parsers.md, docs/sanitizers.md) and
 //!   CHANGELOG.md.
 //! - **The doors stay short.** README.md is at most [`MAX_README_LINES`] lines,
 //!   docs/verdicts.md at most [`MAX_VERDICTS_LINES`].
@@ -523,7 +524,12 @@ fn commits_and_dates(text: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn the_reference_docs_name_no_commit_and_no_date() {
-    const FIGURES: &[&str] = &["docs/measurements.md", "docs/parsers.md", "CHANGELOG.md"];
+    const FIGURES: &[&str] = &[
+        "docs/measurements.md",
+        "docs/parsers.md",
+        "docs/sanitizers.md",
+        "CHANGELOG.md",
+    ];
     let root = workspace_root();
     let pins: BTreeSet<String> = commits_and_dates(&read(&root, "scripts/fetch-html5lib-tests.sh"))
         .into_iter()
@@ -691,7 +697,10 @@ fn every_help_block_of_docs_commands_md_is_the_binarys() {
             stale.push(format!("litmus {}--help", command));
         }
     }
-    assert!(blocks >= 15, "only {blocks} --help blocks in docs/commands.md");
+    assert!(
+        blocks >= 15,
+        "only {blocks} --help blocks in docs/commands.md"
+    );
     assert!(
         stale.is_empty(),
         "docs/commands.md holds stale --help blocks (run scripts/gen-commands-help.py):\n{}",
