@@ -691,7 +691,10 @@ fn every_help_block_of_docs_commands_md_is_the_binarys() {
             stale.push(format!("litmus {}--help", command));
         }
     }
-    assert!(blocks >= 15, "only {blocks} --help blocks in docs/commands.md");
+    assert!(
+        blocks >= 15,
+        "only {blocks} --help blocks in docs/commands.md"
+    );
     assert!(
         stale.is_empty(),
         "docs/commands.md holds stale --help blocks (run scripts/gen-commands-help.py):\n{}",
