@@ -29,8 +29,8 @@ pub enum ClassCommand {
     /// class each recorded class became. Exit 1 if any finding is explained neither by
     /// exactly one class nor by two causes together.
     Check(super::class_tools::ClassCheckArgs),
-    /// Group the findings no class explains by cause (engine, locus arm, token kind)
-    /// and write a class stanza for each, with the spec section's link and the
+    /// Group the findings no class explains by cause (engine, locus arm, token kind, and
+    /// the tokenizer arm that made a token other than a tag) and write a class stanza for each, with the spec section's link and the
     /// smallest examples, for a person to complete.
     Suggest(super::class_tools::ClassSuggestArgs),
 }

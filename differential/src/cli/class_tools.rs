@@ -359,12 +359,14 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
                 "tree".to_owned(),
                 locus.arm().to_owned(),
                 litmus_compare::locus::token_kind(&locus.token).to_owned(),
+                locus.tokenizer_arm().unwrap_or_default().to_owned(),
             ),
             None => (
                 finding.engine.to_string(),
                 finding.level.to_string(),
                 String::new(),
                 finding.signature.core().to_owned(),
+                String::new(),
             ),
         };
         causes.entry(key).or_default().push((finding, locus));
@@ -373,16 +375,22 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
         outln!("class suggest: every finding is explained by a class (or ambiguous); nothing to suggest");
         return Ok(ExitCode::SUCCESS);
     }
-    for ((engine, level, arm, token), mut group) in causes {
+    for ((engine, level, arm, token, made_by), mut group) in causes {
         group.sort_by_key(|(f, _)| f.input.len());
-        outln!("{}", stanza(&engine, &level, &arm, &token, &group));
+        let mut text = stanza(&engine, &level, &arm, &token, &group);
+        if !made_by.is_empty() {
+            text.insert_str(0, &format!("# the token made by {made_by}\n"));
+        }
+        outln!("{text}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// A cause as `suggest` groups findings: engine, level kind, locus arm and token kind
-/// (a finding with no locus: its level and the core of its signature).
-type CauseKey = (String, String, String, String);
+/// A cause as `suggest` groups findings: engine, level kind, locus arm, token kind and,
+/// for a token other than a tag, the tokenizer arm that made it
+/// ([`Locus::tokenizer_arm`]; a finding with no locus: its level and the core of its
+/// signature).
+type CauseKey = (String, String, String, String, String);
 
 /// A class stanza for one cause, with its examples.
 fn stanza(

@@ -119,7 +119,11 @@ pub struct Finding {
 impl Finding {
     /// What a new finding is grouped by: for a tree or fragment finding with a locus,
     /// the engine, the locus arm and the kind of its token (`parse5 at
-    /// tree.in-body.start-tag-li, token start tag`); for an ambiguous one, the classes
+    /// tree.in-body.start-tag-li, token start tag`), and for a token other than a tag
+    /// the tokenizer arm that made it ([`litmus_compare::locus::Locus::tokenizer_arm`]:
+    /// `justhtml at tree.in-foreign-content.comment, token comment, made by
+    /// tokenizer.comment-end.exclamation-mark`), so that two tokenizer bugs whose
+    /// tokens tree construction handles alike are two groups; for an ambiguous one, the classes
     /// that match it; otherwise the engine and the signature without its parent (the
     /// level and the first differing nodes).
     pub fn cause(&self) -> String {
@@ -127,12 +131,18 @@ impl Finding {
             return format!("{} ambiguous: {}", self.engine, self.ambiguous.join(", "));
         }
         match &self.locus {
-            Some(locus) if locus.rule != litmus_compare::locus::LocusRule::Case => format!(
-                "{} at {}, token {}",
-                self.engine,
-                locus.arm(),
-                litmus_compare::locus::token_kind(&locus.token)
-            ),
+            Some(locus) if locus.rule != litmus_compare::locus::LocusRule::Case => {
+                let made_by = locus
+                    .tokenizer_arm()
+                    .map(|arm| format!(", made by {arm}"))
+                    .unwrap_or_default();
+                format!(
+                    "{} at {}, token {}{made_by}",
+                    self.engine,
+                    locus.arm(),
+                    litmus_compare::locus::token_kind(&locus.token)
+                )
+            }
             _ => format!("{} {}", self.engine, self.signature.core()),
         }
     }
@@ -614,5 +624,60 @@ pub fn right_name(right: Right) -> &'static str {
         Right::Other => "other",
         Right::Both => "both",
         Right::Neither => "neither",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use litmus_compare::locus::{Locus, LocusRule};
+
+    fn comment_finding(tokenizer_arm: &str) -> Finding {
+        let locus = Locus {
+            token: "comment".to_owned(),
+            arms: vec!["tree.in-foreign-content.comment".to_owned()],
+            mode: "tree.in-foreign-content.comment".to_owned(),
+            token_arms: vec![
+                "tokenizer.markup-declaration-open.two-dashes".to_owned(),
+                tokenizer_arm.to_owned(),
+                "tree.in-foreign-content.comment".to_owned(),
+            ],
+            rule: LocusRule::Placed,
+            case_arms: Vec::new(),
+            case_tokens: Vec::new(),
+            neighbours: Vec::new(),
+            inside: Vec::new(),
+            upstream: None,
+            token_start: None,
+        };
+        Finding {
+            locus: Some(locus),
+            count: 1,
+            ..Finding::default()
+        }
+    }
+
+    #[test]
+    fn new_findings_of_two_tokenizer_arms_are_two_groups() {
+        // Two comments tree construction handles alike, made by different tokenizer
+        // arms: two causes.
+        let report = CampaignReport {
+            findings: vec![
+                comment_finding("tokenizer.comment-end.exclamation-mark"),
+                comment_finding("tokenizer.comment.anything-else"),
+                comment_finding("tokenizer.comment.anything-else"),
+            ],
+            ..CampaignReport::default()
+        };
+        let groups = report.classes();
+        assert_eq!(
+            groups.len(),
+            2,
+            "{:?}",
+            groups.iter().map(|g| &g.key).collect::<Vec<_>>()
+        );
+        assert!(groups.iter().any(
+            |g| g.key.ends_with("made by tokenizer.comment.anything-else") && g.findings.len() == 2
+        ));
     }
 }

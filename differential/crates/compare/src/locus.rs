@@ -167,6 +167,25 @@ impl Locus {
     pub fn mode_arm(&self) -> &str {
         &self.mode
     }
+
+    /// The tokenizer arm that made the locus token, where its making is the
+    /// tokenizer's: the last tokenizer arm passed on its characters, for a token other
+    /// than a tag (a comment, DOCTYPE, processing instruction, characters, or the end
+    /// of file with the arms at the end: `tokenizer.comment-end.exclamation-mark` for
+    /// `<!----!`, `tokenizer.bogus-comment.eof` for `<![cdata[` cut off). A tag's
+    /// last arms tell only how its attributes were written, which tree construction,
+    /// acting on the name, does not read. `None` for a tag, or a token with no
+    /// tokenizer arm.
+    pub fn tokenizer_arm(&self) -> Option<&str> {
+        if ["start tag", "end tag"].contains(&token_kind(&self.token)) {
+            return None;
+        }
+        self.token_arms
+            .iter()
+            .rev()
+            .find(|arm| arm.starts_with("tokenizer."))
+            .map(String::as_str)
+    }
 }
 
 impl fmt::Display for Locus {

@@ -260,3 +260,38 @@ fn a_case_with_no_first_difference_says_so_rather_than_an_empty_arm() {
         "the case's arms, no first difference placed"
     );
 }
+
+#[test]
+fn comments_made_by_different_tokenizer_arms_name_them() {
+    // Four comments in foreign content, each dropped by an engine: tree construction
+    // handles them by one arm, the tokenizer made each by another.
+    let mut made_by = Vec::new();
+    for input in [
+        "<svg><!--!>",
+        "<svg><!----!",
+        "<svg><![cdata[]",
+        "<svg><!-- x -->",
+    ] {
+        let request = ParseRequest::document(input, true);
+        let ours = reference(&request);
+        let theirs: String = ours
+            .lines()
+            .filter(|line| !line.contains("<!--"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_ne!(ours, theirs, "{input}");
+        let locus = locus(&request, &ours, &theirs).unwrap();
+        assert_eq!(locus.arm(), "tree.in-foreign-content.comment", "{input}");
+        let arm = locus.tokenizer_arm().expect(input).to_owned();
+        assert!(arm.starts_with("tokenizer."), "{arm}");
+        assert!(!made_by.contains(&arm), "{input}: {arm} in {made_by:?}");
+        made_by.push(arm);
+    }
+    // A tag's tokenizer arms tell how its attributes were written: none is named.
+    let request = ParseRequest::document("<p><div a=b>", true);
+    let ours = reference(&request);
+    let theirs = ours.replace("|     <div>", "|       <div>");
+    let locus = locus(&request, &ours, &theirs).unwrap();
+    assert_eq!(locus.token, "start tag div");
+    assert_eq!(locus.tokenizer_arm(), None);
+}
