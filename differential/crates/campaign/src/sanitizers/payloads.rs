@@ -9,7 +9,8 @@
 //! `noframes`, `iframe`, `title`, `textarea`, a CDATA section, preceded by what may
 //! end its carrier early (`</style>`, `-->`, a quote) and set inside structures where
 //! parsers disagree: foreign content and its integration points, tables and their
-//! foster parenting, `select`, `template`, `form`, `noscript`. The pieces are
+//! foster parenting, `select`, `template`, `form`, `noscript`, or at the end of a path
+//! across the places where the standard changes how it parses what follows. The pieces are
 //! written here from the standard's lists of those elements; no known bypass is among
 //! them, so a campaign that finds one finds it by combination.
 
@@ -102,17 +103,95 @@ const STRUCTURES: &[(&str, &str)] = &[
     ("<svg><title>", "</title></svg>"),
 ];
 
-/// Case `index`'s input with a payload spliced into it at a character boundary.
+/// A path across the places where the standard changes how it parses what follows, in
+/// the order a path can take them: into foreign content, back to HTML at one of its
+/// integration points, an HTML structure that moves or reinterprets what follows
+/// (foster parenting, `select`, `template`, the formatting elements), then an element
+/// that the rules for foreign content treat apart at a MathML text integration point
+/// or that leaves foreign content. Each step may be skipped; a path has no closings.
+const FOREIGN: &[&str] = &["<svg>", "<math>"];
+const SVG_INTEGRATION_POINTS: &[&str] = &["<foreignObject>", "<desc>", "<title>"];
+const MATHML_INTEGRATION_POINTS: &[&str] = &[
+    "<mi>",
+    "<mo>",
+    "<mn>",
+    "<ms>",
+    "<mtext>",
+    "<annotation-xml encoding=\"text/html\">",
+];
+const SWITCHES: &[&str] = &[
+    "<table>",
+    "<table><tr>",
+    "<select>",
+    "<template>",
+    "<form>",
+    "<p>",
+    "<b>",
+    "<a>",
+    "<noscript>",
+    "<button>",
+    "<li>",
+    "<h1>",
+];
+const APART: &[&str] = &[
+    "<mglyph>",
+    "<malignmark>",
+    "<svg>",
+    "<math>",
+    "<font color=red>",
+    "<p>",
+];
+
+fn pick<'a>(rng: &mut ChaCha8Rng, list: &[&'a str]) -> &'a str {
+    list[rng.random_range(0..list.len())]
+}
+
+/// One or two paths of [`FOREIGN`], the integration points, [`SWITCHES`] and
+/// [`APART`].
+fn path(rng: &mut ChaCha8Rng) -> String {
+    let mut piece = String::new();
+    let paths = if rng.random_bool(0.3) { 2 } else { 1 };
+    for _ in 0..paths {
+        if rng.random_bool(0.7) {
+            let foreign = pick(rng, FOREIGN);
+            piece.push_str(foreign);
+            if rng.random_bool(0.7) {
+                let points = if foreign == "<svg>" {
+                    SVG_INTEGRATION_POINTS
+                } else {
+                    MATHML_INTEGRATION_POINTS
+                };
+                piece.push_str(pick(rng, points));
+            }
+        }
+        if rng.random_bool(0.7) {
+            piece.push_str(pick(rng, SWITCHES));
+        }
+        if rng.random_bool(0.6) {
+            piece.push_str(pick(rng, APART));
+        }
+    }
+    piece
+}
+
+/// Case `index`'s input with a payload spliced into it at a character boundary: half
+/// the time inside up to four [`STRUCTURES`] drawn alike, half the time at the end of
+/// a [`path`].
 pub fn with_payload(input: &str, seed: u64, index: u64) -> String {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7061_796c_6f61_6473);
     rng.set_stream(index);
     let mut piece = String::new();
-    let depth = rng.random_range(0..=4);
-    let structures: Vec<&(&str, &str)> = (0..depth)
-        .map(|_| &STRUCTURES[rng.random_range(0..STRUCTURES.len())])
-        .collect();
-    for (open, _) in &structures {
-        piece.push_str(open);
+    let mut structures: Vec<&(&str, &str)> = Vec::new();
+    if rng.random_bool(0.5) {
+        let depth = rng.random_range(0..=4);
+        structures = (0..depth)
+            .map(|_| &STRUCTURES[rng.random_range(0..STRUCTURES.len())])
+            .collect();
+        for (open, _) in &structures {
+            piece.push_str(open);
+        }
+    } else {
+        piece.push_str(&path(&mut rng));
     }
     let (open, close) = CARRIERS[rng.random_range(0..CARRIERS.len())];
     piece.push_str(open);
