@@ -1,7 +1,8 @@
 //! `litmus sanitize` end to end: a campaign against ammonia (built in) writes its
 //! reports, its archive and the table of docs/sanitizers.md; a sanitizer that hangs,
 //! dies, answers bytes that are not UTF-8 or too much is a finding each time, never a
-//! crash of litmus, and a second campaign loses nothing archived; and, when the
+//! crash of litmus, and a second campaign loses nothing archived; a campaign stopped
+//! with SIGINT (Ctrl-C) writes the reports of the cases it ran; and, when the
 //! adapters are installed (`scripts/setup-sanitizers.sh`, then
 //! `LITMUS_EXTERNAL_ENGINES=1`, which CI sets), each Python and Node.js sanitizer runs
 //! a short campaign. Without the variable those trials are listed as ignored, with
@@ -23,6 +24,10 @@ fn main() {
         Trial::test(
             "a_misbehaving_sanitizer_is_findings_never_a_crash",
             misbehaving,
+        ),
+        Trial::test(
+            "an_interrupted_campaign_reports_the_cases_it_ran",
+            interrupted,
         ),
     ];
     for (name, command) in ADAPTERS {
@@ -115,6 +120,45 @@ fn ammonia() -> Result<(), Failed> {
         ));
         check(path.exists(), "each finding archived", &output)?;
     }
+    Ok(())
+}
+
+fn interrupted() -> Result<(), Failed> {
+    let temp = tempfile::tempdir()?;
+    let out = temp.path().join("out");
+    let table = temp.path().join("sanitizers.md");
+    let mut child = std::process::Command::new(adapters::litmus())
+        .args(["sanitize", "--sanitizer", "ammonia", "--cases", "100000000"])
+        .args(["--jobs", "1", "--no-archive", "--out"])
+        .arg(&out)
+        .arg("--markdown")
+        .arg(&table)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let signalled = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()?;
+    if !signalled.success() {
+        let _ = child.kill();
+        return Err("kill -INT failed".into());
+    }
+    let output = child.wait_with_output()?;
+    check(output.status.code() == Some(130), "exit 130", &output)?;
+    let report = read_json(&out.join("ammonia/findings.json"))?;
+    check(
+        report["interrupted"] == true,
+        "interrupted recorded",
+        &output,
+    )?;
+    let cases = report["cases"].as_u64().unwrap_or(0);
+    check(
+        cases > 0 && cases < 100_000_000,
+        "the cases run, not the cases asked for",
+        &output,
+    )?;
+    check(!table.exists(), "no table of an interrupted run", &output)?;
     Ok(())
 }
 

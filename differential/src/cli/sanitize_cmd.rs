@@ -16,7 +16,7 @@ use litmus_campaign::sanitizers::report::{label_words, summary_markdown, table_m
 use litmus_campaign::sanitizers::{run, SanitizerOptions, SanitizerReport, What};
 use litmus_compare::archive::write_atomically;
 use litmus_engines::engine::names::SANITIZER_NAMES;
-use litmus_text::outln;
+use litmus_text::{errln, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -81,7 +81,12 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
     let corpus = Some(args.corpus.as_path()).filter(|c| c.join("known-differences.toml").exists());
     let known = known_differences(corpus, &args.known, true)?;
     let mut reports: Vec<SanitizerReport> = Vec::new();
+    let (stop, interrupted) = super::run_cmd::interrupt_flag();
     for sanitizer in &args.sanitizers {
+        if interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+            errln!("litmus: interrupted; {sanitizer} not run");
+            continue;
+        }
         // A built-in sanitizer by its name; any other through the engines' choice
         // (`cmd:`), which refuses a built-in sanitizer as a parser.
         let engine = if SANITIZER_NAMES.contains(&sanitizer.as_str()) {
@@ -99,6 +104,8 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             generator: generator.clone(),
             payloads: args.payloads,
             known: known.clone(),
+            stop: stop.clone(),
+            progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
         };
         let report = run(&options).map_err(|e| CliError::input(e.to_string()))?;
         let dir = args.out.join(&report.sanitizer);
@@ -113,10 +120,11 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
         )
         .map_err(|e| CliError::input(e.to_string()))?;
         outln!(
-            "{} ({}): {} cases, {} with script-capable output, {} with a mutation, {} failures; {} findings ({} script-capable, {} mutations, {} failures; {} new), labels {}; reports in {}",
+            "{} ({}): {} cases{}, {} with script-capable output, {} with a mutation, {} failures; {} findings ({} script-capable, {} mutations, {} failures; {} new), labels {}; reports in {}",
             report.sanitizer,
             report.version,
             report.cases,
+            if report.interrupted { " (interrupted)" } else { "" },
             report.script_capable_cases,
             report.mutation_cases,
             report.failure_cases,
@@ -129,6 +137,12 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             dir.display()
         );
         reports.push(report);
+    }
+    if interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+        if let Some(path) = &args.markdown {
+            errln!("litmus: interrupted; {} not written", path.display());
+        }
+        return Ok(ExitCode::from(super::run_cmd::INTERRUPTED));
     }
     if let Some(path) = &args.markdown {
         let command = command_line(&args);

@@ -58,6 +58,10 @@ pub struct SanitizerReport {
     pub seed: u64,
     /// Cases run.
     pub cases: u64,
+    /// Whether Ctrl-C stopped the campaign before its cases were all run (its
+    /// findings are then recorded as found, not minimized).
+    #[serde(default)]
+    pub interrupted: bool,
     /// Cases with script-capable output, with a mutation, with a failure.
     pub script_capable_cases: u64,
     pub mutation_cases: u64,
@@ -152,12 +156,13 @@ pub fn summary_markdown(report: &SanitizerReport) -> String {
     let _ = writeln!(md, "# Sanitizer campaign: {}\n", report.sanitizer);
     let _ = writeln!(
         md,
-        "{} ({}), seed {}, {} cases{} in {:.1} s: {} with script-capable output, {} with a mutation, {} failures.\n",
+        "{} ({}), seed {}, {} cases{}{} in {:.1} s: {} with script-capable output, {} with a mutation, {} failures.\n",
         report.sanitizer,
         report.version,
         report.seed,
         report.cases,
         if report.payloads { " (payloads)" } else { "" },
+        if report.interrupted { ", interrupted" } else { "" },
         report.elapsed_seconds,
         report.script_capable_cases,
         report.mutation_cases,

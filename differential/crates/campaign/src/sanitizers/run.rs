@@ -11,12 +11,15 @@ use super::check::{check, BrowserView, Sighting, What};
 use super::report::{archive_text, SanitizerFinding, SanitizerReport, SANITIZER_SCHEMA};
 use crate::campaign::options::{CampaignError, EngineChoice};
 use crate::generator::{Generator, GeneratorConfig};
+use indicatif::{ProgressBar, ProgressStyle};
 use litmus_compare::archive::write_atomically;
 use litmus_compare::minimize::{minimize, Budget};
 use litmus_engines::case::ParseRequest;
 use litmus_engines::worker::WorkerPool;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a sanitizer campaign runs.
@@ -37,6 +40,11 @@ pub struct SanitizerOptions {
     /// The known classes: a sanitizer's own (`engine` its name) classify its
     /// findings by their signature (and minimized input, where a class says).
     pub known: litmus_verdicts::KnownDifferences,
+    /// Set (by Ctrl-C) to stop taking cases: the cases run so far are reported, their
+    /// findings recorded as found, without minimizing.
+    pub stop: Arc<AtomicBool>,
+    /// Whether to show a progress bar on stderr (where it is a terminal).
+    pub progress: bool,
 }
 
 /// The one class of `sanitizer` whose signatures match `signature` (and whose
@@ -91,15 +99,18 @@ pub fn run(options: &SanitizerOptions) -> Result<SanitizerReport, CampaignError>
     let generator = Generator::try_new(options.generator.clone())
         .map_err(|e| CampaignError::Engine(format!("generator: {e}")))?;
 
+    let bar = progress_bar(options, &name);
+    let ran = std::sync::atomic::AtomicU64::new(0);
     // Each job takes every jobs-th case; what each case showed, by index.
     let seen: Vec<(u64, String, Vec<Sighting>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs as u64)
             .map(|job| {
                 let (pool, generator, name) = (&pool, &generator, name.as_str());
+                let (bar, ran) = (&bar, &ran);
                 scope.spawn(move || {
                     let mut seen = Vec::new();
                     let mut index = job;
-                    while index < options.cases {
+                    while index < options.cases && !options.stop.load(Ordering::SeqCst) {
                         let mut input = generator.case(options.seed, index).input;
                         if options.payloads {
                             input = super::payloads::with_payload(&input, options.seed, index);
@@ -109,6 +120,8 @@ pub fn run(options: &SanitizerOptions) -> Result<SanitizerReport, CampaignError>
                         if !sightings.is_empty() {
                             seen.push((index, input, sightings));
                         }
+                        ran.fetch_add(1, Ordering::SeqCst);
+                        bar.inc(1);
                         index += jobs as u64;
                     }
                     seen
@@ -126,7 +139,8 @@ pub fn run(options: &SanitizerOptions) -> Result<SanitizerReport, CampaignError>
         sanitizer: name.clone(),
         version: pool.engine_version().to_owned(),
         seed: options.seed,
-        cases: options.cases,
+        cases: ran.load(Ordering::SeqCst),
+        interrupted: options.stop.load(Ordering::SeqCst),
         started,
         payloads: options.payloads,
         ..SanitizerReport::default()
@@ -156,15 +170,32 @@ pub fn run(options: &SanitizerOptions) -> Result<SanitizerReport, CampaignError>
 
     let mut ordered: Vec<(String, (u64, String, u64))> = first.into_iter().collect();
     ordered.sort_by_key(|(signature, (index, _, _))| (*index, signature.clone()));
+    bar.set_message(format!("minimizing {} findings", ordered.len()));
     for (signature, (index, original, count)) in ordered {
         let finding = minimized_finding(&pool, &name, options, &signature, index, &original, count);
         report.findings.push(finding);
     }
+    bar.finish_and_clear();
     if let Some(dir) = &options.archive {
         archive_all(&mut report, dir)?;
     }
     report.elapsed_seconds = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The bar of a sanitizer's cases on stderr, or a hidden one.
+fn progress_bar(options: &SanitizerOptions, name: &str) -> ProgressBar {
+    if !options.progress {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(options.cases);
+    let template = "{elapsed_precise} {prefix} [{wide_bar}] {human_pos}/{human_len} cases {msg}";
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(name.to_owned());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
 /// The finding of `signature`, minimized from its first case's input.
@@ -183,8 +214,10 @@ fn minimized_finding(
         (answer, found.into_iter().find(|s| s.signature == signature))
     };
     let failure = !signature.starts_with(super::check::SANITIZED);
+    // Once stopped, a finding is recorded as found.
+    let stopped = options.stop.load(Ordering::SeqCst);
     let mut budget = Budget {
-        max_steps: MINIMIZE_STEPS,
+        max_steps: if stopped { 0 } else { MINIMIZE_STEPS },
         max_time: None,
     };
     if failure {
