@@ -228,4 +228,34 @@ mod tests {
             (0..50).map(|i| with_payload(input, 1, i)).collect();
         assert!(distinct.len() > 40);
     }
+
+    #[test]
+    fn no_piece_holds_two_steps_of_the_known_dompurify_bypass() {
+        // DOMPurify 2.0.16's published bypass nests a MathML text integration point, a
+        // table, `mglyph` and `style`: a campaign that finds its cause must find it by
+        // combining pieces, so no single piece may hold two of those steps.
+        let steps = [
+            "<mtext",
+            "<mi>",
+            "<mo>",
+            "<table",
+            "<mglyph",
+            "<malignmark",
+            "<style",
+        ];
+        let pieces = STRUCTURES
+            .iter()
+            .map(|(open, _)| *open)
+            .chain(CARRIERS.iter().map(|(open, _)| *open))
+            .chain(FOREIGN.iter().copied())
+            .chain(MATHML_INTEGRATION_POINTS.iter().copied())
+            .chain(SWITCHES.iter().copied())
+            .chain(APART.iter().copied())
+            .chain(BREAKERS.iter().copied())
+            .chain(PAYLOADS.iter().copied());
+        for piece in pieces {
+            let held = steps.iter().filter(|s| piece.contains(*s)).count();
+            assert!(held <= 1, "{piece}");
+        }
+    }
 }
