@@ -300,8 +300,8 @@ fn confirms(browser: &str) -> Result<(), Failed> {
     Ok(())
 }
 
-/// A campaign of a sanitizer that returns its input: its script-capable findings'
-/// outputs are confirmed in Chromium, and the reports say so.
+/// A payload campaign of a sanitizer that returns its input: its script-capable
+/// findings' outputs are confirmed in Chromium, and the reports say so.
 fn campaign_confirms() -> Result<(), Failed> {
     let temp = tempfile::tempdir()?;
     let program = engines().join("sanitizers/misbehaving.py");
@@ -313,6 +313,9 @@ fn campaign_confirms() -> Result<(), Failed> {
         &[
             "--cases",
             "80",
+            "--seed",
+            "5",
+            "--payloads",
             "--timeout",
             "500ms",
             "--confirm",
@@ -371,6 +374,9 @@ fn browser_cannot_start() -> Result<(), Failed> {
             &format!("cmd:python3 {}", program.display()),
             "--cases",
             "40",
+            "--seed",
+            "5",
+            "--payloads",
             "--timeout",
             "500ms",
             "--jobs",
