@@ -5,8 +5,13 @@
 //! with SIGINT (Ctrl-C) writes the reports of the cases it ran; and, when the
 //! adapters are installed (`scripts/setup-sanitizers.sh`, then
 //! `LITMUS_EXTERNAL_ENGINES=1`, which CI sets), each Python and Node.js sanitizer runs
-//! a short campaign. Without the variable those trials are listed as ignored, with
-//! the reason.
+//! a short campaign, and the browsers confirm what runs: `<img src=x
+//! onerror=litmus_marker()>` inserted by `innerHTML` calls the marker in headless
+//! Chromium and Firefox, its escaped text and a script element do not (the browsers
+//! come from `scripts/setup-chromium.sh` and `scripts/setup-firefox.sh`; with the
+//! variable set, a browser missing is a failure). Without the variable those trials
+//! are listed as ignored, with the reason. A browser that cannot start is a message,
+//! and the campaign's findings are written all the same.
 
 mod adapters;
 
@@ -29,7 +34,27 @@ fn main() {
             "an_interrupted_campaign_reports_the_cases_it_ran",
             interrupted,
         ),
+        Trial::test(
+            "a_browser_that_cannot_start_leaves_the_findings_unconfirmed",
+            browser_cannot_start,
+        ),
     ];
+    for browser in ["chromium", "firefox"] {
+        trials.push(
+            Trial::test(
+                format!("{browser}_confirms_only_markup_that_runs"),
+                move || confirms(browser),
+            )
+            .with_ignored_flag(!gated),
+        );
+    }
+    trials.push(
+        Trial::test(
+            "a_campaign_confirms_its_findings_in_chromium",
+            campaign_confirms,
+        )
+        .with_ignored_flag(!gated),
+    );
     for (name, command) in ADAPTERS {
         trials.push(
             Trial::test(format!("{name}_adapter_campaign"), move || {
@@ -40,7 +65,7 @@ fn main() {
     }
     if !gated {
         eprintln!(
-            "sanitize: the Python and Node.js sanitizer trials are ignored: run scripts/setup-sanitizers.sh, then set {GATE}=1"
+            "sanitize: the Python and Node.js sanitizer trials and the browsers' confirmation are ignored: run scripts/setup-sanitizers.sh, scripts/setup-chromium.sh and scripts/setup-firefox.sh, then set {GATE}=1"
         );
     }
     libtest_mimic::run(&args, trials).exit();
@@ -239,6 +264,197 @@ fn adapter(name: &str, command: &str) -> Result<(), Failed> {
             .as_str()
             .is_some_and(|v| v.chars().any(|c| c.is_ascii_digit())),
         "a version from the adapter's hello",
+        &output,
+    )?;
+    Ok(())
+}
+
+/// Runs the confirmation program with `items` (a JSON list of `{id, html}`) in
+/// `browser`: its answer.
+fn confirm_program(browser: &str, items: &serde_json::Value) -> Result<serde_json::Value, Failed> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let program = engines().join("sanitizers/confirm_in_browser.mjs");
+    let mut child = Command::new("node")
+        .arg(&program)
+        .args(["--browser", browser])
+        .current_dir(adapters::repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("node {}: {e}", program.display()))?;
+    let mut stdin = child.stdin.take().ok_or("stdin")?;
+    stdin.write_all(items.to_string().as_bytes())?;
+    drop(stdin);
+    let output = child.wait_with_output()?;
+    check(
+        output.status.code() == Some(0),
+        &format!("{browser} started and checked every item"),
+        &output,
+    )?;
+    serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("{e}\n{}", adapters::text(&output)).into())
+}
+
+/// The marker runs from an event handler inserted by `innerHTML`, not from its escaped
+/// text nor from a script element (`innerHTML` never runs those).
+fn confirms(browser: &str) -> Result<(), Failed> {
+    let items = serde_json::json!([
+        {"id": "handler", "html": "<img src=x onerror=litmus_marker()>"},
+        {"id": "escaped", "html": "&lt;img src=x onerror=litmus_marker()&gt;"},
+        {"id": "script", "html": "<script>litmus_marker()</script>"},
+        {"id": "link", "html": "<a href=\"javascript:litmus_marker()\">x</a>"},
+    ]);
+    let answer = confirm_program(browser, &items)?;
+    let results = answer["results"].as_array().ok_or("no results")?;
+    let verdict = |id: &str| {
+        results
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| (r["ran"].clone(), r["on"].clone(), r["error"].clone()))
+    };
+    let expected = [
+        (
+            "handler",
+            serde_json::json!(true),
+            serde_json::json!("insertion"),
+        ),
+        ("escaped", serde_json::json!(false), serde_json::Value::Null),
+        ("script", serde_json::json!(false), serde_json::Value::Null),
+        (
+            "link",
+            serde_json::json!(true),
+            serde_json::json!("interaction"),
+        ),
+    ];
+    for (id, ran, on) in expected {
+        let got = verdict(id);
+        if got != Some((ran.clone(), on.clone(), serde_json::Value::Null)) {
+            return Err(format!(
+                "{browser}, {id}: expected ran {ran}, on {on}; got {got:?} in {answer}"
+            )
+            .into());
+        }
+    }
+    let version = answer["version"].as_str().unwrap_or("");
+    if !version.chars().any(|c| c.is_ascii_digit()) {
+        return Err(format!("{browser}: no version in {answer}").into());
+    }
+    Ok(())
+}
+
+/// A payload campaign of a sanitizer that returns its input: its script-capable
+/// findings' outputs are confirmed in Chromium, and the reports say so.
+fn campaign_confirms() -> Result<(), Failed> {
+    let temp = tempfile::tempdir()?;
+    let program = engines().join("sanitizers/misbehaving.py");
+    let sanitizer = format!("cmd:python3 {}", program.display());
+    let table = temp.path().join("sanitizers.md").display().to_string();
+    let output = sanitize(
+        temp.path(),
+        &sanitizer,
+        &[
+            "--cases",
+            "80",
+            "--seed",
+            "5",
+            "--payloads",
+            "--timeout",
+            "500ms",
+            "--confirm",
+            "chromium",
+            "--markdown",
+            &table,
+        ],
+    );
+    check(output.status.code() == Some(0), "exit 0", &output)?;
+    check(
+        stdout(&output).contains("outputs checked in chromium (Chromium "),
+        "the confirmation's line",
+        &output,
+    )?;
+    let report = read_json(&temp.path().join("out/misbehaving/findings.json"))?;
+    check(
+        report["confirmation"][0]["browser"] == "chromium"
+            && report["confirmation"][0]["checked"].as_u64() > Some(0),
+        "findings.json's confirmation",
+        &output,
+    )?;
+    let findings = report["findings"].as_array().ok_or("no findings")?;
+    check(
+        findings
+            .iter()
+            .any(|f| f["what"] == "script-capable" && f["browser_runs"][0]["ran"] == true),
+        "a script-capable finding's output ran in Chromium",
+        &output,
+    )?;
+    check(
+        findings
+            .iter()
+            .filter(|f| f["what"] == "failure")
+            .all(|f| f["browser_runs"].as_array().is_some_and(|r| r.is_empty())),
+        "failures are not inserted anywhere",
+        &output,
+    )?;
+    let markdown = std::fs::read_to_string(&table)?;
+    check(
+        markdown.contains("| ran in browser |") && markdown.contains("chromium: yes"),
+        "the table's column",
+        &output,
+    )?;
+    Ok(())
+}
+
+/// `--confirm chromium` with a "browser" that exits at once: a message, exit 0, and
+/// every finding written, unconfirmed.
+fn browser_cannot_start() -> Result<(), Failed> {
+    let temp = tempfile::tempdir()?;
+    let program = engines().join("sanitizers/misbehaving.py");
+    let output = std::process::Command::new(adapters::litmus())
+        .args([
+            "sanitize",
+            "--sanitizer",
+            &format!("cmd:python3 {}", program.display()),
+            "--cases",
+            "40",
+            "--seed",
+            "5",
+            "--payloads",
+            "--timeout",
+            "500ms",
+            "--jobs",
+            "1",
+            "--no-archive",
+            "--confirm",
+            "chromium",
+            "--out",
+            &temp.path().join("out").display().to_string(),
+        ])
+        .current_dir(adapters::repo())
+        .env("CHROMIUM", "/bin/false")
+        .output()?;
+    check(output.status.code() == Some(0), "exit 0", &output)?;
+    check(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("misbehaving: not confirmed in chromium: "),
+        "a message says why",
+        &output,
+    )?;
+    let report = read_json(&temp.path().join("out/misbehaving/findings.json"))?;
+    let findings = report["findings"].as_array().ok_or("no findings")?;
+    check(!findings.is_empty(), "the findings written", &output)?;
+    check(
+        findings
+            .iter()
+            .all(|f| f["browser_runs"].as_array().is_some_and(|r| r.is_empty())),
+        "none confirmed",
+        &output,
+    )?;
+    check(
+        report["confirmation"][0]["checked"] == 0
+            && report["confirmation"][0]["note"].as_str().is_some(),
+        "findings.json says why",
         &output,
     )?;
     Ok(())

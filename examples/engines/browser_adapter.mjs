@@ -341,17 +341,18 @@ export function within(ms, what, promise) {
 }
 
 /**
- * Serves `page` with the header `csp` at `http://127.0.0.1:PORT/` (nothing else: any
- * other path is a 404), for browsers whose automation cannot answer the page's request
- * itself. Resolves to `{ url, close }`.
+ * Serves `page` with the header `csp` (none when `csp` is null) at
+ * `http://127.0.0.1:PORT/` (nothing else: any other path is a 404), for browsers whose
+ * automation cannot answer the page's request itself. Resolves to `{ url, close }`.
  */
 export async function servePage(page, csp) {
+  const policy = csp === null ? {} : { 'content-security-policy': csp };
   const server = createServer((request, response) => {
     if (request.url === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...policy });
       response.end(page);
     } else {
-      response.writeHead(404, { 'content-security-policy': csp });
+      response.writeHead(404, policy);
       response.end();
     }
   });

@@ -26,7 +26,7 @@ import { rmSync } from 'node:fs';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, within } from './browser_adapter.mjs';
 import { CSP, PAGE, PAGE_URL, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
-const EXECUTABLE = process.env.CHROMIUM || '/usr/bin/chromium';
+export const EXECUTABLE = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -53,7 +53,7 @@ const FLAGS = [
 const START_TIMEOUT_MS = 60_000;
 
 /** A DevTools protocol client on the browser's pipe. */
-class DevToolsPipe {
+export class DevToolsPipe {
   constructor(child) {
     this.child = child;
     this.out = child.stdio[3];
@@ -234,7 +234,7 @@ export class ChromiumEngine {
 }
 
 /** What `chromium --version` prints (Debian's wrapper adds a warning on stderr). */
-function chromiumVersion() {
+export function chromiumVersion() {
   try {
     const text = execFileSync(EXECUTABLE, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     return text.trim().split('\n')[0];

@@ -30,7 +30,7 @@ import WebSocket from 'ws';
 import { freshProfile, isMain, refuseAddressSpaceLimit, runAdapter, servePage, within } from './browser_adapter.mjs';
 import { CSP, PAGE, batchExpression, checkSetUp, installScript } from './browser_page.mjs';
 
-const EXECUTABLE = process.env.FIREFOX || '/usr/bin/firefox-esr';
+export const EXECUTABLE = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
 /** How long the browser has to start and load the page. */
 const START_TIMEOUT_MS = 90_000;
@@ -159,6 +159,11 @@ export class FirefoxEngine {
     });
     this.bidi = new BiDi(socket);
     await this.bidi.send('session.new', { capabilities: {} });
+    await this.openPage();
+  }
+
+  /** Serves the page, loads it, and installs the parser in it. */
+  async openPage() {
     const tree = await this.bidi.send('browsingContext.getTree', { maxDepth: 0 });
     this.context = tree.contexts[0].context;
     this.server = await servePage(PAGE, CSP);
@@ -228,7 +233,7 @@ class PageException extends Error {}
 const DEPARTURES = { fragmentOff: 'Firefox parses HTML fragments with scripting on' };
 
 /** What `firefox-esr --version` prints: `Mozilla Firefox 153.8.0esr`. */
-function firefoxVersion() {
+export function firefoxVersion() {
   try {
     return execFileSync(EXECUTABLE, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       .trim()

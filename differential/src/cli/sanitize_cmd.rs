@@ -3,7 +3,9 @@
 //! cases cleaned by the sanitizer in its workers, each output parsed by the reference
 //! parser as a browser would, findings minimized, labelled, archived
 //! (`CORPUS/sanitizers/`) and reported (`OUT/NAME/findings.json`, `summary.md`);
-//! with `--markdown FILE`, the table of every sanitizer (docs/sanitizers.md).
+//! with `--markdown FILE`, the table of every sanitizer (docs/sanitizers.md). Each
+//! finding's output is inserted into a page of each browser installed (`--confirm`),
+//! and the reports say whether the payload's marker ran.
 
 use super::engine_args::{engine_choice, ExternalEngineArgs};
 use super::error::{CliError, CliResult};
@@ -13,7 +15,7 @@ use clap::Args;
 use litmus_campaign::campaign::EngineChoice;
 use litmus_campaign::generator::GeneratorConfig;
 use litmus_campaign::sanitizers::report::{label_words, summary_markdown, table_markdown};
-use litmus_campaign::sanitizers::{run, SanitizerOptions, SanitizerReport, What};
+use litmus_campaign::sanitizers::{run, ConfirmIn, SanitizerOptions, SanitizerReport, What};
 use litmus_compare::archive::write_atomically;
 use litmus_engines::engine::names::SANITIZER_NAMES;
 use litmus_text::{errln, outln};
@@ -62,6 +64,17 @@ pub struct SanitizeArgs {
     /// carry markup with a harmless marker, among the structures that mutate.
     #[arg(long)]
     pub payloads: bool,
+    /// The browsers each finding's output is inserted into (`document.body.innerHTML`),
+    /// to see whether the payload's marker runs: `auto` (those installed: chromium,
+    /// firefox), `none`, or names (`chromium,firefox`); a browser missing, failing to
+    /// start or dying is a message, and its findings stay unconfirmed.
+    #[arg(
+        long,
+        value_name = "BROWSERS",
+        default_value = "auto",
+        value_delimiter = ','
+    )]
+    pub confirm: Vec<String>,
     /// Exit 1 when a sanitizer's output holds script-capable content in any case.
     #[arg(long)]
     pub fail_on_script: bool,
@@ -80,6 +93,7 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
     // sanitize` alone has none), else the built-in ones.
     let corpus = Some(args.corpus.as_path()).filter(|c| c.join("known-differences.toml").exists());
     let known = known_differences(corpus, &args.known, true)?;
+    let confirm = ConfirmIn::from_words(&args.confirm).map_err(CliError::input)?;
     let mut reports: Vec<SanitizerReport> = Vec::new();
     let (stop, interrupted) = super::run_cmd::interrupt_flag();
     for sanitizer in &args.sanitizers {
@@ -106,6 +120,7 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             known: known.clone(),
             stop: stop.clone(),
             progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            confirm: confirm.clone(),
         };
         let report = run(&options).map_err(|e| CliError::input(e.to_string()))?;
         let dir = args.out.join(&report.sanitizer);
@@ -136,6 +151,24 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
             label_words(&report.labels()),
             dir.display()
         );
+        for confirmation in &report.confirmation {
+            match &confirmation.note {
+                Some(note) if confirmation.checked == 0 => errln!(
+                    "{}: not confirmed in {}: {note}",
+                    report.sanitizer,
+                    confirmation.browser
+                ),
+                note => outln!(
+                    "{}: {} outputs checked in {} ({}){}: the marker ran for {}",
+                    report.sanitizer,
+                    confirmation.checked,
+                    confirmation.browser,
+                    confirmation.version,
+                    note.as_deref().map_or(String::new(), |n| format!(", {n}")),
+                    ran_summary(&report, &confirmation.browser)
+                ),
+            }
+        }
         reports.push(report);
     }
     if interrupted.load(std::sync::atomic::Ordering::SeqCst) {
@@ -160,6 +193,28 @@ pub fn run_sanitize(args: SanitizeArgs) -> CliResult {
     })
 }
 
+/// The findings whose output ran the marker in `browser`: `2 (1 on insertion, 1 on
+/// interaction)`.
+fn ran_summary(report: &SanitizerReport, browser: &str) -> String {
+    let runs = report.findings.iter().flat_map(|f| {
+        f.browser_runs
+            .iter()
+            .filter(|r| r.browser == browser && r.ran)
+    });
+    let (mut insertion, mut interaction) = (0, 0);
+    for run in runs {
+        if run.on_interaction {
+            interaction += 1;
+        } else {
+            insertion += 1;
+        }
+    }
+    format!(
+        "{} (on insertion {insertion}, on interaction {interaction})",
+        insertion + interaction
+    )
+}
+
 /// The command that makes the table, as docs/sanitizers.md shows it.
 fn command_line(args: &SanitizeArgs) -> String {
     let mut words = vec!["litmus sanitize".to_owned()];
@@ -173,6 +228,9 @@ fn command_line(args: &SanitizeArgs) -> String {
     words.push(format!("--cases {} --seed {}", args.cases, args.seed));
     if args.payloads {
         words.push("--payloads".to_owned());
+    }
+    if args.confirm != ["auto"] {
+        words.push(format!("--confirm {}", args.confirm.join(",")));
     }
     if let Some(path) = &args.markdown {
         words.push(format!("--markdown {}", path.display()));

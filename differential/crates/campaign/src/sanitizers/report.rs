@@ -3,6 +3,7 @@
 //! of every sanitizer's campaign ([`table_markdown`]).
 
 use super::check::What;
+use super::confirm::{BrowserRun, Confirmation};
 use litmus_compare::dat::{self, DatCase};
 use litmus_compare::labels::SecurityLabel;
 use litmus_compare::minimize::MinimizeStats;
@@ -37,6 +38,9 @@ pub struct SanitizerFinding {
     pub case_index: u64,
     /// The sanitizer's output for `input` (or its failure).
     pub output: String,
+    /// The sanitizer's output for `original_input` (empty for a failure).
+    #[serde(default)]
+    pub original_output: String,
     /// The sanitizer's own tree of its output (empty where it gives none).
     pub sanitizer_tree: String,
     /// The output as the standard parses it in a `<body>` fragment.
@@ -46,6 +50,25 @@ pub struct SanitizerFinding {
     pub script_capable: Vec<String>,
     pub minimization: MinimizeStats,
     pub archive_path: Option<String>,
+    /// The output inserted into a real browser's page (`--confirm`): whether the
+    /// marker ran, per browser; empty when no browser checked it.
+    #[serde(default)]
+    pub browser_runs: Vec<BrowserRun>,
+}
+
+impl SanitizerFinding {
+    /// The browsers' verdicts in words: `chromium: yes, firefox: no`, or `—` when no
+    /// browser checked the output.
+    pub fn ran_in_browser(&self) -> String {
+        if self.browser_runs.is_empty() {
+            return "—".to_owned();
+        }
+        self.browser_runs
+            .iter()
+            .map(|run| format!("{}: {}", run.browser, run.word()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// A sanitizer campaign: findings.json.
@@ -71,6 +94,10 @@ pub struct SanitizerReport {
     /// Whether the generator made payload cases (`--payloads`).
     #[serde(default)]
     pub payloads: bool,
+    /// The browsers the findings' outputs were inserted into (`--confirm`), each with
+    /// what ran and why it is absent or incomplete, if it is.
+    #[serde(default)]
+    pub confirmation: Vec<Confirmation>,
     pub findings: Vec<SanitizerFinding>,
 }
 
@@ -122,6 +149,9 @@ pub fn archive_text(report: &SanitizerReport, finding: &SanitizerFinding, tree: 
     field("sanitized", &finding.output);
     field("script-capable", &finding.script_capable.join("; "));
     field("browser tree", &finding.browser_tree);
+    if !finding.browser_runs.is_empty() {
+        field("ran in browser", &finding.ran_in_browser());
+    }
     field(
         "found",
         &format!(
@@ -168,6 +198,23 @@ pub fn summary_markdown(report: &SanitizerReport) -> String {
         report.mutation_cases,
         report.failure_cases
     );
+    for confirmation in &report.confirmation {
+        let _ = writeln!(
+            md,
+            "Confirmed in {}{}: {} outputs checked{}.\n",
+            confirmation.browser,
+            if confirmation.version.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", confirmation.version)
+            },
+            confirmation.checked,
+            confirmation
+                .note
+                .as_deref()
+                .map_or(String::new(), |note| format!("; {note}"))
+        );
+    }
     if report.findings.is_empty() {
         md.push_str("No finding.\n");
         return md;
@@ -190,6 +237,28 @@ pub fn summary_markdown(report: &SanitizerReport) -> String {
             finding.input
         );
         let _ = writeln!(md, "Sanitized:\n\n```html\n{}\n```\n", finding.output);
+        let _ = writeln!(
+            md,
+            "Ran in a browser (the output as `document.body.innerHTML`, the marker \
+             called): **{}**\n",
+            finding.ran_in_browser()
+        );
+        if finding.browser_runs.iter().any(|r| r.first_case) {
+            let _ = writeln!(
+                md,
+                "The browsers were given the first case's output (minimization keeps \
+                 shapes, not text, and dropped the marker):\n\n```html\n{}\n```\n",
+                finding.original_output
+            );
+        }
+        for run in &finding.browser_runs {
+            if let Some(error) = &run.error {
+                let _ = writeln!(md, "- {} could not check it: {error}", run.browser);
+            }
+        }
+        if finding.browser_runs.iter().any(|r| r.error.is_some()) {
+            md.push('\n');
+        }
         if !finding.script_capable.is_empty() {
             md.push_str("Script-capable content as a browser parses it:\n\n");
             for item in &finding.script_capable {
@@ -225,24 +294,28 @@ pub fn table_markdown(reports: &[SanitizerReport], command: &str, date: &str) ->
          sanitizer's own tree of its output differing from the browser's (a mutation), \
          or a failure of the sanitizer (a crash, a hang, output that is not UTF-8 or \
          too large); each is minimized while it keeps its signature, labelled from its \
-         trees and archived. The sections after the tables say how, and what each \
-         label means.\n\n",
+         trees and archived. Where a browser is installed, each finding's output was \
+         then inserted into a page of it (`document.body.innerHTML = output`), and \
+         \"ran in browser\" says whether the payload's marker, `litmus_marker()`, was \
+         called (`—`: no browser checked it). The sections after the tables say how, \
+         and what each label means.\n\n",
     );
     md.push_str(
-        "| sanitizer | version | cases | script-capable | mutations | failures | labels |\n\
-         |---|---|---:|---:|---:|---:|---|\n",
+        "| sanitizer | version | cases | script-capable | mutations | failures | labels | ran in browser |\n\
+         |---|---|---:|---:|---:|---:|---|---|\n",
     );
     for report in reports {
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
             report.sanitizer,
             report.version.replace('|', "\\|"),
             report.cases,
             report.count_of(What::ScriptCapable),
             report.count_of(What::Mutation),
             report.count_of(What::Failure),
-            label_words(&report.labels())
+            label_words(&report.labels()),
+            ran_words(report)
         );
     }
     md.push('\n');
@@ -253,12 +326,13 @@ pub fn table_markdown(reports: &[SanitizerReport], command: &str, date: &str) ->
             continue;
         }
         md.push_str(
-            "| finding | class | cases | labels | smallest input |\n|---|---|---:|---|---|\n",
+            "| finding | class | cases | labels | ran in browser | smallest input |\n\
+             |---|---|---:|---|---|---|\n",
         );
         for finding in &report.findings {
             let _ = writeln!(
                 md,
-                "| `{}` | {} | {} | {} | `{}` |",
+                "| `{}` | {} | {} | {} | {} | `{}` |",
                 cell(&finding.signature),
                 finding
                     .class
@@ -266,12 +340,42 @@ pub fn table_markdown(reports: &[SanitizerReport], command: &str, date: &str) ->
                     .map_or("**new**".to_owned(), |c| format!("`{c}`")),
                 finding.count,
                 label_words(&finding.labels),
+                cell(&finding.ran_in_browser()),
                 cell(&litmus_text::visible::visible_one_line(&finding.input))
             );
         }
         md.push('\n');
     }
     md
+}
+
+/// A campaign's confirmation in a cell: `1 of 2 findings (chromium)`, or `—` when no
+/// browser checked an output.
+fn ran_words(report: &SanitizerReport) -> String {
+    let checked = report
+        .findings
+        .iter()
+        .filter(|f| f.browser_runs.iter().any(|r| r.error.is_none()))
+        .count();
+    if checked == 0 {
+        return "—".to_owned();
+    }
+    let ran = report
+        .findings
+        .iter()
+        .filter(|f| f.browser_runs.iter().any(|r| r.ran))
+        .count();
+    let browsers: Vec<&str> = report
+        .confirmation
+        .iter()
+        .filter(|c| c.checked > 0)
+        .map(|c| c.browser.as_str())
+        .collect();
+    format!(
+        "{ran} of {checked} finding{} ({})",
+        if checked == 1 { "" } else { "s" },
+        browsers.join(", ")
+    )
 }
 
 fn cell(text: &str) -> String {
@@ -297,23 +401,68 @@ mod tests {
             original_input: "<svg><script>x|y</p>".into(),
             case_index: 7,
             output: "<svg><script>x|y</script></svg>".into(),
+            original_output: String::new(),
             sanitizer_tree: String::new(),
             browser_tree: "| <svg svg>\n|   <svg script>\n|     \"x|y\"\n".into(),
             script_capable: vec!["script element <svg script> (fragment)".into()],
             minimization: MinimizeStats::default(),
             archive_path: None,
+            browser_runs: Vec::new(),
         }
     }
 
     #[test]
     fn the_table_counts_each_kind_and_shows_the_labels() {
+        let mut confirmed = finding(What::ScriptCapable, vec![SecurityLabel::ScriptCapable]);
+        confirmed.browser_runs = vec![
+            BrowserRun {
+                browser: "chromium".into(),
+                version: "Chromium 1".into(),
+                ran: true,
+                on_interaction: false,
+                first_case: false,
+                error: None,
+            },
+            BrowserRun {
+                browser: "firefox".into(),
+                version: "Firefox 2".into(),
+                ran: true,
+                on_interaction: true,
+                first_case: false,
+                error: None,
+            },
+        ];
+        let mut unconfirmed = finding(What::Mutation, vec![SecurityLabel::Mutation]);
+        unconfirmed.browser_runs = vec![BrowserRun {
+            browser: "chromium".into(),
+            version: "Chromium 1".into(),
+            ran: false,
+            on_interaction: false,
+            first_case: false,
+            error: None,
+        }];
         let report = SanitizerReport {
             sanitizer: "s".into(),
             version: "s 1.0".into(),
             cases: 100,
             findings: vec![
                 finding(What::ScriptCapable, vec![SecurityLabel::ScriptCapable]),
-                finding(What::Mutation, vec![SecurityLabel::Mutation]),
+                confirmed,
+                unconfirmed,
+            ],
+            confirmation: vec![
+                Confirmation {
+                    browser: "chromium".into(),
+                    version: "Chromium 1".into(),
+                    checked: 3,
+                    note: None,
+                },
+                Confirmation {
+                    browser: "firefox".into(),
+                    version: "Firefox 2".into(),
+                    checked: 3,
+                    note: None,
+                },
             ],
             ..SanitizerReport::default()
         };
@@ -325,15 +474,36 @@ mod tests {
         };
         let md = table_markdown(&[report, clean], "litmus sanitize …", "2026-12-06");
         assert!(
-            md.contains("| s | s 1.0 | 100 | 1 | 1 | 0 | script-capable, mutation |"),
+            md.contains(
+                "| s | s 1.0 | 100 | 2 | 1 | 0 | script-capable, mutation | 1 of 2 findings (chromium, firefox) |"
+            ),
             "{md}"
         );
-        assert!(md.contains("| t | t 2 | 100 | 0 | 0 | 0 | — |"), "{md}");
+        assert!(md.contains("| t | t 2 | 100 | 0 | 0 | 0 | — | — |"), "{md}");
         assert!(
-            md.contains("| **new** | 3 | script-capable | `<svg><script>x\\|y` |"),
+            md.contains("| 3 | script-capable | chromium: yes, firefox: on interaction | `"),
+            "{md}"
+        );
+        assert!(md.contains("| 3 | mutation | chromium: no | `"), "{md}");
+        assert!(
+            md.contains("| **new** | 3 | script-capable | — | `<svg><script>x\\|y` |"),
             "{md}"
         );
         assert!(md.contains("## t\n\nNo finding."));
+    }
+
+    #[test]
+    fn a_findings_json_without_browser_runs_still_reads() {
+        let mut report = SanitizerReport::default();
+        report.findings.push(finding(What::Mutation, vec![]));
+        let mut json: serde_json::Value = serde_json::to_value(&report).unwrap();
+        json.as_object_mut().unwrap().remove("confirmation");
+        json["findings"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("browser_runs");
+        let back: SanitizerReport = serde_json::from_value(json).unwrap();
+        assert_eq!(back, report);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! worker reports, which becomes a finding; the campaign goes on.
 
 use super::check::{check, BrowserView, Sighting, What};
+use super::confirm::{confirm, ConfirmIn, Confirmation};
 use super::report::{archive_text, SanitizerFinding, SanitizerReport, SANITIZER_SCHEMA};
 use crate::campaign::options::{CampaignError, EngineChoice};
 use crate::generator::{Generator, GeneratorConfig};
@@ -45,6 +46,8 @@ pub struct SanitizerOptions {
     pub stop: Arc<AtomicBool>,
     /// Whether to show a progress bar on stderr (where it is a terminal).
     pub progress: bool,
+    /// The browsers each finding's output is inserted into (`--confirm`).
+    pub confirm: ConfirmIn,
 }
 
 /// The one class of `sanitizer` whose signatures match `signature` (and whose
@@ -176,6 +179,7 @@ pub fn run(options: &SanitizerOptions) -> Result<SanitizerReport, CampaignError>
         report.findings.push(finding);
     }
     bar.finish_and_clear();
+    confirm_all(&mut report, &options.confirm);
     if let Some(dir) = &options.archive {
         archive_all(&mut report, dir)?;
     }
@@ -242,6 +246,18 @@ fn minimized_finding(
         Ok(_) => BrowserView::of(&output).fragment,
         Err(_) => String::new(),
     };
+    // The first case's output, for the browsers: minimization keeps a finding's shapes,
+    // not its text, so the marker of the payload is often gone from the minimized one.
+    let original_output = if failure || answer.is_err() {
+        String::new()
+    } else if input == original {
+        output.clone()
+    } else {
+        match pool.parse(&request(original), options.timeout) {
+            Ok(answer) => answer.serialization.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    };
     let sighting = sighting.unwrap_or(Sighting {
         what: if failure {
             What::Failure
@@ -265,12 +281,83 @@ fn minimized_finding(
         original_input: original.to_owned(),
         case_index: index,
         output,
+        original_output,
         sanitizer_tree,
         browser_tree,
         script_capable: sighting.script_capable,
         minimization,
         archive_path: None,
+        browser_runs: Vec::new(),
     }
+}
+
+/// The name of the payloads' marker function.
+const MARKER_NAME: &str = "litmus_marker";
+
+/// Inserts each finding's output that holds the marker (its minimized output, else its
+/// first case's; failures aside) into a page of each browser `confirm` names, and records what ran (`browser_runs`) and what became of each
+/// browser (`report.confirmation`). A browser that is missing, does not start or dies
+/// is a note there: the findings stay, unconfirmed.
+fn confirm_all(report: &mut SanitizerReport, confirm_in: &ConfirmIn) {
+    let (browsers, mut notes) = confirm_in.browsers();
+    // Each finding's output that holds the marker (the minimized one, else the first
+    // case's): an output without it has nothing that could call it.
+    let mut outputs: Vec<(usize, bool)> = Vec::new();
+    for (i, finding) in report.findings.iter().enumerate() {
+        if finding.what == What::Failure {
+            continue;
+        }
+        if finding.output.contains(MARKER_NAME) {
+            outputs.push((i, false));
+        } else if finding.original_output.contains(MARKER_NAME) {
+            outputs.push((i, true));
+        }
+    }
+    if outputs.is_empty() {
+        report.confirmation = notes;
+        return;
+    }
+    let htmls: Vec<&str> = outputs
+        .iter()
+        .map(|&(i, first_case)| {
+            let finding = &report.findings[i];
+            if first_case {
+                finding.original_output.as_str()
+            } else {
+                finding.output.as_str()
+            }
+        })
+        .collect();
+    let mut verdicts = Vec::new();
+    for browser in browsers {
+        match confirm(&browser, &htmls) {
+            Ok((version, runs)) => {
+                let failed = runs.iter().filter(|r| r.error.is_some()).count();
+                notes.push(Confirmation {
+                    browser,
+                    version,
+                    checked: runs.len() - failed,
+                    note: (failed > 0).then(|| {
+                        format!("{failed} of {} outputs could not be checked", runs.len())
+                    }),
+                });
+                verdicts.push(runs);
+            }
+            Err(why) => notes.push(Confirmation {
+                browser,
+                version: String::new(),
+                checked: 0,
+                note: Some(why),
+            }),
+        }
+    }
+    for runs in verdicts {
+        for (&(i, first_case), mut run) in outputs.iter().zip(runs) {
+            run.first_case = first_case;
+            report.findings[i].browser_runs.push(run);
+        }
+    }
+    report.confirmation = notes;
 }
 
 /// Archives every finding in `dir`, one `<hash>.dat` each, written atomically; a file
