@@ -47,7 +47,9 @@
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).
 
-use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
+use crate::signature::{
+    dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry, Signature,
+};
 use litmus_engines::case::ParseRequest;
 use litmus_parser::departures::{self, Departure};
 use litmus_parser::dump::{self, Entry};
@@ -152,7 +154,7 @@ pub struct Locus {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Upstream {
     /// The tree or fragment signature of the reference's tree against the engine's.
-    pub signature: String,
+    pub signature: Signature,
     /// The locus of that difference, if one is found.
     pub locus: Option<Locus>,
 }
@@ -297,10 +299,7 @@ fn upstream_in_trace(
     let locus = (reference_tree != other_tree)
         .then(|| locus_in_trace(request, document, trace, &reference_tree, other_tree, case))
         .flatten();
-    Some(Upstream {
-        signature: signature.as_str().to_owned(),
-        locus,
-    })
+    Some(Upstream { signature, locus })
 }
 
 /// How the reference with `variant` put in (a cause of a known difference,
