@@ -779,10 +779,7 @@ impl KnownDifferences {
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in self.classes.iter().flat_map(KnownClass::views) {
-            if !class.matches_surface(evidence) {
-                continue;
-            }
-            if !class.matches_beyond_the_surface(evidence) {
+            if !class.matches_surface(evidence) || !class.matches_beyond_the_surface(evidence) {
                 continue;
             }
             // A cause the reference can put in is tried: refuted, the class explains
