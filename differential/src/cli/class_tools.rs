@@ -197,7 +197,7 @@ impl Archived {
 
     /// Its verdict under `known`, and its locus if a class asked for it.
     pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
-        let mut evidence = Evidence::new(&self.engine, self.signature.as_str(), &self.input)
+        let mut evidence = Evidence::new(&self.engine, self.signature.clone(), &self.input)
             .with_version(self.version.as_deref())
             .with_request(&self.request)
             .with_locus(|| self.locus())

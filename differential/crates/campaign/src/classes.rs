@@ -37,7 +37,7 @@ pub fn can_show_at(class: &KnownClass, levels: &[&str]) -> bool {
             return !view.needs_locus() || levels.iter().any(|l| matches!(*l, "tree" | "fragment"));
         }
         view.signatures.iter().any(|pattern| {
-            let first = pattern.split(" | ").next().unwrap_or("");
+            let first = litmus_verdicts::pattern_level(pattern);
             if first.contains('*') || litmus_compare::compare::Level::from_name(first).is_none() {
                 return true;
             }

@@ -47,13 +47,15 @@
 //! Only the tree and fragment levels have a locus: the others compare what no
 //! provenance of a tree explains (serializations, tokens, errors, time).
 
-use crate::signature::{dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry};
+use crate::signature::{
+    dump_entries, entry_shape, entry_value, first_differing_entry, DumpEntry, Signature,
+};
 use litmus_engines::case::ParseRequest;
 use litmus_parser::departures::{self, Departure};
 use litmus_parser::dump::{self, Entry};
 use litmus_parser::provenance::{NodeChange, NodeEvent, TokenKind, Trace, TracedToken};
 use litmus_parser::spec_arms::{self, Arm};
-use litmus_parser::{trace_document, trace_fragment, Document, NodeId, NodeKind, ParseOptions};
+use litmus_parser::{trace_document, trace_fragment, Document, NodeId, NodeKind};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -152,7 +154,7 @@ pub struct Locus {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Upstream {
     /// The tree or fragment signature of the reference's tree against the engine's.
-    pub signature: String,
+    pub signature: Signature,
     /// The locus of that difference, if one is found.
     pub locus: Option<Locus>,
 }
@@ -297,10 +299,7 @@ fn upstream_in_trace(
     let locus = (reference_tree != other_tree)
         .then(|| locus_in_trace(request, document, trace, &reference_tree, other_tree, case))
         .flatten();
-    Some(Upstream {
-        signature: signature.as_str().to_owned(),
-        locus,
-    })
+    Some(Upstream { signature, locus })
 }
 
 /// How the reference with `variant` put in (a cause of a known difference,
@@ -319,10 +318,7 @@ pub fn of_variants(
 ) -> Option<Upstream> {
     let traced = traced(request)?;
     let (document, trace) = (&traced.0, &traced.1);
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
+    let options = request.parse_options();
     // The fast paths stand in for the standard's own steps, which a variant changes:
     // `departures::parse` runs without them.
     let changed = departures::parse(
@@ -351,10 +347,7 @@ pub fn residue_of_variants(
     engine_tree: &str,
 ) -> Option<Upstream> {
     let standard = traced(request)?;
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
+    let options = request.parse_options();
     let (document, trace) = departures::trace(
         &request.input,
         request.fragment.as_ref(),
@@ -451,10 +444,7 @@ fn traced(request: &ParseRequest) -> Option<Traced> {
     if recent.is_some() {
         return recent;
     }
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
+    let options = request.parse_options();
     let (document, trace) = match &request.fragment {
         Some(context) => trace_fragment(&request.input, context, &options),
         None => trace_document(&request.input, &options),
@@ -656,8 +646,6 @@ impl<'a> Finder<'a> {
                     return Some((Found::Event(event), LocusRule::Placed));
                 }
             }
-        }
-        if let Some(their) = theirs.get(index) {
             // A document has one DOCTYPE: two that differ (by name, or identifiers)
             // differ in its data, whatever their shapes.
             let doctypes = our.text.starts_with("<!DOCTYPE ")
@@ -1037,12 +1025,9 @@ impl<'a> Finder<'a> {
         ours: &[DumpEntry<'_>],
         theirs: &[DumpEntry<'_>],
     ) -> Option<&'a NodeEvent> {
-        unmatched(ours, theirs, |e| e.text)
-            .into_iter()
-            .filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e)))
-            .filter_map(|event| Some((event.token?, event)))
-            .min_by_key(|(token, _)| *token)
-            .map(|(_, event)| event)
+        let missing = unmatched(ours, theirs, |e| e.text).into_iter();
+        let placed = missing.filter_map(|j| self.nodes.get(j).and_then(|e| self.placement(e)));
+        earliest_first(placed).first().copied()
     }
 
     /// The creations of the reference's nodes that the engine's tree lacks (counted as
@@ -1113,7 +1098,7 @@ impl<'a> Finder<'a> {
     fn locus_of(&self, found: Found<'a>, rule: LocusRule) -> Locus {
         let (token, arms) = match found {
             Found::Event(event) => (event.token, self.path_to(event)),
-            Found::Token(token) => (Some(token), self.path_of_token(token)),
+            Found::Token(token) => (Some(token), path(&self.trace.tokens[token].tree_arms)),
         };
         let traced = token.and_then(|t| self.trace.tokens.get(t));
         Locus {
@@ -1191,11 +1176,6 @@ impl<'a> Finder<'a> {
         };
         let before = &arms[..event.arms_passed.min(arms.len())];
         path(before)
-    }
-
-    /// The arms of a token, all of them.
-    fn path_of_token(&self, token: usize) -> Vec<Arm> {
-        path(&self.trace.tokens[token].tree_arms)
     }
 }
 
@@ -1325,19 +1305,12 @@ fn found_token(found: Found<'_>) -> Option<usize> {
 /// The candidate with the earliest token (the first given on a tie; a candidate with
 /// no token, the set-up, counts as earliest). `candidates` is never empty.
 fn earliest<'a>(candidates: Vec<(Option<usize>, Found<'a>, LocusRule)>) -> (Found<'a>, LocusRule) {
-    let mut best: Option<(Option<usize>, Found<'a>, LocusRule)> = None;
-    for candidate in candidates {
-        let better = match &best {
-            None => true,
-            Some((token, _, _)) => match (candidate.0, token) {
-                (Some(new), Some(old)) => new < *old,
-                _ => false,
-            },
-        };
-        if better {
-            best = Some(candidate);
-        }
-    }
+    let best = candidates
+        .into_iter()
+        .reduce(|best, candidate| match (candidate.0, best.0) {
+            (Some(new), Some(old)) if new < old => candidate,
+            _ => best,
+        });
     let (_, found, rule) = best.expect("at least one candidate");
     (found, rule)
 }
@@ -1368,12 +1341,8 @@ fn arm_id(arm: Arm) -> String {
 /// The kind of a token in words, without a tag's name: `start tag`, `end tag`,
 /// `character`, `comment`, … (what new findings are grouped by).
 pub fn token_kind(token: &str) -> &str {
-    for kind in ["start tag", "end tag"] {
-        if token.starts_with(kind) {
-            return kind;
-        }
-    }
-    token
+    let mut tags = ["start tag", "end tag"].into_iter();
+    tags.find(|kind| token.starts_with(kind)).unwrap_or(token)
 }
 
 /// A token in words, a character token's kind of characters included.

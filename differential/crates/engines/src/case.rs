@@ -55,6 +55,14 @@ impl ParseRequest {
         }
     }
 
+    /// The reference parser's options for it: its scripting flag, the rest default.
+    pub fn parse_options(&self) -> litmus_parser::ParseOptions {
+        litmus_parser::ParseOptions {
+            scripting: self.scripting,
+            ..litmus_parser::ParseOptions::default()
+        }
+    }
+
     /// The options in words: `document, scripting on`, `fragment svg path, scripting
     /// off`.
     pub fn options_description(&self) -> String {

@@ -215,6 +215,13 @@ impl KnownClass {
     }
 }
 
+/// A signature pattern's level: its first field, before its first ` | ` (`tree`,
+/// `round-trip`, `crash`, `*`), or the whole pattern. Patterns are globs over the
+/// signature's text, the class file's format; a signature itself is typed.
+pub fn pattern_level(pattern: &str) -> &str {
+    pattern.split(" | ").next().unwrap_or(pattern)
+}
+
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct KnownDifferences {

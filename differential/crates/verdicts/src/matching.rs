@@ -1,10 +1,11 @@
 //! Matching a finding against the classes: the verdict.
 
-use super::classes::{KnownClass, KnownDifferences, Right};
+use super::classes::{pattern_level, KnownClass, KnownDifferences, Right};
 use super::glob::{glob_matches, glob_matches_ignoring_ascii_case, Glob};
 use super::versions::{version_number, VersionCondition};
 use litmus_compare::compare::{downstream, standard_round_trip, Divergence, Level};
-use litmus_compare::locus::Locus;
+use litmus_compare::locus::{Locus, LocusRule, Upstream};
+use litmus_compare::signature::{Kind, Part, Signature};
 use litmus_engines::case::ParseRequest;
 use litmus_engines::engine::LitmusEngine;
 use std::cell::{OnceCell, RefCell};
@@ -15,7 +16,7 @@ use std::rc::Rc;
 /// that could match has a locus condition (tracing a case costs a parse).
 pub struct Evidence<'a> {
     pub engine: &'a str,
-    pub signature: &'a str,
+    pub signature: Signature,
     /// The (minimized) input.
     pub input: &'a str,
     /// The engine's version text, when the finding records one (else the classes'
@@ -36,7 +37,7 @@ pub struct Evidence<'a> {
     variants: Rc<RefCell<HashMap<String, Counterfactual>>>,
     /// A round trip's: the standard's own round trip of the input, signed for the
     /// engine (`Some(None)`: it gives the tree back), found when a class asks.
-    standard_round_trip: OnceCell<Option<Option<String>>>,
+    standard_round_trip: OnceCell<Option<Option<Signature>>>,
     find_standard_round_trip: Option<StandardRoundTrip<'a>>,
     /// A round trip's: the engine's parse of its serialization against the
     /// standard's parse of it ([`litmus_compare::compare::downstream`]), found when asked.
@@ -44,19 +45,18 @@ pub struct Evidence<'a> {
 }
 
 /// How a round trip's downstream tree difference is found.
-type Downstream<'a> =
-    Box<dyn FnOnce() -> Option<(ParseRequest, litmus_compare::locus::Upstream)> + 'a>;
+type Downstream<'a> = Box<dyn FnOnce() -> Option<(ParseRequest, Upstream)> + 'a>;
 
 /// How the standard's own round trip of a finding's input is found
 /// ([`litmus_compare::compare::standard_round_trip`]).
-type StandardRoundTrip<'a> = Box<dyn FnOnce() -> Option<Option<String>> + 'a>;
+type StandardRoundTrip<'a> = Box<dyn FnOnce() -> Option<Option<Signature>> + 'a>;
 
 impl<'a> Evidence<'a> {
     /// A finding with no locus (not a tree or fragment difference, or none known).
-    pub fn new(engine: &'a str, signature: &'a str, input: &'a str) -> Evidence<'a> {
+    pub fn new(engine: &'a str, signature: impl Into<Signature>, input: &'a str) -> Evidence<'a> {
         Evidence {
             engine,
-            signature,
+            signature: signature.into(),
             input,
             version: None,
             locus: OnceCell::new(),
@@ -75,7 +75,7 @@ impl<'a> Evidence<'a> {
     /// its locus (`litmus_compare::locus`) when a class asks for one.
     pub fn of(divergence: &'a Divergence) -> Evidence<'a> {
         let d = divergence;
-        Evidence::new(&d.engine, d.signature.as_str(), &d.request.input)
+        Evidence::new(&d.engine, d.signature.clone(), &d.request.input)
             .with_request(&d.request)
             .with_locus(|| d.locus())
             .with_engine_tree(match d.level {
@@ -85,7 +85,7 @@ impl<'a> Evidence<'a> {
             .with_standard_round_trip(|| {
                 // The reference parser's own round trip is the standard's: this one.
                 if d.level == Level::RoundTrip && d.engine == LitmusEngine::NAME {
-                    return Some(Some(d.signature.as_str().to_owned()));
+                    return Some(Some(d.signature.clone()));
                 }
                 standard_round_trip(&d.request, &d.engine)
             })
@@ -104,7 +104,7 @@ impl<'a> Evidence<'a> {
     /// when the verdict asks ([`litmus_compare::compare::downstream`]).
     pub fn with_downstream(
         mut self,
-        find: impl FnOnce() -> Option<(ParseRequest, litmus_compare::locus::Upstream)> + 'a,
+        find: impl FnOnce() -> Option<(ParseRequest, Upstream)> + 'a,
     ) -> Evidence<'a> {
         self.find_downstream = Some(Box::new(find));
         self
@@ -114,7 +114,7 @@ impl<'a> Evidence<'a> {
     /// asks ([`litmus_compare::compare::standard_round_trip`]).
     pub fn with_standard_round_trip(
         mut self,
-        find: impl FnOnce() -> Option<Option<String>> + 'a,
+        find: impl FnOnce() -> Option<Option<Signature>> + 'a,
     ) -> Evidence<'a> {
         self.find_standard_round_trip = Some(Box::new(find));
         self
@@ -127,10 +127,7 @@ impl<'a> Evidence<'a> {
     /// the standard's (then the standard's round trip is of another tree), or no
     /// locus or round trip to be had.
     fn standard_round_trip_alike(&mut self) -> Option<Counterfactual> {
-        if !self.signature.starts_with("round-trip | ") {
-            return None;
-        }
-        if self.locus()?.upstream.is_some() {
+        if !self.is_round_trip() || self.locus()?.upstream.is_some() {
             return None;
         }
         if self.standard_round_trip.get().is_none() {
@@ -138,19 +135,29 @@ impl<'a> Evidence<'a> {
             let _ = self.standard_round_trip.set(found);
         }
         let standard = self.standard_round_trip.get()?.as_ref()?;
-        // The place in the first tree and what it is (`html5lib: "…" at '\r'`), then
-        // what the reparse made there.
-        fn first_part(signature: &str) -> Option<&str> {
-            signature.split(" | ").nth(1)
-        }
-        let answer = match standard {
-            Some(theirs) if theirs == self.signature => Counterfactual::Reproduced,
-            Some(theirs) if first_part(theirs) == first_part(self.signature) => {
+        // Alike: the same first part, the place in the first tree and what it is
+        // (`html5lib: "…" at '\r'`), whatever the reparse made there.
+        Some(match standard {
+            Some(theirs) if *theirs == self.signature => Counterfactual::Reproduced,
+            Some(theirs) if theirs.parts().next() == self.signature.parts().next() => {
                 Counterfactual::DepartsAlike
             }
             _ => Counterfactual::Refuted,
-        };
-        Some(answer)
+        })
+    }
+
+    /// Whether the finding is a round trip's.
+    fn is_round_trip(&self) -> bool {
+        self.signature.level() == Some(Level::RoundTrip)
+    }
+
+    /// The same finding, of the same engine, input and version, judged as the
+    /// difference `signature` at `locus` (a neighbour, a round trip's tree difference,
+    /// what a variant leaves of it).
+    fn judged_as(&self, signature: Signature, locus: Option<Locus>) -> Evidence<'a> {
+        Evidence::new(self.engine, signature, self.input)
+            .with_version(self.version)
+            .with_known_locus(locus)
     }
 
     /// The same finding, made of `request` (what a class's counterfactual parse
@@ -168,9 +175,7 @@ impl<'a> Evidence<'a> {
 
     /// The same finding judged at `locus`, a neighbour of its own locus.
     fn at_neighbour(&self, locus: Locus) -> Evidence<'a> {
-        let mut nearby = Evidence::new(self.engine, self.signature, self.input)
-            .with_version(self.version)
-            .with_known_locus(Some(locus));
+        let mut nearby = self.judged_as(self.signature.clone(), Some(locus));
         nearby.request = self.request;
         nearby.own_locus = self
             .own_locus
@@ -180,23 +185,17 @@ impl<'a> Evidence<'a> {
         nearby
     }
 
-    /// Whether the reference with `variant` put in departs where the finding does: at
-    /// the same token and arms. `None` where it is not tried: a finding with no first
-    /// difference (a round trip's or serialization's tree may be the standard's), or
-    /// no request to parse again.
-    fn variant_departs_alike(&self, variant: &str) -> Option<Counterfactual> {
-        self.variants_depart_alike(&[variant])
-    }
-
-    /// [`Evidence::variant_departs_alike`] with all of `variants` put in at once: two
-    /// causes of the engine at work together.
+    /// Whether the reference with `variants` put in at once (one cause, or two at work
+    /// together) departs where the finding does: at the same token and arms. `None`
+    /// where it is not tried: a finding with no first difference (a round trip's or
+    /// serialization's tree may be the standard's), or no request to parse again.
     fn variants_depart_alike(&self, variants: &[&str]) -> Option<Counterfactual> {
         let request = self.request?;
         let own = self
             .own_locus
             .as_ref()
             .or_else(|| self.known_locus())
-            .filter(|own| own.rule != litmus_compare::locus::LocusRule::Case)?;
+            .filter(|own| own.rule != LocusRule::Case)?;
         // The answer is the finding's (its own locus, whichever neighbour asks).
         let key = variants.join("+");
         if let Some(&answer) = self.variants.borrow().get(&key) {
@@ -223,7 +222,7 @@ impl<'a> Evidence<'a> {
                 if departure.locus.as_ref().is_some_and(|theirs| {
                     litmus_compare::locus::same_departure(own, theirs)
                         && own.rule == theirs.rule
-                        && reference_side(&departure.signature) == reference_side(self.signature)
+                        && reference_side(&departure.signature) == reference_side(&self.signature)
                 }) =>
             {
                 // The engine's side too: the variant made what the engine made there.
@@ -281,15 +280,18 @@ impl<'a> Evidence<'a> {
 }
 
 /// A tree or fragment signature's reference side: the node of the reference's tree
-/// where the trees part, and its place (`in: <select>`). Where two texts part (`"…" at
-/// '='`) is not part of the node: an engine that splits the text into two nodes (a
-/// second cause) parts from it elsewhere.
-fn reference_side(signature: &str) -> (Option<&str>, Option<&str>) {
-    let mut parts = signature.split(" | ");
-    let node = parts
-        .nth(1)
-        .map(|part| part.split_once(" at ").map_or(part, |(node, _)| node));
-    (node, signature.rsplit(" | ").next())
+/// where the trees part (its first part), and its place (its last, `in: <select>`).
+/// Where two texts part (`"…" at '='`) is not part of the node: an engine that splits
+/// the text into two nodes (a second cause) parts from it elsewhere.
+fn reference_side(signature: &Signature) -> (Option<Part<'_>>, Option<Part<'_>>) {
+    let node = signature.parts().next().map(|part| Part {
+        shape: part
+            .shape
+            .split_once(" at ")
+            .map_or(part.shape, |(node, _)| node),
+        ..part
+    });
+    (node, signature.parts().last())
 }
 
 /// What a counterfactual parse (the reference with a class's variant put in) says of
@@ -366,20 +368,20 @@ impl KnownClass {
         if !self.is_for_engine(evidence.engine) {
             return false;
         }
-        let level = first_field(evidence.signature);
+        let kind = evidence.signature.kind();
         let mut relevant = self
             .signatures
             .iter()
-            .filter(|p| glob_matches(first_field(p), level))
+            .filter(|p| glob_matches(pattern_level(p), kind.as_str()))
             .peekable();
         let signature_holds = match relevant.peek() {
-            Some(_) => relevant.any(|p| glob_matches(p, evidence.signature)),
+            Some(_) => relevant.any(|p| glob_matches(p, evidence.signature.as_str())),
             // A tree or fragment finding that no pattern speaks for: the class's locus
             // speaks, if it has a condition on the first difference (locus, token),
             // or if it has no signatures at all (its case conditions then speak for
             // trees and fragments).
             None => {
-                has_locus(level)
+                has_locus(kind)
                     && self.needs_locus()
                     && !self.names_a_locus_level()
                     && (self.signatures.is_empty()
@@ -390,7 +392,7 @@ impl KnownClass {
         let refuted = self
             .unless
             .iter()
-            .any(|p| glob_matches(p, evidence.signature));
+            .any(|p| glob_matches(p, evidence.signature.as_str()));
         signature_holds
             && !refuted
             && (self.inputs.is_empty()
@@ -409,24 +411,14 @@ impl KnownClass {
             return 0;
         };
         let at_the_token = self.passes.iter().any(|pattern| {
-            let Some((token, arm)) = pattern.rsplit_once('@') else {
-                return false;
-            };
-            let arm = Glob::new(arm);
-            glob_matches(token, &locus.token)
-                && locus
-                    .arms
-                    .iter()
-                    .chain(&locus.token_arms)
-                    .any(|a| arm.matches(a))
+            pattern.rsplit_once('@').is_some_and(|(token, arm)| {
+                glob_matches(token, &locus.token)
+                    && any_matches(arm, locus.arms.iter().chain(&locus.token_arms))
+            })
         });
         // More than a locus, a token and a case condition together: the token where the
         // trees part, at the arm the cause is in, is the cause's own mark.
-        if at_the_token {
-            3
-        } else {
-            0
-        }
+        3 * u32::from(at_the_token)
     }
 
     /// Whether one of the class's signature patterns names a level with a locus (tree
@@ -434,7 +426,7 @@ impl KnownClass {
     /// one only by a pattern of its own.
     fn names_a_locus_level(&self) -> bool {
         self.signatures.iter().any(|p| {
-            let level = first_field(p);
+            let level = pattern_level(p);
             glob_matches(level, "tree") || glob_matches(level, "fragment")
         })
     }
@@ -444,57 +436,41 @@ impl KnownClass {
     /// answers only the case conditions (`passes`, `tokens`); `locus` and `token`
     /// speak for trees and fragments.
     fn matches_locus(&self, locus: &Locus) -> bool {
-        // Each pattern read once, against every arm or token of the case.
-        let passed = |pattern: &String| {
-            let glob = Glob::new(pattern);
-            locus.case_arms.iter().any(|arm| glob.matches(arm))
+        // Each condition empty, or one of its patterns matching one of the texts.
+        let holds = |patterns: &[String], texts: &[String]| {
+            patterns.is_empty() || patterns.iter().any(|p| any_matches(p, texts))
         };
-        let present = |pattern: &String| {
-            let glob = Glob::new(pattern);
-            locus.case_tokens.iter().any(|t| glob.matches(t))
-        };
-        let case_holds = (self.passes.is_empty() || self.passes.iter().any(passed))
-            && (self.tokens.is_empty() || self.tokens.iter().any(present));
-        if locus.rule == litmus_compare::locus::LocusRule::Case {
+        let case_holds =
+            holds(&self.passes, &locus.case_arms) && holds(&self.tokens, &locus.case_tokens);
+        if locus.rule == LocusRule::Case {
             return case_holds;
         }
         // A `tokenizer.` pattern is an arm of the locus token's own tokenizing: the
         // difference is in what the tokenizer made of that token (its name's case, a
         // NULL it kept).
-        let any_arm = |pattern: &String| {
-            let glob = Glob::new(pattern);
-            if pattern.starts_with("tokenizer.") {
-                let tokenized = locus
+        let any_arm = |pattern: &String| match pattern.starts_with("tokenizer.") {
+            true => any_matches(
+                pattern,
+                locus
                     .token_arms
                     .iter()
-                    .filter(|a| a.starts_with("tokenizer."));
-                return tokenized.clone().any(|arm| glob.matches(arm));
-            }
-            locus.arms.iter().any(|arm| glob.matches(arm))
-        };
-        let inside = |pattern: &String| {
-            let glob = Glob::new(pattern);
-            locus.inside.iter().any(|name| glob.matches(name))
+                    .filter(|a| a.starts_with("tokenizer.")),
+            ),
+            false => any_matches(pattern, &locus.arms),
         };
         // Where the trees part: at an arm of `locus`, or only inside an element of
         // `inside`; either, when the class gives both.
         let placed = (self.locus.is_empty() && self.inside.is_empty())
             || self.locus.iter().any(any_arm)
-            || self.inside.iter().any(inside);
+            || self.inside.iter().any(|p| any_matches(p, &locus.inside));
         case_holds
             && placed
             && (self.token.is_empty() || self.token.iter().any(|p| glob_matches(p, &locus.token)))
     }
 
-    /// Whether the class explains the finding.
-    pub fn matches(&self, evidence: &mut Evidence<'_>) -> bool {
-        self.matches_surface(evidence) && self.matches_beyond_the_surface(evidence)
-    }
-
     /// Whether the class's locus conditions hold, its surface conditions holding.
     fn matches_beyond_the_surface(&self, evidence: &mut Evidence<'_>) -> bool {
-        let level = first_field(evidence.signature);
-        if !self.needs_locus() || !has_case(level) {
+        if !self.needs_locus() || !has_case(evidence.signature.kind()) {
             return true;
         }
         evidence
@@ -521,7 +497,7 @@ impl KnownClass {
         let trivial_signatures = self
             .signatures
             .iter()
-            .filter(|p| glob_matches(first_field(p), level))
+            .filter(|p| glob_matches(pattern_level(p), level))
             .all(|s| is_trivial_signature(s));
         let weight = |patterns: &[String]| match patterns {
             [] => 0,
@@ -548,27 +524,18 @@ impl KnownClass {
     }
 }
 
-/// Whether findings at `level` have a locus (tree and fragment).
-/// A signature's or a signature pattern's first field (its level): what comes before
-/// its first ` | `, or the whole text.
-fn first_field(text: &str) -> &str {
-    match text.as_bytes().windows(3).position(|w| w == b" | ") {
-        Some(at) => &text[..at],
-        None => text,
-    }
+/// Whether findings of `kind` have a locus (tree and fragment).
+fn has_locus(kind: &Kind) -> bool {
+    kind.level()
+        .is_some_and(|level| [Level::Tree, Level::Fragment].contains(&level))
 }
 
-fn has_locus(level: &str) -> bool {
-    matches!(level, "tree" | "fragment")
-}
-
-/// Whether findings at `level` have a case whose arms and tokens a class can read
+/// Whether findings of `kind` have a case whose arms and tokens a class can read
 /// (tree and fragment, with their locus; round trip, serialization and errors, and an
-/// engine's failure, the case's only, [`litmus_compare::locus::LocusRule::Case`]: the
-/// reference parsed the input the engine failed on). A first field that names no
-/// level names a failure (crash, timeout, unreadable output, …), as signatures read.
-fn has_case(level: &str) -> bool {
-    match Level::from_name(level) {
+/// engine's failure, the case's only, [`LocusRule::Case`]: the reference parsed the
+/// input the engine failed on (crash, timeout, unreadable output, …).
+fn has_case(kind: &Kind) -> bool {
+    match kind.level() {
         Some(level) => [
             Level::Tree,
             Level::Fragment,
@@ -579,6 +546,12 @@ fn has_case(level: &str) -> bool {
         .contains(&level),
         None => true,
     }
+}
+
+/// Whether the glob `pattern` matches one of `texts` (read once for all of them).
+fn any_matches<'t>(pattern: &str, texts: impl IntoIterator<Item = &'t String>) -> bool {
+    let glob = Glob::new(pattern);
+    texts.into_iter().any(|text| glob.matches(text))
 }
 
 /// A signature pattern that says nothing but the level: `tree | litmus: * | X: * |
@@ -613,12 +586,10 @@ impl KnownDifferences {
         if verdict != Verdict::New {
             return verdict;
         }
-        if evidence.signature.starts_with("round-trip | ") {
+        if evidence.is_round_trip() {
             let upstream = evidence.locus().and_then(|l| l.upstream.clone());
             if let Some(upstream) = upstream {
-                let mut tree = Evidence::new(evidence.engine, &upstream.signature, evidence.input)
-                    .with_version(evidence.version)
-                    .with_known_locus(upstream.locus);
+                let mut tree = evidence.judged_as(upstream.signature, upstream.locus);
                 tree.request = evidence.request;
                 return self.verdict(&mut tree);
             }
@@ -627,10 +598,10 @@ impl KnownDifferences {
             // tree difference there is the round trip's cause.
             let downstream = evidence.find_downstream.take().and_then(|find| find());
             if let Some((again, downstream)) = downstream {
-                let mut tree = Evidence::new(evidence.engine, &downstream.signature, &again.input)
-                    .with_version(evidence.version)
-                    .with_known_locus(downstream.locus)
+                let mut tree = evidence
+                    .judged_as(downstream.signature, downstream.locus)
                     .with_request(&again);
+                tree.input = &again.input;
                 return self.verdict(&mut tree);
             }
         }
@@ -640,8 +611,8 @@ impl KnownDifferences {
             // A node both trees have in the same place, whose own data differs (a
             // DOCTYPE's name, a comment's text): what made that data is the cause, and
             // the placements around it cannot explain it.
-            Some(locus) if locus.rule == litmus_compare::locus::LocusRule::Data => return verdict,
-            Some(locus) if locus.rule != litmus_compare::locus::LocusRule::Case => locus
+            Some(locus) if locus.rule == LocusRule::Data => return verdict,
+            Some(locus) if locus.rule != LocusRule::Case => locus
                 .neighbours
                 .iter()
                 .map(|n| Locus {
@@ -747,9 +718,7 @@ impl KnownDifferences {
             };
             // Judged by its patterns and locus alone: its case is the variant's parse,
             // which no other variant's counterfactual reads.
-            let mut rest = Evidence::new(evidence.engine, &residue.signature, evidence.input)
-                .with_version(evidence.version)
-                .with_known_locus(residue.locus);
+            let mut rest = evidence.judged_as(residue.signature, residue.locus);
             if let Verdict::Known(other) = self.verdict_at_locus(&mut rest) {
                 if other.variant.is_none() && other.id != class.id {
                     return Some(vec![class, other]);
@@ -797,8 +766,8 @@ impl KnownDifferences {
 
     /// The verdict on a finding at its own locus.
     fn verdict_at_locus(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
-        let level = first_field(evidence.signature).to_owned();
-        let level = level.as_str();
+        let kind = evidence.signature.kind().clone();
+        let level = kind.as_str();
         let version = evidence
             .version
             .or_else(|| self.engine_version(evidence.engine))
@@ -810,10 +779,7 @@ impl KnownDifferences {
         // The classes that need no locus first: a locus is found only if a class
         // with a locus condition could still match.
         for class in self.classes.iter().flat_map(KnownClass::views) {
-            if !class.matches_surface(evidence) {
-                continue;
-            }
-            if !class.matches_beyond_the_surface(evidence) {
+            if !class.matches_surface(evidence) || !class.matches_beyond_the_surface(evidence) {
                 continue;
             }
             // A cause the reference can put in is tried: refuted, the class explains
@@ -824,7 +790,7 @@ impl KnownDifferences {
             // refuted does (its cause was not shown).
             let mut shown = Counterfactual::Refuted;
             if let Some(variant) = &class.variant {
-                match evidence.variant_departs_alike(variant) {
+                match evidence.variants_depart_alike(&[variant]) {
                     Some(Counterfactual::Refuted) => continue,
                     Some(answer) => shown = answer,
                     None => {}
@@ -869,42 +835,5 @@ impl KnownDifferences {
     /// The class that explains a finding, if exactly one does best.
     pub fn classify<'k>(&'k self, evidence: &mut Evidence<'_>) -> Option<&'k KnownClass> {
         self.verdict(evidence).class()
-    }
-
-    /// The class that explains every finding with this signature from this engine,
-    /// whatever its input and locus: the verdict when no class that could match looks
-    /// at inputs or loci. `None` when no class matches, when the verdict is ambiguous,
-    /// or when only the case can tell.
-    pub fn classify_by_signature(&self, engine: &str, signature: &str) -> Option<&KnownClass> {
-        let level = first_field(signature);
-        let evidence = Evidence::new(engine, signature, "");
-        let mut candidates = Vec::new();
-        for class in self.classes.iter().flat_map(KnownClass::views) {
-            if !class.is_for_engine(engine) {
-                continue;
-            }
-            // Only the case can tell for a class that reads inputs or loci, and only
-            // the finding's engine version for a class of some versions.
-            let reads_the_case = !class.inputs.is_empty()
-                || !class.versions.is_empty()
-                || (class.needs_locus() && has_case(level));
-            let without_inputs = KnownClass {
-                inputs: Vec::new(),
-                ..class.clone()
-            };
-            if without_inputs.matches_surface(&evidence) {
-                if reads_the_case {
-                    return None;
-                }
-                candidates.push(class);
-            }
-        }
-        let top = candidates.iter().map(|c| c.specificity(level)).max()?;
-        let mut best = candidates
-            .into_iter()
-            .filter(|c| c.specificity(level) == top);
-        let first = best.next()?;
-        // Two shapes of one class are one cause.
-        best.all(|c| c.id == first.id).then_some(first)
     }
 }

@@ -199,10 +199,7 @@ fn reference_errors(engine: &str, request: &ParseRequest) -> Vec<String> {
     if engine != "litmus" {
         return Vec::new();
     }
-    let options = litmus_parser::ParseOptions {
-        scripting: request.scripting,
-        ..litmus_parser::ParseOptions::default()
-    };
+    let options = request.parse_options();
     let document = match &request.fragment {
         Some(context) => litmus_parser::parse_fragment(&request.input, context, &options),
         None => litmus_parser::parse_document(&request.input, &options),

@@ -4,7 +4,9 @@
 //! engine's parse of its serialization shows downstream of it ([`downstream`]).
 
 use super::divergence::{root_label, Detail, Divergence, Side};
-use crate::signature::{failure_signature, first_tree_difference, tree_signature, Level};
+use crate::signature::{
+    failure_signature, first_tree_difference, tree_signature, Level, Signature,
+};
 use litmus_engines::case::{ParseRequest, ParseResult};
 use litmus_engines::engine::Engine;
 
@@ -86,15 +88,12 @@ pub fn compare_round_trip(
 /// standard's serializer and parsed again, as the round-trip level would sign it for
 /// `engine`. `None` where no round trip applies or the reference refuses the input;
 /// `Some(None)` when the tree comes back unchanged.
-pub fn standard_round_trip(request: &ParseRequest, engine: &str) -> Option<Option<String>> {
+pub fn standard_round_trip(request: &ParseRequest, engine: &str) -> Option<Option<Signature>> {
     let first = litmus_engines::engine::parse_with_litmus(request, true);
     let again = round_trip_request(request, &first)?;
     let second = litmus_engines::engine::parse_with_litmus(&again, false);
     second.as_ref().ok()?;
-    Some(
-        compare_round_trip(request, engine, &first, &second)
-            .map(|d| d.signature.as_str().to_owned()),
-    )
+    Some(compare_round_trip(request, engine, &first, &second).map(|d| d.signature))
 }
 
 /// An engine's parse of its own serialization against the standard's parse of it: the

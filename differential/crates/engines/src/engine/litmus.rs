@@ -5,7 +5,6 @@ use super::tokens::{Tok, TokenStart};
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::{
     dump, parse_document, parse_fragment, serialize, ChunkedParser, Document, ParseFailure,
-    ParseOptions,
 };
 use std::time::{Duration, Instant};
 
@@ -50,10 +49,7 @@ impl Engine for LitmusEngine {
     }
 
     fn parse_chunks(&mut self, request: &ParseRequest, splits: &[usize]) -> Option<ParseResult> {
-        let options = ParseOptions {
-            scripting: request.scripting,
-            ..ParseOptions::default()
-        };
+        let options = request.parse_options();
         let mut parser = match &request.fragment {
             Some(context) => ChunkedParser::fragment(context.clone(), options),
             None => ChunkedParser::document(options),
@@ -91,10 +87,7 @@ impl Engine for LitmusEngine {
 /// litmus-parser's document for `request`: `parse_document`, or `parse_fragment` in
 /// its context, with its scripting flag.
 pub fn parse_request(request: &ParseRequest) -> Result<Document, ParseFailure> {
-    let options = ParseOptions {
-        scripting: request.scripting,
-        ..ParseOptions::default()
-    };
+    let options = request.parse_options();
     match &request.fragment {
         Some(context) => parse_fragment(&request.input, context, &options),
         None => parse_document(&request.input, &options),

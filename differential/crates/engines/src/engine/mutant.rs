@@ -6,7 +6,7 @@
 use super::contract::Engine;
 use crate::case::{EngineFailure, EngineOutput, ParseRequest, ParseResult};
 use litmus_parser::departures::{self, DepartureInfo};
-use litmus_parser::{dump, serialize, Document, ParseOptions};
+use litmus_parser::{dump, serialize, Document};
 
 /// The reference parser with one mutant on. The fast paths are off: the mutants break
 /// the spec's own steps, which the fast paths stand in for.
@@ -28,10 +28,7 @@ impl MutantEngine {
     }
 
     fn document(&self, request: &ParseRequest) -> Result<Document, EngineFailure> {
-        let options = ParseOptions {
-            scripting: request.scripting,
-            ..ParseOptions::default()
-        };
+        let options = request.parse_options();
         departures::parse(
             &request.input,
             request.fragment.as_ref(),
