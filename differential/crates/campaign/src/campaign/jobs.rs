@@ -45,6 +45,9 @@ pub struct Job {
     batch: usize,
     /// Seconds per case, as measured.
     per_case: Option<f64>,
+    /// The triage job: it triages while the others run cases, so that no case
+    /// worker waits for its job's triage.
+    triages: bool,
 }
 
 impl Job {
@@ -54,6 +57,15 @@ impl Job {
             engines: None,
             batch: FIRST_BATCH,
             per_case: None,
+            triages: false,
+        }
+    }
+
+    /// The job that triages (and minimizes) while the others run cases.
+    pub fn triaging(cases: CaseWorker) -> Job {
+        Job {
+            triages: true,
+            ..Job::new(cases)
         }
     }
 
@@ -78,12 +90,18 @@ impl Job {
     }
 }
 
-/// Runs cases and triage until the campaign's cases are done.
+/// Runs cases until the campaign's cases are done, then triage; the triage job
+/// triages from the start.
 pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
+    if job.triages {
+        return run_triage(shared, job);
+    }
     loop {
-        if let Some(reported) = shared.next_triage() {
-            triage(shared, job, reported);
-            continue;
+        if shared.cases_over() {
+            if let Some(reported) = shared.next_triage() {
+                triage(shared, job, reported);
+                continue;
+            }
         }
         if let Some(candidate) = shared.next_exemplar() {
             exemplar(shared, job, &candidate);
@@ -100,6 +118,24 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
             None if shared.triage_pending() => std::thread::sleep(Duration::from_millis(5)),
             None => return,
         }
+    }
+}
+
+/// Triages and minimizes until the cases are done and no such work is left.
+fn run_triage(shared: &Shared<'_>, job: &mut Job) {
+    loop {
+        if let Some(reported) = shared.next_triage() {
+            triage(shared, job, reported);
+            continue;
+        }
+        if let Some(candidate) = shared.next_exemplar() {
+            exemplar(shared, job, &candidate);
+            continue;
+        }
+        if shared.cases_over() && !shared.triage_pending() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 

@@ -76,6 +76,9 @@ pub fn run(
     for _ in 1..options.jobs.max(1) {
         jobs.push(jobs::Job::new(start_case_worker(&setup)?));
     }
+    // One more case worker, for the triage job: the others' workers never wait for
+    // their job's triage.
+    jobs.push(jobs::Job::triaging(start_case_worker(&setup)?));
     let started = chrono::Utc::now();
     let mut report = CampaignReport {
         schema: SCHEMA_VERSION,

@@ -218,6 +218,12 @@ impl<'o> Shared<'o> {
         queue.next_triage(|index| over || settled.before(shard.position(index)))
     }
 
+    /// Whether every case has been run and absorbed (or the campaign is stopping).
+    pub fn cases_over(&self) -> bool {
+        self.output.stopping()
+            || (self.schedule.over() && self.batches_running.load(Ordering::SeqCst) == 0)
+    }
+
     /// Whether triage or exemplar work is waiting or running.
     pub fn triage_pending(&self) -> bool {
         self.lock().queue.pending()
