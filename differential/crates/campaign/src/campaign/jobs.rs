@@ -96,8 +96,9 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
     if job.triages {
         return run_triage(shared, job);
     }
+    let triage_job = shared.options.other.external.is_none();
     loop {
-        if shared.cases_over() {
+        if shared.cases_over() || !triage_job {
             if let Some(reported) = shared.next_triage() {
                 triage(shared, job, reported);
                 continue;
