@@ -96,7 +96,7 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
     if job.triages {
         return run_triage(shared, job);
     }
-    let triage_job = shared.options.other.external.is_none();
+    let triage_job = has_triage_job(shared.options);
     loop {
         if shared.cases_over() || !triage_job {
             if let Some(reported) = shared.next_triage() {
@@ -120,6 +120,13 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
             None => return,
         }
     }
+}
+
+/// Whether a campaign has a triage job: for an engine in litmus's process; not for
+/// an external engine (a program, a browser), whose parses outweigh the triage and
+/// whose start costs most.
+pub fn has_triage_job(options: &super::options::CampaignOptions) -> bool {
+    options.other.external.is_none()
 }
 
 /// Triages and minimizes until the cases are done and no such work is left.

@@ -77,9 +77,8 @@ pub fn run(
         jobs.push(jobs::Job::new(start_case_worker(&setup)?));
     }
     // One more case worker, for the triage job: the others' workers never wait for
-    // their job's triage. Not for an external engine (a program, a browser), whose
-    // parses outweigh the triage and whose start costs most.
-    if options.other.external.is_none() {
+    // their job's triage.
+    if jobs::has_triage_job(options) {
         jobs.push(jobs::Job::triaging(start_case_worker(&setup)?));
     }
     let started = chrono::Utc::now();
