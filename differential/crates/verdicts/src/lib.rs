@@ -161,4 +161,4 @@ pub mod versions;
 
 pub use classes::*;
 pub use glob::{glob_matches, glob_matches_ignoring_ascii_case};
-pub use matching::{joined_ids, Evidence, Verdict};
+pub use matching::{joined_ids, Evidence, Rule, Verdict, RULES};

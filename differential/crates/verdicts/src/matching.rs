@@ -130,11 +130,9 @@ impl<'a> Evidence<'a> {
         if !self.is_round_trip() || self.locus()?.upstream.is_some() {
             return None;
         }
-        if self.standard_round_trip.get().is_none() {
-            let found = self.find_standard_round_trip.take().and_then(|find| find());
-            let _ = self.standard_round_trip.set(found);
-        }
-        let standard = self.standard_round_trip.get()?.as_ref()?;
+        let find = &mut self.find_standard_round_trip;
+        let found = self.standard_round_trip.get_or_init(|| find.take()?());
+        let standard = found.as_ref()?;
         // Alike: the same first part, the place in the first tree and what it is
         // (`html5lib: "…" at '\r'`), whatever the reparse made there.
         Some(match standard {
@@ -173,9 +171,17 @@ impl<'a> Evidence<'a> {
         self
     }
 
-    /// The same finding judged at `locus`, a neighbour of its own locus.
-    fn at_neighbour(&self, locus: Locus) -> Evidence<'a> {
-        let mut nearby = self.judged_as(self.signature.clone(), Some(locus));
+    /// The same finding judged at `neighbour`, a neighbour of its own locus (whose
+    /// case and containing elements it keeps).
+    fn at_neighbour(&self, neighbour: &Locus) -> Evidence<'a> {
+        let own = self.known_locus();
+        let locus = own.map(|own| Locus {
+            case_arms: own.case_arms.clone(),
+            case_tokens: own.case_tokens.clone(),
+            inside: own.inside.clone(),
+            ..neighbour.clone()
+        });
+        let mut nearby = self.judged_as(self.signature.clone(), locus);
         nearby.request = self.request;
         nearby.own_locus = self
             .own_locus
@@ -266,16 +272,22 @@ impl<'a> Evidence<'a> {
 
     /// The locus, found now if it was not yet.
     pub fn locus(&mut self) -> Option<&Locus> {
-        if self.locus.get().is_none() {
-            let found = self.find_locus.take().and_then(|find| find());
-            let _ = self.locus.set(found);
-        }
-        self.locus.get().and_then(Option::as_ref)
+        let find = &mut self.find_locus;
+        self.locus.get_or_init(|| find.take()?()).as_ref()
     }
 
     /// The locus if it has been found (never finds it).
     pub fn known_locus(&self) -> Option<&Locus> {
         self.locus.get().and_then(Option::as_ref)
+    }
+
+    /// The locus if it has been found and says where a node was placed: not a
+    /// node's own data ([`LocusRule::Data`]) nor a case without a first difference
+    /// ([`LocusRule::Case`]). It was found if a class with a locus condition could
+    /// match; if none could, none can at a neighbour either.
+    fn placement(&self) -> Option<&Locus> {
+        self.known_locus()
+            .filter(|locus| ![LocusRule::Data, LocusRule::Case].contains(&locus.rule))
     }
 }
 
@@ -407,18 +419,18 @@ impl KnownClass {
     /// a tree that departs at that form): of two classes that match a case, the one
     /// whose cause is at the token where the trees part explains it.
     fn names_the_locus_token(&self, evidence: &Evidence<'_>) -> u32 {
-        let Some(locus) = evidence.known_locus() else {
-            return 0;
+        let at_the_token = |locus: &Locus| {
+            self.passes
+                .iter()
+                .filter_map(|p| p.rsplit_once('@'))
+                .any(|(token, arm)| {
+                    glob_matches(token, &locus.token)
+                        && any_matches(arm, locus.arms.iter().chain(&locus.token_arms))
+                })
         };
-        let at_the_token = self.passes.iter().any(|pattern| {
-            pattern.rsplit_once('@').is_some_and(|(token, arm)| {
-                glob_matches(token, &locus.token)
-                    && any_matches(arm, locus.arms.iter().chain(&locus.token_arms))
-            })
-        });
         // More than a locus, a token and a case condition together: the token where the
         // trees part, at the arm the cause is in, is the cause's own mark.
-        3 * u32::from(at_the_token)
+        3 * u32::from(evidence.known_locus().is_some_and(at_the_token))
     }
 
     /// Whether one of the class's signature patterns names a level with a locus (tree
@@ -506,11 +518,9 @@ impl KnownClass {
         };
         // A locus condition on the token's tokenizing alone says which token, not
         // where the trees part: it counts as a case condition does.
-        let tokenizing = self.locus.iter().all(|p| p.starts_with("tokenizer."));
-        let locus = if tokenizing {
-            u32::from(!self.locus.is_empty())
-        } else {
-            weight(&self.locus)
+        let locus = match self.locus.iter().all(|p| p.starts_with("tokenizer.")) {
+            true => u32::from(!self.locus.is_empty()),
+            false => weight(&self.locus),
         };
         // A class of one engine says more than one of every engine (`*`).
         u32::from(self.engine != "*")
@@ -563,90 +573,131 @@ fn is_trivial_signature(pattern: &str) -> bool {
         .all(|part| part == "*" || part.ends_with(": *"))
 }
 
+/// The verdict's rules, in the order they are asked: the first that recognises a
+/// finding gives its verdict, and a finding none recognises is new. Each names one
+/// kind of cause; the class-level choice within [`Rule::AtTheLocus`] (which of the
+/// classes that match explains) is [`KnownClass::specificity`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Two classes tie at the locus, and their variants, each departing as the engine
+    /// did, together make what it made there: two causes, not an ambiguity (html5lib's
+    /// `<svg><title><zx></title><?t>`: no processing instructions, narrower special).
+    TiedVariantsTogether,
+    /// The classes that match the finding at its own locus: the most specific (known),
+    /// several tied (ambiguous), or only at another version of the engine.
+    AtTheLocus,
+    /// A round trip of a tree that already departs from the standard's: the engine
+    /// serialized a tree the standard does not build, and that tree's cause is the
+    /// round trip's.
+    Upstream,
+    /// A round trip of the standard's tree that the engine reads back otherwise: its
+    /// parse of its own serialization, against the standard's parse of that text.
+    Downstream,
+    /// A placement no class explains at its locus, judged at each neighbour of the
+    /// locus, nearest first (not a node's own data: what made the data is its cause).
+    Neighbour,
+    /// Two variants of the engine that, put in at once, depart as the engine did where
+    /// neither alone does: two causes at work together (parse5's older select and its
+    /// table scope past a template, `<table><td><template><thead><select></tr><style>`).
+    TwoVariants,
+    /// A variant that brings the standard's tree nearer the engine's, and a class with
+    /// no variant that explains what it leaves: a cause and its residue (html5lib's
+    /// older select and its unmerged text, `<table><select><col>x<`).
+    CauseAndResidue,
+}
+
+/// Every rule, in order.
+pub const RULES: [Rule; 7] = [
+    Rule::TiedVariantsTogether,
+    Rule::AtTheLocus,
+    Rule::Upstream,
+    Rule::Downstream,
+    Rule::Neighbour,
+    Rule::TwoVariants,
+    Rule::CauseAndResidue,
+];
+
 impl KnownDifferences {
-    /// The verdict on a finding: the most specific class that matches, or several
-    /// equally specific (ambiguous); where none matches at the engine's version, the
-    /// most specific that matches at another; or none.
-    ///
-    /// A tree or fragment finding no class explains at its locus is judged again at
-    /// each of the locus's [`Locus::neighbours`], nearest first, by the classes with a
-    /// locus condition: the first verdict that is not new is the finding's.
-    ///
-    /// A round trip that no class explains, of an engine's tree that already departs
-    /// from the reference's ([`litmus_compare::locus::Locus::upstream`]), is judged as that
-    /// tree difference: the engine serialized a tree the standard does not build, and
-    /// the tree's cause is the round trip's.
+    /// The verdict on a finding: the first of [`RULES`] that recognises it.
     pub fn verdict(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
-        let verdict = self.verdict_at_locus(evidence);
-        if let Verdict::Ambiguous(alike) = &verdict {
-            if let Some(pair) = self.causes_of_an_ambiguity(evidence, alike) {
-                return Verdict::Causes(pair);
-            }
+        self.verdict_by(evidence, &RULES)
+    }
+
+    /// The verdict on a finding by `rules` alone, asked in their order (a rule's tests
+    /// ask it without that rule).
+    pub fn verdict_by(&self, evidence: &mut Evidence<'_>, rules: &[Rule]) -> Verdict<'_> {
+        // Every rule reads the classes at the locus (the later ones, that none
+        // matched there); it is found once.
+        let at_locus = self.verdict_at_locus(evidence);
+        rules
+            .iter()
+            .find_map(|&rule| self.recognise(rule, evidence, &at_locus, rules))
+            .unwrap_or(Verdict::New)
+    }
+
+    /// What `rule` makes of a finding whose classes at the locus gave `at_locus`:
+    /// `None` if it does not recognise the finding.
+    fn recognise<'k>(
+        &'k self,
+        rule: Rule,
+        evidence: &mut Evidence<'_>,
+        at_locus: &Verdict<'k>,
+        rules: &[Rule],
+    ) -> Option<Verdict<'k>> {
+        // The rules after the locus's own judge what no class explains there.
+        if !matches!(rule, Rule::TiedVariantsTogether | Rule::AtTheLocus)
+            && *at_locus != Verdict::New
+        {
+            return None;
         }
-        if verdict != Verdict::New {
-            return verdict;
-        }
-        if evidence.is_round_trip() {
-            let upstream = evidence.locus().and_then(|l| l.upstream.clone());
-            if let Some(upstream) = upstream {
+        match rule {
+            Rule::TiedVariantsTogether => match at_locus {
+                Verdict::Ambiguous(alike) => self
+                    .causes_of_an_ambiguity(evidence, alike)
+                    .map(Verdict::Causes),
+                _ => None,
+            },
+            Rule::AtTheLocus => Some(at_locus.clone()).filter(|v| *v != Verdict::New),
+            Rule::Upstream => {
+                if !evidence.is_round_trip() {
+                    return None;
+                }
+                let upstream = evidence.locus()?.upstream.clone()?;
                 let mut tree = evidence.judged_as(upstream.signature, upstream.locus);
                 tree.request = evidence.request;
-                return self.verdict(&mut tree);
+                Some(self.verdict_by(&mut tree, rules))
             }
-            // The engine's first tree is the standard's, but its parse of its own
-            // serialization is not the standard's parse of that text: the engine's
-            // tree difference there is the round trip's cause.
-            let downstream = evidence.find_downstream.take().and_then(|find| find());
-            if let Some((again, downstream)) = downstream {
+            Rule::Downstream => {
+                if !evidence.is_round_trip() {
+                    return None;
+                }
+                let (again, downstream) = evidence.find_downstream.take()?()?;
                 let mut tree = evidence
                     .judged_as(downstream.signature, downstream.locus)
                     .with_request(&again);
                 tree.input = &again.input;
-                return self.verdict(&mut tree);
+                Some(self.verdict_by(&mut tree, rules))
             }
-        }
-        // The locus was found if a class with a locus condition could match; if none
-        // could, none can at a neighbour either.
-        let neighbours: Vec<Locus> = match evidence.known_locus() {
-            // A node both trees have in the same place, whose own data differs (a
-            // DOCTYPE's name, a comment's text): what made that data is the cause, and
-            // the placements around it cannot explain it.
-            Some(locus) if locus.rule == LocusRule::Data => return verdict,
-            Some(locus) if locus.rule != LocusRule::Case => locus
-                .neighbours
-                .iter()
-                .map(|n| Locus {
-                    case_arms: locus.case_arms.clone(),
-                    case_tokens: locus.case_tokens.clone(),
-                    inside: locus.inside.clone(),
-                    ..n.clone()
+            Rule::Neighbour => {
+                let neighbours = evidence.placement()?.neighbours.clone();
+                neighbours.iter().find_map(|neighbour| {
+                    let verdict = self.verdict_at_locus(&mut evidence.at_neighbour(neighbour));
+                    Some(verdict).filter(|v| *v != Verdict::New)
                 })
-                .collect(),
-            _ => return verdict,
-        };
-        for neighbour in neighbours {
-            let mut nearby = evidence.at_neighbour(neighbour);
-            let verdict = self.verdict_at_locus(&mut nearby);
-            if verdict != Verdict::New {
-                return verdict;
             }
-        }
-        let candidates = self.variant_classes(evidence);
-        if let Some(pair) = self.two_causes(evidence, &candidates) {
-            return Verdict::Causes(pair);
-        }
-        match self.cause_and_residue(evidence, &candidates) {
-            Some(pair) => Verdict::Causes(pair),
-            None => Verdict::New,
+            Rule::TwoVariants => {
+                evidence.placement()?;
+                self.two_causes(evidence).map(Verdict::Causes)
+            }
+            Rule::CauseAndResidue => {
+                evidence.placement()?;
+                self.cause_and_residue(evidence).map(Verdict::Causes)
+            }
         }
     }
 
-    /// Two classes alike whose variants each depart as the engine did without making
-    /// what it made there, and put in at once make it: two causes at work together,
-    /// not two explanations of one (html5lib's `<svg><title><zx></title><?t>`: its
-    /// `</title>` walks past the SVG title, not special to it, and the processing
-    /// instruction it then makes a comment lands outside the zx). The finding is known
-    /// by both ([`Verdict::Causes`]); any other ambiguity stays one.
+    /// [`Rule::TiedVariantsTogether`]: the two classes `alike`, if each variant alone
+    /// departs alike and both at once reproduce the difference.
     fn causes_of_an_ambiguity<'k>(
         &self,
         evidence: &Evidence<'_>,
@@ -668,10 +719,7 @@ impl KnownDifferences {
 
     /// The engine's classes with a variant that holds at its version, one per variant.
     fn variant_classes(&self, evidence: &Evidence<'_>) -> Vec<(&str, &KnownClass)> {
-        let version = evidence
-            .version
-            .or_else(|| self.engine_version(evidence.engine))
-            .and_then(version_number);
+        let version = self.version_of(evidence);
         let mut candidates: Vec<(&str, &KnownClass)> = Vec::new();
         for class in self.classes.iter().flat_map(KnownClass::views) {
             let Some(variant) = class.variant.as_deref() else {
@@ -688,21 +736,12 @@ impl KnownDifferences {
         candidates
     }
 
-    /// A class of the engine whose variant brings the standard's tree nearer the
-    /// engine's, and a class without a variant that explains what the variant leaves
-    /// of the finding (the engine's tree against the variant's): two known causes at
-    /// work together, one of them no variant can put in (html5lib's older select and
-    /// its unmerged text nodes, `<table><select><col>x<`). The finding is known by
-    /// both, as with [`KnownDifferences::two_causes`]. `candidates`: the engine's
-    /// [`KnownDifferences::variant_classes`].
-    fn cause_and_residue<'k>(
-        &'k self,
-        evidence: &Evidence<'_>,
-        candidates: &[(&str, &'k KnownClass)],
-    ) -> Option<Vec<&'k KnownClass>> {
+    /// [`Rule::CauseAndResidue`]: a variant's class, and the class with no variant
+    /// that explains the engine's tree against the variant's.
+    fn cause_and_residue(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
         let request = evidence.request?;
         let engine_tree = evidence.engine_tree?;
-        for &(id, class) in candidates {
+        for (id, class) in self.variant_classes(evidence) {
             let Some(info) = litmus_parser::departures::variant_by_id(id) else {
                 continue;
             };
@@ -728,17 +767,10 @@ impl KnownDifferences {
         None
     }
 
-    /// Two classes of the engine whose variants, put in at once, depart from the
-    /// standard where the finding does, when neither alone explains it: two known
-    /// causes at work together (parse5's older select and its table scope past a
-    /// template, `<table><td><template><thead><select></tr><style>` in a thead
-    /// fragment). Not one cause: the finding is known by both ([`Verdict::Causes`]).
-    /// `candidates`: the engine's [`KnownDifferences::variant_classes`].
-    fn two_causes<'k>(
-        &'k self,
-        evidence: &Evidence<'_>,
-        candidates: &[(&str, &'k KnownClass)],
-    ) -> Option<Vec<&'k KnownClass>> {
+    /// [`Rule::TwoVariants`]: two of the engine's variant classes whose variants,
+    /// neither departing alike alone, depart alike together.
+    fn two_causes(&self, evidence: &Evidence<'_>) -> Option<Vec<&KnownClass>> {
+        let candidates = self.variant_classes(evidence);
         // A variant that departs as the engine did by itself is no second cause's
         // partner: with any other variant that changes nothing there, the pair would
         // depart alike too.
@@ -764,14 +796,19 @@ impl KnownDifferences {
         None
     }
 
+    /// The finding's engine version: its own, else the classes' for the engine.
+    fn version_of(&self, evidence: &Evidence<'_>) -> Option<Vec<u64>> {
+        let version = evidence
+            .version
+            .or_else(|| self.engine_version(evidence.engine));
+        version.and_then(version_number)
+    }
+
     /// The verdict on a finding at its own locus.
     fn verdict_at_locus(&self, evidence: &mut Evidence<'_>) -> Verdict<'_> {
         let kind = evidence.signature.kind().clone();
         let level = kind.as_str();
-        let version = evidence
-            .version
-            .or_else(|| self.engine_version(evidence.engine))
-            .and_then(version_number);
+        let version = self.version_of(evidence);
         let mut best: Vec<&KnownClass> = Vec::new();
         let mut best_specificity = (Counterfactual::Refuted, 0);
         let mut elsewhere: Vec<&KnownClass> = Vec::new();

@@ -37,6 +37,19 @@ fn classify<'k>(
         .map(|c| c.id.as_str())
 }
 
+/// Every rule but `rule`, in order: a rule's test shows that the verdict it gives
+/// is its doing.
+fn rules_without(rule: Rule) -> Vec<Rule> {
+    RULES.into_iter().filter(|r| *r != rule).collect()
+}
+
+#[test]
+fn the_rules_are_each_asked_once() {
+    for rule in RULES {
+        assert_eq!(RULES.iter().filter(|r| **r == rule).count(), 1, "{rule:?}");
+    }
+}
+
 fn locus(token: &str, arms: &[&str], case_arms: &[&str]) -> Locus {
     let strings = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
     Locus {
@@ -114,11 +127,17 @@ fn a_cause_class_matches_on_the_locus_and_the_most_specific_wins() {
         Some("input-in-select")
     );
     let hr = locus("start tag hr", &["tree.in-body.start-tag-hr"], &[]);
-    let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(Some(hr));
+    let evidence = || Evidence::new("e", sig, "<hr>").with_known_locus(Some(hr.clone()));
     assert_eq!(
-        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        known
+            .verdict(&mut evidence())
+            .class()
+            .map(|c| c.id.as_str()),
         Some("any-in-body-start-tag")
     );
+    // That is the rule at the locus's doing.
+    let without = rules_without(Rule::AtTheLocus);
+    assert_eq!(known.verdict_by(&mut evidence(), &without), Verdict::New);
     // No locus: no locus class can match.
     let mut evidence = Evidence::new("e", sig, "<hr>").with_known_locus(None);
     assert_eq!(known.verdict(&mut evidence), Verdict::New);
@@ -436,11 +455,18 @@ right = "reference"
         &["tree.in-foreign-content.start-tag-breakout"],
         &[],
     ));
-    let mut evidence = Evidence::new("x", signature, "<table>x").with_known_locus(Some(at_eof));
+    let evidence =
+        || Evidence::new("x", signature, "<table>x").with_known_locus(Some(at_eof.clone()));
     assert_eq!(
-        known.verdict(&mut evidence).class().map(|c| c.id.as_str()),
+        known
+            .verdict(&mut evidence())
+            .class()
+            .map(|c| c.id.as_str()),
         Some("breakout")
     );
+    // That is the neighbour rule's doing.
+    let without = rules_without(Rule::Neighbour);
+    assert_eq!(known.verdict_by(&mut evidence(), &without), Verdict::New);
 }
 
 #[test]
@@ -509,7 +535,12 @@ right = "reference"
             &[],
         )),
     }));
-    assert_eq!(verdict(case), Some("template-children".to_owned()));
+    assert_eq!(verdict(case.clone()), Some("template-children".to_owned()));
+    // That is the upstream rule's doing.
+    let mut evidence =
+        Evidence::new("x", round_trip, "<p><table><template><p>").with_known_locus(Some(case));
+    let without = rules_without(Rule::Upstream);
+    assert_eq!(known.verdict_by(&mut evidence, &without), Verdict::New);
 }
 
 #[test]

@@ -33,6 +33,17 @@ fn judge_tree<T>(
     engine_tree: &str,
     read: impl FnOnce(Verdict<'_>) -> T,
 ) -> T {
+    judge_tree_by(known, request, engine_tree, &RULES, read)
+}
+
+/// As [`judge_tree`], by `rules` alone.
+fn judge_tree_by<T>(
+    known: &KnownDifferences,
+    request: &litmus_engines::case::ParseRequest,
+    engine_tree: &str,
+    rules: &[Rule],
+    read: impl FnOnce(Verdict<'_>) -> T,
+) -> T {
     let ours = reference_tree(request);
     let found = litmus_compare::locus::locus(request, &ours, engine_tree);
     assert!(found.is_some(), "{:?}: no locus", request.input);
@@ -53,7 +64,7 @@ fn judge_tree<T>(
         .with_request(request)
         .with_engine_tree(Some(engine_tree))
         .with_known_locus(found);
-    read(known.verdict(&mut evidence))
+    read(known.verdict_by(&mut evidence, rules))
 }
 
 /// The classes that explain a verdict, one or two causes; none for ambiguous or new.
@@ -356,6 +367,17 @@ fn round_trip_verdict(
     signature: &str,
     downstream: Option<(&str, &str)>,
 ) -> Option<String> {
+    round_trip_verdict_by(known, request, signature, downstream, &RULES)
+}
+
+/// As [`round_trip_verdict`], by `rules` alone.
+fn round_trip_verdict_by(
+    known: &KnownDifferences,
+    request: &litmus_engines::case::ParseRequest,
+    signature: &str,
+    downstream: Option<(&str, &str)>,
+    rules: &[Rule],
+) -> Option<String> {
     let mut evidence = Evidence::new("e", signature, &request.input)
         .with_request(request)
         .with_locus(|| litmus_compare::locus::of_case(request))
@@ -364,7 +386,10 @@ fn round_trip_verdict(
             let (serialization, reparsed) = downstream?;
             litmus_compare::compare::downstream(request, "e", serialization, reparsed)
         });
-    known.verdict(&mut evidence).class().map(|c| c.id.clone())
+    known
+        .verdict_by(&mut evidence, rules)
+        .class()
+        .map(|c| c.id.clone())
 }
 
 #[test]
@@ -434,8 +459,13 @@ right = "reference"
     // added a node at the end of file: the round trip shows that tree difference.
     let reparsed = "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"x\"\n|     <b>\n";
     let signature = "round-trip | e: (end) | reparsed: <b> | in: <body>";
-    let verdict = round_trip_verdict(&known, &request, signature, Some((serialization, reparsed)));
+    let reads_back = Some((serialization, reparsed));
+    let verdict = round_trip_verdict(&known, &request, signature, reads_back);
     assert_eq!(verdict, Some("extra-b-at-eof".to_owned()));
+    // That is the downstream rule's doing.
+    let without = rules_without(Rule::Downstream);
+    let verdict = round_trip_verdict_by(&known, &request, signature, reads_back, &without);
+    assert_eq!(verdict, None);
     // Read back as the standard reads it, there is no tree difference to judge.
     let standard = reference_tree(&litmus_engines::case::ParseRequest::document(
         serialization,
@@ -858,6 +888,11 @@ right = "reference"
     let html5lib = "| <html>\n|   <head>\n|   <body>\n|     <code>\n|       <summary>\n|     <listing>\n|       <code>\n|         <select>\n";
     let input = "<code><summary><listing><select><table><select></code>";
     assert_eq!(verdict(input, html5lib), ["older-select", "narrow-special"]);
+    // That is the rule of two variants' doing.
+    let request = litmus_engines::case::ParseRequest::document(input, true);
+    let without = rules_without(Rule::TwoVariants);
+    let alone = judge_tree_by(&known, &request, html5lib, &without, explaining_ids);
+    assert_eq!(alone, Vec::<String>::new());
     // A tree that departs elsewhere (a div for the code) stays new: neither cause,
     // nor both, part from the standard there.
     let other = "| <html>\n|   <head>\n|   <body>\n|     <div>\n";
@@ -899,6 +934,11 @@ right = "reference"
     let html5lib = "| <html>\n|   <head>\n|   <body>\n|     <select>\n|       \"x\"\n|       \"<\"\n|     <table>\n";
     let both = KnownDifferences::parse(&format!("{older_select}{unmerged_text}")).unwrap();
     assert_eq!(verdict(&both, html5lib), ["older-select", "unmerged-text"]);
+    // That is the rule of a cause and its residue's doing.
+    let request = litmus_engines::case::ParseRequest::document("<table><select><col>x<", true);
+    let without = rules_without(Rule::CauseAndResidue);
+    let alone = judge_tree_by(&both, &request, html5lib, &without, explaining_ids);
+    assert_eq!(alone, Vec::<String>::new());
     // Without the class for the rest, the cause alone does not explain the finding.
     let one = KnownDifferences::parse(older_select).unwrap();
     assert_eq!(verdict(&one, html5lib), Vec::<String>::new());
@@ -1178,6 +1218,12 @@ right = "reference"
         judge_tree(&known, &request, html5lib, explaining_ids),
         ["no-pi", "narrow-special"]
     );
+    // That is the rule of tied variants' doing: without it, the two are an ambiguity.
+    let without = rules_without(Rule::TiedVariantsTogether);
+    let ambiguous = judge_tree_by(&known, &request, html5lib, &without, |verdict| {
+        matches!(verdict, Verdict::Ambiguous(_))
+    });
+    assert!(ambiguous);
     // The walk's cause alone: the processing instruction kept, placed where html5lib
     // placed its comment. One class explains it.
     let placed = "| <html>\n|   <head>\n|   <body>\n|     <svg svg>\n|       <svg title>\n|         <zx>\n|       <?t ?>\n";
