@@ -138,6 +138,15 @@ class RememberedAnswers {
 const REMEMBERED = 4096;
 const REMEMBERED_LENGTH = 65536;
 
+/** The least a request alone is given before it is taken for a hang, whatever litmus's limit. */
+const MIN_HANG_MS = 1000;
+
+/** How many times a request must hang alone, each time in a fresh page, to be answered as a timeout. */
+const STRIKES = 2;
+
+/** The batches answered before the page is watched: what a request takes is not known before. */
+const KNOWN = 8;
+
 /** The batches whose times make what a request takes lately (their median). */
 const RECENT = 31;
 
@@ -152,16 +161,18 @@ const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process
  * gives up far sooner and finds the request itself: a batch the page has not answered
  * within its stall limit gets a new page (`reopen`, else a new browser), and its
  * requests are parsed again one at a time. A request alone that the page has not
- * answered within the hang limit is answered `{"timeout_ms"}`, a timeout finding as
- * litmus's own would be, and the page replaced: nothing else ran in that page, so no
- * other request is ever blamed. The hang limit is a tenth of litmus's (1 s of the
- * default 10 s; a slow machine given a longer --timeout gets a longer one), or 20
- * times what a request has taken lately (the median of the last batches) if that is
- * more, plus 1 ms per 1000 characters of input: far above a parse of a few ms, so a
- * slow parse is not taken for a hang. A batch stalls at a 40th of litmus's limit (250
- * ms), or 5 times what the batch should take if that is more: a stall costs a new page
- * and no finding. A limit that reaches litmus's own is left to litmus, and so is the
- * first batch (the warm-up), before anything is known of the machine's speed.
+ * answered within the hang limit twice, each time in a fresh page (a fresh page can be
+ * slow to begin with on a busy machine), is answered `{"timeout_ms"}`, a timeout
+ * finding as litmus's own would be: nothing else ran in those pages, so no other
+ * request is ever blamed. The hang limit is a tenth of litmus's (1 s of the default
+ * 10 s; a slow machine given a longer --timeout gets a longer one) and never under 1 s
+ * (so a short --timeout is left to litmus), or 20 times what a request has taken
+ * lately (the median of the last batches) if that is more, plus 1 ms per 1000
+ * characters of input: far above a parse of a few ms, so a slow parse is not taken for
+ * a hang. A batch stalls at a 40th of litmus's limit and never under 250 ms, or 5
+ * times what the batch should take if that is more: a stall costs a new page and no
+ * finding. A limit that reaches litmus's own is left to litmus, and so are the first
+ * batches (the warm-up among them), before the machine's speed is known.
  */
 class WatchedEngine {
   constructor(name, createEngine) {
@@ -180,21 +191,25 @@ class WatchedEngine {
     await this.engine.start();
   }
 
-  /** How long the page may take on `requests` (Infinity: litmus's limit comes first, or nothing is known yet). */
+  /** How long the page may take on `requests` (Infinity: litmus's limit comes first, or too little is known yet). */
   limit(requests) {
-    if (this.recentMs.length === 0) return Infinity;
+    if (this.recentMs.length < KNOWN) return Infinity;
     let limit;
     if (requests.length === 1) {
-      limit = Math.max(TIME_LIMIT_MS / 10, 20 * this.typicalMs) + requests[0].input.length / 1000;
+      limit = Math.max(TIME_LIMIT_MS / 10, MIN_HANG_MS, 20 * this.typicalMs) + requests[0].input.length / 1000;
     } else {
-      limit = Math.max(TIME_LIMIT_MS / 40, 5 * requests.length * this.typicalMs);
+      limit = Math.max(TIME_LIMIT_MS / 40, MIN_HANG_MS / 4, 5 * requests.length * this.typicalMs);
       for (const request of requests) limit += request.input.length / 4000;
     }
     return limit < TIME_LIMIT_MS ? limit : Infinity;
   }
 
-  /** The answers to `requests`, in order; a request the page hangs on alone is answered `{timeout_ms}`. */
-  async parse(requests) {
+  /**
+   * The answers to `requests`, in order; a request the page hangs on alone, in two
+   * fresh pages one after the other, is answered `{timeout_ms}` (`strikes`: how many
+   * times it has hung alone already).
+   */
+  async parse(requests, strikes = 0) {
     const limit = this.limit(requests);
     let timer = null;
     const stalled = new Promise((resolve) => {
@@ -213,8 +228,8 @@ class WatchedEngine {
       this.recentMs.push(tookMs / requests.length);
       if (this.recentMs.length > RECENT) this.recentMs.shift();
       this.typicalMs = [...this.recentMs].sort((a, b) => a - b)[this.recentMs.length >> 1];
-      if (!this.prepared) {
-        // Once the page has answered: not to slow down its start.
+      if (!this.prepared && this.recentMs.length >= KNOWN) {
+        // Once the page is watched: not to slow down its start.
         this.prepared = true;
         this.engine.prepareReopen?.();
       }
@@ -224,7 +239,11 @@ class WatchedEngine {
     const what = requests.length === 1 ? `request ${requests[0].id}` : `a batch of ${requests.length} requests`;
     process.stderr.write(`${this.name}: no answer to ${what} in ${Math.round(tookMs)} ms: a new page\n`);
     await this.restart();
-    if (requests.length === 1) return [{ timeout_ms: Math.round(tookMs) }];
+    if (requests.length === 1) {
+      // A fresh page may be slow to begin with while the machine is busy: a request
+      // that hangs twice alone is a hang.
+      return strikes + 1 >= STRIKES ? [{ timeout_ms: Math.round(tookMs) }] : this.parse(requests, strikes + 1);
+    }
     const answers = [];
     for (const request of requests) answers.push(...(await this.parse([request])));
     return answers;
