@@ -50,7 +50,8 @@ pub struct WireRequest<'a> {
 }
 
 /// A reply: `{"id", "tree", "html"}`, `{"id", "error"}` (the engine refuses the
-/// request) or `{"id", "panic"}` (the engine panicked on it). Unknown fields are
+/// request), `{"id", "panic"}` (the engine panicked on it) or `{"id", "timeout_ms"}`
+/// (the program gave up on a parse that hung, after that long). Unknown fields are
 /// ignored.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireReply {
@@ -63,6 +64,10 @@ pub struct WireReply {
     pub error: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub panic: Option<WirePanic>,
+    /// Instead of `tree`: the program gave up on this request's parse after this many
+    /// milliseconds (a browser adapter whose page hangs on it); a timeout finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
     /// The parse errors, when the request asked for them and the engine reports them
     /// (`docs/engines.md`, "Parse errors").
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -10,11 +10,16 @@
 //                               evaluation (`{tree, html}` or `{error}` each)
 //   crashed                     null, or why the browser or its page is gone
 //   async stop()                closes the browser and removes what it left
+//   async reopen()              optional: a new page for one that hangs, quicker
+//                               than a new browser (`prepareReopen()`, optional
+//                               too, gets one ready ahead)
+//   async kill()                optional: ends the browser at once (its page hangs)
 //
 // Protocol (persistent, docs/engines.md): on stdin, messages of a 4-byte big-endian
 // length N and N bytes of UTF-8 JSON `{"id", "input", "fragment", "scripting",
 // "tree_only"}`; on stdout a hello `{"protocol": 2, "engine", "version"}`, then one
-// reply per request, in order: `{"id", "tree", "html"}` or `{"id", "error"}`. The
+// reply per request, in order: `{"id", "tree", "html"}`, `{"id", "error"}` or
+// `{"id", "timeout_ms"}` (a hang, see `WatchedEngine`). The
 // requests that have arrived when the page is free go to it together, up to
 // BATCH: litmus sends many ahead of their replies (protocol 2), so a campaign's cases
 // are parsed many per page evaluation. Exits 0 when stdin closes, 2 when the browser
@@ -122,7 +127,7 @@ class RememberedAnswers {
   }
 
   keep(request, answer) {
-    if (answer.error !== undefined) return;
+    if (answer.tree === undefined) return;
     if ((answer.tree?.length ?? 0) + (answer.html?.length ?? 0) > REMEMBERED_LENGTH) return;
     if (this.answers.size >= REMEMBERED) this.answers.delete(this.answers.keys().next().value);
     this.answers.set(RememberedAnswers.key(request), answer);
@@ -132,6 +137,138 @@ class RememberedAnswers {
 /** Answers remembered, at most, and the longest remembered (tree and serialization, in UTF-16 code units). */
 const REMEMBERED = 4096;
 const REMEMBERED_LENGTH = 65536;
+
+/** The least a request alone is given before it is taken for a hang, whatever litmus's limit. */
+const MIN_HANG_MS = 1000;
+
+/** How many times a request must hang alone, each time in a fresh page, to be answered as a timeout. */
+const STRIKES = 2;
+
+/** The batches answered before the page is watched: what a request takes is not known before. */
+const KNOWN = 8;
+
+/** The batches whose times make what a request takes lately (their median). */
+const RECENT = 31;
+
+/** litmus's time limit of one answer (`--timeout`, in `$LITMUS_TIMEOUT_MS`), in ms. */
+const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process.env.LITMUS_TIMEOUT_MS) : 10_000;
+
+/**
+ * A browser engine whose page is watched for hangs. A page that hangs (Chromium on a
+ * nested selectedcontent, corpus/known-differences.toml) never answers its batch, and
+ * litmus, which cannot tell which request of the batch hangs, would wait out its time
+ * limit twice: for the batch, then for the request asked again alone. The adapter
+ * gives up far sooner and finds the request itself: a batch the page has not answered
+ * within its stall limit gets a new page (`reopen`, else a new browser), and its
+ * requests are parsed again one at a time. A request alone that the page has not
+ * answered within the hang limit twice, each time in a fresh page (a fresh page can be
+ * slow to begin with on a busy machine), is answered `{"timeout_ms"}`, a timeout
+ * finding as litmus's own would be: nothing else ran in those pages, so no other
+ * request is ever blamed. The hang limit is a tenth of litmus's (1 s of the default
+ * 10 s; a slow machine given a longer --timeout gets a longer one) and never under 1 s
+ * (so a short --timeout is left to litmus), or 20 times what a request has taken
+ * lately (the median of the last batches) if that is more, plus 1 ms per 1000
+ * characters of input: far above a parse of a few ms, so a slow parse is not taken for
+ * a hang. A batch stalls at a 40th of litmus's limit and never under 250 ms, or 5
+ * times what the batch should take if that is more: a stall costs a new page and no
+ * finding. A limit that reaches litmus's own is left to litmus, and so are the first
+ * batches (the warm-up among them), before the machine's speed is known.
+ */
+class WatchedEngine {
+  constructor(name, createEngine) {
+    this.name = name;
+    this.createEngine = createEngine;
+    this.engine = null;
+    /** What a request of each of the last batches took, in ms. */
+    this.recentMs = [];
+    /** Their median: what a request takes lately. */
+    this.typicalMs = 0;
+  }
+
+  async start() {
+    this.engine = this.createEngine();
+    this.prepared = false;
+    await this.engine.start();
+  }
+
+  /** How long the page may take on `requests` (Infinity: litmus's limit comes first, or too little is known yet). */
+  limit(requests) {
+    if (this.recentMs.length < KNOWN) return Infinity;
+    let limit;
+    if (requests.length === 1) {
+      limit = Math.max(TIME_LIMIT_MS / 10, MIN_HANG_MS, 20 * this.typicalMs) + requests[0].input.length / 1000;
+    } else {
+      limit = Math.max(TIME_LIMIT_MS / 40, MIN_HANG_MS / 4, 5 * requests.length * this.typicalMs);
+      for (const request of requests) limit += request.input.length / 4000;
+    }
+    return limit < TIME_LIMIT_MS ? limit : Infinity;
+  }
+
+  /**
+   * The answers to `requests`, in order; a request the page hangs on alone, in two
+   * fresh pages one after the other, is answered `{timeout_ms}` (`strikes`: how many
+   * times it has hung alone already).
+   */
+  async parse(requests, strikes = 0) {
+    const limit = this.limit(requests);
+    let timer = null;
+    const stalled = new Promise((resolve) => {
+      if (limit !== Infinity) timer = setTimeout(() => resolve(null), limit);
+    });
+    const began = performance.now();
+    const parsing = this.engine.parseBatch(requests).then((answers) => ({ answers }));
+    let outcome;
+    try {
+      outcome = await Promise.race([parsing, stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+    const tookMs = performance.now() - began;
+    if (outcome !== null) {
+      this.recentMs.push(tookMs / requests.length);
+      if (this.recentMs.length > RECENT) this.recentMs.shift();
+      this.typicalMs = [...this.recentMs].sort((a, b) => a - b)[this.recentMs.length >> 1];
+      if (!this.prepared && this.recentMs.length >= KNOWN) {
+        // Once the page is watched: not to slow down its start.
+        this.prepared = true;
+        this.engine.prepareReopen?.();
+      }
+      return outcome.answers;
+    }
+    parsing.catch(() => {}); // the page is given up on
+    const what = requests.length === 1 ? `request ${requests[0].id}` : `a batch of ${requests.length} requests`;
+    process.stderr.write(`${this.name}: no answer to ${what} in ${Math.round(tookMs)} ms: a new page\n`);
+    await this.restart();
+    if (requests.length === 1) {
+      // A fresh page may be slow to begin with while the machine is busy: a request
+      // that hangs twice alone is a hang.
+      return strikes + 1 >= STRIKES ? [{ timeout_ms: Math.round(tookMs) }] : this.parse(requests, strikes + 1);
+    }
+    const answers = [];
+    for (const request of requests) answers.push(...(await this.parse([request])));
+    return answers;
+  }
+
+  /** A new page for one that hangs: the engine's `reopen`, else a new browser. */
+  async restart() {
+    const old = this.engine;
+    if (old.reopen) {
+      try {
+        return await old.reopen();
+      } catch (e) {
+        if (old.crashed) throw e;
+        process.stderr.write(`${this.name}: cannot open a new page (${e.message}): a new browser\n`);
+      }
+    }
+    await (old.kill ? old.kill() : old.stop()).catch(() => {});
+    try {
+      await this.start();
+    } catch (e) {
+      this.engine.crashed ??= `the browser did not start again (${e.message})`;
+      throw e;
+    }
+  }
+}
 
 /**
  * Kills this adapter's process group once the adapter is gone, when the adapter leads
@@ -156,17 +293,17 @@ function killGroupWhenGone() {
 
 async function persistent({ name, createEngine, helloVersion }) {
   killGroupWhenGone();
-  const engine = createEngine();
+  const watched = new WatchedEngine(name, createEngine);
   const started = Date.now();
   try {
-    await engine.start();
+    await watched.start();
   } catch (e) {
     process.stderr.write(`${name}: cannot start the browser: ${e.message}\n`);
-    await engine.stop().catch(() => {});
+    await watched.engine.stop().catch(() => {});
     process.exit(2);
   }
-  process.stderr.write(`${name}: ${engine.version} ready in ${Date.now() - started} ms\n`);
-  await writeOut(frame({ protocol: 2, engine: name, version: helloVersion(engine) }));
+  process.stderr.write(`${name}: ${watched.engine.version} ready in ${Date.now() - started} ms\n`);
+  await writeOut(frame({ protocol: 2, engine: name, version: helloVersion(watched.engine) }));
   const queue = new MessageQueue(process.stdin, name);
   const remembered = new RememberedAnswers();
   let status = 0;
@@ -186,9 +323,10 @@ async function persistent({ name, createEngine, helloVersion }) {
       if (asked.length > 0) {
         let fresh;
         try {
-          fresh = await engine.parseBatch(asked);
+          fresh = await watched.parse(asked);
         } catch (e) {
-          if (engine.crashed) {
+          if (watched.engine.crashed) {
+            const engine = watched.engine;
             const ids = requests.map((r) => r.id).join(', ');
             process.stderr.write(`${name}: ${engine.crashed} on request ${ids}: ${e.message}\n`);
             status = 3;
@@ -205,14 +343,14 @@ async function persistent({ name, createEngine, helloVersion }) {
       }
       const replies = requests.map((request, i) => {
         const answer = answers[i];
-        return answer.error !== undefined
-          ? frame({ id: request.id, error: answer.error })
-          : frame({ id: request.id, tree: answer.tree, html: answer.html ?? null });
+        if (answer.error !== undefined) return frame({ id: request.id, error: answer.error });
+        if (answer.timeout_ms !== undefined) return frame({ id: request.id, timeout_ms: answer.timeout_ms });
+        return frame({ id: request.id, tree: answer.tree, html: answer.html ?? null });
       });
       await writeOut(Buffer.concat(replies));
     }
   } finally {
-    await engine.stop().catch(() => {});
+    await watched.engine?.stop().catch(() => {});
   }
   process.exit(status);
 }

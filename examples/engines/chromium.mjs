@@ -112,6 +112,8 @@ export class ChromiumEngine {
   constructor() {
     this.crashed = null;
     this.version = null;
+    /** A page opened ahead, for `reopen` (a promise of `{context, session}`), or null. */
+    this.spare = null;
   }
 
   async start() {
@@ -134,8 +136,9 @@ export class ChromiumEngine {
       this.pipe?.close(this.crashed);
     });
     this.pipe = new DevToolsPipe(this.child);
+    this.listen();
     try {
-      await within(START_TIMEOUT_MS, 'starting Chromium', this.openPage());
+      await within(START_TIMEOUT_MS, 'starting Chromium', this.usePage(this.openPage()));
     } catch (e) {
       const said = this.stderr.trim().split('\n').slice(-3).join(' | ');
       throw new Error(said ? `${e.message} (the browser said: ${said})` : e.message);
@@ -143,19 +146,20 @@ export class ChromiumEngine {
     this.version = chromiumVersion();
   }
 
-  /** Creates the page, serves it, and installs the parser in it. */
-  async openPage() {
+  /** Listens to the pages' events: those of a page given up on (`reopen`) are no longer the current page's. */
+  listen() {
     const pipe = this.pipe;
-    const { targetId } = await pipe.send('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await pipe.send('Target.attachToTarget', { targetId, flatten: true });
-    this.session = sessionId;
-    pipe.on('Inspector.targetCrashed', () => this.gone('the page crashed'));
-    pipe.on('Target.detachedFromTarget', (params) => {
-      if (params.sessionId === sessionId) this.gone('the page closed');
+    this.loading = new Map();
+    pipe.on('Inspector.targetCrashed', (_, session) => {
+      if (session === this.session) this.gone('the page crashed');
     });
+    pipe.on('Target.detachedFromTarget', (params) => {
+      if (params.sessionId === this.session) this.gone('the page closed');
+    });
+    pipe.on('Page.loadEventFired', (_, session) => this.loading.get(session)?.());
     // The page is ours; every other request (anything the input asks for that got
     // past the CSP) is refused here, before it reaches the network.
-    pipe.on('Fetch.requestPaused', ({ requestId, request }) => {
+    pipe.on('Fetch.requestPaused', ({ requestId, request }, session) => {
       const answer =
         request.url === PAGE_URL
           ? pipe.send(
@@ -169,19 +173,64 @@ export class ChromiumEngine {
                 ],
                 body: Buffer.from(PAGE, 'utf8').toString('base64'),
               },
-              sessionId,
+              session,
             )
-          : pipe.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }, sessionId);
+          : pipe.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }, session);
       answer.catch(() => {});
     });
-    await pipe.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId);
-    await pipe.send('Page.enable', {}, sessionId);
-    const loaded = new Promise((resolve) => pipe.on('Page.loadEventFired', resolve));
-    const navigated = await pipe.send('Page.navigate', { url: PAGE_URL }, sessionId);
-    if (navigated.errorText) throw new Error(`cannot load the page: ${navigated.errorText}`);
-    await loaded;
-    const check = await this.evaluate(installScript('auto'));
+  }
+
+  /**
+   * Opens a page in a browser context of its own (so a renderer process of its own),
+   * serves it, and installs the parser in it: `{context, session}`.
+   */
+  async openPage() {
+    const pipe = this.pipe;
+    const { browserContextId: context } = await pipe.send('Target.createBrowserContext');
+    const { targetId } = await pipe.send('Target.createTarget', { url: 'about:blank', browserContextId: context });
+    const { sessionId: session } = await pipe.send('Target.attachToTarget', { targetId, flatten: true });
+    await pipe.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, session);
+    await pipe.send('Page.enable', {}, session);
+    const loaded = new Promise((resolve) => this.loading.set(session, resolve));
+    try {
+      const navigated = await pipe.send('Page.navigate', { url: PAGE_URL }, session);
+      if (navigated.errorText) throw new Error(`cannot load the page: ${navigated.errorText}`);
+      await loaded;
+    } finally {
+      this.loading.delete(session);
+    }
+    const check = await this.evaluate(installScript('auto'), session);
     checkSetUp(check);
+    return { context, session };
+  }
+
+  /** Makes the page `opening` will be the one requests go to. */
+  async usePage(opening) {
+    const { context, session } = await opening;
+    this.context = context;
+    this.session = session;
+  }
+
+  /** Opens the page `reopen` will use, ahead. */
+  prepareReopen() {
+    this.spare ??= this.openPage();
+    this.spare.catch(() => {});
+  }
+
+  /**
+   * Gives up on the page (it hangs): its browser context is disposed of, which ends
+   * its renderer process, and the page opened ahead is used (a new one otherwise),
+   * while another is opened ahead for the next time. Far quicker than a new browser.
+   */
+  async reopen() {
+    const old = this.context;
+    this.session = null;
+    const opening = this.spare ?? this.openPage();
+    this.spare = null;
+    opening.catch(() => {});
+    await within(START_TIMEOUT_MS, 'closing the page', this.pipe.send('Target.disposeBrowserContext', { browserContextId: old }));
+    await within(START_TIMEOUT_MS, 'opening a page', this.usePage(opening));
+    this.prepareReopen();
   }
 
   gone(reason) {
@@ -189,12 +238,8 @@ export class ChromiumEngine {
     this.pipe.close(reason);
   }
 
-  async evaluate(expression) {
-    const result = await this.pipe.send(
-      'Runtime.evaluate',
-      { expression, returnByValue: true, awaitPromise: true },
-      this.session,
-    );
+  async evaluate(expression, session = this.session) {
+    const result = await this.pipe.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, session);
     if (result.exceptionDetails) {
       const details = result.exceptionDetails;
       throw new Error('page exception: ' + (details.exception?.description ?? details.text));
@@ -210,6 +255,19 @@ export class ChromiumEngine {
       if (this.crashed || !e.message.startsWith('page exception')) throw e;
       return requests.map(() => ({ error: e.message }));
     }
+  }
+
+  /** Ends the browser at once (its page hangs: it would not close) and removes the profile. */
+  async kill() {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+      await this.exited;
+    }
+    if (this.profile) rmSync(this.profile, { recursive: true, force: true });
   }
 
   /** Closes the browser (giving it 5 s, then killing its process group) and removes the profile. */

@@ -567,20 +567,31 @@ const FRAMES: Reading = Reading::Frames {
     max_bytes: MAX_REPLY_BYTES,
 };
 
-/// Starts a program under its spec's memory limit; it is killed when the thread that
-/// starts it ends (a worker's engine thread, which lives as long as the worker).
+/// The variable that tells a program the time limit of one answer, in milliseconds
+/// (`--timeout`): a program that catches its own hangs (the browser adapters) gives
+/// up on a parse within it.
+pub const TIMEOUT_VARIABLE: &str = "LITMUS_TIMEOUT_MS";
+
+/// Starts a program under its spec's memory limit, told its time limit
+/// ([`TIMEOUT_VARIABLE`]); it is killed when the thread that starts it ends (a
+/// worker's engine thread, which lives as long as the worker).
 fn start_program(
     words: &[String],
     reading: Reading,
     spec: &ExternalSpec,
 ) -> std::io::Result<Program> {
+    let mut command = CommandLine::from_words(words)?;
+    command.env.push((
+        TIMEOUT_VARIABLE.into(),
+        millis(spec.timeout()).to_string().into(),
+    ));
     let command = CommandLine {
         die_with_thread: true,
         address_space: match spec.memory_limit_bytes {
             Some(bytes) => AddressSpace::Limited(bytes),
             None => AddressSpace::Unlimited,
         },
-        ..CommandLine::from_words(words)?
+        ..command
     };
     Program::spawn(&command, reading)
 }

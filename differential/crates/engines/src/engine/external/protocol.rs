@@ -71,6 +71,13 @@ pub fn read_reply(payload: &[u8], errors: bool) -> Reply {
             result: Err(EngineFailure::Panic { message, location }),
         };
     }
+    if let Some(after_ms) = reply.timeout_ms {
+        // The program gave up on a parse that hung (a browser adapter, docs/engines.md).
+        return Reply::Answer {
+            id: reply.id,
+            result: Err(EngineFailure::Timeout { after_ms }),
+        };
+    }
     let result = match (reply.tree, reply.error) {
         (Some(_), Some(_)) => bad("a reply with both \"tree\" and \"error\"".to_owned()),
         (None, Some(message)) => Err(EngineFailure::Unsupported { message }),

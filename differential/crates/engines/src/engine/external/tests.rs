@@ -200,6 +200,18 @@ fn a_panic_reply_is_a_panic() {
 }
 
 #[test]
+fn a_timeout_reply_is_a_timeout() {
+    let reply = br#"{"id": 4, "timeout_ms": 1000}"#;
+    assert_eq!(
+        super::protocol::read_reply(reply, false),
+        super::protocol::Reply::Answer {
+            id: 4,
+            result: Err(EngineFailure::Timeout { after_ms: 1000 })
+        }
+    );
+}
+
+#[test]
 fn what_is_no_dump_says_where() {
     let bad = [
         ("<html><head></head></html>", "starts with"),
@@ -255,6 +267,10 @@ while True:
         time.sleep(600)
     if "REFUSE" in text:
         send({"id": req["id"], "error": "refused " + text})
+        continue
+    if "GIVEUP" in text:
+        # Gave up on a parse itself, as a browser adapter does, within its time limit.
+        send({"id": req["id"], "timeout_ms": int(os.environ["LITMUS_TIMEOUT_MS"]) // 10})
         continue
     if "WRONGID" in text:
         send({"id": req["id"] + 1, "tree": ""})
@@ -378,6 +394,24 @@ fn a_persistent_engine_answers_in_one_process() {
         })
     );
     assert_eq!(pid_of(&engine.parse(&document("y"))), pid_of(&first));
+}
+
+#[test]
+fn a_program_that_gives_up_on_a_parse_reports_a_timeout_and_is_kept() {
+    let fake = Fake::new();
+    let mut engine = fake.persistent(3_000);
+    let before = pid_of(&engine.parse(&document("a")));
+    // The fake gives up at a tenth of the limit it is told (LITMUS_TIMEOUT_MS).
+    assert_eq!(
+        engine.parse(&document("GIVEUP")),
+        Err(EngineFailure::Timeout { after_ms: 300 })
+    );
+    let requests = [document("b"), document("GIVEUP"), document("c")];
+    let answers = engine.parse_many(&requests, false);
+    assert_eq!(answers[1], Err(EngineFailure::Timeout { after_ms: 300 }));
+    for answer in [&answers[0], &answers[2]] {
+        assert_eq!(pid_of(answer), before);
+    }
 }
 
 #[test]
