@@ -126,10 +126,13 @@ function within(ms, what, promise) {
 /** Chromium, through chromium.mjs's browser and DevTools pipe, a new target per item. */
 async function chromium() {
   const { ChromiumEngine } = await import(pathToFileURL(join(ENGINES, 'chromium.mjs')).href);
-  /** The browser alone: no page of the adapter's. */
+  /** The browser alone: no page of the adapter's, nor its listeners (its pages' requests are served here). */
   class Browser extends ChromiumEngine {
+    listen() {}
+
     async openPage() {
       await this.pipe.send('Target.getTargets');
+      return { context: null, session: null };
     }
   }
   const engine = new Browser();
