@@ -98,14 +98,7 @@ pub fn run_job(shared: &Shared<'_>, job: &mut Job) {
     }
     let triage_job = has_triage_job(shared.options);
     loop {
-        if shared.cases_over() || !triage_job {
-            if let Some(reported) = shared.next_triage() {
-                triage(shared, job, reported);
-                continue;
-            }
-        }
-        if let Some(candidate) = shared.next_exemplar() {
-            exemplar(shared, job, &candidate);
+        if triage_step(shared, job, shared.cases_over() || !triage_job) {
             continue;
         }
         match shared.next_batch(job.batch) {
@@ -129,15 +122,26 @@ pub fn has_triage_job(options: &super::options::CampaignOptions) -> bool {
     options.other.external.is_none()
 }
 
+/// One piece of triage work, if one is waiting: a signature to triage (when
+/// `signatures`), else an exemplar to minimize. Whether it did one.
+fn triage_step(shared: &Shared<'_>, job: &mut Job, signatures: bool) -> bool {
+    if signatures {
+        if let Some(reported) = shared.next_triage() {
+            triage(shared, job, reported);
+            return true;
+        }
+    }
+    if let Some(candidate) = shared.next_exemplar() {
+        exemplar(shared, job, &candidate);
+        return true;
+    }
+    false
+}
+
 /// Triages and minimizes until the cases are done and no such work is left.
 fn run_triage(shared: &Shared<'_>, job: &mut Job) {
     loop {
-        if let Some(reported) = shared.next_triage() {
-            triage(shared, job, reported);
-            continue;
-        }
-        if let Some(candidate) = shared.next_exemplar() {
-            exemplar(shared, job, &candidate);
+        if triage_step(shared, job, true) {
             continue;
         }
         if shared.cases_over() && !shared.triage_pending() {
