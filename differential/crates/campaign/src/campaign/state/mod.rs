@@ -210,8 +210,7 @@ impl<'o> Shared<'o> {
     /// first, once every case before that one is done (or no case can come any
     /// more: the cases are all taken and none runs, or the campaign is stopping).
     pub fn next_triage(&self) -> Option<Reported> {
-        let over = self.output.stopping()
-            || (self.schedule.over() && self.batches_running.load(Ordering::SeqCst) == 0);
+        let over = self.cases_over();
         let shard = self.options.shard;
         let mut inner = self.lock();
         let Inner { settled, queue, .. } = &mut *inner;
