@@ -49,8 +49,13 @@ pub struct KnownClass {
     /// Globs over token descriptions; one of them is among the case's tokens.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<String>,
-    /// Globs over signatures; one must match.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Globs over signatures; one must match. A pattern whose level field names
+    /// several levels (`tree, fragment | …`) is read as one pattern per level.
+    #[serde(
+        default,
+        deserialize_with = "one_pattern_per_level",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub signatures: Vec<String>,
     /// Globs over the finding's (minimized) input; one must match. A last resort.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -62,7 +67,11 @@ pub struct KnownClass {
     /// whose signature matches one (the engine's output shows what the cause rules
     /// out, as a processing instruction node from an engine that builds none). They
     /// hold for every shape.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "one_pattern_per_level",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub unless: Vec<String>,
     /// The cause put into the reference parser (an id of
     /// [`litmus_parser::departures::DEPARTURES`], `older-select`): the class explains a
@@ -113,7 +122,11 @@ pub struct Shape {
     pub passes: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tokens: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "one_pattern_per_level",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub signatures: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inputs: Vec<String>,
@@ -123,6 +136,33 @@ pub struct Shape {
     /// take two forms the reference puts in differently).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+}
+
+/// Signature patterns as a class file writes them, one per level: a pattern whose
+/// level field (before its first ` | `) lists levels, `tree, fragment | litmus: <?…> |
+/// *`, is that pattern at each level in turn (`tree | litmus: <?…> | *`, then
+/// `fragment | …`), so that a cause that shows alike in documents and fragments is
+/// written once.
+fn one_pattern_per_level<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let written = Vec::<String>::deserialize(d)?;
+    let mut patterns = Vec::with_capacity(written.len());
+    for pattern in written {
+        let level = pattern_level(&pattern);
+        if !level.contains(',') {
+            patterns.push(pattern);
+            continue;
+        }
+        let rest = &pattern[level.len()..];
+        for one in level.split(',').map(str::trim) {
+            if one.is_empty() {
+                return Err(serde::de::Error::custom(format!(
+                    "the signature pattern {pattern:?} names an empty level"
+                )));
+            }
+            patterns.push(format!("{one}{rest}"));
+        }
+    }
+    Ok(patterns)
 }
 
 /// A class's `engine`: one name, or a list of them (joined with `, `).

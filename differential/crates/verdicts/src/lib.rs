@@ -40,7 +40,8 @@
 //! - `signatures`: globs over the whole signature (`tree | litmus: <?…> |
 //!   html5ever: <!--…--> | in: *`): what differs, for the levels that have no locus
 //!   (serialization, round trip, tokens, errors, chunks, speed, failures) or to pin
-//!   the effect of a cause. A pattern speaks for the level its first field names; a
+//!   the effect of a cause. A pattern speaks for the level its first field names (or
+//!   each level it lists: `tree, fragment | …` is read as one pattern per level); a
 //!   class none of whose patterns names tree or fragment matches those levels by its
 //!   `locus` or `token` condition (or, with no signatures at all, by `passes` and
 //!   `tokens`), and one that names only one of them keeps to it.

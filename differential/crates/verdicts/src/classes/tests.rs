@@ -873,3 +873,44 @@ fn the_round_trip_of_an_attribute_named_with_a_nul_is_the_carriage_return_class(
         Some("roundtrip-carriage-return-from-a-character-reference")
     );
 }
+
+#[test]
+fn a_pattern_that_lists_levels_speaks_for_each_of_them() {
+    let listed = GOOD.replace(
+        "signatures = [\"tree | litmus",
+        "signatures = [\"tree, fragment | litmus",
+    );
+    let known = KnownDifferences::parse(&listed).unwrap();
+    // Read as one pattern per level, in the order the list gives.
+    assert_eq!(
+        known.classes[0].signatures,
+        [
+            "tree | litmus: <?…> | html5ever: <!--…--> | in: *",
+            "fragment | litmus: <?…> | html5ever: <!--…--> | in: *",
+        ]
+    );
+    for level in ["tree", "fragment"] {
+        let sig = format!("{level} | litmus: <?…> | html5ever: <!--…--> | in: <body>");
+        assert_eq!(
+            classify(&known, "html5ever", &sig, "<?x>"),
+            Some("html5ever-no-processing-instructions"),
+            "{level}"
+        );
+    }
+    // Not a level the list leaves out.
+    let tokens = "tokens | litmus: <?…> | html5ever: <!--…--> | in: <body>";
+    assert_eq!(classify(&known, "html5ever", tokens, "<?x>"), None);
+    // The single-level pattern of GOOD is read as written.
+    let single = KnownDifferences::parse(GOOD).unwrap();
+    assert_eq!(single.classes[0].signatures.len(), 1);
+}
+
+#[test]
+fn a_level_list_with_an_empty_level_is_refused() {
+    let bad = GOOD.replace(
+        "signatures = [\"tree | litmus",
+        "signatures = [\"tree, | litmus",
+    );
+    let error = KnownDifferences::parse(&bad).unwrap_err();
+    assert!(error.contains("names an empty level"), "{error}");
+}
