@@ -681,6 +681,43 @@ mod tests {
         assert_eq!(methods, seams);
     }
 
+    /// The older select modes' "in body" has no select among its block end tags: a
+    /// `</select>` there is "any other end tag", whose walk, with html5lib's narrow
+    /// special category, passes an SVG title and pops an SVG select; the standard's
+    /// block end tag rule finds no HTML select in scope and ignores it.
+    #[test]
+    fn older_select_in_body_walks_a_select_end_tag_as_any_other() {
+        let input = "<svg><select><title><option></select><svg>";
+        let context = FragmentContext::parse("td");
+        let tree = |departures: &[Departure]| {
+            let document = parse(
+                input,
+                context.as_ref(),
+                &ParseOptions::default(),
+                departures,
+            )
+            .expect("parses");
+            crate::dump::dump(&document)
+        };
+        let standard = tree(&[]);
+        assert!(
+            standard.ends_with("|       <option>\n|         <svg svg>\n"),
+            "{standard}"
+        );
+        // Either departure alone: the SVG title still stops the walk (or the block rule
+        // ignores the end tag), so the second svg stays in the option.
+        assert_eq!(tree(&[Departure::OlderSelectWithoutHr]), standard);
+        assert_eq!(tree(&[Departure::NarrowSpecialCategory]), standard);
+        let both = tree(&[
+            Departure::OlderSelectWithoutHr,
+            Departure::NarrowSpecialCategory,
+        ]);
+        assert!(
+            both.ends_with("|       <option>\n|   <svg svg>\n"),
+            "{both}"
+        );
+    }
+
     /// `docs/departures.md` is the rendering of the registry;
     /// `LITMUS_WRITE_DEPARTURES=1` rewrites it.
     #[test]

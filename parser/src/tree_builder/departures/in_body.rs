@@ -216,6 +216,14 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 self.departed_option_start_tag(&tag);
                 Some(Done)
             }
+            // -> "An end tag whose tag name is one of: "address", …": the older select
+            //    modes' "in body" lists no select there (an HTML select open put the
+            //    parser "in select"), so a `</select>` in body is "any other end tag".
+            TreeToken::EndTag(tag) if tag.name == local::SELECT && d.older_select() => {
+                spec_arm(Arm::InBodyAnyOtherEndTag);
+                self.in_body_any_other_end_tag(&tag);
+                Some(Done)
+            }
             // -> "Any other end tag": the mutant that walks past special elements.
             TreeToken::EndTag(tag)
                 if d.on(Departure::InBodyAnyOtherEndTagPassesSpecial)
