@@ -874,13 +874,17 @@ fn the_round_trip_of_an_attribute_named_with_a_nul_is_the_carriage_return_class(
     );
 }
 
+/// GOOD with its signature pattern's level field `levels` in place of `tree`.
+fn good_at_levels(levels: &str) -> String {
+    GOOD.replace(
+        "signatures = [\"tree | litmus",
+        &format!("signatures = [\"{levels} | litmus"),
+    )
+}
+
 #[test]
 fn a_pattern_that_lists_levels_speaks_for_each_of_them() {
-    let listed = GOOD.replace(
-        "signatures = [\"tree | litmus",
-        "signatures = [\"tree, fragment | litmus",
-    );
-    let known = KnownDifferences::parse(&listed).unwrap();
+    let known = KnownDifferences::parse(&good_at_levels("tree, fragment")).unwrap();
     // Read as one pattern per level, in the order the list gives.
     assert_eq!(
         known.classes[0].signatures,
@@ -907,10 +911,6 @@ fn a_pattern_that_lists_levels_speaks_for_each_of_them() {
 
 #[test]
 fn a_level_list_with_an_empty_level_is_refused() {
-    let bad = GOOD.replace(
-        "signatures = [\"tree | litmus",
-        "signatures = [\"tree, | litmus",
-    );
-    let error = KnownDifferences::parse(&bad).unwrap_err();
+    let error = KnownDifferences::parse(&good_at_levels("tree,")).unwrap_err();
     assert!(error.contains("names an empty level"), "{error}");
 }
