@@ -344,6 +344,20 @@ fn class_show_and_list() {
     ] {
         assert!(stdout.contains(needed), "{needed:?} in {stdout}");
     }
+    // A class's versions and its own conditions are shown as the file gives them.
+    let output = f.litmus(
+        &["class", "show", "input-type-from-a-dropped-duplicate"],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    for needed in [
+        "versions:    go-html < 0.55.0; lexbor >= 0",
+        "locus:       tree.in-body.start-tag-input, tree.in-table.*",
+        "passes:      start tag input@tokenizer.attribute-name.duplicate-attribute",
+    ] {
+        assert!(stdout.contains(needed), "{needed:?} in {stdout}");
+    }
     let output = f.litmus(&["class", "list", "--engine", "parse5"], None);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));

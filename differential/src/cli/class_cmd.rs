@@ -19,7 +19,8 @@ pub struct ClassArgs {
 #[derive(Subcommand, Debug)]
 pub enum ClassCommand {
     /// Print one class: its engine, explanation, who is right, spec section and
-    /// upstream issue, and its signature patterns.
+    /// upstream issue, its variant, versions and conditions, and its signature patterns
+    /// and shapes.
     Show(ShowArgs),
     /// List the classes, one a line: id, engine, who is right, explanation.
     List(ListArgs),
@@ -89,6 +90,25 @@ fn run_show(args: ShowArgs) -> CliResult {
     };
     if let Some(variant) = &class.variant {
         outln!("variant:     {}", variant_line(variant));
+    }
+    if !class.versions.is_empty() {
+        outln!("versions:    {}", class.versions.join("; "));
+    }
+    // The class's own conditions, as the file gives them (a shape's follow).
+    let conditions = [
+        ("locus", &class.locus),
+        ("inside", &class.inside),
+        ("token", &class.token),
+        ("passes", &class.passes),
+        ("tokens", &class.tokens),
+        ("unless", &class.unless),
+    ];
+    for (key, list) in conditions.iter().filter(|(_, list)| !list.is_empty()) {
+        let patterns: Vec<String> = list
+            .iter()
+            .map(|p| litmus_text::visible::visible_one_line(p).into_owned())
+            .collect();
+        outln!("{:<13}{}", format!("{key}:"), patterns.join(", "));
     }
     outln!("signatures:");
     for pattern in &class.signatures {

@@ -486,6 +486,28 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     )
 }
 
+/// The departure of `other_tree` from `reference_tree` alone: [`locus`]'s token, arms
+/// and rule, without the case's arms and tokens, the neighbours or what lies inside
+/// (what a minimizer compares its candidates by, at every step).
+pub fn departure(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
+    if reference_tree == other_tree {
+        return None;
+    }
+    let traced = traced(request)?;
+    let (document, trace) = (&traced.0, &traced.1);
+    if dump::dump(document) != reference_tree {
+        return None;
+    }
+    locus_in_trace(
+        request,
+        document,
+        trace,
+        reference_tree,
+        other_tree,
+        Case::Bare,
+    )
+}
+
 /// What a locus found in a trace carries of the whole case.
 #[derive(Clone, Copy)]
 enum Case<'l> {

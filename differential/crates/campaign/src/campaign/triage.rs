@@ -7,7 +7,7 @@
 //!   the fewest tokens that keep the signature, and classified. A known class ends
 //!   it: the signature is counted under that class, and its case is cut again to the
 //!   fewest tokens that keep its cause (`Cause`: the level, the engine, and the
-//!   locus's token and arm, or without a locus the first differing nodes), whose
+//!   locus's token and arm, or without a locus the class), whose
 //!   signature is the one it merges under (signatures that differ only in where a
 //!   behaviour shows become one). Otherwise the minimization goes on to characters
 //!   and simplifications, and is classified again: if still no class explains it, it
@@ -21,9 +21,12 @@
 //!   what remains.
 //! - [`Goal::Full`]: the whole minimization, keeping the signature.
 //!
-//! A candidate is kept by that cheap predicate, never by a verdict: the verdict is
-//! asked once, of what the minimization kept. A merge whose result is not of its
-//! class any more falls back to where it started (the token-minimal case), which is.
+//! A candidate of a tree or fragment difference is kept by that cheap predicate,
+//! never by a verdict: the verdict is asked once, of what the minimization kept. A
+//! difference with no locus (a round trip, a serialization) has nothing cheaper that
+//! tells its cause, so its candidates are kept by their class (`Cause`). A merge
+//! whose result is not of its class any more falls back to where it started (the
+//! token-minimal case), which is.
 //!
 //! A merge (the second step of [`Goal::Classify`], and [`Goal::Merge`]) also cuts
 //! what is not input: a fragment case whose class shows in the `body` context too is
@@ -320,12 +323,13 @@ impl<'k> Cause<'k> {
 }
 
 /// A divergence's locus as a merge compares it: its token and arm, when the trees
-/// part at a token (not a locus of the case as a whole).
+/// part at a token (not a locus of the case as a whole); read from its departure
+/// alone, without the case's arms or the neighbours a verdict reads.
 fn locus_key(d: &Divergence) -> Option<(String, String)> {
     if !matches!(d.level, Level::Tree | Level::Fragment) || d.is_failure() {
         return None;
     }
-    d.locus()
+    d.departure()
         .filter(|l| l.rule != litmus_compare::locus::LocusRule::Case)
         .map(|l| (l.token.clone(), l.arm().to_owned()))
 }

@@ -94,6 +94,17 @@ impl Divergence {
         self.level.rules().locus(self)
     }
 
+    /// The token, arms and rule of this tree or fragment divergence's locus, without
+    /// what the whole case and the neighbours add ([`crate::locus::departure`]).
+    pub fn departure(&self) -> Option<crate::locus::Locus> {
+        if !matches!(self.level, Level::Tree | Level::Fragment) {
+            return None;
+        }
+        let left = self.left.result.as_ref().ok()?;
+        let right = self.right.result.as_ref().ok()?;
+        crate::locus::departure(&self.request, &left.tree, &right.tree)
+    }
+
     /// The texts this level compares: the two trees, or the two serializations.
     pub fn compared_texts(&self) -> (Option<&str>, Option<&str>) {
         fn text(side: &Side) -> Option<&EngineOutput> {

@@ -167,6 +167,29 @@ fn the_neighbours_name_what_placed_the_nodes_around_the_difference() {
 }
 
 #[test]
+fn a_departure_is_the_locus_without_the_case_or_the_neighbours() {
+    // The case of the neighbours' test: the locus there has case arms and a
+    // neighbour; the departure, what a minimizer compares by, has the same token,
+    // arms and rule and neither.
+    let svg = FragmentContext::parse("svg svg").unwrap();
+    let request = ParseRequest::fragment("<table>x", svg, true);
+    let ours = reference(&request);
+    let theirs = "| <svg table>\n|   \"x\"\n";
+    let full = locus(&request, &ours, theirs).unwrap();
+    let bare = departure(&request, &ours, theirs).unwrap();
+    assert!(!full.case_arms.is_empty() && !full.neighbours.is_empty());
+    assert_eq!(
+        (&bare.token, &bare.arms, bare.rule),
+        (&full.token, &full.arms, full.rule)
+    );
+    assert!(bare.case_arms.is_empty() && bare.case_tokens.is_empty());
+    assert!(bare.neighbours.is_empty() && bare.inside.is_empty());
+    // Trees that agree, or a reference tree the traced parse does not build, have none.
+    assert!(departure(&request, &ours, &ours).is_none());
+    assert!(departure(&request, theirs, &ours).is_none());
+}
+
+#[test]
 fn the_earliest_token_of_what_the_engine_lacks_is_a_neighbour() {
     // An engine that drops a template at a MathML text integration point, and so
     // (thinking the template open) keeps the later body start tag from adding its
