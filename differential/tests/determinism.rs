@@ -16,11 +16,12 @@ use std::fs;
 use std::path::Path;
 
 /// The fields of findings.json that are timings, paths or the number of jobs.
-const CAMPAIGN_FIELDS: [&str; 6] = [
+const CAMPAIGN_FIELDS: [&str; 7] = [
     "campaign",
     "started",
     "finished",
     "elapsed_seconds",
+    "exemplar_seconds",
     "cases_per_second",
     "jobs",
 ];

@@ -66,6 +66,10 @@ impl CampaignFigures {
                 self.campaign_wall.as_secs_f64()
             ),
             format!(
+                "  of which {:.2} s after the cases, minimizing the known classes' exemplars",
+                self.report.exemplar_seconds
+            ),
+            format!(
                 "  {} signatures ({} after minimization), {} findings ({new} new), {known} known classes, {} files archived",
                 self.report.signatures.len(),
                 self.report.minimized_signatures(),
@@ -145,4 +149,35 @@ fn ceiling(options: &CampaignOptions, cases: u64, jobs: usize) -> Result<Duratio
         Ok(())
     })?;
     Ok(started.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_say_how_much_of_the_campaign_went_to_exemplars() {
+        let figures = CampaignFigures {
+            cases: 1000,
+            jobs: 2,
+            ceiling: Duration::from_millis(500),
+            report: CampaignReport {
+                cases: 1000,
+                elapsed_seconds: 1.0,
+                exemplar_seconds: 0.25,
+                cases_per_second: 1000.0,
+                ..CampaignReport::default()
+            },
+            campaign_wall: Duration::from_millis(1100),
+        };
+        let lines = figures.lines();
+        assert!(
+            lines.contains(
+                &"  of which 0.25 s after the cases, minimizing the known classes' exemplars"
+                    .to_owned()
+            ),
+            "{lines:?}"
+        );
+        assert_eq!(lines.last().unwrap(), "harness efficiency: 0.50");
+    }
 }

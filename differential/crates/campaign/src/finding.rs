@@ -278,6 +278,10 @@ pub struct CampaignReport {
     /// Cases run.
     pub cases: u64,
     pub elapsed_seconds: f64,
+    /// Of `elapsed_seconds`, the time spent after the cases minimizing the known
+    /// classes' exemplars (0 in reports of earlier versions).
+    #[serde(default)]
+    pub exemplar_seconds: f64,
     pub cases_per_second: f64,
     /// Whether the campaign was interrupted before its planned end.
     pub interrupted: bool,

@@ -129,6 +129,7 @@ pub fn run(
     let interrupted = shared.interrupted();
     // The exemplars of the known classes, even after an interrupt: a few
     // minimizations of token-minimal inputs.
+    let exemplars_started = clock.elapsed();
     if shared.queue_exemplars() > 0 {
         run_jobs(
             &shared,
@@ -140,7 +141,9 @@ pub fn run(
         )?;
     }
 
-    report = shared.snapshot(&report, clock.elapsed(), interrupted);
+    let elapsed = clock.elapsed();
+    report = shared.snapshot(&report, elapsed, interrupted);
+    report.exemplar_seconds = (elapsed - exemplars_started).as_secs_f64();
     let unseen = unseen(&shared, &report);
     report.possibly_fixed = unseen.possibly_fixed;
     report.not_seen = unseen.not_seen;

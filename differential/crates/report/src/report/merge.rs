@@ -154,6 +154,10 @@ pub fn merge(reports: &[CampaignReport], names: &[String]) -> Result<CampaignRep
             .iter()
             .map(|r| r.elapsed_seconds)
             .fold(0.0, f64::max),
+        exemplar_seconds: reports
+            .iter()
+            .map(|r| r.exemplar_seconds)
+            .fold(0.0, f64::max),
         interrupted: reports.iter().any(|r| r.interrupted),
         levels: Vec::new(),
         findings: Vec::new(),

@@ -41,6 +41,7 @@ pub fn campaign() -> CampaignReport {
         jobs: 2,
         cases: 1_234_567,
         elapsed_seconds: 1234.5,
+        exemplar_seconds: 12.5,
         cases_per_second: 1000.06,
         class_counts: Vec::new(),
         signatures: Vec::new(),
