@@ -468,6 +468,16 @@ fn traced(request: &ParseRequest) -> Option<Traced> {
 /// `request`: `None` when the trees agree, when the request is too large to trace,
 /// or when `reference_tree` is not what the traced parse builds.
 pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
+    locus_of_trees(request, reference_tree, other_tree, Case::Find)
+}
+
+/// [`locus`] or [`departure`], as `case` says.
+fn locus_of_trees(
+    request: &ParseRequest,
+    reference_tree: &str,
+    other_tree: &str,
+    case: Case<'_>,
+) -> Option<Locus> {
     if reference_tree == other_tree {
         return None;
     }
@@ -476,36 +486,14 @@ pub fn locus(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> 
     if dump::dump(document) != reference_tree {
         return None;
     }
-    locus_in_trace(
-        request,
-        document,
-        trace,
-        reference_tree,
-        other_tree,
-        Case::Find,
-    )
+    locus_in_trace(request, document, trace, reference_tree, other_tree, case)
 }
 
 /// The departure of `other_tree` from `reference_tree` alone: [`locus`]'s token, arms
 /// and rule, without the case's arms and tokens, the neighbours or what lies inside
 /// (what a minimizer compares its candidates by, at every step).
 pub fn departure(request: &ParseRequest, reference_tree: &str, other_tree: &str) -> Option<Locus> {
-    if reference_tree == other_tree {
-        return None;
-    }
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
-    if dump::dump(document) != reference_tree {
-        return None;
-    }
-    locus_in_trace(
-        request,
-        document,
-        trace,
-        reference_tree,
-        other_tree,
-        Case::Bare,
-    )
+    locus_of_trees(request, reference_tree, other_tree, Case::Bare)
 }
 
 /// What a locus found in a trace carries of the whole case.
