@@ -62,6 +62,15 @@ pub fn run(args: ClassArgs) -> CliResult {
     }
 }
 
+/// A condition's patterns on one line, each visible (control characters escaped).
+fn patterns_line(patterns: &[String]) -> String {
+    let visible: Vec<String> = patterns
+        .iter()
+        .map(|p| litmus_text::visible::visible_one_line(p).into_owned())
+        .collect();
+    visible.join(", ")
+}
+
 fn run_show(args: ShowArgs) -> CliResult {
     let known = known_differences(args.source.corpus.as_deref(), &args.source.known, true)?;
     let Some(class) = known.classes.iter().find(|c| c.id == args.id) else {
@@ -104,11 +113,7 @@ fn run_show(args: ShowArgs) -> CliResult {
         ("unless", &class.unless),
     ];
     for (key, list) in conditions.iter().filter(|(_, list)| !list.is_empty()) {
-        let patterns: Vec<String> = list
-            .iter()
-            .map(|p| litmus_text::visible::visible_one_line(p).into_owned())
-            .collect();
-        outln!("{:<13}{}", format!("{key}:"), patterns.join(", "));
+        outln!("{:<13}{}", format!("{key}:"), patterns_line(list));
     }
     outln!("signatures:");
     for pattern in &class.signatures {
@@ -135,11 +140,7 @@ fn run_show(args: ShowArgs) -> CliResult {
             outln!("  variant: {}", variant_line(variant));
         }
         for (key, list) in lists.iter().filter(|(_, list)| !list.is_empty()) {
-            let patterns: Vec<String> = list
-                .iter()
-                .map(|p| litmus_text::visible::visible_one_line(p).into_owned())
-                .collect();
-            outln!("  {key}: {}", patterns.join(", "));
+            outln!("  {key}: {}", patterns_line(list));
         }
     }
     Ok(ExitCode::SUCCESS)
