@@ -733,6 +733,11 @@ fn run_good_and_bad() {
             &["bench", "--sizes", "100"],
             &["'--sizes <SIZES>'", "1..=12"],
         ),
+        (
+            &["bench", "--campaign", "--repeat", "0"],
+            &["'--repeat <REPEAT>'", "1..=20"],
+        ),
+        (&["bench", "--repeat", "3"], &["--repeat is for --campaign"]),
         (&["run", "--cases", "many"], &["'many'"]),
         (&["run", "--time", "forever"], &["'forever'"]),
         (
@@ -1062,6 +1067,43 @@ fn bench_good_and_bad() {
         &["--docs ok.html: is not a folder"],
     );
     f.assert_bad_input(&["bench", "--target", "soon"], None, &["'soon'"]);
+}
+
+#[test]
+fn bench_campaign_repeats_its_rounds_and_gives_their_median() {
+    let f = Fixture::new();
+    let output = f.litmus(
+        &[
+            "bench",
+            "--campaign",
+            "--cases",
+            "100",
+            "--seed",
+            "3",
+            "--jobs",
+            "1",
+            "--repeat",
+            "2",
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let rounds: Vec<&str> = stdout.lines().filter(|l| l.starts_with("round ")).collect();
+    assert_eq!(rounds, ["round 1 of 2:", "round 2 of 2:"], "{stdout}");
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("harness efficiency: "))
+            .count(),
+        2,
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("harness efficiency, median of 2 rounds: "),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -85,6 +85,26 @@ impl CampaignFigures {
     }
 }
 
+/// The line that ends `litmus bench --campaign --repeat N`: the median of the
+/// rounds' efficiencies (of an even number, the mean of the middle two), then each
+/// round's, in order.
+pub fn median_line(efficiencies: &[f64]) -> String {
+    let mut sorted = efficiencies.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let median = match n {
+        0 => return "harness efficiency: no rounds".to_owned(),
+        _ if n % 2 == 1 => sorted[n / 2],
+        _ => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    };
+    let each = efficiencies
+        .iter()
+        .map(|e| format!("{e:.2}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("harness efficiency, median of {n} rounds: {median:.2} ({each})")
+}
+
 /// Runs the ceiling, then the campaign `options` describes (with its archive and
 /// reports where `options` says: give it a scratch folder).
 pub fn run(
@@ -179,5 +199,18 @@ mod tests {
             "{lines:?}"
         );
         assert_eq!(lines.last().unwrap(), "harness efficiency: 0.50");
+    }
+
+    #[test]
+    fn the_median_of_the_rounds_is_the_middle_one_in_order_of_efficiency() {
+        assert_eq!(
+            median_line(&[0.86, 0.72, 0.84]),
+            "harness efficiency, median of 3 rounds: 0.84 (0.86, 0.72, 0.84)"
+        );
+        assert_eq!(
+            median_line(&[0.9, 0.8]),
+            "harness efficiency, median of 2 rounds: 0.85 (0.90, 0.80)"
+        );
+        assert_eq!(median_line(&[]), "harness efficiency: no rounds");
     }
 }

@@ -57,6 +57,11 @@ pub struct BenchArgs {
     /// With `--campaign`: the jobs (default: all cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// With `--campaign`: how many rounds of the ceiling then the campaign (1 to 20),
+    /// and the median of their efficiencies: a machine that speeds up or slows down
+    /// between the two runs of a round moves that round's ratio, not the median.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub repeat: u32,
     #[arg(long, default_value = "html5ever", help = concat!(
         "With `--campaign`: the engine under test: ",
         engines_help!(),
@@ -109,6 +114,11 @@ pub fn run(args: BenchArgs) -> CliResult {
     if args.campaign {
         // Measured as `litmus run` runs: with the allocator's defaults.
         return run_campaign(&args);
+    }
+    if args.repeat > 1 {
+        return Err(CliError::input(
+            "--repeat is for --campaign (the parsers' benchmark repeats its runs already: --min-runs)",
+        ));
     }
     if args.peak_memory_child.is_none()
         && !args.malloc_defaults
@@ -280,16 +290,63 @@ fn run_again_with_allocator_tunables() -> CliResult {
     ))
 }
 
-/// `litmus bench --campaign`: the ceiling and a real campaign on the same cases.
+/// `litmus bench --campaign`: the ceiling and a real campaign on the same cases,
+/// `--repeat` rounds of them.
 fn run_campaign(args: &BenchArgs) -> CliResult {
+    let rounds = args.repeat.max(1);
+    let mut figures = Vec::new();
+    for round in 1..=rounds {
+        if rounds > 1 {
+            errln!("bench: round {round} of {rounds}");
+        }
+        // A scratch folder per round: each campaign archives and reports afresh.
+        let scratch = tempfile::tempdir()
+            .map_err(|e| CliError::input(format!("cannot make a scratch folder: {e}")))?;
+        let options = campaign_options(args, scratch.path())?;
+        figures.push(
+            bench::campaign::run(&options, &mut |line| errln!("bench: {line}"))
+                .map_err(CliError::input)?,
+        );
+    }
+    let command = std::iter::once("litmus".to_owned())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut text = format!("`{command}` (seed {})\n\n", args.seed);
+    for (round, figures) in figures.iter().enumerate() {
+        if rounds > 1 {
+            text.push_str(&format!("round {} of {rounds}:\n", round + 1));
+        }
+        for line in figures.lines() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    if rounds > 1 {
+        let efficiencies: Vec<f64> = figures.iter().map(|f| f.efficiency()).collect();
+        text.push_str(&bench::campaign::median_line(&efficiencies));
+        text.push('\n');
+    }
+    out!("{text}");
+    if let Some(path) = &args.markdown {
+        std::fs::write(path, &text)
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The options of `litmus bench --campaign`'s campaign: `litmus run`'s, with the
+/// bench's cases, seed, engine and jobs, quiet, its reports and archive in `scratch`.
+fn campaign_options(
+    args: &BenchArgs,
+    scratch: &std::path::Path,
+) -> Result<litmus_campaign::campaign::CampaignOptions, CliError> {
     use clap::Parser;
     #[derive(Parser)]
     struct Run {
         #[command(flatten)]
         run: super::run_cmd::RunArgs,
     }
-    let scratch = tempfile::tempdir()
-        .map_err(|e| CliError::input(format!("cannot make a scratch folder: {e}")))?;
     let mut words = vec![
         "run".to_owned(),
         "--cases".to_owned(),
@@ -300,29 +357,12 @@ fn run_campaign(args: &BenchArgs) -> CliResult {
         args.engine.clone(),
         "--quiet".to_owned(),
         "--out".to_owned(),
-        scratch.path().display().to_string(),
+        scratch.display().to_string(),
     ];
     if let Some(jobs) = args.jobs {
         words.push("--jobs".to_owned());
         words.push(jobs.to_string());
     }
     let run = Run::try_parse_from(&words).map_err(|e| CliError::input(e.to_string()))?;
-    let options = super::run_cmd::campaign_options(&run.run)?;
-    let figures = bench::campaign::run(&options, &mut |line| errln!("bench: {line}"))
-        .map_err(CliError::input)?;
-    let command = std::iter::once("litmus".to_owned())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut text = format!("`{command}` (seed {})\n\n", args.seed);
-    for line in figures.lines() {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    out!("{text}");
-    if let Some(path) = &args.markdown {
-        std::fs::write(path, &text)
-            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-    }
-    Ok(ExitCode::SUCCESS)
+    super::run_cmd::campaign_options(&run.run)
 }
