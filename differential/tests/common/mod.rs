@@ -3,6 +3,8 @@
 //! (`mod common;`), so some go unused in each.
 #![allow(dead_code)]
 
+pub mod cli_fixture;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
