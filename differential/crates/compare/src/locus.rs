@@ -1205,7 +1205,7 @@ fn unmatched<'e, K: std::hash::Hash + Eq>(
     those: &[DumpEntry<'e>],
     key: impl Fn(&DumpEntry<'e>) -> K,
 ) -> Vec<usize> {
-    let mut left: HashMap<K, usize> = HashMap::new();
+    let mut left: HashMap<K, usize> = HashMap::with_capacity(those.len());
     for entry in those {
         *left.entry(key(entry)).or_default() += 1;
     }

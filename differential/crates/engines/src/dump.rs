@@ -144,11 +144,34 @@ fn entry_line(entries: &[DumpEntry<'_>], index: usize, dump: &str) -> usize {
 /// any script).
 pub fn attribute_name_end(text: &str) -> Option<usize> {
     let first = text.chars().next()?.len_utf8();
-    text[first..].find("=\"").map(|at| first + at)
+    // Byte by byte: read for every attribute of every tree dump a verdict compares.
+    let rest = &text.as_bytes()[first..];
+    rest.windows(2)
+        .position(|w| w == b"=\"")
+        .map(|at| first + at)
 }
 
 /// Where the name of `text` ends if `text` is a whole attribute entry: a name, `="`,
 /// the value, and the closing quote.
 pub fn whole_attribute_name_end(text: &str) -> Option<usize> {
     attribute_name_end(text).filter(|&end| text.len() >= end + 3 && text.ends_with('"'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_attribute_name_ends_at_its_first_equals_quote_after_its_first_character() {
+        assert_eq!(attribute_name_end("id=\"x\""), Some(2));
+        // A name may start with `=` and hold `"`; the value may hold `="`.
+        assert_eq!(attribute_name_end("=\"=\"v\""), Some(2));
+        assert_eq!(attribute_name_end("a\"b=\"c=\"d\""), Some(3));
+        assert_eq!(attribute_name_end("\u{fffd}=\"\""), Some(3));
+        assert_eq!(attribute_name_end("é=\"\""), Some(2));
+        assert_eq!(attribute_name_end("<p>"), None);
+        assert_eq!(attribute_name_end(""), None);
+        assert_eq!(whole_attribute_name_end("id=\"x\""), Some(2));
+        assert_eq!(whole_attribute_name_end("id=\"x"), None);
+    }
 }

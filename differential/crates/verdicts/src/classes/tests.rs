@@ -914,3 +914,13 @@ fn a_level_list_with_an_empty_level_is_refused() {
     let error = KnownDifferences::parse(&good_at_levels("tree,")).unwrap_err();
     assert!(error.contains("names an empty level"), "{error}");
 }
+
+#[test]
+fn a_pattern_level_is_its_first_field() {
+    assert_eq!(pattern_level("tree | * | in: <body>"), "tree");
+    assert_eq!(pattern_level("tree, fragment | x"), "tree, fragment");
+    assert_eq!(pattern_level("round-trip"), "round-trip");
+    assert_eq!(pattern_level("a|b | c"), "a|b");
+    assert_eq!(pattern_level(" | x"), "");
+    assert_eq!(pattern_level("é | x"), "é");
+}

@@ -1090,6 +1090,11 @@ right = "reference"
     assert_eq!(class.engines().collect::<Vec<_>>(), ["e", "f"]);
     assert!(class.names_engine("f") && !class.names_engine("g"));
     assert!(class.is_for_engine("e") && !class.is_for_engine("g"));
+    // A list's engine is not a prefix of another name, nor one of its own.
+    assert!(!class.names_engine("e, f") && !class.names_engine("ef"));
+    let mut one = class.clone();
+    one.engine = "e".to_owned();
+    assert!(one.names_engine("e") && !one.names_engine("f") && !one.names_engine("e2"));
     // The cause shows in both engines' trees alike (the input kept in the table).
     let request =
         litmus_engines::case::ParseRequest::document("<table><input type='' type=hidden>x", true);
