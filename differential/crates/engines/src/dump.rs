@@ -144,7 +144,7 @@ fn entry_line(entries: &[DumpEntry<'_>], index: usize, dump: &str) -> usize {
 /// any script).
 pub fn attribute_name_end(text: &str) -> Option<usize> {
     let first = text.chars().next()?.len_utf8();
-    // Byte by byte: read for every attribute of every tree dump a verdict compares.
+    // Byte by byte: read for every attribute of every tree dump compared.
     let rest = &text.as_bytes()[first..];
     rest.windows(2)
         .position(|w| w == b"=\"")

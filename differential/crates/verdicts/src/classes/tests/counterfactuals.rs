@@ -1090,7 +1090,7 @@ right = "reference"
     assert_eq!(class.engines().collect::<Vec<_>>(), ["e", "f"]);
     assert!(class.names_engine("f") && !class.names_engine("g"));
     assert!(class.is_for_engine("e") && !class.is_for_engine("g"));
-    // A list's engine is not a prefix of another name, nor one of its own.
+    // The list as a whole names no engine, nor does a name that only begins as one.
     assert!(!class.names_engine("e, f") && !class.names_engine("ef"));
     let mut one = class.clone();
     one.engine = "e".to_owned();
