@@ -86,22 +86,19 @@ impl CampaignFigures {
 }
 
 /// The line that ends `litmus bench --campaign --repeat N`: the median of the
-/// rounds' efficiencies (of an even number, the mean of the middle two), then each
-/// round's, in order.
+/// rounds' efficiencies (of an even number, the upper middle one, as the parsers'
+/// benchmark takes its medians: [`super::runner::median`]), then each round's, in
+/// order.
 pub fn median_line(efficiencies: &[f64]) -> String {
-    let mut sorted = efficiencies.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    let median = match n {
-        0 => return "harness efficiency: no rounds".to_owned(),
-        _ if n % 2 == 1 => sorted[n / 2],
-        _ => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    let Some(median) = super::runner::median(efficiencies.to_vec()) else {
+        return "harness efficiency: no rounds".to_owned();
     };
     let each = efficiencies
         .iter()
         .map(|e| format!("{e:.2}"))
         .collect::<Vec<_>>()
         .join(", ");
+    let n = efficiencies.len();
     format!("harness efficiency, median of {n} rounds: {median:.2} ({each})")
 }
 
@@ -208,8 +205,8 @@ mod tests {
             "harness efficiency, median of 3 rounds: 0.84 (0.86, 0.72, 0.84)"
         );
         assert_eq!(
-            median_line(&[0.9, 0.8]),
-            "harness efficiency, median of 2 rounds: 0.85 (0.90, 0.80)"
+            median_line(&[0.8, 0.9]),
+            "harness efficiency, median of 2 rounds: 0.90 (0.80, 0.90)"
         );
         assert_eq!(median_line(&[]), "harness efficiency: no rounds");
     }

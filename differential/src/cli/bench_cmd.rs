@@ -293,7 +293,8 @@ fn run_again_with_allocator_tunables() -> CliResult {
 /// `litmus bench --campaign`: the ceiling and a real campaign on the same cases,
 /// `--repeat` rounds of them.
 fn run_campaign(args: &BenchArgs) -> CliResult {
-    let rounds = args.repeat.max(1);
+    // 1 to 20: the argument's parser holds it there.
+    let rounds = args.repeat;
     let mut figures = Vec::new();
     for round in 1..=rounds {
         if rounds > 1 {
