@@ -188,9 +188,10 @@ impl KnownClass {
     /// Whether the class names `engine` (not `*`: see [`KnownClass::is_for_engine`]).
     pub fn names_engine(&self, engine: &str) -> bool {
         // Most classes name one engine: read it without splitting a list.
-        match self.engine.contains(',') {
-            false => self.engine.trim() == engine,
-            true => self.engines().any(|e| e == engine),
+        if self.engine.contains(',') {
+            self.engines().any(|e| e == engine)
+        } else {
+            self.engine.trim() == engine
         }
     }
 
