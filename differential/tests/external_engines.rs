@@ -84,6 +84,10 @@ fn main() {
             browser_scripting_on_documents("webkit")
         }),
         Trial::test("browsers_judge_a_divergence", browsers_judge),
+        Trial::test(
+            "browser_adapters_blame_a_hang_once_in_a_page_that_answered",
+            browser_hang_rule,
+        ),
     ];
     for trial in adapter_trials {
         trials.push(trial.with_ignored_flag(!gated));
@@ -94,6 +98,23 @@ fn main() {
         );
     }
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// The browser adapters' hang rule, with a fake browser (`check_hangs.mjs`): a hang
+/// is blamed after one limit in a page that had answered, after two in fresh pages,
+/// and a request slow in a fresh page only is answered.
+fn browser_hang_rule() -> Result<(), Failed> {
+    let output = std::process::Command::new("node")
+        .arg(engines().join("check_hangs.mjs"))
+        .output()
+        .map_err(|e| format!("node: {e}"))?;
+    let out = stdout(&output);
+    check(output.status.success(), "exit 0", &output)?;
+    check(
+        out.lines().filter(|l| l.starts_with("ok: ")).count() == 6 && !out.contains("FAILED"),
+        "six checks, all ok",
+        &output,
+    )
 }
 
 const SAMPLE: &str = "<!DOCTYPE html><table><tr><td>a<b>b<p>c</b>d<template><i>x</i></template><svg xlink:href=y><path/></svg><?pi data><select><option>1<option>2</select>";

@@ -141,7 +141,10 @@ const REMEMBERED_LENGTH = 65536;
 /** The least a request alone is given before it is taken for a hang, whatever litmus's limit. */
 const MIN_HANG_MS = 1000;
 
-/** How many times a request must hang alone, each time in a fresh page, to be answered as a timeout. */
+/**
+ * How many times a request must hang alone, each time in a fresh page, to be answered
+ * as a timeout; once is enough in a page that has answered others (`WatchedEngine`).
+ */
 const STRIKES = 2;
 
 /** The batches answered before the page is watched: what a request takes is not known before. */
@@ -161,10 +164,11 @@ const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process
  * gives up far sooner and finds the request itself: a batch the page has not answered
  * within its stall limit gets a new page (`reopen`, else a new browser), and its
  * requests are parsed again one at a time. A request alone that the page has not
- * answered within the hang limit twice, each time in a fresh page (a fresh page can be
- * slow to begin with on a busy machine), is answered `{"timeout_ms"}`, a timeout
- * finding as litmus's own would be: nothing else ran in those pages, so no other
- * request is ever blamed. The hang limit is a tenth of litmus's (1 s of the default
+ * answered within the hang limit is answered `{"timeout_ms"}`, a timeout finding as
+ * litmus's own would be, if the page had answered other requests before it; in a
+ * fresh page, which can be slow to begin with on a busy machine, it is asked again in
+ * another fresh page, and answered as a timeout only if it hangs there too. Nothing
+ * else ran in the page while it hung, so no other request is ever blamed. The hang limit is a tenth of litmus's (1 s of the default
  * 10 s; a slow machine given a longer --timeout gets a longer one) and never under 1 s
  * (so a short --timeout is left to litmus), or 20 times what a request has taken
  * lately (the median of the last batches) if that is more, plus 1 ms per 1000
@@ -174,7 +178,7 @@ const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process
  * finding. A limit that reaches litmus's own is left to litmus, and so are the first
  * batches (the warm-up among them), before the machine's speed is known.
  */
-class WatchedEngine {
+export class WatchedEngine {
   constructor(name, createEngine) {
     this.name = name;
     this.createEngine = createEngine;
@@ -183,11 +187,14 @@ class WatchedEngine {
     this.recentMs = [];
     /** Their median: what a request takes lately. */
     this.typicalMs = 0;
+    /** Whether the page has answered a request since it was opened: no longer fresh. */
+    this.answered = false;
   }
 
   async start() {
     this.engine = this.createEngine();
     this.prepared = false;
+    this.answered = false;
     await this.engine.start();
   }
 
@@ -225,6 +232,7 @@ class WatchedEngine {
     }
     const tookMs = performance.now() - began;
     if (outcome !== null) {
+      this.answered = true;
       this.recentMs.push(tookMs / requests.length);
       if (this.recentMs.length > RECENT) this.recentMs.shift();
       this.typicalMs = [...this.recentMs].sort((a, b) => a - b)[this.recentMs.length >> 1];
@@ -236,13 +244,16 @@ class WatchedEngine {
       return outcome.answers;
     }
     parsing.catch(() => {}); // the page is given up on
+    const fresh = !this.answered;
     const what = requests.length === 1 ? `request ${requests[0].id}` : `a batch of ${requests.length} requests`;
     process.stderr.write(`${this.name}: no answer to ${what} in ${Math.round(tookMs)} ms: a new page\n`);
     await this.restart();
     if (requests.length === 1) {
       // A fresh page may be slow to begin with while the machine is busy: a request
-      // that hangs twice alone is a hang.
-      return strikes + 1 >= STRIKES ? [{ timeout_ms: Math.round(tookMs) }] : this.parse(requests, strikes + 1);
+      // that hangs alone in a page that has answered others, or in two fresh pages one
+      // after the other, is a hang.
+      const hang = !fresh || strikes + 1 >= STRIKES;
+      return hang ? [{ timeout_ms: Math.round(tookMs) }] : this.parse(requests, strikes + 1);
     }
     const answers = [];
     for (const request of requests) answers.push(...(await this.parse([request])));
@@ -251,6 +262,7 @@ class WatchedEngine {
 
   /** A new page for one that hangs: the engine's `reopen`, else a new browser. */
   async restart() {
+    this.answered = false;
     const old = this.engine;
     if (old.reopen) {
       try {

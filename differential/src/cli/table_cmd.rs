@@ -54,7 +54,7 @@ pub struct TableArgs {
         value_name = "FILE"
     )]
     pub html: PathBuf,
-    /// Parallel jobs of each campaign (a browser's always 1). Default: all cores.
+    /// Parallel jobs of each campaign, a browser's too. Default: all cores.
     #[arg(long, short = 'j', value_parser = litmus_engines::limits::parse_jobs)]
     pub jobs: Option<usize>,
     /// The time limit of one parse.
@@ -282,7 +282,7 @@ fn run_args(engine: &TableEngine, args: &TableArgs, judges: &[String], out: &Pat
         }),
         time: None,
         seed: Some(args.seed),
-        jobs: if engine.browser { Some(1) } else { args.jobs },
+        jobs: args.jobs,
         shard: None,
         out: Some(out.to_path_buf()),
         corpus: None,

@@ -33,7 +33,7 @@ pub struct TableEngine {
     engine: &'static str,
     /// How to install it.
     pub setup: &'static str,
-    /// A browser: measured on fewer cases (`--browser-cases`), one job, and a judge.
+    /// A browser: measured on fewer cases (`--browser-cases`), and a judge.
     pub browser: bool,
     needs: &'static [Need],
 }

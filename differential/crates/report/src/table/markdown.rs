@@ -219,12 +219,13 @@ fn classes(md: &mut String, table: &Table, row: &Row) {
     let _ = writeln!(md, "## {}\n", row.name);
     let _ = writeln!(
         md,
-        "{} ({}), {} cases at {} cases/s ({} jobs); reports in `{}`.\n",
+        "{} ({}), {} cases at {} cases/s ({} {}); reports in `{}`.\n",
         row.name,
         row.version,
         group(row.cases),
         rate(row.cases_per_second),
         row.jobs,
+        if row.jobs == 1 { "job" } else { "jobs" },
         row.report_dir
     );
     if row.classes.is_empty() {

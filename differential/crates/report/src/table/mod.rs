@@ -346,6 +346,29 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_line_counts_its_jobs() {
+        let line = |jobs: usize| {
+            let mut campaign = report("webkit", &[]);
+            campaign.jobs = jobs;
+            let table = Table {
+                rows: vec![Row::from_campaign(&campaign, None, Path::new("r"))],
+                ..Table::default()
+            };
+            markdown::render(&table)
+        };
+        assert!(
+            line(1).contains("cases/s (1 job); reports in"),
+            "{}",
+            line(1)
+        );
+        assert!(
+            line(2).contains("cases/s (2 jobs); reports in"),
+            "{}",
+            line(2)
+        );
+    }
+
+    #[test]
     fn an_engine_without_serializations_shows_none() {
         let reference_only = [(
             "round-trip",
