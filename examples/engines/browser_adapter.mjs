@@ -168,12 +168,12 @@ const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process
  * litmus's own would be, if the page had answered other requests before it; in a
  * fresh page, which can be slow to begin with on a busy machine, it is asked again in
  * another fresh page, and answered as a timeout only if it hangs there too. Nothing
- * else ran in the page while it hung, so no other request is ever blamed. The hang limit is a tenth of litmus's (1 s of the default
- * 10 s; a slow machine given a longer --timeout gets a longer one) and never under 1 s
- * (so a short --timeout is left to litmus), or 20 times what a request has taken
- * lately (the median of the last batches) if that is more, plus 1 ms per 1000
- * characters of input: far above a parse of a few ms, so a slow parse is not taken for
- * a hang. A batch stalls at a 40th of litmus's limit and never under 250 ms, or 5
+ * else ran in the page while it hung, so no other request is ever blamed. The hang
+ * limit is a tenth of litmus's (1 s of the default 10 s; a slow machine given a
+ * longer --timeout gets a longer one) and never under 1 s (so a short --timeout is
+ * left to litmus), or 20 times what a request has taken lately (the median of the
+ * last batches) if that is more, plus 1 ms per 1000 characters of input: far above a
+ * parse of a few ms, so a slow parse is not taken for a hang. A batch stalls at a 40th of litmus's limit and never under 250 ms, or 5
  * times what the batch should take if that is more: a stall costs a new page and no
  * finding. A limit that reaches litmus's own is left to litmus, and so are the first
  * batches (the warm-up among them), before the machine's speed is known.
