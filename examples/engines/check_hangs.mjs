@@ -52,28 +52,28 @@ const check = (what, ok, detail) => {
 };
 let id = 0;
 const ask = async (input) => {
-  const began = performance.now();
   const [answer] = await watched.parse([{ id: ++id, input, fragment: null, scripting: false }]);
-  return { answer, ms: performance.now() - began };
+  return answer;
 };
 
 // Enough answers for the machine's speed to be known: the page is watched.
 for (let i = 0; i < 12; i++) await ask(`<p>${i}`);
 
+// Each time a request hangs alone, the page is given up on: new pages count the hangs.
 let pages = browser.page;
-let { answer, ms } = await ask('hang');
+let answer = await ask('hang');
 check('a hang in a page that has answered others is a timeout', answer.timeout_ms !== undefined, JSON.stringify(answer));
-check('  after one limit and one new page', browser.page === pages + 1 && ms < 1900, `${browser.page - pages} pages, ${Math.round(ms)} ms`);
+check('  after one hang and one new page', browser.page === pages + 1, `${browser.page - pages} pages`);
 
 pages = browser.page;
-({ answer, ms } = await ask('hang'));
+answer = await ask('hang');
 check('a hang in a fresh page is a timeout when it hangs in a second', answer.timeout_ms !== undefined, JSON.stringify(answer));
-check('  after two limits and two new pages', browser.page === pages + 2 && ms >= 1900, `${browser.page - pages} pages, ${Math.round(ms)} ms`);
+check('  after two hangs and two new pages', browser.page === pages + 2, `${browser.page - pages} pages`);
 
 browser.coldPage = browser.page;
-({ answer } = await ask('cold'));
+answer = await ask('cold');
 check('a request that hangs in a fresh page only is answered', answer.tree === '| cold', JSON.stringify(answer));
 
-({ answer } = await ask('<p>after'));
+answer = await ask('<p>after');
 check('the next request is answered', answer.tree === '| <p>after', JSON.stringify(answer));
 process.exit(failed ? 1 : 0);
