@@ -215,8 +215,7 @@ impl fmt::Display for Locus {
 /// difference ([`LocusRule::Case`]): what a class's `passes` and `tokens` read at the
 /// round-trip, serialization and errors levels.
 pub fn of_case(request: &ParseRequest) -> Option<Locus> {
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
+    let TracedParse { document, trace } = &*traced(request)?;
     of_case_in_trace(request, document, trace)
 }
 
@@ -228,8 +227,7 @@ pub fn of_round_trip(
     engine: &str,
     first_tree: Option<&str>,
 ) -> Option<Locus> {
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
+    let TracedParse { document, trace } = &*traced(request)?;
     let mut locus = of_case_in_trace(request, document, trace)?;
     locus.upstream = first_tree
         .and_then(|tree| {
@@ -264,8 +262,7 @@ fn of_case_in_trace(request: &ParseRequest, document: &Document, trace: &Trace) 
 /// `other_tree`, with its locus: `None` when they agree or the request is too large
 /// to trace ([`Locus::upstream`]).
 pub fn upstream(request: &ParseRequest, engine: &str, other_tree: &str) -> Option<Upstream> {
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
+    let TracedParse { document, trace } = &*traced(request)?;
     upstream_in_trace(request, document, trace, engine, other_tree, Case::Find)
 }
 
@@ -316,8 +313,7 @@ pub fn of_variants(
     variants: &[Departure],
     engine: &str,
 ) -> Option<Upstream> {
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
+    let TracedParse { document, trace } = &*traced(request)?;
     let options = request.parse_options();
     // The fast paths stand in for the standard's own steps, which a variant changes:
     // `departures::parse` runs without them.
@@ -359,7 +355,7 @@ pub fn residue_of_variants(
     if trace.truncated || trace.tokens.is_empty() || variant_tree == engine_tree {
         return None;
     }
-    let standard_tree = dump::dump(&standard.0);
+    let standard_tree = dump::dump(&standard.document);
     if lines_apart(engine_tree, &variant_tree) >= lines_apart(engine_tree, &standard_tree) {
         return None;
     }
@@ -369,11 +365,8 @@ pub fn residue_of_variants(
     // of the standard: its token's arms are those the same token passed in the
     // standard's parse.
     if let Some(locus) = residue.locus.as_mut().filter(|l| l.arms.is_empty()) {
-        let same = standard
-            .1
-            .tokens
-            .iter()
-            .find(|t| Some(t.start) == locus.token_start);
+        let tokens = &standard.trace.tokens;
+        let same = tokens.iter().find(|t| Some(t.start) == locus.token_start);
         if let Some(token) = same.filter(|t| describe_token(t) == locus.token) {
             let arms = path(&token.tree_arms);
             locus.mode = mode_of(&arms).map(arm_id).unwrap_or_default();
@@ -418,8 +411,11 @@ pub fn same_departure(a: &Locus, b: &Locus) -> bool {
     a.token == b.token && a.arms == b.arms
 }
 
-/// A traced parse of the reference, shared by the loci read from it.
-type Traced = Rc<(Document, Trace)>;
+/// A traced parse of the reference, shared (an `Rc`) by the loci read from it.
+struct TracedParse {
+    document: Document,
+    trace: Trace,
+}
 
 /// How many traced parses a thread keeps ([`traced`]).
 const RECENT_TRACES: usize = 4;
@@ -428,11 +424,11 @@ thread_local! {
     /// This thread's last traced parses, newest last, by request: a case's
     /// signatures (its tree, each engine's round trip) are classified one after
     /// another, and each class's counterfactual parse reads the same trace again.
-    static RECENT: RefCell<Vec<(ParseRequest, Traced)>> = const { RefCell::new(Vec::new()) };
+    static RECENT: RefCell<Vec<(ParseRequest, Rc<TracedParse>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The reference's traced parse of `request`, if it is small enough and complete.
-fn traced(request: &ParseRequest) -> Option<Traced> {
+fn traced(request: &ParseRequest) -> Option<Rc<TracedParse>> {
     if request.input.len() > MAX_TRACED_INPUT_BYTES {
         return None;
     }
@@ -453,7 +449,7 @@ fn traced(request: &ParseRequest) -> Option<Traced> {
     if trace.truncated || trace.tokens.is_empty() {
         return None;
     }
-    let traced = Rc::new((document, trace));
+    let traced = Rc::new(TracedParse { document, trace });
     RECENT.with(|recent| {
         let mut recent = recent.borrow_mut();
         if recent.len() == RECENT_TRACES {
@@ -481,8 +477,7 @@ fn locus_of_trees(
     if reference_tree == other_tree {
         return None;
     }
-    let traced = traced(request)?;
-    let (document, trace) = (&traced.0, &traced.1);
+    let TracedParse { document, trace } = &*traced(request)?;
     if dump::dump(document) != reference_tree {
         return None;
     }
