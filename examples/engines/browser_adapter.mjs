@@ -175,8 +175,9 @@ const TIME_LIMIT_MS = Number(process.env.LITMUS_TIMEOUT_MS) > 0 ? Number(process
  * last batches) if that is more, plus 1 ms per 1000 characters of input: far above a
  * parse of a few ms, so a slow parse is not taken for a hang. A batch stalls at a
  * 40th of litmus's limit and never under 250 ms, or 5 times what the batch should
- * take if that is more: a stall costs a new page and no finding. A limit that reaches litmus's own is left to litmus, and so are the first
- * batches (the warm-up among them), before the machine's speed is known.
+ * take if that is more: a stall costs a new page and no finding. A limit that
+ * reaches litmus's own is left to litmus, and so are the first batches (the warm-up
+ * among them), before the machine's speed is known.
  */
 export class WatchedEngine {
   constructor(name, createEngine) {
