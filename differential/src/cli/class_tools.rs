@@ -15,14 +15,13 @@ use super::error::{CliError, CliResult};
 use super::known_args::known_differences;
 use super::known_args::Source;
 use litmus_campaign::finding::CampaignReport;
-use litmus_compare::archive::{Archive, ArchivedFinding};
+use litmus_compare::archive::Archive;
 use litmus_compare::compare::Level;
 use litmus_compare::locus::Locus;
-use litmus_compare::signature::{Kind, Signature};
-use litmus_engines::case::{EngineName, ParseRequest};
+use litmus_engines::case::ParseRequest;
 use litmus_parser::FragmentContext;
 use litmus_text::outln;
-use litmus_verdicts::{joined_ids, Evidence, KnownDifferences, Verdict};
+use litmus_verdicts::{joined_ids, ArchivedEvidence, Verdict};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -67,166 +66,46 @@ pub struct ClassSuggestArgs {
 pub struct Archived {
     /// Where it was read.
     pub source: String,
-    pub engine: EngineName,
-    pub level: Kind,
-    pub signature: Signature,
-    pub input: String,
-    pub request: ParseRequest,
     /// The class the finding was recorded with.
     pub recorded_class: Option<String>,
-    /// The reference's tree and the engine's, for tree and fragment findings.
-    pub trees: Option<(String, String)>,
-    /// The engine's first tree, for a round-trip finding: what it serialized.
-    pub first_tree: Option<String>,
-    /// For a round-trip finding: the engine's serialization and its tree of it, where
-    /// the archive holds them.
-    pub round_trip: Option<(String, String)>,
-    /// The engine's version text, as the finding recorded it (the archive's
-    /// `versions:` field, findings.json's `engine_version`).
-    pub version: Option<String>,
+    /// What its verdict reads.
+    pub evidence: ArchivedEvidence,
 }
 
 impl Archived {
-    fn from_dat(source: String, finding: ArchivedFinding) -> Archived {
-        let trees = matches!(finding.level.level(), Some(Level::Tree | Level::Fragment))
-            .then(|| {
-                finding
-                    .block(&format!("{} tree", finding.engine))
-                    .map(|other| (finding.reference_tree.clone(), with_final_newline(other)))
-            })
-            .flatten();
-        let first_tree = (finding.level.level() == Some(Level::RoundTrip))
-            .then(|| {
-                finding
-                    .block(&format!("{} first tree", finding.engine))
-                    .map(with_final_newline)
-            })
-            .flatten();
-        let round_trip = (finding.level.level() == Some(Level::RoundTrip))
-            .then(|| {
-                let serialization = finding.block(&format!("{} serialization", finding.engine))?;
-                let reparsed =
-                    finding.block(&format!("{} tree of its serialization", finding.engine))?;
-                Some((serialization.to_owned(), with_final_newline(reparsed)))
-            })
-            .flatten();
-        // `versions: REFERENCE; OTHER`: the other's, unless the finding is the
-        // reference's own (a round trip of litmus).
-        let version = finding.field("versions").and_then(|versions| {
-            let (reference, other) = versions.split_once("; ")?;
-            Some(
-                if finding.engine == "litmus" {
-                    reference
-                } else {
-                    other
-                }
-                .to_owned(),
-            )
-        });
-        Archived {
-            source,
-            version,
-            request: ParseRequest {
-                input: finding.input.clone(),
-                fragment: finding
-                    .fragment_context
-                    .as_deref()
-                    .and_then(FragmentContext::parse),
-                scripting: finding.scripting,
-            },
-            engine: finding.engine,
-            level: finding.level,
-            signature: finding.signature,
-            input: finding.input,
-            recorded_class: finding.class,
-            trees,
-            first_tree,
-            round_trip,
-        }
-    }
-
     fn from_report(source: &Path, report: CampaignReport) -> Vec<Archived> {
         report
             .findings
             .into_iter()
             .map(|f| Archived {
                 source: format!("{} ({})", source.display(), f.hash),
-                version: f.engine_version.clone(),
-                request: ParseRequest {
-                    input: f.input.clone(),
-                    fragment: f
-                        .fragment_context
-                        .as_deref()
-                        .and_then(FragmentContext::parse),
-                    scripting: f.scripting,
-                },
-                trees: matches!(f.level.level(), Some(Level::Tree | Level::Fragment))
-                    .then(|| (f.reference_output.clone(), f.other_output.clone())),
-                first_tree: (f.level.level() == Some(Level::RoundTrip))
-                    .then(|| f.reference_output.clone()),
-                round_trip: f
-                    .serialization
-                    .clone()
-                    .map(|serialization| (serialization, f.other_output.clone())),
-                engine: f.engine,
-                level: f.level,
-                signature: f.signature,
-                input: f.input,
                 recorded_class: f.class,
+                evidence: ArchivedEvidence {
+                    version: f.engine_version.clone(),
+                    request: ParseRequest {
+                        input: f.input.clone(),
+                        fragment: f
+                            .fragment_context
+                            .as_deref()
+                            .and_then(FragmentContext::parse),
+                        scripting: f.scripting,
+                    },
+                    trees: matches!(f.level.level(), Some(Level::Tree | Level::Fragment))
+                        .then(|| (f.reference_output.clone(), f.other_output.clone())),
+                    first_tree: (f.level.level() == Some(Level::RoundTrip))
+                        .then(|| f.reference_output.clone()),
+                    round_trip: f
+                        .serialization
+                        .clone()
+                        .map(|serialization| (serialization, f.other_output.clone())),
+                    engine: f.engine,
+                    level: f.level,
+                    signature: f.signature,
+                    input: f.input,
+                },
             })
             .collect()
     }
-
-    /// The locus of the finding, read from its trees.
-    pub fn locus(&self) -> Option<Locus> {
-        match self.level.as_str() {
-            "round-trip" => litmus_compare::locus::of_round_trip(
-                &self.request,
-                &self.engine,
-                self.first_tree.as_deref(),
-            ),
-            // An engine's failure left no tree: the case's arms and tokens only.
-            "serialization" | "errors" => litmus_compare::locus::of_case(&self.request),
-            _ if self.signature.is_failure() => litmus_compare::locus::of_case(&self.request),
-            _ => {
-                let (reference, other) = self.trees.as_ref()?;
-                litmus_compare::locus::locus(&self.request, reference, other)
-            }
-        }
-    }
-
-    /// Its verdict under `known`, and its locus if a class asked for it.
-    pub fn verdict<'k>(&self, known: &'k KnownDifferences) -> (Verdict<'k>, Option<Locus>) {
-        let mut evidence = Evidence::new(&self.engine, self.signature.clone(), &self.input)
-            .with_version(self.version.as_deref())
-            .with_request(&self.request)
-            .with_locus(|| self.locus())
-            .with_engine_tree(self.trees.as_ref().map(|(_, engine)| engine.as_str()))
-            .with_standard_round_trip(|| {
-                litmus_compare::compare::standard_round_trip(&self.request, &self.engine)
-            })
-            .with_downstream(|| {
-                let (serialization, reparsed) = self.round_trip.as_ref()?;
-                litmus_compare::compare::downstream(
-                    &self.request,
-                    &self.engine,
-                    serialization,
-                    reparsed,
-                )
-            });
-        let verdict = known.verdict(&mut evidence);
-        let locus = evidence.known_locus().cloned();
-        (verdict, locus)
-    }
-}
-
-/// An archived block ends without its last newline; a dump has one.
-fn with_final_newline(text: &str) -> String {
-    let mut text = text.to_owned();
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text
 }
 
 /// Reads every finding under `paths`.
@@ -260,14 +139,18 @@ pub fn read_findings(paths: &[PathBuf], engine: Option<&str>) -> Result<Vec<Arch
         }
     }
     if let Some(engine) = engine {
-        found.retain(|f| f.engine == engine);
+        found.retain(|f| f.evidence.engine == engine);
     }
     Ok(found)
 }
 
 fn read_dat(path: &Path) -> Result<Archived, CliError> {
     let finding = Archive::read(path).map_err(|e| CliError::input(e.to_string()))?;
-    Ok(Archived::from_dat(path.display().to_string(), finding))
+    Ok(Archived {
+        source: path.display().to_string(),
+        evidence: ArchivedEvidence::of_file(&finding),
+        recorded_class: finding.class,
+    })
 }
 
 pub fn check(args: ClassCheckArgs) -> CliResult {
@@ -284,7 +167,7 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
     // Recorded class → the class the finding has now, with counts.
     let mut became: BTreeMap<(String, String), usize> = BTreeMap::new();
     for finding in &findings {
-        let (verdict, locus) = finding.verdict(&known);
+        let (verdict, locus) = finding.evidence.verdict(&known);
         let now = match &verdict {
             Verdict::Known(class) => class.id.clone(),
             Verdict::Ambiguous(classes) => format!("AMBIGUOUS({})", joined_ids(classes, ", ")),
@@ -309,9 +192,9 @@ pub fn check(args: ClassCheckArgs) -> CliResult {
             let locus = locus.map_or(String::new(), |l| format!(" [{l}]"));
             outln!(
                 "{now}: {} | {} | {:?}{locus} ({})",
-                finding.engine,
-                finding.signature,
-                excerpt(&finding.input, 120),
+                finding.evidence.engine,
+                finding.evidence.signature,
+                excerpt(&finding.evidence.input, 120),
                 finding.source
             );
         }
@@ -348,24 +231,24 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
     )?;
     let mut causes: BTreeMap<CauseKey, Vec<(&Archived, Option<Locus>)>> = BTreeMap::new();
     for finding in &findings {
-        let (verdict, _) = finding.verdict(&known);
+        let (verdict, _) = finding.evidence.verdict(&known);
         if !matches!(verdict, Verdict::New) {
             continue;
         }
-        let locus = finding.locus();
+        let locus = finding.evidence.locus();
         let key = match &locus {
             Some(locus) => (
-                finding.engine.to_string(),
+                finding.evidence.engine.to_string(),
                 "tree".to_owned(),
                 locus.arm().to_owned(),
                 litmus_compare::locus::token_kind(&locus.token).to_owned(),
                 locus.tokenizer_arm().unwrap_or_default().to_owned(),
             ),
             None => (
-                finding.engine.to_string(),
-                finding.level.to_string(),
+                finding.evidence.engine.to_string(),
+                finding.evidence.level.to_string(),
                 String::new(),
-                finding.signature.core().to_owned(),
+                finding.evidence.signature.core().to_owned(),
                 String::new(),
             ),
         };
@@ -376,7 +259,7 @@ pub fn suggest(args: ClassSuggestArgs) -> CliResult {
         return Ok(ExitCode::SUCCESS);
     }
     for ((engine, level, arm, token, made_by), mut group) in causes {
-        group.sort_by_key(|(f, _)| f.input.len());
+        group.sort_by_key(|(f, _)| f.evidence.input.len());
         let mut text = stanza(&engine, &level, &arm, &token, &group);
         if !made_by.is_empty() {
             text.insert_str(0, &format!("# the token made by {made_by}\n"));
@@ -404,14 +287,15 @@ fn stanza(
     text.push_str(&format!("# {} findings; the smallest:\n", group.len()));
     for (finding, _) in group.iter().take(3) {
         let context = finding
+            .evidence
             .request
             .fragment
             .as_ref()
             .map_or(String::new(), |c| format!(" (fragment {c})"));
         text.push_str(&format!(
             "#   {:?}{context}: {}\n",
-            excerpt(&finding.input, 100),
-            finding.signature
+            excerpt(&finding.evidence.input, 100),
+            finding.evidence.signature
         ));
     }
     text.push_str("[[class]]\n");

@@ -6,7 +6,8 @@
 //! and the command line read it. `classes.rs` reads and checks the classes file
 //! ([`KnownDifferences`], [`KnownClass`]); [`matching`] turns the [`Evidence`] of a
 //! divergence ([`Evidence::of`]) into a [`Verdict`] by one ordered list of rules;
-//! [`glob`] and [`versions`] are a class's surface patterns and engine versions. The
+//! [`glob`] and [`versions`] are a class's surface patterns and engine versions;
+//! [`archived`] is the evidence an archived finding holds, for its verdict again. The
 //! seam: a class's `variant` is a departure of the reference parser
 //! (`litmus_parser::departures`, its variants), tried by a counterfactual parse.
 //!
@@ -36,11 +37,13 @@
 //! is matched against every class, whatever its engine: a class that would take a
 //! mutant's divergence would hide the same bug in its own engine.
 
+pub mod archived;
 mod classes;
 pub mod glob;
 pub mod matching;
 pub mod versions;
 
+pub use archived::ArchivedEvidence;
 pub use classes::*;
 pub use glob::{glob_matches, glob_matches_ignoring_ascii_case};
 pub use matching::{joined_ids, Evidence, Rule, Verdict, RULES};
