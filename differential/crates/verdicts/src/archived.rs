@@ -62,7 +62,14 @@ impl ArchivedEvidence {
         // reference's own (a round trip of litmus).
         let version = finding.field("versions").and_then(|versions| {
             let (reference, other) = versions.split_once("; ")?;
-            Some(if *engine == "litmus" { reference } else { other }.to_owned())
+            Some(
+                if *engine == "litmus" {
+                    reference
+                } else {
+                    other
+                }
+                .to_owned(),
+            )
         });
         ArchivedEvidence {
             engine: engine.clone(),

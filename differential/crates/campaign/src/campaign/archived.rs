@@ -6,25 +6,32 @@
 //! nothing in a campaign is called *possibly fixed* only when its archived exemplars,
 //! run again through the engine, no longer diverge (`unseen.rs`).
 //!
-//! A finding is an exemplar of the class its archive file records (`class:`) for
-//! the engine it records (`engine:`).
+//! A finding is an exemplar of the class its verdict names under the campaign's
+//! classes, read again from the trees its file holds as `litmus class check` reads
+//! them (`litmus_verdicts::archived`), not of the class its file recorded when it was
+//! archived: a class renamed, split or written since would otherwise lose its
+//! exemplars. Only the findings of the engine under test are read.
 
 use litmus_compare::archive::{Archive, ArchivedFinding};
+use litmus_verdicts::{ArchivedEvidence, KnownDifferences, Verdict};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// The archived findings of some folders, by file name: a file in two folders (the
-/// corpus's and a campaign's archive) is one finding.
+/// The archived findings of some folders, by file name, each with the class it is an
+/// exemplar of: a file in two folders (the corpus's and a campaign's archive) is one
+/// finding.
 #[derive(Clone, Debug, Default)]
 pub struct ArchivedExemplars {
-    findings: BTreeMap<String, ArchivedFinding>,
+    findings: BTreeMap<String, (ArchivedFinding, String)>,
 }
 
 impl ArchivedExemplars {
-    /// The findings of `folders`, in order (a file name read once, from the first
-    /// folder that has it). A missing folder and an unreadable file hold nothing:
-    /// `litmus corpus check` is where they are reported.
-    pub fn load(folders: &[PathBuf]) -> ArchivedExemplars {
+    /// The findings of `engine` in `folders`, in order (a file name read once, from
+    /// the first folder that has it), each an exemplar of the class that explains it
+    /// under `known` (a finding no one class explains is none). A missing folder and
+    /// an unreadable file hold nothing: `litmus corpus check` is where they are
+    /// reported.
+    pub fn load(folders: &[PathBuf], engine: &str, known: &KnownDifferences) -> ArchivedExemplars {
         let mut findings = BTreeMap::new();
         for folder in folders {
             let Ok(files) = Archive::open(folder).and_then(|archive| archive.files()) else {
@@ -37,20 +44,27 @@ impl ArchivedExemplars {
                 if findings.contains_key(&name) {
                     continue;
                 }
-                if let Ok(finding) = Archive::read(&path) {
-                    findings.insert(name, finding);
+                let Ok(finding) = Archive::read(&path) else {
+                    continue;
+                };
+                if finding.engine != engine {
+                    continue;
+                }
+                let (verdict, _) = ArchivedEvidence::of_file(&finding).verdict(known);
+                if let Verdict::Known(class) = verdict {
+                    findings.insert(name, (finding, class.id.clone()));
                 }
             }
         }
         ArchivedExemplars { findings }
     }
 
-    /// The findings given, for tests.
-    pub fn of_findings(list: Vec<ArchivedFinding>) -> ArchivedExemplars {
+    /// The findings given, each an exemplar of the class given with it, for tests.
+    pub fn of_findings(list: Vec<(ArchivedFinding, &str)>) -> ArchivedExemplars {
         ArchivedExemplars {
             findings: list
                 .into_iter()
-                .map(|finding| (finding.file_name(), finding))
+                .map(|(finding, class)| (finding.file_name(), (finding, class.to_owned())))
                 .collect(),
         }
     }
@@ -63,7 +77,8 @@ impl ArchivedExemplars {
     ) -> impl Iterator<Item = &'a ArchivedFinding> + 'a {
         self.findings
             .values()
-            .filter(move |f| f.engine == engine && f.class.as_deref() == Some(class))
+            .filter(move |(f, of)| f.engine == engine && of == class)
+            .map(|(f, _)| f)
     }
 
     /// Whether `class` has an archived exemplar for `engine`.
@@ -76,42 +91,81 @@ impl ArchivedExemplars {
 mod tests {
     use super::*;
 
-    fn finding(signature: &str, engine: &str, class: Option<&str>) -> ArchivedFinding {
+    const CLASSES: &str = r#"
+[[class]]
+id = "c"
+engine = "html5ever"
+signatures = ["tree | a*"]
+explanation = "the cause of tree | a"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+
+    fn finding(signature: &str, engine: &str, recorded: Option<&str>) -> ArchivedFinding {
         ArchivedFinding {
             input: "<p>".into(),
             signature: signature.into(),
             level: "tree".into(),
             engine: engine.into(),
-            class: class.map(str::to_owned),
+            class: recorded.map(str::to_owned),
             ..ArchivedFinding::default()
         }
     }
 
     #[test]
-    fn exemplars_are_found_by_engine_and_recorded_class() {
+    fn exemplars_are_found_by_engine_and_class() {
         let archived = ArchivedExemplars::of_findings(vec![
-            finding("tree | a", "html5ever", Some("c")),
-            finding("tree | b", "parse5", Some("c")),
-            finding("tree | c", "html5ever", None),
+            (finding("tree | a", "html5ever", Some("c")), "c"),
+            (finding("tree | b", "parse5", Some("c")), "c"),
+            (finding("tree | c", "html5ever", None), "d"),
         ]);
         assert!(archived.holds("html5ever", "c"));
         assert!(archived.holds("parse5", "c"));
         assert!(!archived.holds("chromium", "c"));
-        assert!(!archived.holds("html5ever", "d"));
+        assert!(!archived.holds("html5ever", "e"));
         assert_eq!(archived.of("html5ever", "c").count(), 1);
+    }
+
+    #[test]
+    fn a_finding_is_an_exemplar_of_its_class_now_not_of_the_class_it_recorded() {
+        let temp = tempfile::tempdir().unwrap();
+        let folder = temp.path().join("a");
+        let archive = Archive::create(&folder).unwrap();
+        // Recorded under a name the classes no longer have, explained by `c` now.
+        archive
+            .store(&finding("tree | a1", "html5ever", Some("renamed")))
+            .unwrap();
+        // Recorded as `c`, explained by no class now.
+        archive
+            .store(&finding("tree | b", "html5ever", Some("c")))
+            .unwrap();
+        // Explained by `c`, but another engine's.
+        archive
+            .store(&finding("tree | a2", "parse5", Some("c")))
+            .unwrap();
+        let known = KnownDifferences::parse(CLASSES).unwrap();
+        let archived = ArchivedExemplars::load(&[folder], "html5ever", &known);
+        let of_c: Vec<&str> = archived
+            .of("html5ever", "c")
+            .map(|f| f.signature.as_str())
+            .collect();
+        assert_eq!(of_c, ["tree | a1"]);
+        assert!(!archived.holds("html5ever", "renamed"));
+        assert!(!archived.holds("parse5", "c"));
     }
 
     #[test]
     fn folders_are_read_and_a_file_in_two_is_one_finding() {
         let temp = tempfile::tempdir().unwrap();
         let (a, b) = (temp.path().join("a"), temp.path().join("b"));
-        let one = finding("tree | a", "html5ever", Some("c"));
-        let two = finding("tree | b", "html5ever", Some("c"));
+        let one = finding("tree | a1", "html5ever", Some("c"));
+        let two = finding("tree | a2", "html5ever", Some("c"));
         Archive::create(&a).unwrap().store(&one).unwrap();
         Archive::create(&b).unwrap().store(&one).unwrap();
         Archive::create(&b).unwrap().store(&two).unwrap();
         let missing = temp.path().join("missing");
-        let archived = ArchivedExemplars::load(&[a, missing, b]);
+        let known = KnownDifferences::parse(CLASSES).unwrap();
+        let archived = ArchivedExemplars::load(&[a, missing, b], "html5ever", &known);
         assert_eq!(archived.of("html5ever", "c").count(), 2);
     }
 }

@@ -162,15 +162,17 @@ right = "reference"
         }
     }
 
-    fn exemplar(signature: &str, class: &str) -> ArchivedFinding {
-        ArchivedFinding {
+    /// An archived finding of chromium, an exemplar of `class`.
+    fn exemplar<'c>(signature: &str, class: &'c str) -> (ArchivedFinding, &'c str) {
+        let finding = ArchivedFinding {
             input: signature.into(),
             signature: signature.into(),
             level: "tree".into(),
             engine: "chromium".into(),
             class: Some(class.into()),
             ..ArchivedFinding::default()
-        }
+        };
+        (finding, class)
     }
 
     /// Each class's (possibly fixed or not, the exemplar named) at a version, with
@@ -216,7 +218,7 @@ right = "reference"
         assert_eq!(unseen.possibly_fixed[0].since.as_deref(), Some(v156));
         assert_eq!(unseen.possibly_fixed[0].exemplars, 2);
         // One still diverging, with its signature or another: not seen, and named.
-        let b = exemplar("tree | b", "always").file_name();
+        let b = exemplar("tree | b", "always").0.file_name();
         let still = |input: &str| {
             if input == "tree | b" {
                 Recheck::Still

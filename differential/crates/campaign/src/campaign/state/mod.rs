@@ -94,6 +94,8 @@ impl<'o> Shared<'o> {
         let mut known = options.known.clone();
         known.set_engine_version(&options.reference.name, &versions.0);
         known.set_engine_version(&options.other.name, &versions.1);
+        let archived =
+            ArchivedExemplars::load(&options.exemplar_folders, &options.other.name, &known);
         Shared {
             options,
             archive,
@@ -102,7 +104,7 @@ impl<'o> Shared<'o> {
             judges: Mutex::new(judges),
             known,
             versions,
-            archived: ArchivedExemplars::load(&options.exemplar_folders),
+            archived,
             batches_running: AtomicUsize::new(0),
             inner: Mutex::new(Inner::default()),
             written: Mutex::new(HashMap::new()),
