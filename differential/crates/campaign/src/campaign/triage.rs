@@ -78,6 +78,8 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
     // Where a merge started: the input it falls back to when what it kept (by
     // `Cause::kept_by`, without a verdict) is not of its class.
     let mut before_merge = job.input.clone();
+    // What an exemplar's minimization showed, asked of it already.
+    let mut exemplar_shown: Option<Divergence> = None;
     let (input, mut stats, complete) = match &job.goal {
         Goal::Classify | Goal::Full => {
             // The divergence each kept candidate shows, the last one kept last: what
@@ -152,17 +154,35 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             (merged, stats, false)
         }
         Goal::Exemplar { class } => {
-            let cause = Cause::of(known, original, class, true);
-            let mut keeps = |candidate: &str| {
-                rerun(original, candidate, reference, other)
-                    .iter()
-                    .any(|d| cause.kept_by(d))
+            let minimize = |cause: Cause<'_>, engines: (&mut dyn Engine, &mut dyn Engine)| {
+                let (reference, other) = engines;
+                let mut keeps = |candidate: &str| {
+                    rerun(original, candidate, reference, other)
+                        .iter()
+                        .any(|d| cause.kept_by(d))
+                };
+                let mut announce = upcoming.listener();
+                let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+                let tokens = minimizer.tokens(&job.input);
+                let result = minimizer.characters(&tokens);
+                let stats = minimizer.stats(&job.input, &result);
+                (result, stats)
             };
-            let mut announce = upcoming.listener();
-            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
-            let tokens = minimizer.tokens(&job.input);
-            let result = minimizer.characters(&tokens);
-            let stats = minimizer.stats(&job.input, &result);
+            let cause = Cause::of(known, original, class, true);
+            let (mut result, mut stats) = minimize(cause, (&mut *reference, &mut *other));
+            exemplar_shown = shown_by(known, &job, &result, reference, other);
+            if exemplar_shown.is_none() {
+                // Two causes at the same token and arm (a U+FEFF that html5ever drops
+                // at the start, before the newline it keeps after a <pre>): the
+                // cheap predicate kept the other one. The class keeps each candidate
+                // instead.
+                let by_class = Cause::of(known, original, class, true).with_class(known, class);
+                let (again, more) = minimize(by_class, (&mut *reference, &mut *other));
+                exemplar_shown = shown_by(known, &job, &again, reference, other);
+                result = again;
+                stats = stats.then(more);
+                stats.original_bytes = job.input.len();
+            }
             (result, stats, true)
         }
     };
@@ -187,7 +207,10 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             (shown, class)
         }
         None => {
-            let shown = shown_by(known, &job, &input, reference, other);
+            let shown = match exemplar_shown {
+                Some(shown) => Some(shown),
+                None => shown_by(known, &job, &input, reference, other),
+            };
             let class = match (&job.goal, &shown) {
                 // `shown_by` found it of the exemplar's class.
                 (Goal::Exemplar { class }, Some(_)) => Some(class.clone()),
@@ -283,7 +306,8 @@ fn as_the_reference_shows_it(
 /// exemplar the first differing nodes too (the signature's core). A difference with
 /// no locus (a round trip, a serialization) has nothing cheaper that tells its
 /// cause: its candidates keep the level, the engine, the first differing nodes for
-/// an exemplar, and the class.
+/// an exemplar, and the class; so do an exemplar's whose cheap predicate kept another
+/// class's behaviour (the verdict at the end said so).
 struct Cause<'k> {
     level: Level,
     engine: litmus_engines::case::EngineName,
@@ -303,6 +327,14 @@ impl<'k> Cause<'k> {
             core: keep_core.then(|| d.signature.core().to_owned()),
             class: locus.is_none().then(|| (known, class.to_owned())),
             locus,
+        }
+    }
+
+    /// The same cause, whose candidates keep `class` too (asked of each by a verdict).
+    fn with_class(self, known: &'k KnownDifferences, class: &str) -> Cause<'k> {
+        Cause {
+            class: Some((known, class.to_owned())),
+            ..self
         }
     }
 
@@ -448,6 +480,69 @@ mod tests {
         assert!(cause.kept_by(&round_trip));
         let elsewhere = Cause::of(&known, &round_trip, "roundtrip-nested-form", false);
         assert!(!elsewhere.kept_by(&round_trip));
+    }
+
+    #[test]
+    fn an_exemplar_whose_cheap_predicate_kept_another_class_keeps_its_class_instead() {
+        // Two classes of html5ever's dropped leading U+FEFF: `wide`, the more specific,
+        // only where the input holds `</>`. The token and arm of the first difference
+        // stay when `</>` goes, so the cheap predicate alone minimizes to a case of
+        // `bom`.
+        const CLASSES: &str = r#"
+[[class]]
+id = "wide"
+engine = "html5ever"
+token = ["character*"]
+inputs = ["*</>*"]
+inputs_reason = "a test"
+explanation = "wide"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+
+[[class]]
+id = "bom"
+engine = "html5ever"
+signatures = ["tree | *"]
+inputs = ["\uFEFF*"]
+inputs_reason = "a test"
+explanation = "bom"
+spec = "https://html.spec.whatwg.org/#parsing"
+right = "reference"
+"#;
+        let known = KnownDifferences::parse(CLASSES).unwrap();
+        let input = "\u{feff}<p><pre></>x";
+        let divergence = tree_divergence(input);
+        assert_eq!(classify(&known, &divergence), Some("wide"));
+        let setup = super::super::protocol::CaseSetup {
+            seed: 0,
+            generator: crate::generator::GeneratorConfig::default(),
+            mutation_corpus: Vec::new(),
+            bytes: false,
+            levels: litmus_compare::compare::LevelSet::defaults(),
+            reference: "litmus".into(),
+            other: "html5ever".into(),
+            reference_limit: std::time::Duration::from_secs(10),
+            other_limit: std::time::Duration::from_secs(10),
+            known: known.clone(),
+            budget: litmus_compare::minimize::Budget::default(),
+            spec_coverage: false,
+        };
+        let mut runner = CaseRunner::new(setup, Default::default()).unwrap();
+        let job = MinimizeJob {
+            divergence,
+            input: input.to_owned(),
+            goal: Goal::Exemplar {
+                class: "wide".into(),
+            },
+        };
+        let minimized = minimize_in_process(&mut runner, job);
+        assert_eq!(minimized.class.as_deref(), Some("wide"));
+        assert!(minimized.divergence.is_some());
+        assert!(
+            minimized.input.contains("</>") && minimized.input.len() < input.len(),
+            "{:?}",
+            minimized.input
+        );
     }
 
     #[test]
