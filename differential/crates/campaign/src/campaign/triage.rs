@@ -172,9 +172,9 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
             let (mut result, mut stats) = minimize(cause, (&mut *reference, &mut *other));
             exemplar_shown = shown_by(known, &job, &result, reference, other);
             if exemplar_shown.is_none() {
-                // Two causes at the same token and arm (a U+FEFF that html5ever drops
-                // at the start, before the newline it keeps after a <pre>): the
-                // cheap predicate kept the other one. The class keeps each candidate
+                // Two causes at the same token and arm (a U+FEFF html5ever drops at
+                // the start, and what a class asks of the rest of the case): the cheap
+                // predicate kept the other one. The class keeps each candidate
                 // instead.
                 let by_class = Cause::of(known, original, class, true).with_class(known, class);
                 let (again, more) = minimize(by_class, (&mut *reference, &mut *other));
