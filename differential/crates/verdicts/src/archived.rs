@@ -4,7 +4,8 @@
 //! without running any engine. `litmus class check` reads findings so, and a campaign
 //! its archived exemplars (which class each one is an exemplar of).
 
-use crate::{Evidence, KnownDifferences, Verdict};
+use crate::classes::KnownDifferences;
+use crate::matching::{Evidence, Verdict};
 use litmus_compare::archive::ArchivedFinding;
 use litmus_compare::compare::Level;
 use litmus_compare::locus::Locus;
