@@ -40,7 +40,7 @@ use super::cases::CaseRunner;
 pub use super::protocol::{Goal, MinimizeJob, Minimized};
 use litmus_compare::compare::Level;
 use litmus_compare::compare::{recheck, rerun, round_trip, Divergence};
-use litmus_compare::minimize::Minimizer;
+use litmus_compare::minimize::{Budget, MinimizeStats, Minimizer};
 use litmus_engines::engine::Engine;
 use litmus_parser::FragmentContext;
 use litmus_verdicts::KnownDifferences;
@@ -121,17 +121,14 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
                     base = in_simplest_context(known, original, &class, &tokens, reference, other);
                     before_merge = tokens.clone();
                     let cause = Cause::of(known, &base, &class, false);
-                    let original = &base;
-                    let mut keeps = |candidate: &str| {
-                        rerun(original, candidate, reference, other)
-                            .iter()
-                            .any(|d| cause.kept_by(d))
-                    };
-                    let mut announce = upcoming.listener();
-                    let mut minimizer =
-                        Minimizer::new(budget, &mut keeps).announcing(&mut announce);
-                    let merged = minimizer.tokens(&tokens);
-                    let second = minimizer.stats(&tokens, &merged);
+                    let (merged, second) = minimize_keeping(
+                        &cause,
+                        &base,
+                        &tokens,
+                        Extent::Tokens,
+                        (budget, &upcoming),
+                        (&mut *reference, &mut *other),
+                    );
                     merged_into = Some(class);
                     (merged, first.then(second), false)
                 }
@@ -140,44 +137,42 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         Goal::Merge { class } => {
             base = in_simplest_context(known, original, class, &job.input, reference, other);
             let cause = Cause::of(known, &base, class, false);
-            let original = &base;
-            let mut keeps = |candidate: &str| {
-                rerun(original, candidate, reference, other)
-                    .iter()
-                    .any(|d| cause.kept_by(d))
-            };
-            let mut announce = upcoming.listener();
-            let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
-            let merged = minimizer.tokens(&job.input);
-            let stats = minimizer.stats(&job.input, &merged);
+            let (merged, stats) = minimize_keeping(
+                &cause,
+                &base,
+                &job.input,
+                Extent::Tokens,
+                (budget, &upcoming),
+                (&mut *reference, &mut *other),
+            );
             merged_into = Some(class.clone());
             (merged, stats, false)
         }
         Goal::Exemplar { class } => {
-            let minimize = |cause: Cause<'_>, engines: (&mut dyn Engine, &mut dyn Engine)| {
-                let (reference, other) = engines;
-                let mut keeps = |candidate: &str| {
-                    rerun(original, candidate, reference, other)
-                        .iter()
-                        .any(|d| cause.kept_by(d))
-                };
-                let mut announce = upcoming.listener();
-                let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
-                let tokens = minimizer.tokens(&job.input);
-                let result = minimizer.characters(&tokens);
-                let stats = minimizer.stats(&job.input, &result);
-                (result, stats)
-            };
             let cause = Cause::of(known, original, class, true);
-            let (mut result, mut stats) = minimize(cause, (&mut *reference, &mut *other));
+            let (mut result, mut stats) = minimize_keeping(
+                &cause,
+                original,
+                &job.input,
+                Extent::Characters,
+                (budget, &upcoming),
+                (&mut *reference, &mut *other),
+            );
             exemplar_shown = shown_by(known, &job, &result, reference, other);
             if exemplar_shown.is_none() {
                 // Two causes at the same token and arm (a U+FEFF html5ever drops at
                 // the start, and what a class asks of the rest of the case): the cheap
                 // predicate kept the other one. The class keeps each candidate
                 // instead.
-                let by_class = Cause::of(known, original, class, true).with_class(known, class);
-                let (again, more) = minimize(by_class, (&mut *reference, &mut *other));
+                let by_class = cause.with_class(known, class);
+                let (again, more) = minimize_keeping(
+                    &by_class,
+                    original,
+                    &job.input,
+                    Extent::Characters,
+                    (budget, &upcoming),
+                    (&mut *reference, &mut *other),
+                );
                 exemplar_shown = shown_by(known, &job, &again, reference, other);
                 result = again;
                 stats = stats.then(more);
@@ -232,6 +227,39 @@ pub fn minimize_in_process(runner: &mut CaseRunner, job: MinimizeJob) -> Minimiz
         refused: None,
         reference,
     }
+}
+
+/// How far [`minimize_keeping`] goes: the fewest tokens (a merge), or on to
+/// characters and simplifications (an exemplar).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extent {
+    Tokens,
+    Characters,
+}
+
+/// `input` minimized keeping `cause`, each candidate run again with `original`'s
+/// request: what remains, and what it took.
+fn minimize_keeping(
+    cause: &Cause<'_>,
+    original: &Divergence,
+    input: &str,
+    extent: Extent,
+    (budget, upcoming): (Budget, &Upcoming),
+    (reference, other): (&mut dyn Engine, &mut dyn Engine),
+) -> (String, MinimizeStats) {
+    let mut keeps = |candidate: &str| {
+        rerun(original, candidate, reference, other)
+            .iter()
+            .any(|d| cause.kept_by(d))
+    };
+    let mut announce = upcoming.listener();
+    let mut minimizer = Minimizer::new(budget, &mut keeps).announcing(&mut announce);
+    let mut result = minimizer.tokens(input);
+    if extent == Extent::Characters {
+        result = minimizer.characters(&result);
+    }
+    let stats = minimizer.stats(input, &result);
+    (result, stats)
 }
 
 /// The context a merge tries instead of a fragment case's own: `body`, the context
