@@ -149,7 +149,9 @@ fn without_final_newline(text: &str) -> &str {
     text.strip_suffix('\n').unwrap_or(text)
 }
 
-/// An archived block ends without its last newline; a dump has one.
+/// A tree dump as the comparisons read it, ending with a line feed: a block read from
+/// a file ends with one already (see [`without_final_newline`]); one built in memory
+/// may not.
 fn with_final_newline(text: &str) -> String {
     let mut text = text.to_owned();
     if !text.is_empty() && !text.ends_with('\n') {
