@@ -477,6 +477,17 @@ pub const DEPARTURES: &[DepartureInfo] = &[
         whole: false,
     },
     DepartureInfo {
+        departure: Departure::TableEndTagsByTheWholeStack,
+        id: "table-end-tags-by-the-whole-stack",
+        kind: Kind::Variant,
+        seams: &[Seam::InsertionMode],
+        arms: &["tree.in-table.end-tag-table", "tree.in-table-body.end-tag-tbody-tfoot-thead"],
+        what: "in table, `</table>` pops up to the last table on the stack, past a template; in table body, `</tbody>`, `</tfoot>` and `</thead>` pop up to the last element of their name on the stack, past an outer table's cell: neither asks for table scope",
+        engines: &["firefox"],
+        source: "Firefox's parser/html/nsHtml5TreeBuilder.cpp endTag (findLast in IN_TABLE, findLastOrRoot in IN_TABLE_BODY)",
+        whole: false,
+    },
+    DepartureInfo {
         departure: Departure::RowSectionEndTagByEitherScope,
         id: "row-section-end-tag-by-either-scope",
         kind: Kind::Variant,

@@ -140,6 +140,34 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 *token = TreeToken::Characters(&text[leading_whitespace(text)..]);
                 Some(ProcessResult::Reprocess(InsertionMode::InColumnGroup))
             }
+            // "in table", `</table>`: the last table on the stack, in table scope or not.
+            (InsertionMode::InTable, TreeToken::EndTag(tag))
+                if tag.name == local::TABLE && d.on(Departure::TableEndTagsByTheWholeStack) =>
+            {
+                spec_arm(Arm::InTableEndTagTable);
+                if !self.open_elements.contains_html(local::TABLE) {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return Some(Done);
+                }
+                self.pop_until_html_popped(local::TABLE);
+                self.reset_the_insertion_mode_appropriately();
+                Some(Done)
+            }
+            // "in table body", `</tbody>`, `</tfoot>`, `</thead>`: the last element of
+            // the token's name on the stack, in table scope or not.
+            (InsertionMode::InTableBody, TreeToken::EndTag(tag))
+                if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD)
+                    && d.on(Departure::TableEndTagsByTheWholeStack) =>
+            {
+                spec_arm(Arm::InTableBodyEndTagTbodyTfootThead);
+                if !self.open_elements.contains_html(tag.name) {
+                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+                    return Some(Done);
+                }
+                self.pop_until_html_popped(tag.name);
+                self.mode = InsertionMode::InTable;
+                Some(Done)
+            }
             // "in row", `</tbody>`, `</tfoot>`, `</thead>`: either scope check.
             (InsertionMode::InRow, TreeToken::EndTag(tag))
                 if matches!(tag.name, local::TBODY | local::TFOOT | local::THEAD)

@@ -1155,6 +1155,40 @@ right = "reference"
 }
 
 #[test]
+fn table_end_tags_past_the_table_scope_are_told_by_the_variant() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "table-end-tags-by-the-whole-stack"
+engine = "e"
+variant = "table-end-tags-by-the-whole-stack"
+passes = ["end tag table@tree.in-table.end-tag-table", "end tag tbody@tree.in-table-body.end-tag-tbody-tfoot-thead"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#parsing-main-intable"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let document = |input: &str| litmus_engines::case::ParseRequest::document(input, true);
+    let class = Some("table-end-tags-by-the-whole-stack".to_owned());
+    // Firefox 153's trees. A template in the table: its `</table>` closes the table,
+    // template and all, and the x goes into the body.
+    let request = document("<table><template><tbody></table>x");
+    let firefox = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <template>\n|         content\n|           <tbody>\n|     \"x\"\n";
+    assert_eq!(tree_verdict(&known, &request, firefox), class);
+    // A table in a cell: `</tbody>` closes the outer table's tbody, and the next table
+    // closes the outer table.
+    let request = document("<table><th><table><thead></tbody><table>");
+    let firefox = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|       <tbody>\n|         <tr>\n|           <th>\n|             <table>\n|               <thead>\n|     <table>\n";
+    assert_eq!(tree_verdict(&known, &request, firefox), class);
+    // A `</table>` in table scope, and a tree that differs after it for another cause:
+    // the variant closes the table as the standard does, so it is not this class.
+    let request = document("<table></table><p>x");
+    let other = "| <html>\n|   <head>\n|   <body>\n|     <table>\n|     <p>\n";
+    assert_eq!(tree_verdict(&known, &request, other), None);
+}
+
+#[test]
 fn a_row_section_end_tag_acts_on_either_scope_in_parse5() {
     let known = KnownDifferences::parse(
         r#"
