@@ -71,3 +71,31 @@ fn the_classes_are_causes_not_one_per_seed() {
         }
     }
 }
+
+/// `corpus/browser-classes.toml` holds the browsers' classes alone, for merging; the
+/// same stanzas are in `corpus/known-differences.toml`. Each of its classes is the one of
+/// the same id there, field for field, so that the two copies cannot drift apart.
+#[test]
+fn the_browser_classes_file_holds_the_same_classes_as_the_class_file() {
+    let root = workspace_root();
+    let read = |name: &str| {
+        litmus_verdicts::KnownDifferences::load(&root.join("corpus").join(name))
+            .unwrap_or_else(|e| panic!("corpus/{name} reads: {e}"))
+    };
+    let browsers = read("browser-classes.toml");
+    let all = read("known-differences.toml");
+    assert!(
+        browsers.classes.len() >= 20,
+        "only {} browser classes",
+        browsers.classes.len()
+    );
+    for class in &browsers.classes {
+        let same = all.classes.iter().find(|c| c.id == class.id);
+        assert_eq!(
+            same,
+            Some(class),
+            "{}: corpus/browser-classes.toml and corpus/known-differences.toml differ",
+            class.id
+        );
+    }
+}

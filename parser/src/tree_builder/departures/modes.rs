@@ -6,7 +6,7 @@ use crate::arm_hook::spec_arm;
 use crate::departures::{Departed, Departure};
 use crate::dom::QuirksMode;
 use crate::error::ErrorCode;
-use crate::names::local;
+use crate::names::{local, LocalName};
 use crate::spec_arms::Arm;
 use crate::tokenizer::Doctype;
 use crate::tree_builder::open_elements::Scope;
@@ -145,12 +145,9 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 if tag.name == local::TABLE && d.on(Departure::TableEndTagsByTheWholeStack) =>
             {
                 spec_arm(Arm::InTableEndTagTable);
-                if !self.open_elements.contains_html(local::TABLE) {
-                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
-                    return Some(Done);
+                if self.pop_the_last_on_the_stack(local::TABLE) {
+                    self.reset_the_insertion_mode_appropriately();
                 }
-                self.pop_until_html_popped(local::TABLE);
-                self.reset_the_insertion_mode_appropriately();
                 Some(Done)
             }
             // "in table body", `</tbody>`, `</tfoot>`, `</thead>`: the last element of
@@ -160,12 +157,9 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                     && d.on(Departure::TableEndTagsByTheWholeStack) =>
             {
                 spec_arm(Arm::InTableBodyEndTagTbodyTfootThead);
-                if !self.open_elements.contains_html(tag.name) {
-                    self.parse_error(ErrorCode::TreeUnexpectedEndTag);
-                    return Some(Done);
+                if self.pop_the_last_on_the_stack(tag.name) {
+                    self.mode = InsertionMode::InTable;
                 }
-                self.pop_until_html_popped(tag.name);
-                self.mode = InsertionMode::InTable;
                 Some(Done)
             }
             // "in row", `</tbody>`, `</tfoot>`, `</thead>`: either scope check.
@@ -239,6 +233,19 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
 
     /// "initial", -> "A DOCTYPE token", with no public identifier prefix setting
     /// quirks mode (`initial-ignores-quirks-public-ids`).
+    /// `table-end-tags-by-the-whole-stack`'s end tag: the elements popped up to the
+    /// last HTML element named `name` anywhere on the stack of open elements, in table
+    /// scope or not; a parse error, and nothing popped, where there is none. Whether it
+    /// popped.
+    fn pop_the_last_on_the_stack(&mut self, name: LocalName) -> bool {
+        if !self.open_elements.contains_html(name) {
+            self.parse_error(ErrorCode::TreeUnexpectedEndTag);
+            return false;
+        }
+        self.pop_until_html_popped(name);
+        true
+    }
+
     fn initial_doctype_ignoring_public_ids(&mut self, doctype: &Doctype) -> ProcessResult {
         spec_arm(Arm::InitialDoctype);
         if doctype.name.as_deref() != Some(b"html")
