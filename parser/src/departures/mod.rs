@@ -358,6 +358,24 @@ pub enum Departure {
     /// `nsHtml5TreeBuilder::endTag` (`findLast` in IN_TABLE, `findLastOrRoot` in
     /// IN_TABLE_BODY).
     TableEndTagsByTheWholeStack,
+    /// The adoption agency algorithm whose bookmark never moves: step 4.13.7 ("If lastNode
+    /// is furthestBlock, then move the aforementioned bookmark to be immediately after the
+    /// new node in the list of active formatting elements") does nothing, so step 4.18
+    /// puts the new element in formattingElement's place in the list
+    /// (`tree_builder/departures/adoption_agency.rs`). Firefox's
+    /// `nsHtml5TreeBuilder::adoptionAgencyEndTag` moves its bookmark only when
+    /// `nodePos == furthestBlockPos`, which the inner loop's nodes, all above the
+    /// furthest block, never are. The same departure as the mutant
+    /// `adoption-bookmark-not-moved`, which stays a mutant: no engine's classes may name it.
+    AdoptionBookmarkNeverMoved,
+    /// The adoption agency algorithm whose step 4.18 puts the new element immediately
+    /// before the new node that step 4.13.7 moved the bookmark to, not after it (and in
+    /// formattingElement's place where the bookmark did not move, or where that node's is
+    /// the list's first entry, a case left as the standard's place)
+    /// (`tree_builder/departures/adoption_agency.rs`). WebKit's
+    /// `HTMLFormattingElementList::swapTo` inserts at the index of the bookmark's entry,
+    /// which `Bookmark::moveToAfter` set to the new node's own.
+    AdoptionBookmarkBeforeTheNewNode,
     /// The planted fault of the harness's tests (`Kind::Planted`).
     PlantedQuadraticWalk,
 }
@@ -669,7 +687,7 @@ mod tests {
         for info in DEPARTURES {
             assert!(!info.seams.is_empty(), "{} uses no seam", info.id);
         }
-        assert_eq!(of_kind(Kind::Variant).count(), 39);
+        assert_eq!(of_kind(Kind::Variant).count(), 41);
     }
 
     /// Every seam is a method of the seams' two traits, and they have no other.

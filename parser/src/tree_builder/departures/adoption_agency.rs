@@ -4,7 +4,9 @@
 //! (`adoption-inner-loop-of-three`), a node removed from the list left on the stack
 //! (`adoption-removed-from-the-list-stays-on-the-stack`), the scope check by tag name
 //! (`adoption-scope-by-tag-name`), positions in the list as indexes
-//! (`adoption-list-positions-as-indexes`), a narrower special category, and the
+//! (`adoption-list-positions-as-indexes`), a bookmark that never moves
+//! (`adoption-bookmark-never-moved`) or moves before the new node
+//! (`adoption-bookmark-before-the-new-node`), a narrower special category, and the
 //! planted walk of the stack.
 
 use super::steps::changes_the_special_category;
@@ -30,6 +32,8 @@ const DEPARTURES: &[Departure] = &[
     Departure::AdoptionRemovedFromTheListStaysOnTheStack,
     Departure::AdoptionListPositionsAsIndexes,
     Departure::AdoptionBookmarkAsAnIndex,
+    Departure::AdoptionBookmarkNeverMoved,
+    Departure::AdoptionBookmarkBeforeTheNewNode,
     Departure::PlantedQuadraticWalk,
 ];
 
@@ -269,7 +273,17 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    if !d.on(Departure::AdoptionBookmarkNotMoved) {
+                    // `adoption-bookmark-never-moved` leaves it (as the mutant
+                    // `adoption-bookmark-not-moved` does); `adoption-bookmark-before-the-new-node`
+                    // moves it before the new node: after the entry before it, unless
+                    // that is formattingElement's own or there is none.
+                    if d.on(Departure::AdoptionBookmarkBeforeTheNewNode) {
+                        if let Some(before) = self.active_formatting.before(list_slot) {
+                            bookmark = before;
+                        }
+                    } else if !d.on(Departure::AdoptionBookmarkNotMoved)
+                        && !d.on(Departure::AdoptionBookmarkNeverMoved)
+                    {
                         bookmark = list_slot;
                     }
                     if positions_as_indexes {

@@ -1278,3 +1278,60 @@ right = "reference"
         ["no-pi"]
     );
 }
+
+#[test]
+fn a_bookmark_that_does_not_move_after_the_new_node_is_told_by_either_variant() {
+    let class = |id: &str, variant: &str| {
+        format!(
+            r#"
+[[class]]
+id = "{id}"
+engine = "e"
+variant = "{variant}"
+passes = ["*@tree.adoption-agency.step-4-13-7-bookmark-moved"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#adoption-agency-algorithm"
+right = "reference"
+"#
+        )
+    };
+    // Eight rounds of the outer loop for `</tt>`, the sixth with the b as the inner loop's
+    // new node: the standard's list ends b, tt, strike; Firefox 153's and WebKitGTK 2.50's
+    // tt, b, strike, so after `</ol>` the x is reconstructed into a strike alone.
+    let request = litmus_engines::case::ParseRequest::document(
+        "<tt><form><ul><fieldset><main><center><b><ol><figure><dl><strike></tt></ol>x",
+        true,
+    );
+    let reference = reference_tree(&request);
+    let tail =
+        "|                 <tt>\n|                   <strike>\n|                     \"x\"\n";
+    assert!(reference.ends_with(tail), "{reference}");
+    let browsers = reference.replace(
+        tail,
+        "|                 <strike>\n|                   \"x\"\n",
+    );
+    for (id, variant) in [
+        ("never-moved", "adoption-bookmark-never-moved"),
+        (
+            "before-the-new-node",
+            "adoption-bookmark-before-the-new-node",
+        ),
+    ] {
+        let known = KnownDifferences::parse(&class(id, variant)).unwrap();
+        assert_eq!(
+            tree_verdict(&known, &request, &browsers),
+            Some(id.to_owned()),
+            "{variant}"
+        );
+        // The same input, a tree that differs where the bookmark does not reach: the
+        // first round's tt not made in the form. The variant departs at the x, not at the
+        // `</tt>`.
+        let elsewhere = reference.replace("|     <form>\n|       <tt>\n", "|     <form>\n");
+        assert_ne!(elsewhere, reference);
+        assert_eq!(
+            tree_verdict(&known, &request, &elsewhere),
+            None,
+            "{variant}"
+        );
+    }
+}
