@@ -369,10 +369,11 @@ pub enum Departure {
     /// `adoption-bookmark-not-moved`, which stays a mutant: no engine's classes may name it.
     AdoptionBookmarkNeverMoved,
     /// The adoption agency algorithm whose step 4.18 puts the new element immediately
-    /// before the new node that step 4.13.7 moved the bookmark to, not after it (and in
-    /// formattingElement's place where the bookmark did not move, or where that node's is
-    /// the list's first entry, a case left as the standard's place)
-    /// (`tree_builder/departures/adoption_agency.rs`). WebKit's
+    /// before the new node that step 4.13.7 moved the bookmark to, not after it; where
+    /// the bookmark did not move, in formattingElement's place, as the standard does
+    /// (`tree_builder/departures/adoption_agency.rs`). Where the new node's entry is the
+    /// first of the list, the variant too leaves the new element in formattingElement's
+    /// place (WebKit puts it first; no case has shown it). WebKit's
     /// `HTMLFormattingElementList::swapTo` inserts at the index of the bookmark's entry,
     /// which `Bookmark::moveToAfter` set to the new node's own.
     AdoptionBookmarkBeforeTheNewNode,

@@ -274,9 +274,11 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
                     // `adoption-bookmark-never-moved` leaves it (as the mutant
-                    // `adoption-bookmark-not-moved` does); `adoption-bookmark-before-the-new-node`
-                    // moves it before the new node: after the entry before it, unless
-                    // that is formattingElement's own or there is none.
+                    // `adoption-bookmark-not-moved` does). `adoption-bookmark-before-the-new-node`
+                    // moves it to the entry before the new node's, so that the new element
+                    // goes just before the new node (into formattingElement's own place
+                    // when that entry is formattingElement's); with no entry before, it
+                    // stays.
                     if d.on(Departure::AdoptionBookmarkBeforeTheNewNode) {
                         if let Some(before) = self.active_formatting.before(list_slot) {
                             bookmark = before;
