@@ -101,7 +101,7 @@ pub enum Departure {
     AdoptionOuterLoopStopsAtOne,
     AdoptionInnerLoopRemovesEarly,
     AdoptionNoFurthestBlockKeepsEntry,
-    AdoptionBookmarkNotMoved,
+    AdoptionChildrenStayInTheFurthestBlock,
     SelectInSelectNotClosed,
     OptionSelectedAttributeIgnored,
     SelectedcontentClonesOnlyFirstChild,
@@ -365,8 +365,7 @@ pub enum Departure {
     /// (`tree_builder/departures/adoption_agency.rs`). Firefox's
     /// `nsHtml5TreeBuilder::adoptionAgencyEndTag` moves its bookmark only when
     /// `nodePos == furthestBlockPos`, which the inner loop's nodes, all above the
-    /// furthest block, never are. The same departure as the mutant
-    /// `adoption-bookmark-not-moved`, which stays a mutant: no engine's classes may name it.
+    /// furthest block, never are.
     AdoptionBookmarkNeverMoved,
     /// The adoption agency algorithm whose step 4.18 puts the new element immediately
     /// before the new node that step 4.13.7 moved the bookmark to, not after it; where

@@ -1,5 +1,5 @@
 //! The adoption agency algorithm with its departures (`crate::departures`): the
-//! standard's steps (`adoption_agency.rs`), with the mutants of its loops and bookmark
+//! standard's steps (`adoption_agency.rs`), with the mutants of its loops and its furthest block
 //! and the variants of other engines' algorithms put in: the inner loop of three
 //! (`adoption-inner-loop-of-three`), a node removed from the list left on the stack
 //! (`adoption-removed-from-the-list-stays-on-the-stack`), the scope check by tag name
@@ -26,7 +26,7 @@ const DEPARTURES: &[Departure] = &[
     Departure::AdoptionOuterLoopStopsAtOne,
     Departure::AdoptionInnerLoopRemovesEarly,
     Departure::AdoptionNoFurthestBlockKeepsEntry,
-    Departure::AdoptionBookmarkNotMoved,
+    Departure::AdoptionChildrenStayInTheFurthestBlock,
     Departure::AdoptionScopeByTagName,
     Departure::AdoptionInnerLoopOfThree,
     Departure::AdoptionRemovedFromTheListStaysOnTheStack,
@@ -273,8 +273,8 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    // `adoption-bookmark-never-moved` leaves it (as the mutant
-                    // `adoption-bookmark-not-moved` does). `adoption-bookmark-before-the-new-node`
+                    // `adoption-bookmark-never-moved` leaves it.
+                    // `adoption-bookmark-before-the-new-node`
                     // moves it to the entry before the new node's, so that the new element
                     // goes just before the new node (into formattingElement's own place
                     // when that entry is formattingElement's); with no entry before, it
@@ -283,9 +283,7 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                         if let Some(before) = self.active_formatting.before(list_slot) {
                             bookmark = before;
                         }
-                    } else if !d.on(Departure::AdoptionBookmarkNotMoved)
-                        && !d.on(Departure::AdoptionBookmarkNeverMoved)
-                    {
+                    } else if !d.on(Departure::AdoptionBookmarkNeverMoved) {
                         bookmark = list_slot;
                     }
                     if positions_as_indexes {
@@ -313,9 +311,12 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
             // created, in the HTML namespace, with furthestBlock as the intended parent."
             let new_element = self.sink.clone_element(formatting_element);
             // Step 4.16. "Take all of the child nodes of furthestBlock and append them to
-            // the element created in the last step."
-            self.sink
-                .reparent_children(furthest_block.node, new_element);
+            // the element created in the last step." (Not under the mutant
+            // `adoption-children-stay-in-the-furthest-block`.)
+            if !d.on(Departure::AdoptionChildrenStayInTheFurthestBlock) {
+                self.sink
+                    .reparent_children(furthest_block.node, new_element);
+            }
             // Step 4.17. "Append that new element to furthestBlock."
             self.sink.append(furthest_block.node, new_element);
             // furthestBlock and its children have new ancestors: the fast path of
