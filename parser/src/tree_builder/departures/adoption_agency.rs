@@ -1,6 +1,7 @@
 //! The adoption agency algorithm with its departures (`crate::departures`): the
-//! standard's steps (`adoption_agency.rs`), with the mutants of its loops and its furthest block
-//! and the variants of other engines' algorithms put in: the inner loop of three
+//! standard's steps (`adoption_agency.rs`), with the mutants of its loops and of the
+//! furthest block's children, and the variants of other engines' algorithms put in:
+//! the inner loop of three
 //! (`adoption-inner-loop-of-three`), a node removed from the list left on the stack
 //! (`adoption-removed-from-the-list-stays-on-the-stack`), the scope check by tag name
 //! (`adoption-scope-by-tag-name`), positions in the list as indexes
@@ -273,12 +274,11 @@ impl<S: TreeSink> TreeBuilder<'_, S, Departed> {
                 // list of active formatting elements."
                 if last_node == furthest_block.node {
                     spec_arm(Arm::AdoptionAgencyStep4137BookmarkMoved);
-                    // `adoption-bookmark-never-moved` leaves it.
-                    // `adoption-bookmark-before-the-new-node`
-                    // moves it to the entry before the new node's, so that the new element
-                    // goes just before the new node (into formattingElement's own place
-                    // when that entry is formattingElement's); with no entry before, it
-                    // stays.
+                    // `adoption-bookmark-never-moved` leaves it there;
+                    // `adoption-bookmark-before-the-new-node` moves it to the entry before
+                    // the new node's, so that the new element goes just before the new node
+                    // (into formattingElement's own place when that entry is its own); with
+                    // no entry before, it stays.
                     if d.on(Departure::AdoptionBookmarkBeforeTheNewNode) {
                         if let Some(before) = self.active_formatting.before(list_slot) {
                             bookmark = before;
