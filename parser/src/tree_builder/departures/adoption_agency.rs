@@ -1,10 +1,9 @@
 //! The adoption agency algorithm with its departures (`crate::departures`): the
 //! standard's steps (`adoption_agency.rs`), with the mutants of its loops and of the
-//! furthest block's children, and the variants of other engines' algorithms put in:
-//! the inner loop of three
-//! (`adoption-inner-loop-of-three`), a node removed from the list left on the stack
-//! (`adoption-removed-from-the-list-stays-on-the-stack`), the scope check by tag name
-//! (`adoption-scope-by-tag-name`), positions in the list as indexes
+//! furthest block's children, and the variants of other engines' algorithms put in: the
+//! inner loop of three (`adoption-inner-loop-of-three`), a node removed from the list
+//! left on the stack (`adoption-removed-from-the-list-stays-on-the-stack`), the scope
+//! check by tag name (`adoption-scope-by-tag-name`), positions in the list as indexes
 //! (`adoption-list-positions-as-indexes`), a bookmark that never moves
 //! (`adoption-bookmark-never-moved`) or moves before the new node
 //! (`adoption-bookmark-before-the-new-node`), a narrower special category, and the
