@@ -510,6 +510,17 @@ pub const DEPARTURES: &[DepartureInfo] = &[
         whole: false,
     },
     DepartureInfo {
+        departure: Departure::SearchNotSpecial,
+        id: "search-not-special",
+        kind: Kind::Variant,
+        seams: &[Seam::InsertionMode, Seam::AnyOtherEndTag, Seam::AdoptionAgencyAlgorithm],
+        arms: &["tree.in-body.any-other-end-tag"],
+        what: "the special category without search",
+        engines: &["chromium", "webkit"],
+        source: "Chromium 156 and WebKitGTK 2.50, measured (`<b><search></b>x`)",
+        whole: false,
+    },
+    DepartureInfo {
         departure: Departure::RowSectionEndTagByEitherScope,
         id: "row-section-end-tag-by-either-scope",
         kind: Kind::Variant,

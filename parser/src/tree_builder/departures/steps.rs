@@ -24,6 +24,7 @@ pub(super) fn changes_the_special_category(d: Departed) -> bool {
         || d.on(Departure::HtmlOnlySpecialCategory)
         || d.on(Departure::MainNotSpecial)
         || d.on(Departure::NoSearchElement)
+        || d.on(Departure::SearchNotSpecial)
 }
 
 /// "The special category", as the departures on have it (see
@@ -48,7 +49,9 @@ impl SpecialCategory {
         if d.on(Departure::MainNotSpecial) && name == QualName::html(local::MAIN) {
             return false;
         }
-        if d.on(Departure::NoSearchElement) && name == QualName::html(local::SEARCH) {
+        if (d.on(Departure::NoSearchElement) || d.on(Departure::SearchNotSpecial))
+            && name == QualName::html(local::SEARCH)
+        {
             return false;
         }
         crate::tree_builder::open_elements::is_special(name)

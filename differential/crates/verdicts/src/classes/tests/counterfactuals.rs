@@ -1335,3 +1335,32 @@ right = "reference"
         );
     }
 }
+
+#[test]
+fn search_outside_the_special_category_is_told_by_its_variant() {
+    let known = KnownDifferences::parse(
+        r#"
+[[class]]
+id = "search-not-special"
+engine = "e"
+variant = "search-not-special"
+locus = ["tree.in-body.*", "tree.adoption-agency.*"]
+tokens = ["* tag search"]
+explanation = "x"
+spec = "https://html.spec.whatwg.org/#special"
+right = "reference"
+"#,
+    )
+    .unwrap();
+    let request = litmus_engines::case::ParseRequest::document("<b><search></b>x", true);
+    // Chromium 156's and WebKitGTK 2.50's tree: no furthest block, so `</b>` pops the
+    // search with the b, and the x goes into the body.
+    let browsers = "| <html>\n|   <head>\n|   <body>\n|     <b>\n|       <search>\n|     \"x\"\n";
+    assert_eq!(
+        tree_verdict(&known, &request, browsers),
+        Some("search-not-special".to_owned())
+    );
+    // A tree that differs elsewhere: the x lost. The variant keeps it.
+    let other = "| <html>\n|   <head>\n|   <body>\n|     <b>\n|     <search>\n|       <b>\n";
+    assert_eq!(tree_verdict(&known, &request, other), None);
+}
